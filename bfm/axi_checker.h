@@ -1,0 +1,34 @@
+/* axi_checker: passive AXI4 protocol checker on one port. It sees both
+ * directions, so it checks the manager (DUT) and the subordinate (memory
+ * BFM or a user's interconnect) alike. Call axi_checker_sample() once per
+ * cycle after the DUT has evaluated. Each violation calls bfm_fail() with
+ * the cycle, the port name, the channel, the rule, expected and actual. */
+#ifndef AXI_CHECKER_H
+#define AXI_CHECKER_H
+
+#include <stdint.h>
+#include "axi_pins.h"
+#include "bfm_env.h"
+
+enum axi_port_mode { AXI_PORT_RW = 0, AXI_PORT_READ_ONLY, AXI_PORT_WRITE_ONLY };
+
+struct axi_checker_knobs {
+    unsigned data_bytes;       /* bus width in bytes */
+    unsigned addr_bits;        /* 32 or 64 */
+    enum axi_port_mode mode;
+    int require_aligned;       /* addresses aligned to the bus width (NVDLA: 1) */
+    int require_in_order;      /* responses in request order (NVDLA: 1) */
+};
+
+void axi_checker_knobs_default(struct axi_checker_knobs *k);
+
+struct axi_checker;
+struct axi_checker *axi_checker_create(const char *name, const struct axi_checker_knobs *k,
+                                       const struct axi_pins *pins, struct bfm_env *env);
+void axi_checker_destroy(struct axi_checker *c);
+void axi_checker_sample(struct axi_checker *c);
+/* End-of-test check: bursts never answered are failures. Returns count. */
+int axi_checker_final(struct axi_checker *c);
+void axi_checker_outstanding(const struct axi_checker *c, char *buf, unsigned len);
+
+#endif

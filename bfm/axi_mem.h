@@ -1,0 +1,59 @@
+/* axi_mem: AXI4 memory BFM (subordinate). The DUT is the manager. The BFM
+ * does the protocol work (burst arithmetic, byte lanes, ordering, latency,
+ * backpressure, error injection) and stores data in a sparse_mem that test
+ * code shares. */
+#ifndef AXI_MEM_H
+#define AXI_MEM_H
+
+#include <stdint.h>
+#include "axi_pins.h"
+#include "bfm_env.h"
+#include "sparse_mem.h"
+
+#define AXI_MEM_MAX_ERR_REGIONS 8
+
+struct axi_mem_err_region {
+    uint64_t lo, hi;        /* inclusive byte range */
+    uint8_t resp;           /* AXI_RESP_SLVERR or AXI_RESP_DECERR */
+    uint8_t on_read, on_write;
+};
+
+struct axi_mem_knobs {
+    unsigned data_bytes;        /* bus width in bytes: 4..64, power of two (8 = nv_small) */
+    unsigned addr_bits;         /* 32 or 64: higher address bits must be zero */
+    unsigned rd_latency_min;    /* cycles from AR handshake to first R beat */
+    unsigned rd_latency_max;    /* random in [min, max] per burst */
+    unsigned wr_latency;        /* cycles from last W beat to B valid */
+    unsigned stall_pct;         /* random stall % on every channel: ready low on
+                                   AW/W/AR, valid withheld on R/B */
+    unsigned max_outstanding_rd;/* AR accepted but not fully returned (0 = 16) */
+    unsigned max_outstanding_wr;/* AW accepted but B not yet sent (0 = 16) */
+    int reorder_rd;             /* return read bursts of different IDs out of order */
+    unsigned n_err;             /* error injection regions in use */
+    struct axi_mem_err_region err[AXI_MEM_MAX_ERR_REGIONS];
+    uint64_t seed;
+};
+
+void axi_mem_knobs_default(struct axi_mem_knobs *k);
+
+struct axi_mem;
+
+struct axi_mem *axi_mem_create(const char *name, const struct axi_mem_knobs *k,
+                               struct axi_pins *pins, struct sparse_mem *mem,
+                               struct bfm_env *env);
+void axi_mem_destroy(struct axi_mem *m);   /* NULL is fine */
+
+void axi_mem_drive(struct axi_mem *m);     /* before the DUT evaluates */
+void axi_mem_sample(struct axi_mem *m);    /* after */
+
+int axi_mem_idle(const struct axi_mem *m); /* nothing accepted and unanswered */
+void axi_mem_outstanding(const struct axi_mem *m, char *buf, unsigned len);
+
+struct axi_mem_stats {
+    uint64_t ar_bursts, aw_bursts, r_beats, w_beats, b_resps;
+    uint64_t rd_bytes, wr_bytes, err_resps;
+    unsigned max_rd_outstanding_seen, max_wr_outstanding_seen;
+};
+void axi_mem_stats(const struct axi_mem *m, struct axi_mem_stats *s);
+
+#endif

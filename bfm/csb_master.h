@@ -15,7 +15,8 @@
 struct csb_master_knobs {
     unsigned gap_min, gap_max;  /* idle cycles between requests (random in range) */
     int nposted;                /* 1: writes are non-posted, wait for wr_complete */
-    unsigned read_timeout;      /* cycles a read may wait for data (0 = 100000) */
+    unsigned read_timeout;      /* cycles a read may wait for data (0 = 100000);
+                                   also bounds a blocking csb_write */
     uint64_t seed;
 };
 
@@ -41,6 +42,13 @@ enum bfm_status csb_poll(struct csb_master *m, uint32_t addr, uint32_t mask,
 /* Non-blocking: queue a write; returns at once. csb_master_idle() tells
  * when everything queued has been accepted (and completed, if non-posted). */
 enum bfm_status csb_write_async(struct csb_master *m, uint32_t addr, uint32_t data);
+/* Non-blocking read: queue it; when its data arrives (in order) it is
+ * stored to *data and *done is set to 1 (*done is cleared here). Both must
+ * stay valid until then or until the master is destroyed. */
+enum bfm_status csb_read_async(struct csb_master *m, uint32_t addr, uint32_t *data,
+                               int *done);
+/* Change whether writes queued from now on are non-posted. */
+void csb_master_set_nposted(struct csb_master *m, int nposted);
 int csb_master_idle(const struct csb_master *m);
 /* One line on what is still outstanding, for the watchdog report. */
 void csb_master_outstanding(const struct csb_master *m, char *buf, unsigned len);

@@ -1,0 +1,47 @@
+/* seq: what a test sequence gets to work with. Sequences are firmware-like
+ * C functions written against the BFM API: CSB accesses, the memory behind
+ * the AXI ports, the interrupt pin and a seeded RNG. */
+#ifndef SEQ_H
+#define SEQ_H
+
+#include <stdint.h>
+#include "bfm_env.h"
+#include "bfm_rng.h"
+#include "csb_master.h"
+#include "sparse_mem.h"
+
+struct seq_ctx {
+    struct bfm_env *env;
+    struct csb_master *csb;
+    struct sparse_mem *dbb_mem;     /* memory behind DBBIF (pri_mem) */
+    struct sparse_mem *sram_mem;    /* memory behind SRAMIF, NULL without it */
+    const uint8_t *dla_intr;        /* the interrupt pin */
+    struct bfm_rng rng;             /* seeded from the run's seed */
+    uint64_t seed;
+    const char *dut_kind;           /* "rtl" or "twin" */
+    const char *out_dir;            /* where a failing test may dump data */
+};
+
+struct seq_test {
+    const char *name;
+    const char *summary;
+    int (*run)(struct seq_ctx *ctx);   /* 0 = pass */
+};
+
+extern const struct seq_test *const seq_tests[];
+extern const unsigned seq_test_count;
+const struct seq_test *seq_find(const char *name);
+
+/* Fail the running test with a message (printed, recorded in env). */
+int seq_fail(struct seq_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Wait until dla_intr is high, at most timeout cycles. */
+enum bfm_status seq_wait_intr(struct seq_ctx *ctx, uint64_t timeout);
+
+/* Propagate a BFM error out of a sequence. */
+#define SEQ_TRY(call) \
+    do { enum bfm_status seq_try_rc_ = (call); \
+         if (seq_try_rc_ != BFM_OK) \
+             return seq_fail(ctx, "%s:%d: %s returned %d", __FILE__, __LINE__, #call, (int)seq_try_rc_); \
+    } while (0)
+
+#endif

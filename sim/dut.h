@@ -1,0 +1,41 @@
+/* dut: the device under test behind one interface, whatever it is made of.
+ * Two implementations: dut_rtl (a Verilated top, C++ shim) and dut_twin
+ * (the C behavioural twin). Per cycle the kernel calls eval() after the
+ * BFMs drove their pins (the DUT's outputs for this cycle appear in pins)
+ * and posedge() after the BFMs sampled (the DUT's registers update). */
+#ifndef DUT_H
+#define DUT_H
+
+#include <stdint.h>
+#include "nvdla_pins.h"
+
+struct dut_waves_cfg {
+    const char *path;       /* VCD file to write */
+    int gz;                 /* gzip through zlib */
+};
+
+struct dut {
+    const char *kind;       /* "rtl" or "twin" */
+    const char *top;        /* module or model name */
+    int has_sramif;         /* the top has the nvdla_core2cvsram_* port set */
+    unsigned data_bytes;    /* DBBIF data width in bytes */
+    unsigned addr_bits;     /* DBBIF address width */
+    void (*eval)(struct dut *d, struct nvdla_pins *p);
+    void (*posedge)(struct dut *d, struct nvdla_pins *p);
+    /* Waves: open before the first cycle; dump() is called once per cycle
+     * while inside the window. Returns 0 or -1 with errbuf filled. */
+    int (*waves_open)(struct dut *d, const struct dut_waves_cfg *cfg, char *errbuf, unsigned errlen);
+    void (*waves_dump)(struct dut *d, const struct nvdla_pins *p, uint64_t cycle);
+    int (*waves_close)(struct dut *d);
+    /* One line on internal state for the watchdog report (may be NULL). */
+    void (*describe)(struct dut *d, char *buf, unsigned len);
+    void (*destroy)(struct dut *d);
+    void *impl;
+};
+
+/* Implementations. Each returns NULL with errbuf filled on failure. */
+struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen);
+/* Defined only in the Verilator build (sim/dut_rtl.cpp). */
+struct dut *dut_rtl_create(char *errbuf, unsigned errlen);
+
+#endif

@@ -1,0 +1,180 @@
+/* dut_twin: the C behavioural twin of NV_nvdla at its pins: CSB target,
+ * register file, the SDP engine and its AXI manager on DBBIF. SRAMIF, when
+ * present, is idle (valids low, readies high). Outputs are registered: eval()
+ * only presents state, posedge() updates it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dut.h"
+#include "pins_vcd.h"
+#include "twin_axi_manager.h"
+#include "twin_csb.h"
+#include "twin_regfile.h"
+#include "twin_sdp.h"
+#include "vcd_writer.h"
+
+#define TWIN_DATA_BYTES 8
+#define TWIN_ADDR_BITS 32
+
+struct twin {
+    struct dut dut;
+    struct twin_regfile regs;
+    struct twin_csb csb;
+    struct twin_sdp sdp;
+    struct twin_axi_manager *dbb;
+    uint8_t intr;
+    /* wave-only copies of internal state */
+    struct vcd_writer *vcd;
+    const struct nvdla_pins *vcd_pins;
+    uint8_t clk;
+    uint8_t w_sdp_state, w_sdp_consumer, w_sdp_rdma_consumer, w_sdp_producer;
+    uint32_t w_intr_status;
+};
+
+static void twin_reset(struct twin *t)
+{
+    twin_regfile_reset(&t->regs);
+    twin_csb_reset(&t->csb);
+    twin_sdp_reset(&t->sdp);
+    twin_axi_reset(t->dbb);
+    t->intr = 0;
+}
+
+static void tie_off_axi(struct axi_pins *a)
+{
+    a->aw_valid = a->w_valid = a->ar_valid = 0;
+    a->b_ready = a->r_ready = 1;
+}
+
+static void twin_eval(struct dut *d, struct nvdla_pins *p)
+{
+    struct twin *t = d->impl;
+    if (!p->rstn) {
+        p->csb.ready = p->csb.rsp_valid = p->csb.wr_complete = 0;
+        tie_off_axi(&p->dbb);
+        p->dbb.b_ready = p->dbb.r_ready = 0;
+        p->dla_intr = 0;
+        return;
+    }
+    twin_csb_eval(&t->csb, &p->csb);
+    twin_axi_eval(t->dbb, &p->dbb);
+    if (d->has_sramif)
+        tie_off_axi(&p->sram);
+    p->dla_intr = t->intr;
+}
+
+static void twin_posedge(struct dut *d, struct nvdla_pins *p)
+{
+    struct twin *t = d->impl;
+    if (!p->rstn) {
+        twin_reset(t);
+        return;
+    }
+    twin_csb_posedge(&t->csb, &p->csb, &t->regs);
+    twin_axi_posedge(t->dbb, &p->dbb);
+    twin_sdp_posedge(&t->sdp, &t->regs, t->dbb);
+    t->intr = (uint8_t)twin_regfile_intr_line(&t->regs);
+}
+
+static int twin_waves_open(struct dut *d, const struct dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    struct twin *t = d->impl;
+    t->vcd = vcd_writer_open(cfg->path, cfg->gz, "1ns", err, len);
+    if (!t->vcd)
+        return -1;
+    return 0;
+}
+
+/* Signals are declared on the first dump, when the kernel's pins are known. */
+static void declare(struct twin *t, const struct nvdla_pins *p)
+{
+    vcd_writer_scope_push(t->vcd, "TOP");
+    vcd_writer_add(t->vcd, "dla_core_clk", 1, &t->clk);
+    pins_vcd_add(t->vcd, p, t->dut.has_sramif, TWIN_DATA_BYTES, TWIN_ADDR_BITS);
+    vcd_writer_scope_push(t->vcd, "twin");
+    vcd_writer_add(t->vcd, "sdp_state", 2, &t->w_sdp_state);
+    vcd_writer_add(t->vcd, "sdp_producer", 1, &t->w_sdp_producer);
+    vcd_writer_add(t->vcd, "sdp_consumer", 1, &t->w_sdp_consumer);
+    vcd_writer_add(t->vcd, "sdp_rdma_consumer", 1, &t->w_sdp_rdma_consumer);
+    vcd_writer_add(t->vcd, "glb_intr_status", 32, &t->w_intr_status);
+    vcd_writer_scope_pop(t->vcd);
+    vcd_writer_scope_pop(t->vcd);
+    t->vcd_pins = p;
+}
+
+static void twin_waves_dump(struct dut *d, const struct nvdla_pins *p, uint64_t cycle)
+{
+    struct twin *t = d->impl;
+    if (!t->vcd)
+        return;
+    if (!t->vcd_pins)
+        declare(t, p);
+    t->w_sdp_state = (uint8_t)t->sdp.state;
+    t->w_sdp_producer = t->regs.producer[NVDLA_UNIT_SDP];
+    t->w_sdp_consumer = t->regs.consumer[NVDLA_UNIT_SDP];
+    t->w_sdp_rdma_consumer = t->regs.consumer[NVDLA_UNIT_SDP_RDMA];
+    t->w_intr_status = t->regs.grp[0][NVDLA_GLB_S_INTR_STATUS_IDX];
+    t->clk = 1;
+    vcd_writer_sample(t->vcd, cycle * 10);
+    t->clk = 0;
+    vcd_writer_sample(t->vcd, cycle * 10 + 5);
+}
+
+static int twin_waves_close(struct dut *d)
+{
+    struct twin *t = d->impl;
+    int rc = vcd_writer_close(t->vcd);
+    t->vcd = NULL;
+    return rc;
+}
+
+static void twin_describe(struct dut *d, char *buf, unsigned len)
+{
+    struct twin *t = d->impl;
+    char axi[256];
+    twin_axi_describe(t->dbb, axi, sizeof axi);
+    snprintf(buf, len, "twin: SDP state %d group %d, SDP consumer %u producer %u, "
+             "SDP_RDMA consumer %u; DBBIF manager: %s",
+             (int)t->sdp.state, t->sdp.group, t->regs.consumer[NVDLA_UNIT_SDP],
+             t->regs.producer[NVDLA_UNIT_SDP], t->regs.consumer[NVDLA_UNIT_SDP_RDMA], axi);
+}
+
+static void twin_destroy(struct dut *d)
+{
+    if (!d)
+        return;
+    struct twin *t = d->impl;
+    vcd_writer_close(t->vcd);
+    twin_axi_destroy(t->dbb);
+    twin_sdp_free(&t->sdp);
+    free(t);
+}
+
+struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
+{
+    (void)errbuf;
+    (void)errlen;
+    struct twin *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(errbuf, errlen, "out of memory");
+        return NULL;
+    }
+    t->dbb = twin_axi_create(TWIN_DATA_BYTES, 16, 4, 4, 0);
+    twin_sdp_init(&t->sdp);
+    twin_reset(t);
+    struct dut *d = &t->dut;
+    d->kind = "twin";
+    d->top = "NV_nvdla (C twin)";
+    d->has_sramif = with_sramif;
+    d->data_bytes = TWIN_DATA_BYTES;
+    d->addr_bits = TWIN_ADDR_BITS;
+    d->eval = twin_eval;
+    d->posedge = twin_posedge;
+    d->waves_open = twin_waves_open;
+    d->waves_dump = twin_waves_dump;
+    d->waves_close = twin_waves_close;
+    d->describe = twin_describe;
+    d->destroy = twin_destroy;
+    d->impl = t;
+    return d;
+}

@@ -1,0 +1,209 @@
+/* sim_kernel: see sim_kernel.h. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_kernel.h"
+
+static int sim_step(struct bfm_env *env);
+
+static void waves_dump(struct sim *s)
+{
+    uint64_t c = s->env.cycle;
+    if (s->waves_on && c >= s->knobs.waves_from && c <= s->knobs.waves_to)
+        s->dut->waves_dump(s->dut, &s->pins, c);
+}
+
+static int one_cycle(struct sim *s)
+{
+    struct nvdla_pins *p = &s->pins;
+    csb_master_drive(s->csb);
+    axi_mem_drive(s->dbb);
+    if (s->sram)
+        axi_mem_drive(s->sram);
+    s->dut->eval(s->dut, p);
+    if (s->fault && p->rstn)
+        fault_inject_apply(s->fault, p);
+    if (p->rstn) {
+        csb_checker_sample(s->csb_chk);
+        csb_master_sample(s->csb);
+        axi_checker_sample(s->dbb_chk);
+        axi_mem_sample(s->dbb);
+        if (s->sram) {
+            axi_checker_sample(s->sram_chk);
+            axi_mem_sample(s->sram);
+        }
+    }
+    waves_dump(s);
+    s->dut->posedge(s->dut, p);
+    s->env.cycle++;
+    if (s->env.failed)
+        return 1;
+    if (s->env.cycle >= s->knobs.max_cycles) {
+        s->watchdog_fired = 1;
+        bfm_fail(&s->env, "sim", "watchdog", "cycle limit reached",
+                 "expected the test to finish within %" PRIu64 " cycles, actual still running",
+                 s->knobs.max_cycles);
+        sim_report_outstanding(s, "watchdog");
+        return 1;
+    }
+    return 0;
+}
+
+static int sim_step(struct bfm_env *env)
+{
+    struct sim *s = env->kernel;
+    if (env->failed)
+        return 1;
+    return one_cycle(s);
+}
+
+void sim_report_outstanding(struct sim *s, const char *why)
+{
+    char buf[1024];
+    fprintf(stderr, "---- %s at cycle %" PRIu64 ": outstanding on every interface ----\n", why,
+            s->env.cycle);
+    csb_master_outstanding(s->csb, buf, sizeof buf);
+    fprintf(stderr, "  csb master: %s\n", buf);
+    csb_checker_outstanding(s->csb_chk, buf, sizeof buf);
+    fprintf(stderr, "  csb checker: %s\n", buf);
+    axi_mem_outstanding(s->dbb, buf, sizeof buf);
+    fprintf(stderr, "  dbb memory: %s\n", buf);
+    axi_checker_outstanding(s->dbb_chk, buf, sizeof buf);
+    fprintf(stderr, "  dbb checker: %s\n", buf);
+    if (s->sram) {
+        axi_mem_outstanding(s->sram, buf, sizeof buf);
+        fprintf(stderr, "  sram memory: %s\n", buf);
+        axi_checker_outstanding(s->sram_chk, buf, sizeof buf);
+        fprintf(stderr, "  sram checker: %s\n", buf);
+    }
+    fprintf(stderr, "  dla_intr: %u\n", s->pins.dla_intr);
+    if (s->dut->describe) {
+        s->dut->describe(s->dut, buf, sizeof buf);
+        fprintf(stderr, "  dut: %s\n", buf);
+    }
+}
+
+static void mem_knobs(const struct sim *s, struct axi_mem_knobs *m, uint64_t seed)
+{
+    axi_mem_knobs_default(m);
+    m->data_bytes = s->dut->data_bytes;
+    m->addr_bits = s->dut->addr_bits;
+    m->rd_latency_min = s->knobs.rd_lat_min;
+    m->rd_latency_max = s->knobs.rd_lat_max;
+    m->wr_latency = s->knobs.wr_lat;
+    m->stall_pct = s->knobs.axi_stall;
+    m->max_outstanding_rd = m->max_outstanding_wr = s->knobs.axi_outstanding;
+    m->reorder_rd = s->knobs.axi_reorder;
+    m->seed = seed;
+}
+
+static void chk_knobs(const struct sim *s, struct axi_checker_knobs *c)
+{
+    axi_checker_knobs_default(c);
+    c->data_bytes = s->dut->data_bytes;
+    c->addr_bits = s->dut->addr_bits;
+    c->mode = AXI_PORT_RW;
+    c->require_aligned = 1;                  /* NVDLA's DBBIF rules */
+    c->require_in_order = !s->knobs.axi_reorder;
+}
+
+int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->knobs = *k;
+    s->dut = dut;
+    s->env.step = sim_step;
+    s->env.kernel = s;
+    s->env.verbose = k->verbose;
+    if (k->inject) {
+        s->fault = fault_inject_create(k->inject, errbuf, errlen);
+        if (!s->fault)
+            return -1;
+    }
+    s->dbb_mem = sparse_mem_create();
+    struct csb_master_knobs ck;
+    csb_master_knobs_default(&ck);
+    ck.gap_min = k->csb_gap_min;
+    ck.gap_max = k->csb_gap_max;
+    ck.nposted = k->nposted;
+    ck.seed = k->seed ^ 0x1111;
+    s->csb = csb_master_create("csb", &ck, &s->pins.csb, &s->env);
+    s->csb_chk = csb_checker_create("csb", &s->pins.csb, &s->env);
+    struct axi_mem_knobs mk;
+    struct axi_checker_knobs xk;
+    mem_knobs(s, &mk, k->seed ^ 0x2222);
+    chk_knobs(s, &xk);
+    s->dbb = axi_mem_create("dbb", &mk, &s->pins.dbb, s->dbb_mem, &s->env);
+    s->dbb_chk = axi_checker_create("dbb", &xk, &s->pins.dbb, &s->env);
+    if (dut->has_sramif) {
+        s->sram_mem = sparse_mem_create();
+        mem_knobs(s, &mk, k->seed ^ 0x3333);
+        s->sram = axi_mem_create("sram", &mk, &s->pins.sram, s->sram_mem, &s->env);
+        s->sram_chk = axi_checker_create("sram", &xk, &s->pins.sram, &s->env);
+    }
+    if (!s->dbb_mem || !s->csb || !s->csb_chk || !s->dbb || !s->dbb_chk ||
+        (dut->has_sramif && (!s->sram_mem || !s->sram || !s->sram_chk))) {
+        snprintf(errbuf, errlen, "could not create the BFMs (bad knobs?)");
+        return -1;
+    }
+    if (k->waves) {
+        struct dut_waves_cfg wc = { k->waves, k->waves_gz };
+        if (dut->waves_open(dut, &wc, errbuf, errlen))
+            return -1;
+        s->waves_on = 1;
+    }
+    return 0;
+}
+
+int sim_reset(struct sim *s, unsigned n)
+{
+    s->pins.rstn = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (one_cycle(s))
+            return -1;
+    s->pins.rstn = 1;
+    return 0;
+}
+
+static int all_idle(void *ctx)
+{
+    struct sim *s = ctx;
+    return csb_master_idle(s->csb) && axi_mem_idle(s->dbb) && (!s->sram || axi_mem_idle(s->sram));
+}
+
+int sim_drain(struct sim *s, uint64_t max)
+{
+    return bfm_wait(&s->env, all_idle, s, max) == BFM_OK ? 0 : -1;
+}
+
+int sim_finish(struct sim *s)
+{
+    if (!s->env.failed && !s->watchdog_fired) {
+        if (csb_checker_final(s->csb_chk) || axi_checker_final(s->dbb_chk) ||
+            (s->sram_chk && axi_checker_final(s->sram_chk)))
+            sim_report_outstanding(s, "end of test");
+    }
+    if (s->fault && !fault_inject_fired(s->fault))
+        bfm_fail(&s->env, "sim", "inject", "fault never injected",
+                 "expected the fault '%s' to find a cycle to act, actual none", s->knobs.inject);
+    return s->env.failed;
+}
+
+void sim_free(struct sim *s)
+{
+    if (s->waves_on && s->dut->waves_close(s->dut))
+        fprintf(stderr, "sim: error while writing %s\n", s->knobs.waves);
+    csb_master_destroy(s->csb);
+    csb_checker_destroy(s->csb_chk);
+    axi_mem_destroy(s->dbb);
+    axi_checker_destroy(s->dbb_chk);
+    axi_mem_destroy(s->sram);
+    axi_checker_destroy(s->sram_chk);
+    sparse_mem_destroy(s->dbb_mem);
+    sparse_mem_destroy(s->sram_mem);
+    fault_inject_destroy(s->fault);
+    if (s->dut)
+        s->dut->destroy(s->dut);
+    memset(s, 0, sizeof *s);
+}

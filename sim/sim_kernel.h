@@ -1,0 +1,47 @@
+/* sim_kernel: the cycle loop. Owns the pins, the DUT, every BFM and
+ * checker, the watchdog and the waves. Per cycle: BFMs drive, the DUT
+ * evaluates, (a fault may be injected), BFMs and checkers sample, waves are
+ * dumped, the clock edge updates the DUT. */
+#ifndef SIM_KERNEL_H
+#define SIM_KERNEL_H
+
+#include <stdint.h>
+#include "axi_checker.h"
+#include "axi_mem.h"
+#include "bfm_env.h"
+#include "csb_checker.h"
+#include "csb_master.h"
+#include "dut.h"
+#include "fault_inject.h"
+#include "nvdla_pins.h"
+#include "sim_knobs.h"
+#include "sparse_mem.h"
+
+struct sim {
+    struct sim_knobs knobs;
+    struct bfm_env env;
+    struct nvdla_pins pins;
+    struct dut *dut;
+    struct sparse_mem *dbb_mem, *sram_mem;
+    struct csb_master *csb;
+    struct csb_checker *csb_chk;
+    struct axi_mem *dbb, *sram;
+    struct axi_checker *dbb_chk, *sram_chk;
+    struct fault_inject *fault;
+    int waves_on;
+    int watchdog_fired;
+};
+
+/* Takes ownership of dut. Returns 0 or -1 with errbuf filled. */
+int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen);
+/* Hold reset for n cycles, then release it. */
+int sim_reset(struct sim *s, unsigned n);
+/* Run idle cycles until every BFM is idle (at most max cycles). */
+int sim_drain(struct sim *s, uint64_t max);
+/* End-of-test checks (outstanding transactions); returns failures so far. */
+int sim_finish(struct sim *s);
+void sim_free(struct sim *s);
+/* Print what is outstanding on every interface. */
+void sim_report_outstanding(struct sim *s, const char *why);
+
+#endif

@@ -1,0 +1,99 @@
+/* sim_main: command-line entry of the simulator. Parses the knobs, builds
+ * the DUT and the kernel, resets, runs one sequence and reports PASS/FAIL
+ * with the seed and the command that reproduces the run. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "seq.h"
+#include "sim_kernel.h"
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec;
+}
+
+static void list_tests(void)
+{
+    printf("sequences:\n");
+    for (unsigned i = 0; i < seq_test_count; i++)
+        printf("  %-28s %s\n", seq_tests[i]->name, seq_tests[i]->summary);
+}
+
+int main(int argc, char **argv)
+{
+    struct sim_knobs k;
+    sim_knobs_default(&k);
+    int rc = sim_knobs_parse(&k, argc, argv);
+    if (rc)
+        return rc > 0 ? 0 : 2;
+    if (k.list) {
+        list_tests();
+        return 0;
+    }
+    if (k.inject && !strcmp(k.inject, "list")) {
+        fault_inject_list();
+        return 0;
+    }
+    const struct seq_test *t = seq_find(k.test);
+    if (!t) {
+        fprintf(stderr, "sim: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
+        return 2;
+    }
+    if (!k.seed_given)
+        k.seed = clock_seed();
+    printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
+    sim_knobs_print(&k);
+
+    char err[512] = "";
+    struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
+                                          : dut_twin_create(k.sramif, err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "sim: %s\n", err);
+        return 2;
+    }
+    printf("dut: %s (%s), DBBIF %u-bit data, %u-bit address%s\n", d->top, d->kind,
+           d->data_bytes * 8, d->addr_bits, d->has_sramif ? ", with SRAMIF" : "");
+    static struct sim s;
+    if (sim_init(&s, &k, d, err, sizeof err)) {
+        fprintf(stderr, "sim: %s\n", err);
+        sim_free(&s);
+        return 2;
+    }
+    struct seq_ctx ctx = {
+        .env = &s.env, .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
+        .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
+    };
+    bfm_rng_seed(&ctx.rng, k.seed);
+
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int test_rc = -1;
+    if (sim_reset(&s, 10) == 0) {
+        test_rc = t->run(&ctx);
+        if (test_rc == 0 && !s.env.failed)
+            sim_drain(&s, 100000);
+    }
+    int failures = sim_finish(&s);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    uint64_t cycles = s.env.cycle;
+    int pass = test_rc == 0 && failures == 0;
+    if (!pass && s.env.first_failure[0])
+        printf("first failure: %s\n", s.env.first_failure);
+    if (k.inject && s.fault)
+        printf("injected fault '%s' expects checker rule '%s'\n", k.inject,
+               fault_inject_expected_rule(s.fault));
+    printf("%s: %s on %s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
+           pass ? "PASS" : "FAIL", t->name, d->kind, cycles, wall,
+           wall > 0 ? (double)cycles / wall : 0.0, k.seed);
+    if (!pass)
+        printf("reproduce: make sim TEST=%s DUT=%s SEED=%" PRIu64 "%s\n", t->name, d->kind, k.seed,
+               k.axi_stall ? " AXI_STALL=<as before>" : "");
+    if (k.waves)
+        printf("waves: %s\n", k.waves);
+    sim_free(&s);
+    return pass ? 0 : 1;
+}

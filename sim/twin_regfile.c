@@ -1,0 +1,109 @@
+/* twin_regfile: see twin_regfile.h. Semantics follow the NVDLA ping-pong
+ * description: D_ registers have two groups selected by S_POINTER.PRODUCER
+ * for CPU access and by CONSUMER for the engine. */
+#include <string.h>
+#include "twin_regfile.h"
+
+#define POINTER_PRODUCER 0x1u
+#define POINTER_CONSUMER_SHIFT 16
+
+static uint32_t reg_mask(const struct nvdla_reg_desc *d)
+{
+    return d->rw_mask | d->ro_mask | d->w1c_mask;
+}
+
+void twin_regfile_reset(struct twin_regfile *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < NVDLA_REG_COUNT; i++)
+        r->grp[0][i] = r->grp[1][i] = nvdla_regs[i].reset;
+}
+
+static int group_enabled(const struct twin_regfile *r, enum nvdla_unit u, int g)
+{
+    int op = nvdla_units[u].op_enable;
+    return op >= 0 && (r->grp[g][op] & 1u);
+}
+
+uint32_t twin_regfile_read(const struct twin_regfile *r, uint32_t addr)
+{
+    int i = nvdla_reg_index(addr);
+    if (i < 0)
+        return 0;   /* address holes read zero, as the CSB spec says */
+    const struct nvdla_reg_desc *d = &nvdla_regs[i];
+    enum nvdla_unit u = (enum nvdla_unit)d->unit;
+    if (i == nvdla_units[u].s_pointer)
+        return r->producer[u] | ((uint32_t)r->consumer[u] << POINTER_CONSUMER_SHIFT);
+    if (i == nvdla_units[u].s_status) {
+        uint32_t v = 0;
+        if (r->running[u])   /* only the consumer group can run; never PENDING */
+            v = 1u << (r->consumer[u] ? 16 : 0);
+        return v;
+    }
+    int g = d->dual ? r->producer[u] : 0;
+    return r->grp[g][i] & reg_mask(d);
+}
+
+void twin_regfile_write(struct twin_regfile *r, uint32_t addr, uint32_t data)
+{
+    int i = nvdla_reg_index(addr);
+    if (i < 0)
+        return;
+    const struct nvdla_reg_desc *d = &nvdla_regs[i];
+    enum nvdla_unit u = (enum nvdla_unit)d->unit;
+    if (i == nvdla_units[u].s_pointer) {
+        r->producer[u] = data & POINTER_PRODUCER;
+        return;
+    }
+    int g = 0;
+    if (d->dual) {
+        g = r->producer[u];
+        if (group_enabled(r, u, g)) {
+            r->dropped_writes++;
+            return;
+        }
+    }
+    uint32_t v = r->grp[g][i];
+    v = (v & ~d->rw_mask) | (data & d->rw_mask);
+    v &= ~(data & d->w1c_mask);
+    r->grp[g][i] = v;
+    if (!d->dual)
+        r->grp[1][i] = v;
+}
+
+uint32_t twin_regfile_cfg(const struct twin_regfile *r, int reg_idx)
+{
+    const struct nvdla_reg_desc *d = &nvdla_regs[reg_idx];
+    int g = d->dual ? r->consumer[d->unit] : 0;
+    return r->grp[g][reg_idx] & reg_mask(d);
+}
+
+int twin_regfile_op_en(const struct twin_regfile *r, enum nvdla_unit u)
+{
+    return group_enabled(r, u, r->consumer[u]);
+}
+
+void twin_regfile_start(struct twin_regfile *r, enum nvdla_unit u)
+{
+    r->running[u] = 1;
+}
+
+void twin_regfile_done(struct twin_regfile *r, enum nvdla_unit u)
+{
+    int op = nvdla_units[u].op_enable;
+    if (op >= 0)
+        r->grp[r->consumer[u]][op] &= ~1u;
+    r->running[u] = 0;
+    r->consumer[u] ^= 1;
+}
+
+void twin_regfile_intr(struct twin_regfile *r, unsigned bit)
+{
+    r->grp[0][NVDLA_GLB_S_INTR_STATUS_IDX] |= 1u << bit;
+    r->grp[1][NVDLA_GLB_S_INTR_STATUS_IDX] |= 1u << bit;
+}
+
+int twin_regfile_intr_line(const struct twin_regfile *r)
+{
+    return (r->grp[0][NVDLA_GLB_S_INTR_STATUS_IDX] & ~r->grp[0][NVDLA_GLB_S_INTR_MASK_IDX]) != 0;
+}

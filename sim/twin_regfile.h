@@ -1,0 +1,33 @@
+/* twin_regfile: the NVDLA register file of the C twin, built from the
+ * generated register table: ping-pong groups with PRODUCER/CONSUMER,
+ * OP_EN set by software and cleared by the engine, writes to an enabled
+ * group dropped, S_STATUS, GLB interrupt status/mask and dla_intr. */
+#ifndef TWIN_REGFILE_H
+#define TWIN_REGFILE_H
+
+#include <stdint.h>
+#include "nvdla_regs.h"
+
+struct twin_regfile {
+    uint32_t grp[2][NVDLA_REG_COUNT];   /* single registers live in grp[0] */
+    uint8_t producer[NVDLA_UNIT_COUNT];
+    uint8_t consumer[NVDLA_UNIT_COUNT];
+    uint8_t running[NVDLA_UNIT_COUNT];
+    uint64_t dropped_writes;            /* writes to an enabled group */
+};
+
+void twin_regfile_reset(struct twin_regfile *r);
+uint32_t twin_regfile_read(const struct twin_regfile *r, uint32_t addr);
+void twin_regfile_write(struct twin_regfile *r, uint32_t addr, uint32_t data);
+
+/* Engine side: register value in the unit's consumer group. */
+uint32_t twin_regfile_cfg(const struct twin_regfile *r, int reg_idx);
+int twin_regfile_op_en(const struct twin_regfile *r, enum nvdla_unit u);
+void twin_regfile_start(struct twin_regfile *r, enum nvdla_unit u);
+/* Layer finished: OP_EN of the consumer group cleared, CONSUMER toggled. */
+void twin_regfile_done(struct twin_regfile *r, enum nvdla_unit u);
+/* Set a GLB S_INTR_STATUS bit (the mask only gates the line). */
+void twin_regfile_intr(struct twin_regfile *r, unsigned bit);
+int twin_regfile_intr_line(const struct twin_regfile *r);
+
+#endif

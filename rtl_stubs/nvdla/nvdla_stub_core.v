@@ -1,0 +1,200 @@
+// nvdla_stub_core: body shared by the two stub tops (NV_nvdla and
+// NV_nvdla_sramif). It carries the 46 nv_small ports plus the SRAMIF
+// (nvdla_core2cvsram_*) set; SRAMIF tells whether that set reaches real pins.
+//
+// Clocking: everything runs on dla_core_clk. The CSB is assumed to be
+// clocked by the same clock (dla_csb_clk == dla_core_clk); dla_csb_clk is
+// not used. Reset: dla_reset_rstn, active low, synchronous to dla_core_clk;
+// hold it low for at least one rising edge.
+//
+// SRAMIF: the stub never uses it (all traffic, whatever the RAM_TYPE
+// registers say, goes to the DBBIF). When present its outputs are tied off
+// as an idle manager: valids 0, bready/rready 1.
+module nvdla_stub_core #(
+    parameter SRAMIF = 0
+) (
+    input         dla_core_clk,
+    input         dla_csb_clk,
+    input         global_clk_ovr_on,
+    input         tmc2slcg_disable_clock_gating,
+    input         dla_reset_rstn,
+    input         direct_reset_,
+    input         test_mode,
+    input         csb2nvdla_valid,
+    output        csb2nvdla_ready,
+    input  [15:0] csb2nvdla_addr,
+    input  [31:0] csb2nvdla_wdat,
+    input         csb2nvdla_write,
+    input         csb2nvdla_nposted,
+    output        nvdla2csb_valid,
+    output [31:0] nvdla2csb_data,
+    output        nvdla2csb_wr_complete,
+    output        nvdla_core2dbb_aw_awvalid,
+    input         nvdla_core2dbb_aw_awready,
+    output [7:0]  nvdla_core2dbb_aw_awid,
+    output [3:0]  nvdla_core2dbb_aw_awlen,
+    output [31:0] nvdla_core2dbb_aw_awaddr,
+    output        nvdla_core2dbb_w_wvalid,
+    input         nvdla_core2dbb_w_wready,
+    output [63:0] nvdla_core2dbb_w_wdata,
+    output [7:0]  nvdla_core2dbb_w_wstrb,
+    output        nvdla_core2dbb_w_wlast,
+    output        nvdla_core2dbb_ar_arvalid,
+    input         nvdla_core2dbb_ar_arready,
+    output [7:0]  nvdla_core2dbb_ar_arid,
+    output [3:0]  nvdla_core2dbb_ar_arlen,
+    output [31:0] nvdla_core2dbb_ar_araddr,
+    input         nvdla_core2dbb_b_bvalid,
+    output        nvdla_core2dbb_b_bready,
+    input  [7:0]  nvdla_core2dbb_b_bid,
+    input         nvdla_core2dbb_r_rvalid,
+    output        nvdla_core2dbb_r_rready,
+    input  [7:0]  nvdla_core2dbb_r_rid,
+    input         nvdla_core2dbb_r_rlast,
+    input  [63:0] nvdla_core2dbb_r_rdata,
+    output        dla_intr,
+    input  [31:0] nvdla_pwrbus_ram_c_pd,
+    input  [31:0] nvdla_pwrbus_ram_ma_pd,
+    input  [31:0] nvdla_pwrbus_ram_mb_pd,
+    input  [31:0] nvdla_pwrbus_ram_p_pd,
+    input  [31:0] nvdla_pwrbus_ram_o_pd,
+    input  [31:0] nvdla_pwrbus_ram_a_pd,
+    // SRAMIF, same shape as the DBBIF
+    output        nvdla_core2cvsram_aw_awvalid,
+    input         nvdla_core2cvsram_aw_awready,
+    output [7:0]  nvdla_core2cvsram_aw_awid,
+    output [3:0]  nvdla_core2cvsram_aw_awlen,
+    output [31:0] nvdla_core2cvsram_aw_awaddr,
+    output        nvdla_core2cvsram_w_wvalid,
+    input         nvdla_core2cvsram_w_wready,
+    output [63:0] nvdla_core2cvsram_w_wdata,
+    output [7:0]  nvdla_core2cvsram_w_wstrb,
+    output        nvdla_core2cvsram_w_wlast,
+    output        nvdla_core2cvsram_ar_arvalid,
+    input         nvdla_core2cvsram_ar_arready,
+    output [7:0]  nvdla_core2cvsram_ar_arid,
+    output [3:0]  nvdla_core2cvsram_ar_arlen,
+    output [31:0] nvdla_core2cvsram_ar_araddr,
+    input         nvdla_core2cvsram_b_bvalid,
+    output        nvdla_core2cvsram_b_bready,
+    input  [7:0]  nvdla_core2cvsram_b_bid,
+    input         nvdla_core2cvsram_r_rvalid,
+    output        nvdla_core2cvsram_r_rready,
+    input  [7:0]  nvdla_core2cvsram_r_rid,
+    input         nvdla_core2cvsram_r_rlast,
+    input  [63:0] nvdla_core2cvsram_r_rdata
+);
+
+wire clk  = dla_core_clk;
+wire rstn = dla_reset_rstn;
+
+// Register file <-> SDP engine
+wire        sdp_op_en, sdp_rdma_op_en, sdp_busy, sdp_done;
+wire [31:0] rdma_cube_width, rdma_cube_height, rdma_cube_channel, rdma_feature_mode;
+wire [31:0] rdma_src_base, rdma_src_line_stride, rdma_src_surf_stride;
+wire [31:0] sdp_dst_base, sdp_dst_line_stride, sdp_dst_surf_stride;
+
+nvdla_csb_regfile u_regfile (
+    .clk                   (clk),
+    .rstn                  (rstn),
+    .csb2nvdla_valid       (csb2nvdla_valid),
+    .csb2nvdla_ready       (csb2nvdla_ready),
+    .csb2nvdla_addr        (csb2nvdla_addr),
+    .csb2nvdla_wdat        (csb2nvdla_wdat),
+    .csb2nvdla_write       (csb2nvdla_write),
+    .csb2nvdla_nposted     (csb2nvdla_nposted),
+    .nvdla2csb_valid       (nvdla2csb_valid),
+    .nvdla2csb_data        (nvdla2csb_data),
+    .nvdla2csb_wr_complete (nvdla2csb_wr_complete),
+    .dla_intr              (dla_intr),
+    .sdp_op_en             (sdp_op_en),
+    .sdp_rdma_op_en        (sdp_rdma_op_en),
+    .rdma_cube_width       (rdma_cube_width),
+    .rdma_cube_height      (rdma_cube_height),
+    .rdma_cube_channel     (rdma_cube_channel),
+    .rdma_feature_mode     (rdma_feature_mode),
+    .rdma_src_base         (rdma_src_base),
+    .rdma_src_line_stride  (rdma_src_line_stride),
+    .rdma_src_surf_stride  (rdma_src_surf_stride),
+    .sdp_dst_base          (sdp_dst_base),
+    .sdp_dst_line_stride   (sdp_dst_line_stride),
+    .sdp_dst_surf_stride   (sdp_dst_surf_stride),
+    .sdp_busy              (sdp_busy),
+    .sdp_done              (sdp_done)
+);
+
+nvdla_sdp_bypass u_sdp (
+    .clk                  (clk),
+    .rstn                 (rstn),
+    .sdp_op_en            (sdp_op_en),
+    .sdp_rdma_op_en       (sdp_rdma_op_en),
+    .rdma_cube_width      (rdma_cube_width),
+    .rdma_cube_height     (rdma_cube_height),
+    .rdma_cube_channel    (rdma_cube_channel),
+    .rdma_feature_mode    (rdma_feature_mode),
+    .rdma_src_base        (rdma_src_base),
+    .rdma_src_line_stride (rdma_src_line_stride),
+    .rdma_src_surf_stride (rdma_src_surf_stride),
+    .sdp_dst_base         (sdp_dst_base),
+    .sdp_dst_line_stride  (sdp_dst_line_stride),
+    .sdp_dst_surf_stride  (sdp_dst_surf_stride),
+    .busy                 (sdp_busy),
+    .done                 (sdp_done),
+    .aw_awvalid           (nvdla_core2dbb_aw_awvalid),
+    .aw_awready           (nvdla_core2dbb_aw_awready),
+    .aw_awid              (nvdla_core2dbb_aw_awid),
+    .aw_awlen             (nvdla_core2dbb_aw_awlen),
+    .aw_awaddr            (nvdla_core2dbb_aw_awaddr),
+    .w_wvalid             (nvdla_core2dbb_w_wvalid),
+    .w_wready             (nvdla_core2dbb_w_wready),
+    .w_wdata              (nvdla_core2dbb_w_wdata),
+    .w_wstrb              (nvdla_core2dbb_w_wstrb),
+    .w_wlast              (nvdla_core2dbb_w_wlast),
+    .ar_arvalid           (nvdla_core2dbb_ar_arvalid),
+    .ar_arready           (nvdla_core2dbb_ar_arready),
+    .ar_arid              (nvdla_core2dbb_ar_arid),
+    .ar_arlen             (nvdla_core2dbb_ar_arlen),
+    .ar_araddr            (nvdla_core2dbb_ar_araddr),
+    .b_bvalid             (nvdla_core2dbb_b_bvalid),
+    .b_bready             (nvdla_core2dbb_b_bready),
+    .b_bid                (nvdla_core2dbb_b_bid),
+    .r_rvalid             (nvdla_core2dbb_r_rvalid),
+    .r_rready             (nvdla_core2dbb_r_rready),
+    .r_rid                (nvdla_core2dbb_r_rid),
+    .r_rlast              (nvdla_core2dbb_r_rlast),
+    .r_rdata              (nvdla_core2dbb_r_rdata)
+);
+
+// SRAMIF: an idle manager. Without SRAMIF the outputs go nowhere and the
+// readies are driven 0 instead, so nothing suggests a live interface.
+localparam SRAM_READY = (SRAMIF != 0);
+assign nvdla_core2cvsram_aw_awvalid = 1'b0;
+assign nvdla_core2cvsram_aw_awid    = 8'd0;
+assign nvdla_core2cvsram_aw_awlen   = 4'd0;
+assign nvdla_core2cvsram_aw_awaddr  = 32'd0;
+assign nvdla_core2cvsram_w_wvalid   = 1'b0;
+assign nvdla_core2cvsram_w_wdata    = 64'd0;
+assign nvdla_core2cvsram_w_wstrb    = 8'd0;
+assign nvdla_core2cvsram_w_wlast    = 1'b0;
+assign nvdla_core2cvsram_ar_arvalid = 1'b0;
+assign nvdla_core2cvsram_ar_arid    = 8'd0;
+assign nvdla_core2cvsram_ar_arlen   = 4'd0;
+assign nvdla_core2cvsram_ar_araddr  = 32'd0;
+assign nvdla_core2cvsram_b_bready   = SRAM_READY;
+assign nvdla_core2cvsram_r_rready   = SRAM_READY;
+
+// Tie-off and test inputs have no function in the stub, and the SRAMIF
+// inputs are ignored (see above).
+/* verilator lint_off UNUSEDSIGNAL */
+wire unused_ok = &{1'b0, dla_csb_clk, global_clk_ovr_on, tmc2slcg_disable_clock_gating,
+                   direct_reset_, test_mode,
+                   nvdla_pwrbus_ram_c_pd, nvdla_pwrbus_ram_ma_pd, nvdla_pwrbus_ram_mb_pd,
+                   nvdla_pwrbus_ram_p_pd, nvdla_pwrbus_ram_o_pd, nvdla_pwrbus_ram_a_pd,
+                   nvdla_core2cvsram_aw_awready, nvdla_core2cvsram_w_wready,
+                   nvdla_core2cvsram_ar_arready, nvdla_core2cvsram_b_bvalid,
+                   nvdla_core2cvsram_b_bid, nvdla_core2cvsram_r_rvalid,
+                   nvdla_core2cvsram_r_rid, nvdla_core2cvsram_r_rlast,
+                   nvdla_core2cvsram_r_rdata};
+/* verilator lint_on UNUSEDSIGNAL */
+
+endmodule

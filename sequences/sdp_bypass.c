@@ -8,20 +8,24 @@
 
 static int run_layer(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const char *name)
 {
+    /* program the group the engine will consume next */
+    uint32_t ptr;
+    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_POINTER, &ptr));
+    uint32_t group = (ptr & NVDLA_SDP_S_POINTER_CONSUMER_MASK) >> NVDLA_SDP_S_POINTER_CONSUMER_SHIFT;
+    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_S_POINTER, group));
+    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_RDMA_S_POINTER, group));
     sdp_copy_fill_input(ctx, l);
     sdp_copy_guard_output(ctx, l);
     if (sdp_copy_program(ctx, l, 1))
         return 1;
-    if (sdp_copy_wait_done(ctx, 1u << NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_SHIFT, DONE_TIMEOUT))
+    uint32_t done = 1u << (NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_SHIFT + group);
+    if (sdp_copy_wait_done(ctx, done, DONE_TIMEOUT))
         return 1;
-    /* the next layer starts in group 1: keep producer and consumer in step */
-    uint32_t ptr;
     SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_POINTER, &ptr));
     uint32_t consumer = (ptr & NVDLA_SDP_S_POINTER_CONSUMER_MASK) >> NVDLA_SDP_S_POINTER_CONSUMER_SHIFT;
-    if (consumer != 1)
-        return seq_fail(ctx, "%s: SDP S_POINTER.CONSUMER after one layer: expected 1, actual %u", name, consumer);
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_S_POINTER, consumer));
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_RDMA_S_POINTER, consumer));
+    if (consumer != (group ^ 1))
+        return seq_fail(ctx, "%s: SDP S_POINTER.CONSUMER after the layer in group %u: expected %u, actual %u",
+                        name, group, group ^ 1, consumer);
     int rc = sdp_copy_check(ctx, l, name);
     if (!rc)
         printf("%s: %ux%ux%u copied, src 0x%llx dst 0x%llx, strides %u/%u\n", name, l->width, l->height,

@@ -163,6 +163,9 @@ int sdp_copy_check(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const ch
 int sdp_copy_wait_done(struct seq_ctx *ctx, uint32_t expect_status, uint64_t timeout)
 {
     SEQ_TRY(seq_wait_intr(ctx, timeout));
+    /* dla_intr is registered: it may still show an event just cleared, so
+     * wait for the expected status bits themselves */
+    SEQ_TRY(csb_poll(ctx->csb, NVDLA_GLB_S_INTR_STATUS, expect_status, expect_status, timeout));
     uint32_t st;
     SEQ_TRY(csb_read(ctx->csb, NVDLA_GLB_S_INTR_STATUS, &st));
     if (st != expect_status)

@@ -1,0 +1,157 @@
+# Co-simulation toolkit for NVDLA: build, simulate, test.
+#   make sim TEST=sdp_bypass_smoke [DUT=rtl|twin] [knobs]   one simulation
+#   make test                                             everything CI runs
+#   make help                                             all targets and knobs
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+BUILD    := build
+CC       ?= gcc
+CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+CFLAGS   += $(if $(SAN),$(SANFLAGS))
+LDFLAGS  += $(if $(SAN),$(SANFLAGS))
+INC      := -Ibfm -Isim -Isequences
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+
+# ---- knobs of `make sim` (see README) ---------------------------------------
+TEST      ?=
+TRACE     ?=
+HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
+DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
+SEED      ?=
+AXI_STALL ?=
+RD_LATENCY ?=
+WR_LATENCY ?=
+AXI_OUTSTANDING ?=
+AXI_REORDER ?=
+CSB_GAP   ?=
+NPOSTED   ?=
+MAX_CYCLES ?=
+WAVES     ?=
+WAVES_FROM ?=
+WAVES_TO  ?=
+SRAMIF    ?=
+INJECT    ?=
+VERBOSE   ?=
+RTL_FILES ?=
+RTL_TOP   ?= NV_nvdla
+RTL_FLAGS ?=
+export RTL_FILES RTL_TOP RTL_FLAGS
+
+ifneq ($(filter-out rtl twin,$(DUT)),)
+$(error DUT must be rtl or twin, got '$(DUT)')
+endif
+ifneq ($(filter-out 0 1 gz,$(WAVES)),)
+$(error WAVES must be 1 or gz, got '$(WAVES)')
+endif
+
+# ---- sources ------------------------------------------------------------------
+BFM_SRC  := $(wildcard bfm/*.c)
+SIM_SRC  := $(filter-out sim/dut_rtl_none.c,$(wildcard sim/*.c))
+SEQ_SRC  := $(wildcard sequences/*.c)
+CORE_SRC := $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+HDRS     := $(wildcard bfm/*.h sim/*.h sequences/*.h)
+UNIT_SRC := $(wildcard bfm/tests/test_*.c sim/tests/test_*.c)
+UNIT_BIN := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
+CORE_LIB := $(BUILD)/libsimcore.a
+TWIN_SIM := $(BUILD)/sim-twin
+
+.PHONY: help deps sim twin rtl test unit lint regs regs-check systest clean
+.SECONDARY:
+
+help:
+	@echo "make sim TEST=name [DUT=rtl|twin] [SEED=n] [AXI_STALL=pct] [WAVES=1|gz] ...  run one test"
+	@echo "make sim TEST=list                 list the tests"
+	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
+	@echo "make unit | lint | systest         one part of make test"
+	@echo "make regs                          regenerate C/Verilog register files from scripts/regdefs"
+	@echo "make twin | rtl                    build the simulator only"
+	@echo "knobs: SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
+	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
+	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
+
+deps:
+	@scripts/deps.sh
+
+# ---- build ---------------------------------------------------------------------
+$(BUILD)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) -c $< -o $@
+
+$(CORE_LIB): $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
+
+twin: deps $(TWIN_SIM)
+
+# The Verilated simulator; its path depends on the RTL inputs (cached).
+rtl: deps $(CORE_LIB)
+	@HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh >/dev/null
+
+# ---- one simulation ----------------------------------------------------------
+LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)
+WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
+SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) \
+	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
+	$(if $(RD_LATENCY),--rd-latency $(RD_LATENCY)) $(if $(WR_LATENCY),--wr-latency $(WR_LATENCY)) \
+	$(if $(AXI_OUTSTANDING),--axi-outstanding $(AXI_OUTSTANDING)) \
+	$(if $(AXI_REORDER),--axi-reorder $(AXI_REORDER)) $(if $(CSB_GAP),--csb-gap $(CSB_GAP)) \
+	$(if $(NPOSTED),--nposted $(NPOSTED)) $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
+	$(if $(filter 1 gz,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
+	$(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \
+	$(if $(SRAMIF),--sramif) $(if $(INJECT),--inject $(INJECT)) \
+	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
+
+sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
+	@if [ -z "$(TEST)" ]; then echo "make sim: TEST=name is required (TEST=list shows them)" >&2; exit 2; fi
+	@mkdir -p $(LOG_DIR)
+	@if [ "$(DUT)" = rtl ]; then \
+	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh) || exit 2; \
+	else bin=$(TWIN_SIM); fi; \
+	if [ "$(TEST)" = list ]; then exec $$bin --list; fi; \
+	exec $$bin $(SIM_ARGS)
+
+# ---- tests ----------------------------------------------------------------------
+$(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+
+$(BUILD)/tests/%: sim/tests/%.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+
+unit: deps $(UNIT_BIN)
+	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; exit $$fail
+
+lint: deps
+	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla
+	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla_sramif
+
+REGDEFS := scripts/regdefs/nvdla_nv_small.csv
+regs:
+	python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla_regs.h \
+	    --c-source sim/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
+
+# The committed generated files must match what the generator makes now.
+regs-check:
+	@mkdir -p $(BUILD)/gen
+	@python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header $(BUILD)/gen/nvdla_regs.h \
+	    --c-source $(BUILD)/gen/nvdla_regs.c --verilog $(BUILD)/gen/nvdla_regs.vh
+	@diff -q $(BUILD)/gen/nvdla_regs.h sim/nvdla_regs.h && diff -q $(BUILD)/gen/nvdla_regs.c sim/nvdla_regs.c \
+	    && diff -q $(BUILD)/gen/nvdla_regs.vh rtl_stubs/nvdla/nvdla_regs.vh \
+	    || { echo "regs-check: generated register files are stale: run 'make regs'" >&2; exit 1; }
+	@echo "regs-check: generated register files are up to date"
+
+systest: deps
+	@scripts/system_tests.sh
+
+test: deps regs-check unit lint systest
+
+clean:
+	rm -rf $(BUILD) logs

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# deps.sh: make sure the Debian packages the toolkit needs are installed.
+# As root it installs what is missing; otherwise it prints the exact
+# apt-get line and fails. Usage: scripts/deps.sh [--quiet]
+set -u
+need=(verilator libsystemc-dev check zlib1g-dev pkg-config g++ make python3)
+missing=()
+for p in "${need[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+line="apt-get update && apt-get install -y ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: missing Debian packages: ${missing[*]}" >&2
+    echo "deps: run as root:  $line" >&2
+    exit 1
+fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null || {
+    echo "deps: '$line' failed" >&2
+    exit 1
+}

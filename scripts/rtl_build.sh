@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# rtl_build.sh: Verilate an NV_nvdla-compatible top and link it with the C
+# harness. Prints the path of the simulator binary on stdout (last line).
+# Environment:
+#   RTL_FILES  sources and/or Verilator -f file lists (*.f; they may use -v,
+#              -y, +incdir+, +define+). Default: the project's stub.
+#   RTL_TOP    top module (default NV_nvdla)
+#   RTL_FLAGS  extra Verilator options (-DNAME, --no-timing, -Wno-fatal, -GPARAM=..)
+#   HARNESS_LIB  the harness archive to link (built by make)
+# Each (files, top, flags) combination gets its own build directory, so a
+# large user design is Verilated once and rebuilt only when an input
+# changes (Verilator skips identical re-runs; make recompiles what changed).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+top=${RTL_TOP:-NV_nvdla}
+files=${RTL_FILES:-$root/rtl_stubs/nvdla/nvdla_stub.f}
+flags=${RTL_FLAGS:-}
+lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
+command -v verilator >/dev/null || { echo "rtl_build: verilator not found (scripts/deps.sh installs it)" >&2; exit 1; }
+
+args=()
+for f in $files; do
+    case "$f" in
+        *.f) [ -r "$f" ] || { echo "rtl_build: cannot read file list '$f'" >&2; exit 1; }
+             args+=(-f "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")") ;;
+        -*|+*) args+=("$f") ;;
+        *)   [ -r "$f" ] || { echo "rtl_build: cannot read RTL source '$f'" >&2; exit 1; }
+             args+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")") ;;
+    esac
+done
+key=$(printf '%s\n' "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
+dir=$root/build/rtl/$top-$key
+mkdir -p "$dir"
+# A newer harness must be relinked even when the RTL is unchanged.
+[ -e "$dir/simv" ] && [ "$lib" -nt "$dir/simv" ] && rm -f "$dir/simv"
+log=$dir/build.log
+# File lists name paths relative to the repository root: run from there.
+cd "$root"
+# shellcheck disable=SC2086
+if ! verilator --cc --exe --build -j 2 --trace --prefix Vdut --top-module "$top" \
+        -Mdir "$dir/obj" -o ../simv \
+        -CFLAGS "-I$root/sim -I$root/bfm -I$root/sequences -O1 -DRTL_TOP_NAME='\"$top\"'" \
+        -LDFLAGS "-lz" \
+        "${args[@]}" $flags "$root/sim/dut_rtl.cpp" "$lib" >"$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    echo "rtl_build: Verilator build of $top failed; full log: $log" >&2
+    exit 1
+fi
+echo "$dir/simv"

@@ -20,7 +20,8 @@ struct axi_mem_err_region {
 
 struct axi_mem_knobs {
     unsigned data_bytes;        /* bus width in bytes: 4..64, power of two (8 = nv_small) */
-    unsigned addr_bits;         /* 32 or 64: higher address bits must be zero */
+    unsigned addr_bits;         /* 32 or 64 (any 1..64 accepted): higher address
+                                   bits must be zero, flagged via bfm_fail */
     unsigned rd_latency_min;    /* cycles from AR handshake to first R beat */
     unsigned rd_latency_max;    /* random in [min, max] per burst */
     unsigned wr_latency;        /* cycles from last W beat to B valid */
@@ -32,6 +33,9 @@ struct axi_mem_knobs {
     unsigned n_err;             /* error injection regions in use */
     struct axi_mem_err_region err[AXI_MEM_MAX_ERR_REGIONS];
     uint64_t seed;
+    /* Per-channel stall %; each overrides stall_pct for its channel when
+     * non-zero (so a channel can be stressed harder than the rest). */
+    unsigned stall_pct_aw, stall_pct_w, stall_pct_ar, stall_pct_r, stall_pct_b;
 };
 
 void axi_mem_knobs_default(struct axi_mem_knobs *k);

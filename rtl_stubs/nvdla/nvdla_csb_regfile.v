@@ -6,7 +6,8 @@
 // group 1 of the D_ registers (its other entries are never written).
 // The arrays themselves are not reset: a per-word "written" bit, cleared by
 // reset, makes a word read as reg_reset() until it is first written (this
-// keeps the storage a plain memory). Every word only ever holds defined field
+// keeps the storage a plain memory; Verilator also rejects a reset loop of
+// non-blocking array writes). Every word only ever holds defined field
 // bits: writes keep RO bits, clear W1C bits written as 1 and take RW bits
 // from the data.
 //

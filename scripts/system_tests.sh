@@ -80,5 +80,5 @@ expect_fail "out-of-range knob" "out of range" TEST=sdp_bypass_smoke DUT=twin AX
 expect_fail "unknown DUT" "DUT must be rtl or twin" TEST=sdp_bypass_smoke DUT=fpga
 expect_fail "unknown fault" "unknown fault" TEST=sdp_bypass_smoke DUT=twin INJECT=nosuch
 
-echo "system tests: $pass passed, $fail failed"
+echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,6 +3,22 @@
  * BFM or a user's interconnect) alike. Call axi_checker_sample() once per
  * cycle after the DUT has evaluated. Each violation calls bfm_fail() with
  * the cycle, the port name, the channel, the rule, expected and actual. */
+/* Rule names (stable; they appear verbatim in failure lines):
+ *   any channel: "valid dropped before ready", "payload changed while stalled"
+ *   AW/AR:  "burst crosses 4 KB boundary", "unaligned address" (require_aligned),
+ *           "address above addr_bits", "size wider than bus",
+ *           "reserved burst type", "illegal wrap burst",
+ *           "write request to a read-only port", "read request to a write-only port"
+ *   W:      "wlast does not match awlen" (W matched to AWs in order; W may
+ *           lead its AW), "write request to a read-only port"
+ *   R/B:    "rlast does not match arlen", "response ID never requested",
+ *           "response out of order" (require_in_order),
+ *           "read response to a write-only port", "write response to a read-only port",
+ *           "write response before write data complete"
+ *   final:  "read burst never answered", "write burst never answered",
+ *           "write data without address"
+ * A response handshaking in the same cycle as its request does not count
+ * as answering it. */
 #ifndef AXI_CHECKER_H
 #define AXI_CHECKER_H
 

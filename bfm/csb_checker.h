@@ -2,6 +2,10 @@
  * before ready, request payload changed while stalled, read response with
  * none outstanding, wr_complete with no non-posted write outstanding,
  * read_valid and unknown address alignment (16-bit word address only). */
+/* Rule names as they appear in failure lines: "valid dropped before ready",
+ * "payload changed while stalled" (addr/wdat/write/nposted), "read response
+ * with none outstanding", "more wr_complete than non-posted writes"; final:
+ * "read never answered", "write completion never received". */
 #ifndef CSB_CHECKER_H
 #define CSB_CHECKER_H
 

@@ -425,6 +425,7 @@ START_TEST(test_narrow_fixed_wrap)
     base_knobs(&k, 8);
     struct tb *t = tb_new(&k, 1, 2);
     struct job *wj = calloc(3, sizeof *wj);
+    t->env.verbose = 2;         /* exercise the trace paths once */
     uint8_t img[64];
 
     sparse_mem_fill(t->mem, 0x1000, 0xEE, 0x40);

@@ -487,6 +487,23 @@ START_TEST(test_watchdog_gives_up)
 }
 END_TEST
 
+START_TEST(test_verbose_trace)
+{
+    /* Exercise the trace paths once (output goes to stdout). */
+    struct csb_master_knobs k;
+    csb_master_knobs_default(&k);
+    k.nposted = 1;
+    struct tb *t = tb_new(&k, 2);
+    uint32_t v = 0;
+    t->env.verbose = 2;
+    ck_assert_int_eq(csb_write(t->m, 0x20, 0x77), BFM_OK);
+    ck_assert_int_eq(csb_read(t->m, 0x20, &v), BFM_OK);
+    ck_assert_uint_eq(v, 0x77);
+    ck_assert_int_eq(t->env.failed, 0);
+    tb_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("csb_master");
@@ -503,6 +520,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_master_flags_spurious_rsp);
     tcase_add_test(tc, test_spurious_wr_complete);
     tcase_add_test(tc, test_watchdog_gives_up);
+    tcase_add_test(tc, test_verbose_trace);
     suite_add_tcase(s, tc);
     return s;
 }

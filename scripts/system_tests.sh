@@ -73,6 +73,16 @@ for dut in "${duts[@]}"; do
         TEST=sdp_bypass_smoke DUT="$dut" SEED=1 MAX_CYCLES=60
 done
 
+# bring your own RTL: a file list, another top (with SRAMIF) and extra flags
+if command -v verilator >/dev/null; then
+    byo=(TEST=sdp_bypass_smoke DUT=rtl RTL_FILES=rtl_stubs/nvdla/nvdla_stub.f RTL_TOP=NV_nvdla_sramif
+         RTL_FLAGS=-DUSER_DEFINE SEED=4 AXI_STALL=20)
+    if make -s sim "${byo[@]}" >"$log" 2>&1 && grep -q 'with SRAMIF' "$log" && grep -q '^PASS:' "$log"; then
+        ok "RTL_FILES=<.f> RTL_TOP=NV_nvdla_sramif RTL_FLAGS=-D...: SRAMIF found, test passes"
+    else bad "bring your own RTL (NV_nvdla_sramif)"; fi
+    expect_fail "missing RTL file" "cannot read RTL source" TEST=sdp_bypass_smoke DUT=rtl RTL_FILES=no/such.v
+fi
+
 # bad input: one-line reasons, non-zero exits
 expect_fail "unknown test" "no test named 'nonexistent'" TEST=nonexistent DUT=twin
 expect_fail "malformed knob" "is not a number" TEST=sdp_bypass_smoke DUT=twin AXI_STALL=abc

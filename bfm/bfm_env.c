@@ -25,8 +25,10 @@ void bfm_fail(struct bfm_env *env, const char *iface, const char *channel,
              env ? env->cycle : 0, nz(iface, "?"), nz(channel, "-"),
              nz(rule, "?"), msg);
     /* One line per failure, flushed so it interleaves sanely with stdout. */
-    fprintf(stderr, "%s\n", line);
-    fflush(stderr);
+    if (!env || !env->quiet_failures) {
+        fprintf(stderr, "%s\n", line);
+        fflush(stderr);
+    }
     if (!env)
         return;
     if (env->failed == 0)

@@ -24,6 +24,8 @@ struct bfm_env {
     int failed;            /* number of failures reported */
     char first_failure[1024];
     int verbose;           /* 0 quiet, 1 transactions, 2 every beat */
+    int quiet_failures;    /* record failures without printing them: for unit
+                              tests that provoke violations on purpose */
 };
 
 /* Report a failure: "cycle N: IFACE CHANNEL: RULE: expected E, actual A".

@@ -152,8 +152,6 @@ static void twin_destroy(struct dut *d)
 
 struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
 {
-    (void)errbuf;
-    (void)errlen;
     struct twin *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(errbuf, errlen, "out of memory");

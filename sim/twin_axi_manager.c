@@ -18,6 +18,7 @@ struct burst_queue {
 
 struct twin_axi_manager {
     unsigned db;            /* data bytes per beat */
+    uint8_t size;           /* log2(db), the AxSIZE of every burst */
     unsigned max_beats, max_rd, max_wr;
     uint32_t id;
     struct burst_queue rd, wr;
@@ -47,6 +48,8 @@ struct twin_axi_manager *twin_axi_create(unsigned data_bytes, unsigned max_beats
     struct twin_axi_manager *m = xrealloc(NULL, sizeof *m);
     memset(m, 0, sizeof *m);
     m->db = data_bytes;
+    while ((1u << m->size) < data_bytes)
+        m->size++;
     m->max_beats = max_beats ? max_beats : 16;
     m->max_rd = max_rd_outstanding ? max_rd_outstanding : 4;
     m->max_wr = max_wr_outstanding ? max_wr_outstanding : 4;
@@ -138,16 +141,13 @@ static uint64_t beat_strb(const struct twin_axi_manager *m, const struct burst *
 
 void twin_axi_eval(struct twin_axi_manager *m, struct axi_pins *p)
 {
-    unsigned size = 0;
-    while ((1u << size) < m->db)
-        size++;
     p->ar_valid = m->ar_next < m->rd.n && m->ar_next - m->r_next < m->max_rd;
     if (p->ar_valid) {
         const struct burst *b = &m->rd.v[m->ar_next];
         p->ar_addr = b->addr;
         p->ar_len = (uint8_t)(b->beats - 1);
         p->ar_id = m->id;
-        p->ar_size = (uint8_t)size;
+        p->ar_size = m->size;
         p->ar_burst = AXI_BURST_INCR;
     }
     p->r_ready = 1;
@@ -157,7 +157,7 @@ void twin_axi_eval(struct twin_axi_manager *m, struct axi_pins *p)
         p->aw_addr = b->addr;
         p->aw_len = (uint8_t)(b->beats - 1);
         p->aw_id = m->id;
-        p->aw_size = (uint8_t)size;
+        p->aw_size = m->size;
         p->aw_burst = AXI_BURST_INCR;
     }
     /* W data follows its own AW so beats are never orphaned. */

@@ -11,7 +11,7 @@ CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 CFLAGS   += $(if $(SAN),$(SANFLAGS))
 LDFLAGS  += $(if $(SAN),$(SANFLAGS))
-INC      := -Ibfm -Isim -Isequences
+INC      := -Igolden -Ibfm -Isim -Isequences
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
@@ -51,10 +51,11 @@ endif
 BFM_SRC  := $(wildcard bfm/*.c)
 SIM_SRC  := $(filter-out sim/dut_rtl_none.c,$(wildcard sim/*.c))
 SEQ_SRC  := $(wildcard sequences/*.c)
-CORE_SRC := $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
+GOLDEN_SRC := $(wildcard golden/*.c)
+CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HDRS     := $(wildcard bfm/*.h sim/*.h sequences/*.h)
-UNIT_SRC := $(wildcard bfm/tests/test_*.c sim/tests/test_*.c)
+HDRS     := $(wildcard golden/*.h bfm/*.h sim/*.h sequences/*.h)
+UNIT_SRC := $(wildcard golden/tests/test_*.c bfm/tests/test_*.c sim/tests/test_*.c)
 UNIT_BIN := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 CORE_LIB := $(BUILD)/libsimcore.a
 TWIN_SIM := $(BUILD)/sim-twin
@@ -119,6 +120,10 @@ sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
 
 # ---- tests ----------------------------------------------------------------------
 $(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+
+$(BUILD)/tests/%: golden/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
 

@@ -1,0 +1,43 @@
+/* golden_pdp: bit-exact model of the NVDLA planar data processor (pooling)
+ * as the nv_small reference model computes it: max, min and average with
+ * padding values and the two reciprocal multiplications, strides, and the
+ * split-width mode. Pure functions on a decoded config and tensors. */
+#ifndef GOLDEN_PDP_H
+#define GOLDEN_PDP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "golden_tensor.h"
+
+enum golden_pool { GOLDEN_POOL_AVERAGE = 0, GOLDEN_POOL_MAX = 1, GOLDEN_POOL_MIN = 2 };
+
+struct golden_pdp_cfg {
+    uint32_t in_w, in_h, in_c;     /* input cube (actual sizes, not minus one) */
+    uint32_t out_w, out_h;         /* output cube (channels = in_c) */
+    unsigned kernel_w, kernel_h;   /* 1..8 */
+    unsigned stride_w, stride_h;   /* 1..16 */
+    unsigned pad_left, pad_top, pad_right, pad_bottom;   /* 0..7 */
+    enum golden_pool method;
+    uint32_t pad_value[8];         /* raw 19-bit PAD_VALUE_nX fields, [1..7]; [0] unused */
+    uint32_t recip_w, recip_h;     /* 17-bit, 16 fractional bits */
+    unsigned split_num;            /* 0 = no split, else SPLIT_NUM + 1 stripes */
+    uint32_t part_in_first, part_in_mid, part_in_last;     /* actual widths */
+    uint32_t part_out_first, part_out_mid, part_out_last;
+    int int16;                     /* 0 = INT8 (sign bits 7,8,9,9,10,10,10; wrap 16/8), 1 = INT16 */
+};
+
+/* Padding value P[n] for n padded positions (n = 0..7), as the model forms
+ * it from the raw field. */
+int32_t golden_pdp_pad(const struct golden_pdp_cfg *c, unsigned n);
+
+/* 0 when the program is one the reference model runs (output sizes match
+ * the windows, every window holds input, split widths add up); otherwise
+ * -1 and a one-line reason. */
+int golden_pdp_check(const struct golden_pdp_cfg *c, char *why, size_t len);
+
+/* Pool `in` (in_w x in_h x in_c) into `out` (out_w x out_h x in_c), all
+ * lanes of all surfaces. Returns 0, or -1 when golden_pdp_check fails. */
+int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *in,
+                   struct golden_tensor *out);
+
+#endif

@@ -117,7 +117,8 @@ int32_t golden_sdp_lut_lookup(const struct golden_sdp_lut *l, int32_t a,
                               enum golden_lut_outcome *outcome);
 int32_t golden_sdp_y(const struct golden_sdp_y_cfg *c, const struct golden_sdp_lut *l, int32_t x,
                      int32_t alu_mem, int32_t mul_mem);
-/* Output converter: sat_8 (or sat_16 for INT16) of rsh((y - offset) * scale, shift). */
+/* Output converter: sat_8 (or sat_16 for INT16) of rsh((y - offset) * scale, shift).
+ * Only shift[5:0] is used. */
 int32_t golden_sdp_out(const struct golden_sdp_out_cvt *c, enum golden_precision p, int32_t y);
 
 /* Statistics of one run (like the D_PERF_* / D_STATUS registers). */
@@ -133,8 +134,10 @@ int golden_sdp_compare_mode(const struct golden_sdp_cfg *c);
 
 /* The whole cube: out must have in's dimensions (out->data is written for
  * every lane of every surface). ops[stage] describes the memory operand of
- * BS, BN, EW (mode NONE when not fetched). stats may be NULL. In compare
- * mode out is left untouched and stats->unequal is set. */
+ * BS, BN, EW (mode NONE when not fetched; ops itself may be NULL); a stage
+ * that takes an operand from memory without a stream sees 0. stats may be
+ * NULL; otherwise it is cleared first and then counts this run only. In
+ * compare mode out is left untouched and stats->unequal is set. */
 void golden_sdp_run(const struct golden_sdp_cfg *c, const struct golden_tensor *in,
                     const struct golden_sdp_operand ops[GOLDEN_SDP_STAGES],
                     struct golden_tensor *out, struct golden_sdp_stats *stats);

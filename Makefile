@@ -1,5 +1,7 @@
 # Co-simulation toolkit for NVDLA: build, simulate, test.
 #   make sim TEST=sdp_bypass_smoke [DUT=rtl|twin] [knobs]   one simulation
+#   make sim TRACE=path/to/test.cfg | TEST=nvdla/<name>      one NVDLA trace
+#   make conformance [TRACES=dir]                          every NVDLA trace
 #   make test                                             everything CI runs
 #   make help                                             all targets and knobs
 SHELL := /bin/bash
@@ -18,6 +20,19 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # ---- knobs of `make sim` (see README) ---------------------------------------
 TEST      ?=
 TRACE     ?=
+# NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
+# TRACE= takes any .cfg (or a directory holding one), absolute or relative
+# to the repository. The name shown and the log folder are nvdla/<name>.
+NVDLA_TRACES ?= ../shared/testdata/nvdla-traces/nv_small
+ifneq ($(TRACE),)
+TRACE_PATH := $(patsubst %/,%,$(TRACE))
+ifeq ($(TEST),)
+TEST := nvdla/$(patsubst %.cfg,%,$(notdir $(TRACE_PATH)))
+endif
+else ifneq ($(filter nvdla/%,$(TEST)),)
+TRACE_NAME := $(patsubst nvdla/%,%,$(TEST))
+TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
+endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
 DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
 SEED      ?=
@@ -55,17 +70,21 @@ GOLDEN_SRC := $(wildcard golden/*.c)
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 HDRS     := $(wildcard golden/*.h bfm/*.h sim/*.h sequences/*.h)
-UNIT_SRC := $(wildcard golden/tests/test_*.c bfm/tests/test_*.c sim/tests/test_*.c)
+UNIT_SRC := $(wildcard golden/tests/test_*.c bfm/tests/test_*.c sim/tests/test_*.c sequences/tests/test_*.c)
 UNIT_BIN := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 CORE_LIB := $(BUILD)/libsimcore.a
 TWIN_SIM := $(BUILD)/sim-twin
 
-.PHONY: help deps sim twin rtl test unit lint regs regs-check systest clean
+.PHONY: help deps sim twin rtl test unit lint regs regs-check systest conformance clean
 .SECONDARY:
 
 help:
 	@echo "make sim TEST=name [DUT=rtl|twin] [SEED=n] [AXI_STALL=pct] [WAVES=1|gz] ...  run one test"
-	@echo "make sim TEST=list                 list the tests"
+	@echo "make sim TEST=list                 list the tests (sequences and nvdla/<name> traces)"
+	@echo "make sim TRACE=path/test.cfg       run an NVDLA trace (.cfg or its folder); TEST=nvdla/<name>"
+	@echo "                                   runs \$$NVDLA_TRACES/<name>/<name>.cfg (NVDLA_TRACES=$(NVDLA_TRACES))"
+	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n]"
+	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
 	@echo "make regs                          regenerate C/Verilog register files from scripts/regdefs"
@@ -98,7 +117,7 @@ rtl: deps $(CORE_LIB)
 # ---- one simulation ----------------------------------------------------------
 LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
-SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) \
+SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
 	$(if $(RD_LATENCY),--rd-latency $(RD_LATENCY)) $(if $(WR_LATENCY),--wr-latency $(WR_LATENCY)) \
 	$(if $(AXI_OUTSTANDING),--axi-outstanding $(AXI_OUTSTANDING)) \
@@ -110,12 +129,15 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
 sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
-	@if [ -z "$(TEST)" ]; then echo "make sim: TEST=name is required (TEST=list shows them)" >&2; exit 2; fi
+	@if [ -z "$(TEST)" ]; then echo "make sim: TEST=name or TRACE=path is required (TEST=list shows them)" >&2; exit 2; fi
+	@if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
+	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
 	@mkdir -p $(LOG_DIR)
 	@if [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(TWIN_SIM); fi; \
-	if [ "$(TEST)" = list ]; then exec $$bin --list; fi; \
+	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
+	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
 	exec $$bin $(SIM_ARGS)
 
 # ---- tests ----------------------------------------------------------------------
@@ -128,6 +150,10 @@ $(BUILD)/tests/%: golden/tests/%.c $(CORE_LIB)
 	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
 
 $(BUILD)/tests/%: sim/tests/%.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+
+$(BUILD)/tests/%: sequences/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
 
@@ -155,6 +181,20 @@ regs-check:
 
 systest: deps
 	@scripts/system_tests.sh
+
+# ---- NVDLA trace conformance ------------------------------------------------------
+# Every trace folder in TRACES through `make sim TRACE=...`; DUT defaults to
+# the twin here; MAX_CYCLES bounds each run (a unit the DUT lacks times out).
+TRACES ?= $(NVDLA_TRACES)
+FILTER ?=
+CONF_DUT := $(if $(filter command line environment,$(origin DUT)),$(DUT),twin)
+CONF_MAX_CYCLES := $(if $(MAX_CYCLES),$(MAX_CYCLES),3000000)
+conformance: deps
+	@scripts/conformance.sh --traces "$(TRACES)" --dut $(CONF_DUT) --max-cycles $(CONF_MAX_CYCLES) \
+	    $(if $(FILTER),--filter '$(FILTER)') -- $(if $(SEED),SEED=$(SEED)) $(if $(AXI_STALL),AXI_STALL=$(AXI_STALL)) \
+	    $(if $(RD_LATENCY),RD_LATENCY=$(RD_LATENCY)) $(if $(WR_LATENCY),WR_LATENCY=$(WR_LATENCY)) \
+	    $(if $(AXI_OUTSTANDING),AXI_OUTSTANDING=$(AXI_OUTSTANDING)) $(if $(CSB_GAP),CSB_GAP=$(CSB_GAP)) \
+	    $(if $(NPOSTED),NPOSTED=$(NPOSTED))
 
 test: deps regs-check unit lint systest
 

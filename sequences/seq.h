@@ -20,6 +20,7 @@ struct seq_ctx {
     uint64_t seed;
     const char *dut_kind;           /* "rtl" or "twin" */
     const char *out_dir;            /* where a failing test may dump data */
+    const char *trace_path;         /* NVDLA trace being run (--trace), NULL otherwise */
 };
 
 struct seq_test {

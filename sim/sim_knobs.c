@@ -21,8 +21,10 @@ void sim_knobs_default(struct sim_knobs *k)
 void sim_knobs_usage(const char *prog)
 {
     printf("usage: %s --test NAME [options]\n"
-           "Runs one sequence against the DUT with the CSB and AXI BFMs.\n\n"
-           "  --test NAME          sequence to run (--list shows them)\n"
+           "       %s --trace PATH [--test NAME] [options]\n"
+           "Runs one sequence, or one NVDLA trace, against the DUT with the CSB and AXI BFMs.\n\n"
+           "  --test NAME          sequence to run (--list shows them); with --trace, the name shown\n"
+           "  --trace PATH         run an NVDLA trace: a .cfg file, or a directory holding one\n"
            "  --list               list the sequences and exit\n"
            "  --dut rtl|twin       device under test (this binary may hold only the twin)\n"
            "  --seed N             seed for every random choice (default: from the clock, printed)\n"
@@ -41,7 +43,7 @@ void sim_knobs_usage(const char *prog)
            "  --inject RULE        inject a protocol fault (see --inject list)\n"
            "  --out-dir DIR        where output dumps go (default .)\n"
            "  -v, --verbose        log transactions (twice: every beat)\n"
-           "  -h, --help           this text\n", prog);
+           "  -h, --help           this text\n", prog, prog);
 }
 
 static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t lo, uint64_t hi,
@@ -135,6 +137,8 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             return -1;
         } else if (!strcmp(o, "--test")) {
             k->test = v;
+        } else if (!strcmp(o, "--trace")) {
+            k->trace = v;
         } else if (!strcmp(o, "--dut")) {
             if (strcmp(v, "rtl") && strcmp(v, "twin")) {
                 fprintf(stderr, "%s: --dut must be rtl or twin, got '%s'\n", prog, v);
@@ -196,8 +200,8 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
                 prog, k->waves_to, k->waves_from);
         return -1;
     }
-    if (!k->test && !k->list) {
-        fprintf(stderr, "%s: no test given (--test NAME, or --list)\n", prog);
+    if (!k->test && !k->trace && !k->list) {
+        fprintf(stderr, "%s: no test given (--test NAME, --trace PATH, or --list)\n", prog);
         return -1;
     }
     return 0;
@@ -206,8 +210,9 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
 void sim_knobs_print(const struct sim_knobs *k)
 {
     printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "
-           "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64 "%s%s\n",
-           k->test, k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
+           "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64 "%s%s%s%s\n",
+           k->test ? k->test : "-", k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
            k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
-           k->max_cycles, k->inject ? " inject=" : "", k->inject ? k->inject : "");
+           k->max_cycles, k->inject ? " inject=" : "", k->inject ? k->inject : "",
+           k->trace ? " trace=" : "", k->trace ? k->trace : "");
 }

@@ -7,7 +7,8 @@
 #include <stdint.h>
 
 struct sim_knobs {
-    const char *test;          /* sequence name */
+    const char *test;          /* sequence name (with trace: the name shown) */
+    const char *trace;         /* NVDLA trace (.cfg or its directory) to run, NULL = none */
     const char *dut;           /* "rtl" or "twin" */
     uint64_t seed;
     int seed_given;

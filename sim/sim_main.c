@@ -1,12 +1,15 @@
-/* sim_main: command-line entry of the simulator. Parses the knobs, builds
- * the DUT and the kernel, resets, runs one sequence and reports PASS/FAIL
- * with the seed and the command that reproduces the run. */
+/* sim_main: command-line entry of the simulator. Parses the knobs (and the
+ * NVDLA trace, if one is given, before anything is built), builds the DUT
+ * and the kernel, resets, runs one sequence or the trace and reports
+ * PASS/FAIL with the seed and the command that reproduces the run. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include "seq.h"
 #include "sim_kernel.h"
+#include "trace_parse.h"
+#include "trace_run.h"
 
 static uint64_t clock_seed(void)
 {
@@ -37,21 +40,42 @@ int main(int argc, char **argv)
         fault_inject_list();
         return 0;
     }
-    const struct seq_test *t = seq_find(k.test);
-    if (!t) {
-        fprintf(stderr, "sim: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
-        return 2;
+    const struct seq_test *t = NULL;
+    struct trace *tr = NULL;
+    char name[512];
+    char err[2048] = "";
+    if (k.trace) {
+        /* the whole trace and its memory images, before anything is built */
+        tr = trace_parse(k.trace, err, sizeof err);
+        if (!tr) {
+            fprintf(stderr, "sim: %s\n", err);
+            return 2;
+        }
+        snprintf(name, sizeof name, "%s%s", k.test ? "" : "nvdla/", k.test ? k.test : tr->name);
+    } else {
+        t = seq_find(k.test);
+        if (!t) {
+            fprintf(stderr, "sim: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
+            return 2;
+        }
+        snprintf(name, sizeof name, "%s", t->name);
     }
     if (!k.seed_given)
         k.seed = clock_seed();
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
 
-    char err[512] = "";
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
                                           : dut_twin_create(k.sramif, err, sizeof err);
     if (!d) {
         fprintf(stderr, "sim: %s\n", err);
+        trace_free(tr);
+        return 2;
+    }
+    if (tr && trace_check_dut(tr, d->addr_bits, d->has_sramif, err, sizeof err)) {
+        fprintf(stderr, "sim: %s\n", err);
+        d->destroy(d);
+        trace_free(tr);
         return 2;
     }
     printf("dut: %s (%s), DBBIF %u-bit data, %u-bit address%s\n", d->top, d->kind,
@@ -60,11 +84,13 @@ int main(int argc, char **argv)
     if (sim_init(&s, &k, d, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         sim_free(&s);
+        trace_free(tr);
         return 2;
     }
     struct seq_ctx ctx = {
         .env = &s.env, .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
         .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
+        .trace_path = tr ? tr->path : NULL,
     };
     bfm_rng_seed(&ctx.rng, k.seed);
 
@@ -72,7 +98,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int test_rc = -1;
     if (sim_reset(&s, 10) == 0) {
-        test_rc = t->run(&ctx);
+        test_rc = tr ? trace_run(&ctx, tr) : t->run(&ctx);
         if (test_rc == 0 && !s.env.failed)
             sim_drain(&s, 100000);
     }
@@ -87,13 +113,22 @@ int main(int argc, char **argv)
         printf("injected fault '%s' expects checker rule '%s'\n", k.inject,
                fault_inject_expected_rule(s.fault));
     printf("%s: %s on %s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
-           pass ? "PASS" : "FAIL", t->name, d->kind, cycles, wall,
+           pass ? "PASS" : "FAIL", name, d->kind, cycles, wall,
            wall > 0 ? (double)cycles / wall : 0.0, k.seed);
-    if (!pass)
+    if (!pass && tr) {
+        printf("reproduce: make sim TRACE=%s DUT=%s SEED=%" PRIu64, k.trace, d->kind, k.seed);
+        if (k.axi_stall)
+            printf(" AXI_STALL=%u", k.axi_stall);
+        if (k.max_cycles != 2000000)
+            printf(" MAX_CYCLES=%" PRIu64, k.max_cycles);
+        printf("\n");
+    }
+    else if (!pass)
         printf("reproduce: make sim TEST=%s DUT=%s SEED=%" PRIu64 "%s\n", t->name, d->kind, k.seed,
                k.axi_stall ? " AXI_STALL=<as before>" : "");
     if (k.waves)
         printf("waves: %s\n", k.waves);
     sim_free(&s);
+    trace_free(tr);
     return pass ? 0 : 1;
 }

@@ -1,0 +1,31 @@
+/* trace_run: runs a parsed NVDLA trace (trace_parse.h) through the BFMs of
+ * a seq_ctx, the way firmware would:
+ *   mem_init / mem_load   write the memory behind DBBIF (or SRAMIF)
+ *   reg_write             blocking CSB write (CSB knobs apply)
+ *   poll_reg_equal        CSB poll, with a timeout naming file:line
+ *   intr_notify           wait for dla_intr, read GLB S_INTR_STATUS, clear what
+ *                         was read (write 1), until the ID's bit was seen
+ *                         (consumed); then the SYNC fires once its last
+ *                         intr_notify is done, and its checks run
+ *   check_crc             zlib CRC-32 of the region; on a mismatch the region
+ *                         is dumped to <out_dir>/crc_<base>_<size>.bin and the
+ *                         reference executor (nvdla_ref.h) explains it
+ * Every memory and register write is mirrored into a reference executor,
+ * which runs its layers when an intr_notify is reached. An intr_notify
+ * whose bit is masked in GLB S_INTR_MASK fails at once; one that no
+ * enabled operation can raise (no D_OP_ENABLE with OP_EN=1 in its unit and
+ * group since the start or its last notify) fires with a warning. */
+#ifndef TRACE_RUN_H
+#define TRACE_RUN_H
+
+#include "seq.h"
+#include "trace_parse.h"
+
+/* Cycles one intr_notify or poll_reg_equal may wait (the run's MAX_CYCLES
+ * watchdog bounds everything as well). */
+#define TRACE_WAIT_CYCLES 2000000u
+
+/* Returns 0 when every check passed, non-zero after seq_fail(). */
+int trace_run(struct seq_ctx *ctx, const struct trace *t);
+
+#endif

@@ -25,11 +25,66 @@ static int group_enabled(const struct twin_regfile *r, enum nvdla_unit u, int g)
     return op >= 0 && (r->grp[g][op] & 1u);
 }
 
-uint32_t twin_regfile_read(const struct twin_regfile *r, uint32_t addr)
+/* LUT access port of SDP or CDP: which LUT and its two registers. */
+struct lut_port {
+    struct twin_lut *lut;
+    int cfg_idx;
+    uint32_t table_mask, write_mask, addr_mask;
+};
+
+static int lut_port(struct twin_regfile *r, int i, struct lut_port *p, int *is_data)
+{
+    if (i == NVDLA_SDP_S_LUT_ACCESS_CFG_IDX || i == NVDLA_SDP_S_LUT_ACCESS_DATA_IDX) {
+        *p = (struct lut_port){ &r->sdp_lut, NVDLA_SDP_S_LUT_ACCESS_CFG_IDX,
+                                NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_TABLE_ID_MASK,
+                                NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_MASK,
+                                NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_ADDR_MASK };
+        *is_data = i == NVDLA_SDP_S_LUT_ACCESS_DATA_IDX;
+        return 1;
+    }
+    if (i == NVDLA_CDP_S_LUT_ACCESS_CFG_IDX || i == NVDLA_CDP_S_LUT_ACCESS_DATA_IDX) {
+        *p = (struct lut_port){ &r->cdp_lut, NVDLA_CDP_S_LUT_ACCESS_CFG_IDX,
+                                NVDLA_CDP_S_LUT_ACCESS_CFG_LUT_TABLE_ID_MASK,
+                                NVDLA_CDP_S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_MASK,
+                                NVDLA_CDP_S_LUT_ACCESS_CFG_LUT_ADDR_MASK };
+        *is_data = i == NVDLA_CDP_S_LUT_ACCESS_DATA_IDX;
+        return 1;
+    }
+    return 0;
+}
+
+/* The entry the access index points at; the index sticks at the last entry. */
+static int16_t *lut_entry(struct twin_regfile *r, const struct lut_port *p)
+{
+    int lo = (r->grp[0][p->cfg_idx] & p->table_mask) != 0;
+    unsigned last = lo ? TWIN_LUT_LO_SIZE - 1 : TWIN_LUT_LE_SIZE - 1;
+    if (p->lut->index > last)
+        p->lut->index = (uint16_t)last;
+    return lo ? &p->lut->lo[p->lut->index] : &p->lut->le[p->lut->index];
+}
+
+static void lut_advance(const struct twin_regfile *r, const struct lut_port *p)
+{
+    int lo = (r->grp[0][p->cfg_idx] & p->table_mask) != 0;
+    unsigned last = lo ? TWIN_LUT_LO_SIZE - 1 : TWIN_LUT_LE_SIZE - 1;
+    if (p->lut->index < last)
+        p->lut->index++;
+}
+
+uint32_t twin_regfile_read(struct twin_regfile *r, uint32_t addr)
 {
     int i = nvdla_reg_index(addr);
     if (i < 0)
         return 0;   /* address holes read zero, as the CSB spec says */
+    struct lut_port lp;
+    int is_data;
+    if (lut_port(r, i, &lp, &is_data) && is_data) {
+        if (r->grp[0][lp.cfg_idx] & lp.write_mask)
+            return 0;   /* data reads only in read direction */
+        uint32_t v = (uint16_t)*lut_entry(r, &lp);
+        lut_advance(r, &lp);
+        return v;
+    }
     const struct nvdla_reg_desc *d = &nvdla_regs[i];
     enum nvdla_unit u = (enum nvdla_unit)d->unit;
     if (i == nvdla_units[u].s_pointer)
@@ -69,6 +124,16 @@ void twin_regfile_write(struct twin_regfile *r, uint32_t addr, uint32_t data)
     r->grp[g][i] = v;
     if (!d->dual)
         r->grp[1][i] = v;
+    struct lut_port lp;
+    int is_data;
+    if (lut_port(r, i, &lp, &is_data)) {
+        if (!is_data)
+            lp.lut->index = (uint16_t)(data & lp.addr_mask);
+        else if (r->grp[0][lp.cfg_idx] & lp.write_mask) {
+            *lut_entry(r, &lp) = (int16_t)(uint16_t)data;
+            lut_advance(r, &lp);
+        }
+    }
 }
 
 uint32_t twin_regfile_cfg(const struct twin_regfile *r, int reg_idx)

@@ -8,8 +8,17 @@
 #include <stdint.h>
 #include "nvdla_regs.h"
 
+/* A LUT behind S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA (SDP and CDP). */
+#define TWIN_LUT_LE_SIZE 65
+#define TWIN_LUT_LO_SIZE 257
+struct twin_lut {
+    int16_t le[TWIN_LUT_LE_SIZE], lo[TWIN_LUT_LO_SIZE];
+    uint16_t index;                     /* current access index */
+};
+
 struct twin_regfile {
     uint32_t grp[2][NVDLA_REG_COUNT];   /* single registers live in grp[0] */
+    struct twin_lut sdp_lut, cdp_lut;
     uint8_t producer[NVDLA_UNIT_COUNT];
     uint8_t consumer[NVDLA_UNIT_COUNT];
     uint8_t running[NVDLA_UNIT_COUNT];
@@ -17,7 +26,8 @@ struct twin_regfile {
 };
 
 void twin_regfile_reset(struct twin_regfile *r);
-uint32_t twin_regfile_read(const struct twin_regfile *r, uint32_t addr);
+/* Reads have a side effect on S_LUT_ACCESS_DATA (index auto-increment). */
+uint32_t twin_regfile_read(struct twin_regfile *r, uint32_t addr);
 void twin_regfile_write(struct twin_regfile *r, uint32_t addr, uint32_t data);
 
 /* Engine side: register value in the unit's consumer group. */

@@ -2,10 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "nvdla_exec.h"
 #include "twin_sdp.h"
 
-#define ATOM_BYTES 8u
 #define SDP_DONE_BIT(g) (0u + (unsigned)(g))   /* GLB S_INTR_STATUS SDP_DONE_STATUS0/1 */
+#define BUS_SDP 1
 
 void twin_sdp_init(struct twin_sdp *s)
 {
@@ -14,108 +15,137 @@ void twin_sdp_init(struct twin_sdp *s)
 
 void twin_sdp_free(struct twin_sdp *s)
 {
-    free(s->buf);
-    s->buf = NULL;
+    twin_dma_buf_free(&s->in_buf);
+    twin_dma_buf_free(&s->out_buf);
+    for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
+        twin_dma_buf_free(&s->op_buf[i]);
+    golden_tensor_free(&s->out);
 }
 
 void twin_sdp_reset(struct twin_sdp *s)
 {
     s->state = TWIN_SDP_IDLE;
+    s->error[0] = 0;
 }
 
-static uint32_t field(uint32_t v, uint32_t mask, unsigned shift)
+/* A program the twin cannot run stays unstarted (the watchdog ends the
+ * run); say why once rather than every cycle. */
+static void report(struct twin_sdp *s, const char *why)
 {
-    return (v & mask) >> shift;
-}
-
-/* Read both cube descriptions from the consumer groups. */
-static void latch(struct twin_sdp *s, const struct twin_regfile *r)
-{
-    uint32_t w = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH_IDX) + 1;
-    uint32_t h = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT_IDX) + 1;
-    uint32_t c = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL_IDX) + 1;
-    uint32_t mode = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_IDX);
-    uint32_t prec = field(mode, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_IN_PRECISION_MASK,
-                          NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_IN_PRECISION_SHIFT);
-    uint32_t per_atom = prec == 0 ? ATOM_BYTES : ATOM_BYTES / 2;   /* INT8 or 16-bit */
-
-    s->src.base = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_IDX) |
-                  (uint64_t)twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_HIGH_IDX) << 32;
-    s->src.line_stride = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_IDX);
-    s->src.surface_stride = twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_IDX);
-    s->dst.base = twin_regfile_cfg(r, NVDLA_SDP_D_DST_BASE_ADDR_LOW_IDX) |
-                  (uint64_t)twin_regfile_cfg(r, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_IDX) << 32;
-    s->dst.line_stride = twin_regfile_cfg(r, NVDLA_SDP_D_DST_LINE_STRIDE_IDX);
-    s->dst.surface_stride = twin_regfile_cfg(r, NVDLA_SDP_D_DST_SURFACE_STRIDE_IDX);
-    s->src.width = s->dst.width = w;
-    s->src.height = s->dst.height = h;
-    s->src.surfaces = s->dst.surfaces = (c + per_atom - 1) / per_atom;
-    if (w == 1 && h == 1) {
-        /* 1x1 cubes use consecutive atoms; the surface strides are ignored. */
-        s->src.surface_stride = s->dst.surface_stride = ATOM_BYTES;
+    if (strcmp(s->error, why)) {
+        snprintf(s->error, sizeof s->error, "%s", why);
+        fprintf(stderr, "twin: SDP layer not started: %s\n", why);
     }
 }
 
-/* Queue one transfer per line of the cube; buf holds the lines packed. */
-static void queue_cube(const struct twin_cube *c, uint8_t *buf, struct twin_axi_manager *axi,
-                       int write)
+static void out_of_memory(void)
 {
-    uint32_t line_bytes = c->width * ATOM_BYTES;
-    size_t off = 0;
-    for (uint32_t s = 0; s < c->surfaces; s++)
-        for (uint32_t y = 0; y < c->height; y++) {
-            uint64_t a = c->base + (uint64_t)s * c->surface_stride + (uint64_t)y * c->line_stride;
-            if (c->width == 1 && c->height == 1)
-                a = c->base + (uint64_t)s * ATOM_BYTES;
-            if (write)
-                twin_axi_write(axi, a, line_bytes, buf + off);
-            else
-                twin_axi_read(axi, a, line_bytes, buf + off);
-            off += line_bytes;
-        }
+    fprintf(stderr, "twin: SDP: out of memory\n");
+    abort();
 }
 
-void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_axi_manager *axi)
+static void start(struct twin_sdp *s, struct twin_regfile *r, struct twin_axi_manager *axi)
+{
+    const struct nvdla_sdp_layer *l = &s->layer;
+    s->group = r->consumer[NVDLA_UNIT_SDP];
+    twin_regfile_start(r, NVDLA_UNIT_SDP);
+    twin_regfile_start(r, NVDLA_UNIT_SDP_RDMA);
+    if (twin_dma_buf_fit(&s->in_buf, &l->src))
+        out_of_memory();
+    twin_dma_read(axi, &l->src, &s->in_buf);
+    for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
+        if (l->ops[i].fetch) {
+            if (twin_dma_buf_fit(&s->op_buf[i], &l->ops[i].mem))
+                out_of_memory();
+            twin_dma_read(axi, &l->ops[i].mem, &s->op_buf[i]);
+        }
+    s->state = TWIN_SDP_READ;
+}
+
+static void finish(struct twin_sdp *s, struct twin_regfile *r, int *bus)
+{
+    twin_regfile_done(r, NVDLA_UNIT_SDP);
+    twin_regfile_done(r, NVDLA_UNIT_SDP_RDMA);
+    twin_regfile_intr(r, SDP_DONE_BIT(s->group));
+    s->layers_done++;
+    s->state = TWIN_SDP_IDLE;
+    if (*bus == BUS_SDP)
+        *bus = 0;
+}
+
+/* Statistics into the group's read-only status/perf registers. */
+static void record_stats(struct twin_regfile *r, int g, const struct golden_sdp_stats *st)
+{
+    uint32_t perf = r->grp[g][NVDLA_SDP_D_PERF_ENABLE_IDX];
+    if (perf & NVDLA_SDP_D_PERF_ENABLE_PERF_LUT_EN_MASK) {
+        r->grp[g][NVDLA_SDP_D_PERF_LUT_UFLOW_IDX] = (uint32_t)st->lut_uflow;
+        r->grp[g][NVDLA_SDP_D_PERF_LUT_OFLOW_IDX] = (uint32_t)st->lut_oflow;
+        r->grp[g][NVDLA_SDP_D_PERF_LUT_HYBRID_IDX] = (uint32_t)st->lut_hybrid;
+        r->grp[g][NVDLA_SDP_D_PERF_LUT_LE_HIT_IDX] = (uint32_t)st->lut_le_hit;
+        r->grp[g][NVDLA_SDP_D_PERF_LUT_LO_HIT_IDX] = (uint32_t)st->lut_lo_hit;
+    }
+    if (perf & NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK)
+        r->grp[g][NVDLA_SDP_D_PERF_OUT_SATURATION_IDX] = (uint32_t)st->out_saturation;
+    r->grp[g][NVDLA_SDP_D_STATUS_IDX] = st->unequal ? NVDLA_SDP_D_STATUS_STATUS_UNEQUAL_MASK : 0;
+}
+
+void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_axi_manager *axi,
+                      struct twin_pdp *pdp, int *bus)
 {
     switch (s->state) {
-    case TWIN_SDP_IDLE:
+    case TWIN_SDP_IDLE: {
         if (!twin_regfile_op_en(r, NVDLA_UNIT_SDP) || !twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA))
             return;
-        if (twin_regfile_cfg(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_IDX) &
-            NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_FLYING_MODE_MASK)
-            return;   /* on-flying input comes from the convolution pipeline: not in this twin */
-        latch(s, r);
-        s->group = r->consumer[NVDLA_UNIT_SDP];
-        size_t need = (size_t)s->src.surfaces * s->src.height * s->src.width * ATOM_BYTES;
-        if (need > s->buf_size) {
-            uint8_t *nb = realloc(s->buf, need);
-            if (!nb) {
-                fprintf(stderr, "twin_sdp: out of memory for a %zu-byte cube\n", need);
-                abort();
-            }
-            s->buf = nb;
-            s->buf_size = need;
+        char why[256];
+        if (nvdla_decode_sdp(r, &s->layer, why, sizeof why)) {
+            report(s, why);
+            return;
         }
-        twin_regfile_start(r, NVDLA_UNIT_SDP);
-        twin_regfile_start(r, NVDLA_UNIT_SDP_RDMA);
-        twin_axi_reset(axi);
-        queue_cube(&s->src, s->buf, axi, 0);
-        s->state = TWIN_SDP_READ;
+        if (s->layer.flying_in) {
+            report(s, "input from the convolution pipeline (FLYING_MODE=ON) is not modelled by the twin");
+            return;
+        }
+        if (s->layer.to_pdp && !twin_pdp_wants_feed(pdp, s->layer.w, s->layer.h, s->layer.c))
+            return;   /* the PDP layer it feeds is not enabled yet */
+        if (*bus)
+            return;
+        *bus = BUS_SDP;
+        s->error[0] = 0;
+        twin_axi_reset(axi);   /* idle while the bus was free: start the queues afresh */
+        start(s, r, axi);
         break;
-    case TWIN_SDP_READ:
+    }
+    case TWIN_SDP_READ: {
         if (!twin_axi_reads_done(axi))
             return;
-        queue_cube(&s->dst, s->buf, axi, 1);   /* bypass: the data goes out unchanged */
-        s->state = TWIN_SDP_WRITE;
+        const uint8_t *ops[GOLDEN_SDP_STAGES];
+        for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
+            ops[i] = s->layer.ops[i].fetch ? s->op_buf[i].raw : NULL;
+        struct golden_sdp_stats st;
+        memset(&st, 0, sizeof st);
+        golden_tensor_free(&s->out);
+        if (nvdla_exec_sdp(&s->layer, s->in_buf.raw, ops, &s->out, &st))
+            out_of_memory();
+        record_stats(r, s->group, &st);
+        if (golden_sdp_compare_mode(&s->layer.cfg)) {
+            finish(s, r, bus);   /* compare mode writes nothing */
+        } else if (s->layer.to_pdp) {
+            twin_pdp_feed(pdp, &s->out, axi, bus);
+            finish(s, r, bus);
+        } else {
+            if (twin_dma_buf_fit(&s->out_buf, &s->layer.dst))
+                out_of_memory();
+            struct golden_layout packed = twin_dma_packed(&s->layer.dst);
+            golden_pack(&packed, &s->out, s->out_buf.raw);
+            twin_dma_write(axi, &s->layer.dst, &s->out_buf);
+            s->state = TWIN_SDP_WRITE;
+        }
         break;
+    }
     case TWIN_SDP_WRITE:
         if (!twin_axi_writes_done(axi))
             return;
-        twin_regfile_done(r, NVDLA_UNIT_SDP);
-        twin_regfile_done(r, NVDLA_UNIT_SDP_RDMA);
-        twin_regfile_intr(r, SDP_DONE_BIT(s->group));
-        s->layers_done++;
-        s->state = TWIN_SDP_IDLE;
+        finish(s, r, bus);
         break;
     }
 }

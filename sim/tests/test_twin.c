@@ -1,8 +1,10 @@
 /* Unit tests of the C twin's pieces: register file semantics (ping-pong,
- * dropped writes, W1C, RO, interrupts) and the AXI manager's burst split. */
+ * dropped writes, W1C, RO, interrupts, LUT access port), the register
+ * decode into golden configurations, and the AXI manager's burst split. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include "nvdla_decode.h"
 #include "twin_axi_manager.h"
 #include "twin_regfile.h"
 
@@ -72,6 +74,149 @@ END_TEST
 
 /* Drive the manager against an always-ready, zero-latency memory and
  * record the bursts it asks for. */
+
+START_TEST(lut_access_port_writes_reads_and_sticks)
+{
+    /* write LE from index 63: 63, 64, then the index sticks at 64 */
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 17) | 63);
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0x1234);
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0xfffe);   /* -2 */
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0x8000);   /* overwrites entry 64 */
+    ck_assert_int_eq(rf.sdp_lut.le[63], 0x1234);
+    ck_assert_int_eq(rf.sdp_lut.le[64], -32768);
+    /* LO table, from 0 */
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 17) | (1u << 16));
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 7);
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 8);
+    ck_assert_int_eq(rf.sdp_lut.lo[0], 7);
+    ck_assert_int_eq(rf.sdp_lut.lo[1], 8);
+    ck_assert_int_eq(rf.sdp_lut.le[0], 0);
+    /* read direction: auto-increment on read; CDP's port is separate */
+    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 16));
+    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA), 7u);
+    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA), 8u);
+    twin_regfile_write(&rf, NVDLA_CDP_S_LUT_ACCESS_CFG, (1u << 17));
+    twin_regfile_write(&rf, NVDLA_CDP_S_LUT_ACCESS_DATA, 5);
+    ck_assert_int_eq(rf.cdp_lut.le[0], 5);
+    ck_assert_int_eq(rf.sdp_lut.le[0], 0);
+}
+END_TEST
+
+/* The register program of the spec's BN-from-memory example (10.2). */
+START_TEST(decode_sdp_bn_from_memory)
+{
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH, 2);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT, 2);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 32);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80002000);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 0x80);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x200);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x32);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_BASE_ADDR_LOW, 0x90000c20);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_LINE_STRIDE, 0x80);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_SURFACE_STRIDE, 0x200);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_WIDTH, 2);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 2);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 32);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BS_CFG, 0x6b);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BN_CFG, 0x18);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BN_ALU_CFG, 0x101);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BN_MUL_CFG, 0x101);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DP_EW_CFG, 0x2f);
+    twin_regfile_write(&rf, NVDLA_SDP_D_CVT_SCALE, 1);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DST_BASE_ADDR_LOW, 0xa0000040);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x100);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x400);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_FORMAT, 0);
+    struct nvdla_sdp_layer l;
+    char why[256] = "";
+    ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_eq(l.w, 3);
+    ck_assert_uint_eq(l.c, 33);
+    ck_assert_uint_eq(l.src.base, 0x80002000u);
+    ck_assert_uint_eq(l.src.layout.surface_stride, 0x200);
+    ck_assert_uint_eq(l.dst.base, 0xa0000040u);
+    ck_assert_int_eq(l.cfg.bs.bypass, 1);
+    ck_assert_int_eq(l.cfg.bn.bypass, 0);
+    ck_assert_int_eq(l.cfg.bn.alu_bypass, 0);
+    ck_assert_int_eq(l.cfg.bn.alu_algo, GOLDEN_ALU_SUM);
+    ck_assert_int_eq(l.cfg.bn.mul_bypass, 1);
+    ck_assert_int_eq(l.cfg.bn.relu_bypass, 0);
+    ck_assert_int_eq(l.cfg.bn.alu_src, GOLDEN_SRC_MEM);
+    ck_assert_uint_eq(l.cfg.bn.alu_shift, 1);
+    ck_assert_uint_eq(l.cfg.bn.mul_shift, 1);
+    ck_assert_int_eq(l.cfg.ew.bypass, 1);
+    ck_assert_int_eq(l.cfg.out.scale, 1);
+    ck_assert_int_eq(l.ops[GOLDEN_SDP_BN].fetch, 1);
+    ck_assert_int_eq(l.ops[GOLDEN_SDP_BN].mode, GOLDEN_OPERAND_PER_ELEMENT);
+    ck_assert_int_eq(l.ops[GOLDEN_SDP_BN].use, GOLDEN_USE_ALU);
+    ck_assert_uint_eq(l.ops[GOLDEN_SDP_BN].size_bytes, 1);
+    ck_assert_uint_eq(l.ops[GOLDEN_SDP_BN].mem.base, 0x90000c20u);
+    ck_assert_int_eq(l.ops[GOLDEN_SDP_BS].fetch, 0);
+    /* the BN ALU needs the stream: disabling it is refused with a reason */
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x33);
+    ck_assert_int_eq(nvdla_decode_sdp(&rf, &l, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "NRDMA_DISABLE"));
+    /* INT16 left at its reset value is refused */
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x32);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0x14);
+    ck_assert_int_eq(nvdla_decode_sdp(&rf, &l, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "INT8"));
+}
+END_TEST
+
+/* The spec's padded average example (10.1) and a 1x1 SDP cube. */
+START_TEST(decode_pdp_average_and_sdp_1x1)
+{
+    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 7);
+    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 8);
+    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 18);
+    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 7);
+    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 8);
+    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, 18);
+    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 3);
+    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 4);
+    twin_regfile_write(&rf, NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10);
+    twin_regfile_write(&rf, NVDLA_PDP_D_POOLING_KERNEL_CFG, 0x110202);
+    twin_regfile_write(&rf, NVDLA_PDP_D_POOLING_PADDING_CFG, 0x21);
+    twin_regfile_write(&rf, NVDLA_PDP_D_RECIP_KERNEL_WIDTH, 0x5555);
+    twin_regfile_write(&rf, NVDLA_PDP_D_POOLING_PADDING_VALUE_2_CFG, 0xaa);
+    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80800000);
+    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 0x2240);
+    struct nvdla_pdp_layer p;
+    char why[256] = "";
+    ck_assert_msg(nvdla_decode_pdp(&rf, &p, why, sizeof why) == 0, "%s", why);
+    ck_assert_int_eq(p.flying_in, 0);
+    ck_assert_int_eq(p.cfg.method, GOLDEN_POOL_AVERAGE);
+    ck_assert_uint_eq(p.cfg.kernel_w, 3);
+    ck_assert_uint_eq(p.cfg.kernel_h, 3);
+    ck_assert_uint_eq(p.cfg.stride_w, 2);
+    ck_assert_uint_eq(p.cfg.stride_h, 2);
+    ck_assert_uint_eq(p.cfg.pad_left, 1);
+    ck_assert_uint_eq(p.cfg.pad_top, 2);
+    ck_assert_uint_eq(p.cfg.pad_value[2], 0xaa);
+    ck_assert_uint_eq(p.cfg.recip_w, 0x5555);
+    ck_assert_uint_eq(p.src.base, 0x80800000u);
+    ck_assert_uint_eq(p.src.layout.surface_stride, 0x2240);
+    ck_assert_uint_eq(p.dst.w, 4);
+    /* an output size that does not match the windows is refused */
+    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 5);
+    ck_assert_int_eq(nvdla_decode_pdp(&rf, &p, why, sizeof why), -1);
+
+    /* SDP 1x1: consecutive atoms, the surface strides are ignored */
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 15);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 15);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x1000);
+    twin_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x1000);
+    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    struct nvdla_sdp_layer l;
+    ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_eq(l.src.layout.surface_stride, 8);
+    ck_assert_uint_eq(l.dst.layout.surface_stride, 8);
+}
+END_TEST
+
 START_TEST(axi_manager_splits_bursts)
 {
     struct twin_axi_manager *m = twin_axi_create(8, 16, 4, 4, 3);
@@ -128,6 +273,9 @@ int main(void)
     tcase_add_test(tc, reset_values_from_table);
     tcase_add_test(tc, pingpong_groups_and_dropped_writes);
     tcase_add_test(tc, interrupts_w1c_and_mask);
+    tcase_add_test(tc, lut_access_port_writes_reads_and_sticks);
+    tcase_add_test(tc, decode_sdp_bn_from_memory);
+    tcase_add_test(tc, decode_pdp_average_and_sdp_1x1);
     tcase_add_test(tc, axi_manager_splits_bursts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

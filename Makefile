@@ -26,8 +26,11 @@ TRACE     ?=
 NVDLA_TRACES ?= ../shared/testdata/nvdla-traces/nv_small
 ifneq ($(TRACE),)
 TRACE_PATH := $(patsubst %/,%,$(TRACE))
+# a folder: named after its <folder>.cfg, else its only .cfg
+TRACE_CFG  := $(firstword $(wildcard $(TRACE_PATH)/$(notdir $(TRACE_PATH)).cfg) \
+                          $(wildcard $(TRACE_PATH)/*.cfg) $(TRACE_PATH))
 ifeq ($(TEST),)
-TEST := nvdla/$(patsubst %.cfg,%,$(notdir $(TRACE_PATH)))
+TEST := nvdla/$(patsubst %.cfg,%,$(notdir $(TRACE_CFG)))
 endif
 else ifneq ($(filter nvdla/%,$(TEST)),)
 TRACE_NAME := $(patsubst nvdla/%,%,$(TEST))

@@ -91,5 +91,104 @@ expect_fail "out-of-range knob" "out of range" TEST=sdp_bypass_smoke DUT=twin AX
 expect_fail "unknown DUT" "DUT must be rtl or twin" TEST=sdp_bypass_smoke DUT=fpga
 expect_fail "unknown fault" "unknown fault" TEST=sdp_bypass_smoke DUT=twin INJECT=nosuch
 
+# ---- NVDLA traces (make sim TRACE= / TEST=nvdla/<name>, make conformance) ----
+traces_dir=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}
+# expect_input_error NAME PATTERN make-args...: rejected with PATTERN and exit
+# status 2 before the trace ran
+expect_input_error() {
+    local name=$1 pattern=$2; shift 2
+    if make -s sim "$@" >"$log" 2>&1; then bad "$name (passed, should have failed)"
+    elif ! grep -qF -- "$pattern" "$log"; then bad "$name (no '$pattern' in the output)"
+    elif ! grep -q '\] Error 2$' "$log"; then bad "$name (exit status is not 2)"
+    elif grep -q '^trace: ' "$log"; then bad "$name (the trace started running)"
+    else ok "$name"; fi
+}
+if [ ! -d "$traces_dir" ]; then
+    bad "NVDLA traces: $traces_dir is not a folder (set NVDLA_TRACES)"
+else
+    tmp=$(mktemp -d)
+    trap 'rm -f "$log"; rm -rf "$tmp"' EXIT
+    if make -s sim TEST=list DUT=twin NVDLA_TRACES="$traces_dir" >"$log" 2>&1 &&
+       grep -q '^  nvdla/sdp_1x1x1_pass_through_int8 ' "$log"; then
+        ok "TEST=list lists the nvdla/<name> traces"
+    else bad "TEST=list lists the nvdla/<name> traces"; fi
+
+    # (a) every SDP and PDP trace on the twin, knobs off and on (they need the
+    # golden SDP/PDP engines in the twin)
+    for d in "$traces_dir"/sdp_*/ "$traces_dir"/pdp_*/; do
+        [ -d "$d" ] || continue
+        n=$(basename "$d")
+        expect_pass "nvdla/$n DUT=twin" TEST="nvdla/$n" DUT=twin SEED=1 NVDLA_TRACES="$traces_dir"
+        expect_pass "nvdla/$n DUT=twin AXI_STALL=30 SEED=1" TEST="nvdla/$n" DUT=twin SEED=1 AXI_STALL=30 \
+            NVDLA_TRACES="$traces_dir"
+    done
+
+    # (b) a trace outside the repository, by file and by folder
+    src=sdp_1x1x1_pass_through_int8
+    cp -r "$traces_dir/$src" "$tmp/outside" && chmod -R u+w "$tmp/outside"
+    expect_pass "TRACE=<.cfg outside the repo>" TRACE="$tmp/outside/$src.cfg" DUT=twin SEED=1
+    expect_pass "TRACE=<folder outside the repo>/" TRACE="$tmp/outside/" DUT=twin SEED=1
+
+    # (c) bad traces: rejected with file:line, exit 2, before anything runs
+    # fresh TEST_NAME: a writable copy of $src in $tmp/c; sets cfg and dat
+    fresh() { rm -rf "$tmp/c"; cp -r "$traces_dir/$src" "$tmp/c"; chmod -R u+w "$tmp/c"
+              cfg=$tmp/c/$src.cfg dat=$tmp/c/$src.dat; }
+    fresh; sed -i '10s/(/ /' "$cfg"
+    expect_input_error "corrupted trace line" "$cfg:10: reg_write: expected '('" TRACE="$cfg" DUT=twin
+    fresh; sed -i '12s/NVDLA_SDP\.[A-Z_0-9]*/NVDLA_SDP.NO_SUCH_REG_0/' "$cfg"
+    expect_input_error "unknown register" "$cfg:12: unknown register 'NO_SUCH_REG_0' of unit SDP" TRACE="$cfg" DUT=twin
+    fresh; sed -i '3s/.*/intr_notify(SDP_9, s);/' "$cfg"
+    expect_input_error "unknown interrupt ID" "$cfg:3: intr_notify: unknown interrupt ID 'SDP_9'" TRACE="$cfg" DUT=twin
+    fresh; rm "$dat"
+    expect_input_error "missing .dat" "$cfg:2: mem_load: cannot read memory image \"$src.dat\"" TRACE="$cfg" DUT=twin
+    fresh; sed -i '2s/payload:0x01/payload:0xZZ/' "$dat"
+    expect_input_error "corrupted .dat payload byte" "$dat:2: payload byte 0: '0xZZ' is not a number" TRACE="$cfg" DUT=twin
+    fresh; sed -i '2s/ 0x00}/}/' "$dat"
+    expect_input_error "corrupted .dat payload count" "$dat:2: payload has 3 bytes but the record says size:4" \
+        TRACE="$cfg" DUT=twin
+    fresh; sed -i "2a mem_load(pri_mem, 0x80000402, \"$src.dat\");" "$cfg"
+    expect_input_error "overlapping mem_load" "$dat:2: record 0x80000402..+0x4 (mem_load at $cfg:3) overlaps" \
+        TRACE="$cfg" DUT=twin
+    fresh; sed -i '3s/0x90000040/0x190000040/' "$cfg"
+    expect_input_error "address beyond 32 bits" "$cfg:3: mem_init: 0x190000040..+0x8 is beyond the DUT's 32-bit address space" \
+        TRACE="$cfg" DUT=twin
+    fresh; sed -i '/^intr_notify/d' "$cfg"
+    expect_input_error "check_crc of a sync never notified" "sync 'sync_id_0' is never notified" TRACE="$cfg" DUT=twin
+    expect_input_error "TEST=nvdla/<no such trace>" "no trace nvdla/no_such_trace" TEST=nvdla/no_such_trace DUT=twin
+
+    # (d) a CRC mismatch: fails, dumps the region, prints the CRC lines
+    fresh; sed -i '/^check_crc/s/0x[0-9a-fA-F]*);/0x12345678);/' "$cfg"
+    dump=logs/nvdla_$src/twin/crc_0x90000040_0x8.bin
+    rm -f "$dump"
+    expect_fail "CRC mismatch fails" "check_crc $cfg:93 sync_id_0: 0x90000040..+0x8 crc 0xcb0ea2db FAIL expected 0x12345678" \
+        TRACE="$cfg" DUT=twin SEED=1
+    if grep -q '^  golden reference CRC 0x[0-9a-f]*, trace expects 0x12345678' "$log" &&
+       grep -qF "reproduce: make sim TRACE=$cfg" "$log" && [ "$(stat -c %s "$dump" 2>/dev/null)" = 8 ]; then
+        ok "CRC mismatch: $dump written, golden reference CRC and reproduce lines"
+    else bad "CRC mismatch: dump file, golden reference CRC or reproduce line missing"; fi
+
+    # runner: a trace that enables nothing fires its sync with a warning; a
+    # masked interrupt fails at once; intr_notify(SYNC) takes any interrupt
+    fresh; sed -i '/^reg_write/d; /^check_crc/s/0x[0-9a-fA-F]*);/0x6522df69);/' "$cfg"
+    expect_pass "trace enabling nothing passes" TRACE="$cfg" DUT=twin SEED=1
+    if grep -qF "warning: $cfg:4: intr_notify(SDP_0): the trace enabled no SDP operation, nothing can interrupt; firing sync_id_0 without waiting" "$log"
+    then ok "trace enabling nothing: warning names file:line"; else bad "trace enabling nothing: no warning"; fi
+    fresh; sed -i '4i reg_write(NVDLA_GLB.S_INTR_MASK_0, 0x1);' "$cfg"
+    expect_fail "masked interrupt" "$cfg:93: intr_notify(SDP_0, sync_id_0): its status bit is masked in GLB S_INTR_MASK" \
+        TRACE="$cfg" DUT=twin SEED=1
+    fresh; sed -i 's/^intr_notify(SDP_0, /intr_notify(/' "$cfg"
+    expect_pass "intr_notify(SYNC) with CSB_GAP=0:3 NPOSTED=1 AXI_STALL=30" TRACE="$cfg" DUT=twin SEED=2 \
+        CSB_GAP=0:3 NPOSTED=1 AXI_STALL=30
+
+    # make conformance: one line per trace, totals, non-zero exit on a failure
+    mkdir -p "$tmp/conf"
+    cp -r "$traces_dir/$src" "$tmp/conf/good"
+    fresh; sed -i '/^check_crc/s/0x[0-9a-fA-F]*);/0x12345678);/' "$cfg"; mv "$tmp/c" "$tmp/conf/broken"
+    if make -s conformance TRACES="$tmp/conf" >"$log" 2>&1; then bad "make conformance (passed with a broken trace)"
+    elif grep -qE '^PASS  good +[0-9]+ +[0-9.]+$' "$log" && grep -qE '^FAIL  broken +[0-9]+ +[0-9.]+$' "$log" &&
+         grep -q '^1 passed, 1 failed$' "$log"; then ok "make conformance TRACES=<folder>: lines, totals, exit status"
+    else bad "make conformance TRACES=<folder>"; fi
+fi
+
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -52,6 +52,7 @@ int main(int argc, char **argv)
             return 2;
         }
         snprintf(name, sizeof name, "%s%s", k.test ? "" : "nvdla/", k.test ? k.test : tr->name);
+        k.test = name;
     } else {
         t = seq_find(k.test);
         if (!t) {

@@ -95,4 +95,4 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
 
 const struct seq_test seq_pingpong_two_layers = {
     "pingpong_two_layers", "two SDP layers back to back through ping-pong groups 0 and 1",
-    pingpong_two_layers };
+    pingpong_two_layers, NULL };

@@ -27,6 +27,10 @@ struct seq_test {
     const char *name;
     const char *summary;
     int (*run)(struct seq_ctx *ctx);   /* 0 = pass */
+    /* Engines beyond SDP bypass the DUT must have (e.g. "PDP"), NULL if
+     * none. The shipped RTL stub has only SDP bypass, so the system tests
+     * run such sequences on the twin (and on user RTL when asked). */
+    const char *needs;
 };
 
 extern const struct seq_test *const seq_tests[];

@@ -22,7 +22,9 @@ static void list_tests(void)
 {
     printf("sequences:\n");
     for (unsigned i = 0; i < seq_test_count; i++)
-        printf("  %-28s %s\n", seq_tests[i]->name, seq_tests[i]->summary);
+        printf("  %-28s %s%s%s%s\n", seq_tests[i]->name, seq_tests[i]->summary,
+               seq_tests[i]->needs ? " [needs " : "", seq_tests[i]->needs ? seq_tests[i]->needs : "",
+               seq_tests[i]->needs ? "]" : "");
 }
 
 int main(int argc, char **argv)

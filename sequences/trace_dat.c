@@ -249,35 +249,10 @@ bad:
 
 struct trace_image *trace_image_load(const char *path, char *err, size_t len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, len, "%s: cannot open: %s", path, strerror(errno));
+    size_t n;
+    char *text = trace_lex_read_file(path, "memory image", &n, err, len);
+    if (!text)
         return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    for (;;) {
-        if (!text) {
-            fclose(f);
-            snprintf(err, len, "%s: out of memory", path);
-            return NULL;
-        }
-        n += fread(text + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *t = realloc(text, cap);
-        if (!t)
-            free(text);
-        text = t;
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (rerr) {
-        free(text);
-        snprintf(err, len, "%s: read error", path);
-        return NULL;
-    }
     struct trace_image *im = trace_image_parse(path, text, n, err, len);
     free(text);
     return im;

@@ -1,7 +1,9 @@
 /* trace_lex: see trace_lex.h. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "trace_lex.h"
 
@@ -83,4 +85,35 @@ int trace_lex_error(char *err, size_t len, const char *file, unsigned line, cons
     vsnprintf(err + k, len - (size_t)k, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+char *trace_lex_read_file(const char *path, const char *what, size_t *n, char *err, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, len, "%s: cannot open %s: %s", path, what, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, got = 0;
+    char *text = malloc(cap + 1);
+    while (text) {
+        got += fread(text + got, 1, cap - got, f);
+        if (got < cap)
+            break;
+        cap *= 2;
+        char *t = realloc(text, cap + 1);
+        if (!t)
+            free(text);
+        text = t;
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    if (!text || rerr) {
+        free(text);
+        snprintf(err, len, "%s: %s", path, rerr ? "read error" : "out of memory");
+        return NULL;
+    }
+    text[got] = 0;
+    *n = got;
+    return text;
 }

@@ -22,4 +22,9 @@ const char *trace_lex_blank(const char *s);
 int trace_lex_error(char *err, size_t len, const char *file, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* Read a whole text file into a malloc'd buffer (*n bytes, NUL added).
+ * NULL with "path: <what> <reason>" in err on failure; what names the
+ * kind of file in the message (e.g. "trace"). */
+char *trace_lex_read_file(const char *path, const char *what, size_t *n, char *err, size_t len);
+
 #endif

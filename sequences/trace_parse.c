@@ -584,30 +584,10 @@ struct trace *trace_parse(const char *path, char *err, size_t len)
     char cfg[4096];
     if (trace_resolve(path, cfg, sizeof cfg, err, len))
         return NULL;
-    FILE *f = fopen(cfg, "rb");
-    if (!f) {
-        snprintf(err, len, "%s: cannot open trace: %s", cfg, strerror(errno));
+    size_t n;
+    char *text = trace_lex_read_file(cfg, "trace", &n, err, len);
+    if (!text)
         return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        n += fread(text + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *t = realloc(text, cap);
-        if (!t)
-            free(text);
-        text = t;
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!text || rerr) {
-        free(text);
-        snprintf(err, len, "%s: %s", cfg, rerr ? "read error" : "out of memory");
-        return NULL;
-    }
     struct trace *t = trace_parse_text(cfg, text, n, err, len);
     free(text);
     return t;

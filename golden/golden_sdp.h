@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "golden_tensor.h"
+#include "golden_lut.h"
 
 enum golden_alu_algo { GOLDEN_ALU_MAX = 0, GOLDEN_ALU_MIN = 1, GOLDEN_ALU_SUM = 2, GOLDEN_ALU_EQL = 3 };
 enum golden_src { GOLDEN_SRC_REG = 0, GOLDEN_SRC_MEM = 1 };
@@ -65,11 +66,6 @@ struct golden_sdp_lut {
     int32_t le_start, le_end, lo_start, lo_end;
     int16_t le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale;
     int8_t le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;   /* signed 5-bit, -16..15 */
-};
-
-/* Which way one LUT lookup went (for statistics and tests). */
-enum golden_lut_outcome {
-    GOLDEN_LUT_LE_HIT, GOLDEN_LUT_LO_HIT, GOLDEN_LUT_UFLOW, GOLDEN_LUT_OFLOW, GOLDEN_LUT_HYBRID
 };
 
 struct golden_sdp_out_cvt {

@@ -4,22 +4,16 @@
 #include <stdio.h>
 #include <string.h>
 #include "nvdla_decode.h"
+#include "nvdla_decode_priv.h"
 
-/* Register value / field value in the unit's consumer group. */
-#define REG(NAME) twin_regfile_cfg(r, NVDLA_##NAME##_IDX)
-#define FLD(NAME, F) ((REG(NAME) & NVDLA_##NAME##_##F##_MASK) >> NVDLA_##NAME##_##F##_SHIFT)
-#define ADDR64(LO, HI) (REG(LO) | (uint64_t)REG(HI) << 32)
-
-#define ATOM_LANES 8u
-
-static int32_t sx(uint32_t v, unsigned bits)
+int32_t nvdla_decode_sx(uint32_t v, unsigned bits)
 {
     uint32_t m = 1u << (bits - 1);
     v &= (bits == 32) ? 0xffffffffu : ((1u << bits) - 1);
     return (int32_t)((v ^ m) - m);
 }
 
-static int fail(char *why, size_t len, const char *fmt, ...)
+int nvdla_decode_fail(char *why, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -46,7 +40,7 @@ void nvdla_cube_runs(const struct nvdla_cube_mem *m,
         }
 }
 
-static void cube(struct nvdla_cube_mem *m, uint64_t base, uint64_t line, uint64_t surface,
+void nvdla_decode_cube(struct nvdla_cube_mem *m, uint64_t base, uint64_t line, uint64_t surface,
                  uint32_t w, uint32_t h, uint32_t c, unsigned eb)
 {
     m->base = base;
@@ -71,10 +65,10 @@ static void decode_x(const struct twin_regfile *r, int bn, struct golden_sdp_x_c
         x->relu_bypass = FLD(SDP_D_DP_BS_CFG, BS_RELU_BYPASS);
         x->alu_src = (enum golden_src)FLD(SDP_D_DP_BS_ALU_CFG, BS_ALU_SRC);
         x->alu_shift = FLD(SDP_D_DP_BS_ALU_CFG, BS_ALU_SHIFT_VALUE);
-        x->alu_operand = sx(FLD(SDP_D_DP_BS_ALU_SRC_VALUE, BS_ALU_OPERAND), 16);
+        x->alu_operand = nvdla_decode_sx(FLD(SDP_D_DP_BS_ALU_SRC_VALUE, BS_ALU_OPERAND), 16);
         x->mul_src = (enum golden_src)FLD(SDP_D_DP_BS_MUL_CFG, BS_MUL_SRC);
         x->mul_shift = FLD(SDP_D_DP_BS_MUL_CFG, BS_MUL_SHIFT_VALUE);
-        x->mul_operand = sx(FLD(SDP_D_DP_BS_MUL_SRC_VALUE, BS_MUL_OPERAND), 16);
+        x->mul_operand = nvdla_decode_sx(FLD(SDP_D_DP_BS_MUL_SRC_VALUE, BS_MUL_OPERAND), 16);
     } else {
         x->bypass = FLD(SDP_D_DP_BN_CFG, BN_BYPASS);
         x->alu_bypass = FLD(SDP_D_DP_BN_CFG, BN_ALU_BYPASS);
@@ -84,10 +78,10 @@ static void decode_x(const struct twin_regfile *r, int bn, struct golden_sdp_x_c
         x->relu_bypass = FLD(SDP_D_DP_BN_CFG, BN_RELU_BYPASS);
         x->alu_src = (enum golden_src)FLD(SDP_D_DP_BN_ALU_CFG, BN_ALU_SRC);
         x->alu_shift = FLD(SDP_D_DP_BN_ALU_CFG, BN_ALU_SHIFT_VALUE);
-        x->alu_operand = sx(FLD(SDP_D_DP_BN_ALU_SRC_VALUE, BN_ALU_OPERAND), 16);
+        x->alu_operand = nvdla_decode_sx(FLD(SDP_D_DP_BN_ALU_SRC_VALUE, BN_ALU_OPERAND), 16);
         x->mul_src = (enum golden_src)FLD(SDP_D_DP_BN_MUL_CFG, BN_MUL_SRC);
         x->mul_shift = FLD(SDP_D_DP_BN_MUL_CFG, BN_MUL_SHIFT_VALUE);
-        x->mul_operand = sx(FLD(SDP_D_DP_BN_MUL_SRC_VALUE, BN_MUL_OPERAND), 16);
+        x->mul_operand = nvdla_decode_sx(FLD(SDP_D_DP_BN_MUL_SRC_VALUE, BN_MUL_OPERAND), 16);
     }
 }
 
@@ -103,13 +97,13 @@ static void decode_y(const struct twin_regfile *r, struct golden_sdp_y_cfg *y)
     y->alu_cvt.bypass = FLD(SDP_D_DP_EW_ALU_CFG, EW_ALU_CVT_BYPASS);
     y->alu_operand = (int32_t)REG(SDP_D_DP_EW_ALU_SRC_VALUE);
     y->alu_cvt.offset = (int32_t)REG(SDP_D_DP_EW_ALU_CVT_OFFSET_VALUE);
-    y->alu_cvt.scale = sx(FLD(SDP_D_DP_EW_ALU_CVT_SCALE_VALUE, EW_ALU_CVT_SCALE), 16);
+    y->alu_cvt.scale = nvdla_decode_sx(FLD(SDP_D_DP_EW_ALU_CVT_SCALE_VALUE, EW_ALU_CVT_SCALE), 16);
     y->alu_cvt.truncate = FLD(SDP_D_DP_EW_ALU_CVT_TRUNCATE_VALUE, EW_ALU_CVT_TRUNCATE);
     y->mul_src = (enum golden_src)FLD(SDP_D_DP_EW_MUL_CFG, EW_MUL_SRC);
     y->mul_cvt.bypass = FLD(SDP_D_DP_EW_MUL_CFG, EW_MUL_CVT_BYPASS);
     y->mul_operand = (int32_t)REG(SDP_D_DP_EW_MUL_SRC_VALUE);
     y->mul_cvt.offset = (int32_t)REG(SDP_D_DP_EW_MUL_CVT_OFFSET_VALUE);
-    y->mul_cvt.scale = sx(FLD(SDP_D_DP_EW_MUL_CVT_SCALE_VALUE, EW_MUL_CVT_SCALE), 16);
+    y->mul_cvt.scale = nvdla_decode_sx(FLD(SDP_D_DP_EW_MUL_CVT_SCALE_VALUE, EW_MUL_CVT_SCALE), 16);
     y->mul_cvt.truncate = FLD(SDP_D_DP_EW_MUL_CVT_TRUNCATE_VALUE, EW_MUL_CVT_TRUNCATE);
     y->truncate = FLD(SDP_D_DP_EW_TRUNCATE_VALUE, EW_TRUNCATE);
 }
@@ -122,21 +116,21 @@ static void decode_lut(const struct twin_regfile *r, struct golden_sdp_lut *l)
     l->uflow_lo = FLD(SDP_S_LUT_CFG, LUT_UFLOW_PRIORITY);
     l->oflow_lo = FLD(SDP_S_LUT_CFG, LUT_OFLOW_PRIORITY);
     l->hybrid_lo = FLD(SDP_S_LUT_CFG, LUT_HYBRID_PRIORITY);
-    l->le_index_offset = (int8_t)sx(FLD(SDP_S_LUT_INFO, LUT_LE_INDEX_OFFSET), 8);
-    l->le_index_select = (int8_t)sx(FLD(SDP_S_LUT_INFO, LUT_LE_INDEX_SELECT), 8);
-    l->lo_index_select = (int8_t)sx(FLD(SDP_S_LUT_INFO, LUT_LO_INDEX_SELECT), 8);
+    l->le_index_offset = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_INFO, LUT_LE_INDEX_OFFSET), 8);
+    l->le_index_select = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_INFO, LUT_LE_INDEX_SELECT), 8);
+    l->lo_index_select = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_INFO, LUT_LO_INDEX_SELECT), 8);
     l->le_start = (int32_t)REG(SDP_S_LUT_LE_START);
     l->le_end = (int32_t)REG(SDP_S_LUT_LE_END);
     l->lo_start = (int32_t)REG(SDP_S_LUT_LO_START);
     l->lo_end = (int32_t)REG(SDP_S_LUT_LO_END);
-    l->le_uflow_scale = (int16_t)sx(FLD(SDP_S_LUT_LE_SLOPE_SCALE, LUT_LE_SLOPE_UFLOW_SCALE), 16);
-    l->le_oflow_scale = (int16_t)sx(FLD(SDP_S_LUT_LE_SLOPE_SCALE, LUT_LE_SLOPE_OFLOW_SCALE), 16);
-    l->lo_uflow_scale = (int16_t)sx(FLD(SDP_S_LUT_LO_SLOPE_SCALE, LUT_LO_SLOPE_UFLOW_SCALE), 16);
-    l->lo_oflow_scale = (int16_t)sx(FLD(SDP_S_LUT_LO_SLOPE_SCALE, LUT_LO_SLOPE_OFLOW_SCALE), 16);
-    l->le_uflow_shift = (int8_t)sx(FLD(SDP_S_LUT_LE_SLOPE_SHIFT, LUT_LE_SLOPE_UFLOW_SHIFT), 5);
-    l->le_oflow_shift = (int8_t)sx(FLD(SDP_S_LUT_LE_SLOPE_SHIFT, LUT_LE_SLOPE_OFLOW_SHIFT), 5);
-    l->lo_uflow_shift = (int8_t)sx(FLD(SDP_S_LUT_LO_SLOPE_SHIFT, LUT_LO_SLOPE_UFLOW_SHIFT), 5);
-    l->lo_oflow_shift = (int8_t)sx(FLD(SDP_S_LUT_LO_SLOPE_SHIFT, LUT_LO_SLOPE_OFLOW_SHIFT), 5);
+    l->le_uflow_scale = (int16_t)nvdla_decode_sx(FLD(SDP_S_LUT_LE_SLOPE_SCALE, LUT_LE_SLOPE_UFLOW_SCALE), 16);
+    l->le_oflow_scale = (int16_t)nvdla_decode_sx(FLD(SDP_S_LUT_LE_SLOPE_SCALE, LUT_LE_SLOPE_OFLOW_SCALE), 16);
+    l->lo_uflow_scale = (int16_t)nvdla_decode_sx(FLD(SDP_S_LUT_LO_SLOPE_SCALE, LUT_LO_SLOPE_UFLOW_SCALE), 16);
+    l->lo_oflow_scale = (int16_t)nvdla_decode_sx(FLD(SDP_S_LUT_LO_SLOPE_SCALE, LUT_LO_SLOPE_OFLOW_SCALE), 16);
+    l->le_uflow_shift = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_LE_SLOPE_SHIFT, LUT_LE_SLOPE_UFLOW_SHIFT), 5);
+    l->le_oflow_shift = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_LE_SLOPE_SHIFT, LUT_LE_SLOPE_OFLOW_SHIFT), 5);
+    l->lo_uflow_shift = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_LO_SLOPE_SHIFT, LUT_LO_SLOPE_UFLOW_SHIFT), 5);
+    l->lo_oflow_shift = (int8_t)nvdla_decode_sx(FLD(SDP_S_LUT_LO_SLOPE_SHIFT, LUT_LO_SLOPE_OFLOW_SHIFT), 5);
 }
 
 static const char *const stage_name[GOLDEN_SDP_STAGES] = { "BS", "BN", "EW" };
@@ -175,11 +169,11 @@ static void decode_stream(const struct twin_regfile *r, int s, const struct nvdl
         st->mode = GOLDEN_OPERAND_NONE;
     else if (per_element) {
         st->mode = GOLDEN_OPERAND_PER_ELEMENT;
-        cube(&st->mem, base, line, surf, l->w, l->h, l->c, e);
+        nvdla_decode_cube(&st->mem, base, line, surf, l->w, l->h, l->c, e);
     } else {
         /* one operand per channel, consecutive: a 1x1 cube of 8-lane atoms */
         st->mode = GOLDEN_OPERAND_PER_CHANNEL;
-        cube(&st->mem, base, 0, (uint64_t)ATOM_LANES * e, 1, 1, l->c, e);
+        nvdla_decode_cube(&st->mem, base, 0, (uint64_t)ATOM_LANES * e, 1, 1, l->c, e);
     }
 }
 
@@ -190,16 +184,16 @@ static int check_stream(int s, int stage_on, int alu_mem, int mul_mem,
     if (!stage_on)
         return 0;
     if ((alu_mem || mul_mem) && !st->fetch)
-        return fail(why, len, "SDP %s takes an operand from memory but SDP_RDMA %s_DISABLE = 1",
+        return nvdla_decode_fail(why, len, "SDP %s takes an operand from memory but SDP_RDMA %s_DISABLE = 1",
                     stage_name[s], stream_name[s]);
     if (alu_mem && st->use == GOLDEN_USE_MUL)
-        return fail(why, len, "SDP %s ALU takes its operand from memory but %s_DATA_USE = MUL",
+        return nvdla_decode_fail(why, len, "SDP %s ALU takes its operand from memory but %s_DATA_USE = MUL",
                     stage_name[s], stream_name[s]);
     if (mul_mem && st->use == GOLDEN_USE_ALU)
-        return fail(why, len, "SDP %s MUL takes its operand from memory but %s_DATA_USE = ALU",
+        return nvdla_decode_fail(why, len, "SDP %s MUL takes its operand from memory but %s_DATA_USE = ALU",
                     stage_name[s], stream_name[s]);
     if (st->fetch && st->use > GOLDEN_USE_BOTH)
-        return fail(why, len, "SDP_RDMA %s_DATA_USE = 3 is reserved", stream_name[s]);
+        return nvdla_decode_fail(why, len, "SDP_RDMA %s_DATA_USE = 3 is reserved", stream_name[s]);
     return 0;
 }
 
@@ -212,32 +206,32 @@ int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, ch
     l->flying_in = FLD(SDP_D_FEATURE_MODE_CFG, FLYING_MODE);
     l->to_pdp = FLD(SDP_D_FEATURE_MODE_CFG, OUTPUT_DST);
     if (FLD(SDP_D_DATA_FORMAT, PROC_PRECISION) || FLD(SDP_D_DATA_FORMAT, OUT_PRECISION))
-        return fail(why, len, "SDP D_DATA_FORMAT PROC_PRECISION=%u OUT_PRECISION=%u: only INT8 (0) is "
+        return nvdla_decode_fail(why, len, "SDP D_DATA_FORMAT PROC_PRECISION=%u OUT_PRECISION=%u: only INT8 (0) is "
                     "modelled on nv_small", FLD(SDP_D_DATA_FORMAT, PROC_PRECISION),
                     FLD(SDP_D_DATA_FORMAT, OUT_PRECISION));
     if (FLD(SDP_D_FEATURE_MODE_CFG, WINOGRAD) || FLD(SDP_D_FEATURE_MODE_CFG, BATCH_NUMBER))
-        return fail(why, len, "SDP Winograd / batch output is not present on nv_small");
+        return nvdla_decode_fail(why, len, "SDP Winograd / batch output is not present on nv_small");
     int one_by_one = l->w == 1 && l->h == 1;   /* consecutive atoms, surface stride ignored */
     if (!l->flying_in) {
         uint32_t rw = FLD(SDP_RDMA_D_DATA_CUBE_WIDTH, WIDTH) + 1;
         uint32_t rh = FLD(SDP_RDMA_D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
         uint32_t rc = FLD(SDP_RDMA_D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
         if (FLD(SDP_RDMA_D_FEATURE_MODE_CFG, FLYING_MODE))
-            return fail(why, len, "SDP FLYING_MODE=OFF but SDP_RDMA FLYING_MODE=ON");
+            return nvdla_decode_fail(why, len, "SDP FLYING_MODE=OFF but SDP_RDMA FLYING_MODE=ON");
         if (FLD(SDP_RDMA_D_FEATURE_MODE_CFG, IN_PRECISION) || FLD(SDP_RDMA_D_FEATURE_MODE_CFG, PROC_PRECISION))
-            return fail(why, len, "SDP_RDMA D_FEATURE_MODE_CFG IN_PRECISION=%u PROC_PRECISION=%u: only "
+            return nvdla_decode_fail(why, len, "SDP_RDMA D_FEATURE_MODE_CFG IN_PRECISION=%u PROC_PRECISION=%u: only "
                         "INT8 (0) is modelled (both reset to INT16)",
                         FLD(SDP_RDMA_D_FEATURE_MODE_CFG, IN_PRECISION),
                         FLD(SDP_RDMA_D_FEATURE_MODE_CFG, PROC_PRECISION));
         if (rw != l->w || rh != l->h || rc != l->c)
-            return fail(why, len, "SDP cube %ux%ux%u differs from SDP_RDMA cube %ux%ux%u", l->w, l->h,
+            return nvdla_decode_fail(why, len, "SDP cube %ux%ux%u differs from SDP_RDMA cube %ux%ux%u", l->w, l->h,
                         l->c, rw, rh, rc);
-        cube(&l->src, ADDR64(SDP_RDMA_D_SRC_BASE_ADDR_LOW, SDP_RDMA_D_SRC_BASE_ADDR_HIGH),
+        nvdla_decode_cube(&l->src, ADDR64(SDP_RDMA_D_SRC_BASE_ADDR_LOW, SDP_RDMA_D_SRC_BASE_ADDR_HIGH),
              REG(SDP_RDMA_D_SRC_LINE_STRIDE),
              one_by_one ? ATOM_LANES : REG(SDP_RDMA_D_SRC_SURFACE_STRIDE), l->w, l->h, l->c, 1);
     }
     if (!l->to_pdp)
-        cube(&l->dst, ADDR64(SDP_D_DST_BASE_ADDR_LOW, SDP_D_DST_BASE_ADDR_HIGH),
+        nvdla_decode_cube(&l->dst, ADDR64(SDP_D_DST_BASE_ADDR_LOW, SDP_D_DST_BASE_ADDR_HIGH),
              REG(SDP_D_DST_LINE_STRIDE), one_by_one ? ATOM_LANES : REG(SDP_D_DST_SURFACE_STRIDE),
              l->w, l->h, l->c, 1);
 
@@ -247,13 +241,20 @@ int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, ch
     decode_y(r, &l->cfg.ew);
     decode_lut(r, &l->cfg.lut);
     l->cfg.out.offset = (int32_t)REG(SDP_D_CVT_OFFSET);
-    l->cfg.out.scale = sx(FLD(SDP_D_CVT_SCALE, CVT_SCALE), 16);
+    l->cfg.out.scale = nvdla_decode_sx(FLD(SDP_D_CVT_SCALE, CVT_SCALE), 16);
     l->cfg.out.shift = FLD(SDP_D_CVT_SHIFT, CVT_SHIFT);
     l->cfg.out_precision = GOLDEN_INT8;
 
     const struct golden_sdp_x_cfg *x[2] = { &l->cfg.bs, &l->cfg.bn };
+    /* Fed by the convolution, SDP_RDMA takes part only for memory operands:
+     * its registers count only when it is enabled too. */
+    int rdma_on = !l->flying_in || twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA);
     for (int s = 0; s < GOLDEN_SDP_STAGES; s++) {
         decode_stream(r, s, l, &l->ops[s]);
+        if (!rdma_on) {
+            l->ops[s].fetch = 0;
+            l->ops[s].mode = GOLDEN_OPERAND_NONE;
+        }
         int rc;
         if (s < 2)
             rc = check_stream(s, !x[s]->bypass, !x[s]->alu_bypass && x[s]->alu_src == GOLDEN_SRC_MEM,
@@ -266,8 +267,6 @@ int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, ch
         if (rc)
             return rc;
     }
-    if (l->flying_in && (l->ops[0].fetch || l->ops[1].fetch || l->ops[2].fetch))
-        return fail(why, len, "SDP fed by the convolution with memory operands is not modelled yet");
     return 0;
 }
 
@@ -292,7 +291,7 @@ int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, ch
     c->pad_bottom = FLD(PDP_D_POOLING_PADDING_CFG, PAD_BOTTOM);
     uint32_t method = FLD(PDP_D_OPERATION_MODE_CFG, POOLING_METHOD);
     if (method > GOLDEN_POOL_MIN)
-        return fail(why, len, "PDP POOLING_METHOD = 3 is reserved");
+        return nvdla_decode_fail(why, len, "PDP POOLING_METHOD = 3 is reserved");
     c->method = (enum golden_pool)method;
     c->pad_value[1] = FLD(PDP_D_POOLING_PADDING_VALUE_1_CFG, PAD_VALUE_1X);
     c->pad_value[2] = FLD(PDP_D_POOLING_PADDING_VALUE_2_CFG, PAD_VALUE_2X);
@@ -311,12 +310,12 @@ int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, ch
     c->part_out_mid = FLD(PDP_D_PARTIAL_WIDTH_OUT, PARTIAL_WIDTH_OUT_MID) + 1;
     c->part_out_last = FLD(PDP_D_PARTIAL_WIDTH_OUT, PARTIAL_WIDTH_OUT_LAST) + 1;
     if (FLD(PDP_D_DATA_FORMAT, INPUT_DATA))
-        return fail(why, len, "PDP D_DATA_FORMAT INPUT_DATA=%u: only INT8 (0) is modelled on nv_small",
+        return nvdla_decode_fail(why, len, "PDP D_DATA_FORMAT INPUT_DATA=%u: only INT8 (0) is modelled on nv_small",
                     FLD(PDP_D_DATA_FORMAT, INPUT_DATA));
     c->int16 = 0;
     char bad[160];
     if (golden_pdp_check(c, bad, sizeof bad))
-        return fail(why, len, "PDP program the reference model cannot run: %s", bad);
+        return nvdla_decode_fail(why, len, "PDP program the reference model cannot run: %s", bad);
 
     l->flying_in = !FLD(PDP_D_OPERATION_MODE_CFG, FLYING_MODE);   /* 1 = OFF_FLYING */
     if (!l->flying_in) {
@@ -324,16 +323,16 @@ int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, ch
         uint32_t rh = FLD(PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, CUBE_IN_HEIGHT) + 1;
         uint32_t rc = FLD(PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
         if (rw != c->in_w || rh != c->in_h || rc != c->in_c)
-            return fail(why, len, "PDP input cube %ux%ux%u differs from PDP_RDMA cube %ux%ux%u", c->in_w,
+            return nvdla_decode_fail(why, len, "PDP input cube %ux%ux%u differs from PDP_RDMA cube %ux%ux%u", c->in_w,
                         c->in_h, c->in_c, rw, rh, rc);
         if (FLD(PDP_RDMA_D_DATA_FORMAT, INPUT_DATA))
-            return fail(why, len, "PDP_RDMA D_DATA_FORMAT INPUT_DATA=%u: only INT8 (0) is modelled",
+            return nvdla_decode_fail(why, len, "PDP_RDMA D_DATA_FORMAT INPUT_DATA=%u: only INT8 (0) is modelled",
                         FLD(PDP_RDMA_D_DATA_FORMAT, INPUT_DATA));
-        cube(&l->src, ADDR64(PDP_RDMA_D_SRC_BASE_ADDR_LOW, PDP_RDMA_D_SRC_BASE_ADDR_HIGH),
+        nvdla_decode_cube(&l->src, ADDR64(PDP_RDMA_D_SRC_BASE_ADDR_LOW, PDP_RDMA_D_SRC_BASE_ADDR_HIGH),
              REG(PDP_RDMA_D_SRC_LINE_STRIDE), REG(PDP_RDMA_D_SRC_SURFACE_STRIDE), c->in_w, c->in_h,
              c->in_c, 1);
     }
-    cube(&l->dst, ADDR64(PDP_D_DST_BASE_ADDR_LOW, PDP_D_DST_BASE_ADDR_HIGH), REG(PDP_D_DST_LINE_STRIDE),
+    nvdla_decode_cube(&l->dst, ADDR64(PDP_D_DST_BASE_ADDR_LOW, PDP_D_DST_BASE_ADDR_HIGH), REG(PDP_D_DST_LINE_STRIDE),
          REG(PDP_D_DST_SURFACE_STRIDE), c->out_w, c->out_h, c->in_c, 1);
     return 0;
 }

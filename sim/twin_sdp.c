@@ -19,6 +19,7 @@ void twin_sdp_free(struct twin_sdp *s)
     twin_dma_buf_free(&s->out_buf);
     for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
         twin_dma_buf_free(&s->op_buf[i]);
+    golden_tensor_free(&s->in);
     golden_tensor_free(&s->out);
 }
 
@@ -44,15 +45,30 @@ static void out_of_memory(void)
     abort();
 }
 
-static void start(struct twin_sdp *s, struct twin_regfile *r, struct twin_axi_manager *axi)
+/* SDP_RDMA takes part unless the input comes from the convolution and no
+ * operand stream is fetched. */
+static int uses_rdma(const struct nvdla_sdp_layer *l)
 {
-    const struct nvdla_sdp_layer *l = &s->layer;
+    return !l->flying_in || l->ops[0].fetch || l->ops[1].fetch || l->ops[2].fetch;
+}
+
+static void start_units(struct twin_sdp *s, struct twin_regfile *r)
+{
     s->group = r->consumer[NVDLA_UNIT_SDP];
     twin_regfile_start(r, NVDLA_UNIT_SDP);
-    twin_regfile_start(r, NVDLA_UNIT_SDP_RDMA);
-    if (twin_dma_buf_fit(&s->in_buf, &l->src))
-        out_of_memory();
-    twin_dma_read(axi, &l->src, &s->in_buf);
+    if (uses_rdma(&s->layer))
+        twin_regfile_start(r, NVDLA_UNIT_SDP_RDMA);
+}
+
+/* Queue the input cube (off-flying) and the operand streams. */
+static void start_reads(struct twin_sdp *s, struct twin_axi_manager *axi)
+{
+    const struct nvdla_sdp_layer *l = &s->layer;
+    if (!l->flying_in) {
+        if (twin_dma_buf_fit(&s->in_buf, &l->src))
+            out_of_memory();
+        twin_dma_read(axi, &l->src, &s->in_buf);
+    }
     for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
         if (l->ops[i].fetch) {
             if (twin_dma_buf_fit(&s->op_buf[i], &l->ops[i].mem))
@@ -65,7 +81,8 @@ static void start(struct twin_sdp *s, struct twin_regfile *r, struct twin_axi_ma
 static void finish(struct twin_sdp *s, struct twin_regfile *r, int *bus)
 {
     twin_regfile_done(r, NVDLA_UNIT_SDP);
-    twin_regfile_done(r, NVDLA_UNIT_SDP_RDMA);
+    if (uses_rdma(&s->layer))
+        twin_regfile_done(r, NVDLA_UNIT_SDP_RDMA);
     twin_regfile_intr(r, SDP_DONE_BIT(s->group));
     s->layers_done++;
     s->state = TWIN_SDP_IDLE;
@@ -94,15 +111,22 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
 {
     switch (s->state) {
     case TWIN_SDP_IDLE: {
-        if (!twin_regfile_op_en(r, NVDLA_UNIT_SDP) || !twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA))
+        if (!twin_regfile_op_en(r, NVDLA_UNIT_SDP))
             return;
         char why[256];
         if (nvdla_decode_sdp(r, &s->layer, why, sizeof why)) {
-            report(s, why);
+            if (twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA) ||
+                (twin_regfile_cfg(r, NVDLA_SDP_D_FEATURE_MODE_CFG_IDX) &
+                 NVDLA_SDP_D_FEATURE_MODE_CFG_FLYING_MODE_MASK))
+                report(s, why);
             return;
         }
+        if (uses_rdma(&s->layer) && !twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA))
+            return;
         if (s->layer.flying_in) {
-            report(s, "input from the convolution pipeline (FLYING_MODE=ON) is not modelled by the twin");
+            s->error[0] = 0;
+            start_units(s, r);
+            s->state = TWIN_SDP_WAIT_CONV;
             return;
         }
         if (s->layer.to_pdp && !twin_pdp_wants_feed(pdp, s->layer.w, s->layer.h, s->layer.c))
@@ -112,9 +136,13 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
         *bus = BUS_SDP;
         s->error[0] = 0;
         twin_axi_reset(axi);   /* idle while the bus was free: start the queues afresh */
-        start(s, r, axi);
+        start_units(s, r);
+        start_reads(s, axi);
+        s->state = TWIN_SDP_READ;
         break;
     }
+    case TWIN_SDP_WAIT_CONV:
+        break;   /* twin_sdp_feed moves on */
     case TWIN_SDP_READ: {
         if (!twin_axi_reads_done(axi))
             return;
@@ -124,7 +152,9 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
         struct golden_sdp_stats st;
         memset(&st, 0, sizeof st);
         golden_tensor_free(&s->out);
-        if (nvdla_exec_sdp(&s->layer, s->in_buf.raw, ops, &s->out, &st))
+        int rc = s->layer.flying_in ? nvdla_exec_sdp_tensor(&s->layer, &s->in, ops, &s->out, &st)
+                                    : nvdla_exec_sdp(&s->layer, s->in_buf.raw, ops, &s->out, &st);
+        if (rc)
             out_of_memory();
         record_stats(r, s->group, &st);
         if (golden_sdp_compare_mode(&s->layer.cfg)) {
@@ -148,4 +178,20 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
         finish(s, r, bus);
         break;
     }
+}
+
+int twin_sdp_wants_feed(const struct twin_sdp *s, uint32_t w, uint32_t h, uint32_t c)
+{
+    return s->state == TWIN_SDP_WAIT_CONV && s->layer.w == w && s->layer.h == h && s->layer.c == c;
+}
+
+void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct twin_axi_manager *axi, int *bus)
+{
+    golden_tensor_free(&s->in);
+    s->in = *t;
+    memset(t, 0, sizeof *t);
+    *bus = BUS_SDP;   /* the convolution is done with the bus */
+    twin_axi_reset(axi);
+    start_reads(s, axi);   /* operand streams, if any */
+    s->state = TWIN_SDP_READ;
 }

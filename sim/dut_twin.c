@@ -1,5 +1,6 @@
 /* dut_twin: the C behavioural twin of NV_nvdla at its pins: CSB target,
- * register file, the SDP and PDP engines and their AXI manager on DBBIF. SRAMIF, when
+ * register file, the SDP, PDP, CDP and convolution engines and their AXI
+ * manager on DBBIF. SRAMIF, when
  * present, is idle (valids low, readies high). Outputs are registered: eval()
  * only presents state, posedge() updates it. */
 #include <stdio.h>
@@ -10,6 +11,8 @@
 #include "twin_axi_manager.h"
 #include "twin_csb.h"
 #include "twin_regfile.h"
+#include "twin_cdp.h"
+#include "twin_conv.h"
 #include "twin_pdp.h"
 #include "twin_sdp.h"
 #include "vcd_writer.h"
@@ -23,15 +26,17 @@ struct twin {
     struct twin_csb csb;
     struct twin_sdp sdp;
     struct twin_pdp pdp;
+    struct twin_cdp cdp;
+    struct twin_conv conv;
     struct twin_axi_manager *dbb;
-    int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP */
+    int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
     uint8_t intr;
     /* wave-only copies of internal state */
     struct vcd_writer *vcd;
     const struct nvdla_pins *vcd_pins;
     uint8_t clk;
     uint8_t w_sdp_state, w_sdp_consumer, w_sdp_rdma_consumer, w_sdp_producer;
-    uint8_t w_pdp_state, w_pdp_consumer, w_dbb_owner;
+    uint8_t w_pdp_state, w_pdp_consumer, w_dbb_owner, w_cdp_state, w_conv_state;
     uint32_t w_intr_status;
 };
 
@@ -41,6 +46,8 @@ static void twin_reset(struct twin *t)
     twin_csb_reset(&t->csb);
     twin_sdp_reset(&t->sdp);
     twin_pdp_reset(&t->pdp);
+    twin_cdp_reset(&t->cdp);
+    twin_conv_reset(&t->conv);
     twin_axi_reset(t->dbb);
     t->dbb_owner = 0;
     t->intr = 0;
@@ -80,6 +87,8 @@ static void twin_posedge(struct dut *d, struct nvdla_pins *p)
     twin_axi_posedge(t->dbb, &p->dbb);
     twin_sdp_posedge(&t->sdp, &t->regs, t->dbb, &t->pdp, &t->dbb_owner);
     twin_pdp_posedge(&t->pdp, &t->regs, t->dbb, &t->dbb_owner);
+    twin_cdp_posedge(&t->cdp, &t->regs, t->dbb, &t->dbb_owner);
+    twin_conv_posedge(&t->conv, &t->regs, t->dbb, &t->sdp, &t->dbb_owner);
     t->intr = (uint8_t)twin_regfile_intr_line(&t->regs);
 }
 
@@ -105,7 +114,9 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
     vcd_writer_add(t->vcd, "sdp_rdma_consumer", 1, &t->w_sdp_rdma_consumer);
     vcd_writer_add(t->vcd, "pdp_state", 2, &t->w_pdp_state);
     vcd_writer_add(t->vcd, "pdp_consumer", 1, &t->w_pdp_consumer);
-    vcd_writer_add(t->vcd, "dbb_owner", 2, &t->w_dbb_owner);
+    vcd_writer_add(t->vcd, "cdp_state", 2, &t->w_cdp_state);
+    vcd_writer_add(t->vcd, "conv_state", 2, &t->w_conv_state);
+    vcd_writer_add(t->vcd, "dbb_owner", 3, &t->w_dbb_owner);
     vcd_writer_add(t->vcd, "glb_intr_status", 32, &t->w_intr_status);
     vcd_writer_scope_pop(t->vcd);
     vcd_writer_scope_pop(t->vcd);
@@ -126,6 +137,8 @@ static void twin_waves_dump(struct dut *d, const struct nvdla_pins *p, uint64_t 
     t->w_pdp_state = (uint8_t)t->pdp.state;
     t->w_pdp_consumer = t->regs.consumer[NVDLA_UNIT_PDP];
     t->w_dbb_owner = (uint8_t)t->dbb_owner;
+    t->w_cdp_state = (uint8_t)t->cdp.state;
+    t->w_conv_state = (uint8_t)t->conv.state;
     t->w_intr_status = t->regs.grp[0][NVDLA_GLB_S_INTR_STATUS_IDX];
     t->clk = 1;
     vcd_writer_sample(t->vcd, cycle * 10);
@@ -147,10 +160,13 @@ static void twin_describe(struct dut *d, char *buf, unsigned len)
     char axi[256];
     twin_axi_describe(t->dbb, axi, sizeof axi);
     snprintf(buf, len, "twin: SDP state %d group %d, SDP consumer %u producer %u, "
-             "SDP_RDMA consumer %u; PDP state %d group %d, consumer %u; DBBIF owner %d, manager: %s",
+             "SDP_RDMA consumer %u; PDP state %d group %d, consumer %u; CDP state %d consumer %u; "
+             "convolution state %d, CDMA consumer %u, CACC consumer %u; DBBIF owner %d, manager: %s",
              (int)t->sdp.state, t->sdp.group, t->regs.consumer[NVDLA_UNIT_SDP],
              t->regs.producer[NVDLA_UNIT_SDP], t->regs.consumer[NVDLA_UNIT_SDP_RDMA],
-             (int)t->pdp.state, t->pdp.group, t->regs.consumer[NVDLA_UNIT_PDP], t->dbb_owner, axi);
+             (int)t->pdp.state, t->pdp.group, t->regs.consumer[NVDLA_UNIT_PDP], (int)t->cdp.state,
+             t->regs.consumer[NVDLA_UNIT_CDP], (int)t->conv.state, t->regs.consumer[NVDLA_UNIT_CDMA],
+             t->regs.consumer[NVDLA_UNIT_CACC], t->dbb_owner, axi);
 }
 
 static void twin_destroy(struct dut *d)
@@ -162,6 +178,8 @@ static void twin_destroy(struct dut *d)
     twin_axi_destroy(t->dbb);
     twin_sdp_free(&t->sdp);
     twin_pdp_free(&t->pdp);
+    twin_cdp_free(&t->cdp);
+    twin_conv_free(&t->conv);
     free(t);
 }
 
@@ -175,6 +193,8 @@ struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
     t->dbb = twin_axi_create(TWIN_DATA_BYTES, 16, 4, 4, 0);
     twin_sdp_init(&t->sdp);
     twin_pdp_init(&t->pdp);
+    twin_cdp_init(&t->cdp);
+    twin_conv_init(&t->conv);
     twin_reset(t);
     struct dut *d = &t->dut;
     d->kind = "twin";

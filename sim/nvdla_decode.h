@@ -1,5 +1,6 @@
 /* nvdla_decode: register values -> golden-model configurations. The one
- * place that knows which NVDLA register field means what for SDP and PDP;
+ * place that knows which NVDLA register field means what for SDP, PDP, CDP
+ * and the convolution pipeline;
  * the golden models know no registers and the twin engines and the trace
  * reference executor share this decode. Values are read from the consumer
  * group of each unit (twin_regfile_cfg), as the hardware latches them. */
@@ -8,6 +9,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "golden_cdp.h"
+#include "golden_conv.h"
 #include "golden_pdp.h"
 #include "golden_sdp.h"
 #include "twin_regfile.h"
@@ -52,15 +55,35 @@ struct nvdla_pdp_layer {
     struct golden_pdp_cfg cfg;
 };
 
+struct nvdla_cdp_layer {
+    struct nvdla_cube_mem src, dst;
+    struct golden_cdp_cfg cfg;
+};
+
+/* One direct convolution: CDMA fetch, CSC/CMAC/CACC arithmetic; SDP
+ * (on-flying) is decoded on its own. */
+struct nvdla_conv_layer {
+    struct nvdla_cube_mem feature;  /* what CDMA fetches */
+    uint64_t weight_base;
+    uint32_t weight_bytes;          /* CDMA D_WEIGHT_BYTES */
+    int data_reuse, weight_reuse;   /* use the previous layer's CBUF contents */
+    int skip_data_rls, skip_weight_rls;   /* keep this layer's for the next */
+    struct golden_conv_cfg cfg;
+};
+
 /* Decode the layer the consumer groups describe. Returns 0, or -1 with a
  * one-line reason for programs the models do not run (precision other
  * than INT8 for the twin, inconsistent sizes, an operand the stage needs
  * but no stream supplies, ...). */
 int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, char *why, size_t len);
 int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, char *why, size_t len);
+int nvdla_decode_cdp(const struct twin_regfile *r, struct nvdla_cdp_layer *l, char *why, size_t len);
+int nvdla_decode_conv(const struct twin_regfile *r, struct nvdla_conv_layer *l, char *why, size_t len);
 
 /* One-paragraph summary of a decoded layer, for failure reports. */
 void nvdla_describe_sdp(const struct nvdla_sdp_layer *l, char *buf, size_t len);
 void nvdla_describe_pdp(const struct nvdla_pdp_layer *l, char *buf, size_t len);
+void nvdla_describe_cdp(const struct nvdla_cdp_layer *l, char *buf, size_t len);
+void nvdla_describe_conv(const struct nvdla_conv_layer *l, char *buf, size_t len);
 
 #endif

@@ -1,5 +1,6 @@
 /* nvdla_exec: see nvdla_exec.h. */
 #include <stdlib.h>
+#include <string.h>
 #include "nvdla_exec.h"
 
 int nvdla_exec_unpack(const struct nvdla_cube_mem *m, const uint8_t *raw, struct golden_tensor *t)
@@ -62,4 +63,62 @@ int nvdla_exec_pdp(const struct nvdla_pdp_layer *l, const struct golden_tensor *
     if (golden_tensor_init(out, l->cfg.out_w, l->cfg.out_h, l->cfg.in_c))
         return -1;
     return golden_pdp_run(&l->cfg, in, out);
+}
+
+int nvdla_exec_cdp(const struct nvdla_cdp_layer *l, const struct golden_tensor *in,
+                   struct golden_tensor *out, struct golden_cdp_stats *stats)
+{
+    if (golden_tensor_init(out, l->src.w, l->src.h, l->src.c))
+        return -1;
+    golden_cdp_run(&l->cfg, in, out, stats);
+    return 0;
+}
+
+void nvdla_cbuf_free(struct nvdla_cbuf *b)
+{
+    golden_tensor_free(&b->data);
+    free(b->weights);
+    memset(b, 0, sizeof *b);
+}
+
+int nvdla_conv_fetches_data(const struct nvdla_conv_layer *l, const struct nvdla_cbuf *b)
+{
+    return !(l->data_reuse && b->data_kept && b->data.data && b->data.w == l->cfg.in_w &&
+             b->data.h == l->cfg.in_h && b->data.c == l->cfg.in_c);
+}
+
+int nvdla_conv_fetches_weights(const struct nvdla_conv_layer *l, const struct nvdla_cbuf *b)
+{
+    return !(l->weight_reuse && b->weights_kept && b->weights && b->weight_bytes == l->weight_bytes);
+}
+
+int nvdla_exec_conv(const struct nvdla_conv_layer *l, const uint8_t *feature_raw, const uint8_t *weights,
+                    struct nvdla_cbuf *b, struct golden_tensor *out)
+{
+    if (feature_raw) {
+        struct golden_tensor in = { 0 };
+        golden_tensor_free(&b->data);
+        int rc = nvdla_exec_unpack(&l->feature, feature_raw, &in);
+        if (!rc)
+            rc = golden_tensor_init(&b->data, in.w, in.h, in.c);
+        if (!rc)
+            rc = golden_conv_convert(&l->cfg, &in, &b->data);
+        golden_tensor_free(&in);
+        if (rc)
+            return -1;
+    }
+    if (weights) {
+        uint8_t *copy = malloc(l->weight_bytes ? l->weight_bytes : 1);
+        if (!copy)
+            return -1;
+        memcpy(copy, weights, l->weight_bytes);
+        free(b->weights);
+        b->weights = copy;
+        b->weight_bytes = l->weight_bytes;
+    }
+    b->data_kept = l->skip_data_rls;
+    b->weights_kept = l->skip_weight_rls;
+    if (golden_tensor_init(out, l->cfg.out_w, l->cfg.out_h, l->cfg.out_c))
+        return -1;
+    return golden_conv_run_converted(&l->cfg, &b->data, b->weights, b->weight_bytes, out);
 }

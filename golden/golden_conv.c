@@ -1,0 +1,507 @@
+/* golden_conv: bit-exact direct convolution (CDMA cvt -> CSC -> CMAC -> CACC)
+ * on a decoded configuration, feature and image input.
+ *
+ * The model works on two plain arrays built once per layer: the converted
+ * data as [y][x][c] (real channels only, c < C) and the weights decoded
+ * from the NVDLA byte layout as [k][r][s][c]. The MAC is then an ordinary
+ * exact dot product; a padded tap contributes pad * sum_c W[k][c][r][s]
+ * (the pad value is not converted and every real lane c < C sees it).
+ *
+ * Decisions where the spec leaves room (see also golden_conv.h):
+ * - INT16 weights: the 8.3 element order with 2-byte little-endian
+ *   elements (nv_small defines no 16-bit weight layout; the INT16 path is
+ *   a model extension like the SDP/PDP INT16 ones).
+ * - CACC: the exact sum is clamped once to 48 bits (sat_48) before the
+ *   clip shift. For INT8 the bound cannot be reached (|acc| < 2^38 for the
+ *   largest legal layer); for INT16 the hardware clamps per partial-sum
+ *   addition in an order the spec does not give, so only the final clamp
+ *   is modelled.
+ * - Image mode: reading the assembled line past its end is refused by the
+ *   check (the output width must fit the CDMA-padded line). */
+#include "golden_conv.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "golden_arith.h"
+
+#define CONV_MAX_PAD        31u    /* CSC PAD_LEFT / PAD_TOP: 5 bits */
+#define CONV_MAX_STRIDE     8u
+#define CONV_MAX_DILATION   32u
+#define CONV_MAX_CLIP       31u
+#define CONV_MAX_CVT_TRUNC  63u
+#define IMG_MAX_X_OFFSET    31u
+#define IMG_MAX_PAD_LEFT    31u    /* CDMA PAD_LEFT: 5 bits */
+#define IMG_MAX_PAD_RIGHT   63u    /* CDMA PAD_RIGHT: 6 bits */
+
+static int fail(char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, len, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+unsigned golden_conv_elem_bytes(const struct golden_conv_cfg *c)
+{
+    return c->int16 ? 2u : 1u;
+}
+
+static unsigned data_bits(const struct golden_conv_cfg *c)
+{
+    return c->int16 ? 16u : 8u;
+}
+
+static int in_range(int64_t v, unsigned bits)
+{
+    return v == golden_sat(v, bits);
+}
+
+/* Everything both input modes share: field ranges, strides, output cube. */
+static int check_common(const struct golden_conv_cfg *c, char *why, size_t len)
+{
+    const struct { const char *name; uint32_t v, max; } dims[] = {
+        { "input width", c->in_w, GOLDEN_CONV_MAX_DIM },
+        { "input height", c->in_h, GOLDEN_CONV_MAX_DIM },
+        { "input channels", c->in_c, GOLDEN_CONV_MAX_DIM },
+        { "kernel width S", c->kernel_w, GOLDEN_CONV_MAX_KERNEL },
+        { "kernel height R", c->kernel_h, GOLDEN_CONV_MAX_KERNEL },
+        { "kernel channels C", c->kernel_c, GOLDEN_CONV_MAX_DIM },
+        { "kernels K", c->kernels, GOLDEN_CONV_MAX_DIM },
+        { "output width", c->out_w, GOLDEN_CONV_MAX_DIM },
+        { "output height", c->out_h, GOLDEN_CONV_MAX_DIM },
+        { "output channels", c->out_c, GOLDEN_CONV_MAX_DIM },
+        { "x stride", c->stride_x, CONV_MAX_STRIDE },
+        { "y stride", c->stride_y, CONV_MAX_STRIDE },
+        { "x dilation", c->dilation_x, CONV_MAX_DILATION },
+        { "y dilation", c->dilation_y, CONV_MAX_DILATION },
+    };
+    for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++)
+        if (dims[i].v < 1 || dims[i].v > dims[i].max)
+            return fail(why, len, "%s %u outside 1..%u", dims[i].name, (unsigned)dims[i].v,
+                        (unsigned)dims[i].max);
+    if (c->pad_left > CONV_MAX_PAD || c->pad_top > CONV_MAX_PAD)
+        return fail(why, len, "padding left %u / top %u outside 0..%u", c->pad_left, c->pad_top,
+                    CONV_MAX_PAD);
+    if (c->clip_truncate > CONV_MAX_CLIP)
+        return fail(why, len, "clip truncate %u outside 0..%u", c->clip_truncate, CONV_MAX_CLIP);
+    if (c->cvt_truncate > CONV_MAX_CVT_TRUNC)
+        return fail(why, len, "converter truncate %u outside 0..%u", c->cvt_truncate,
+                    CONV_MAX_CVT_TRUNC);
+    if (!in_range(c->cvt_offset, 16) || !in_range(c->cvt_scale, 16))
+        return fail(why, len, "converter offset %d / scale %d not sign-extended 16-bit values",
+                    (int)c->cvt_offset, (int)c->cvt_scale);
+    if (!in_range(c->pad_value, data_bits(c)))
+        return fail(why, len, "pad value %d outside the %u-bit range", (int)c->pad_value,
+                    data_bits(c));
+    if ((uint64_t)c->kernels > (uint64_t)golden_surfaces(c->out_c) * GOLDEN_LANES)
+        return fail(why, len, "%u kernels do not fit the %u output channels", (unsigned)c->kernels,
+                    (unsigned)c->out_c);
+    return 0;
+}
+
+int golden_conv_check(const struct golden_conv_cfg *c, char *why, size_t len)
+{
+    if (check_common(c, why, len))
+        return -1;
+    if (c->kernel_c != c->in_c)
+        return fail(why, len, "kernel channels C = %u differ from input channels %u",
+                    (unsigned)c->kernel_c, (unsigned)c->in_c);
+    return 0;
+}
+
+/* Number of kernels in group g (the last group may be partial). */
+static uint64_t group_kernels(uint32_t kernels, uint32_t g)
+{
+    uint32_t groups = golden_surfaces(kernels);
+    return g + 1 < groups ? GOLDEN_LANES : kernels - (uint64_t)GOLDEN_LANES * (groups - 1);
+}
+
+uint64_t golden_conv_weight_offset(const struct golden_conv_cfg *c, uint32_t k, uint32_t ch,
+                                   uint32_t r, uint32_t s)
+{
+    const uint64_t R = c->kernel_h, S = c->kernel_w, C = c->kernel_c;
+    uint32_t g = k / GOLDEN_LANES, kl = k % GOLDEN_LANES;
+    uint32_t b = ch / GOLDEN_LANES, blocks = golden_surfaces(c->kernel_c);
+    uint64_t kpg = group_kernels(c->kernels, g);
+    uint64_t cb = b + 1 < blocks ? GOLDEN_LANES : C - (uint64_t)GOLDEN_LANES * (blocks - 1);
+    uint64_t e = g * (GOLDEN_LANES * R * S * C) + b * (GOLDEN_LANES * R * S * kpg) +
+                 ((uint64_t)r * S + s) * (cb * kpg) + kl * cb + ch % GOLDEN_LANES;
+    return e * golden_conv_elem_bytes(c);
+}
+
+uint64_t golden_conv_weight_bytes(const struct golden_conv_cfg *c)
+{
+    return (uint64_t)c->kernels * c->kernel_h * c->kernel_w * c->kernel_c *
+           golden_conv_elem_bytes(c);
+}
+
+int32_t golden_conv_cvt(const struct golden_conv_cfg *c, int32_t x)
+{
+    if (!c->cvt_en)
+        return x;
+    int64_t v = ((int64_t)x - c->cvt_offset) * c->cvt_scale;
+    return (int32_t)golden_sat(golden_rsh(v, (int)c->cvt_truncate), data_bits(c));
+}
+
+int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc)
+{
+    return (int32_t)golden_sat(golden_rsh(golden_sat(acc, 48), (int)c->clip_truncate), 32);
+}
+
+/* One weight element at byte offset off (sign-extended, little-endian). */
+static int32_t weight_at(const struct golden_conv_cfg *c, const uint8_t *w, uint64_t off)
+{
+    if (c->int16)
+        return (int32_t)golden_sx((uint64_t)w[off] | (uint64_t)w[off + 1] << 8, 16);
+    return (int32_t)golden_sx(w[off], 8);
+}
+
+int golden_conv_convert(const struct golden_conv_cfg *c, const struct golden_tensor *in,
+                        struct golden_tensor *cvt)
+{
+    if (!in->data || !cvt->data || in->w != cvt->w || in->h != cvt->h ||
+        in->surfaces != cvt->surfaces)
+        return -1;
+    size_t n = golden_tensor_count(in);
+    for (size_t i = 0; i < n; i++)
+        cvt->data[i] = golden_conv_cvt(c, in->data[i]);
+    return 0;
+}
+
+static int out_matches(const struct golden_conv_cfg *c, const struct golden_tensor *out)
+{
+    return out && out->data && out->w == c->out_w && out->h == c->out_h &&
+           out->surfaces == golden_surfaces(c->out_c);
+}
+
+int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct golden_tensor *cvt,
+                              const uint8_t *weights, size_t weight_bytes,
+                              struct golden_tensor *out)
+{
+    if (golden_conv_check(c, NULL, 0) || !cvt || !cvt->data || cvt->w != c->in_w ||
+        cvt->h != c->in_h || cvt->c < c->in_c || !out_matches(c, out) || !weights ||
+        weight_bytes < golden_conv_weight_bytes(c))
+        return -1;
+    const size_t W = c->in_w, H = c->in_h, C = c->kernel_c, R = c->kernel_h, S = c->kernel_w;
+    const size_t K = c->kernels, taps = R * S;
+    int32_t *data = malloc(W * H * C * sizeof *data);
+    int32_t *wt = malloc(K * taps * C * sizeof *wt);
+    int64_t *sum = malloc(K * taps * sizeof *sum);   /* sum_c W: what a padded tap multiplies */
+    int rc = -1;
+    if (!data || !wt || !sum)
+        goto done;
+    /* Data side: real channels only, [y][x][c]. */
+    for (size_t y = 0; y < H; y++)
+        for (size_t x = 0; x < W; x++)
+            for (size_t ch = 0; ch < C; ch++)
+                data[(y * W + x) * C + ch] =
+                    golden_tensor_get(cvt, (uint32_t)x, (uint32_t)y, (uint32_t)ch);
+    /* Weight side: [k][r][s][c], and the per-tap sums. */
+    for (size_t k = 0; k < K; k++)
+        for (size_t r = 0; r < R; r++)
+            for (size_t s = 0; s < S; s++) {
+                size_t t = (k * R + r) * S + s;
+                sum[t] = 0;
+                for (size_t ch = 0; ch < C; ch++) {
+                    int32_t v = weight_at(c, weights,
+                                          golden_conv_weight_offset(c, (uint32_t)k, (uint32_t)ch,
+                                                                    (uint32_t)r, (uint32_t)s));
+                    wt[t * C + ch] = v;
+                    sum[t] += v;
+                }
+            }
+    memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
+    for (size_t k = 0; k < K; k++)
+        for (uint32_t oy = 0; oy < c->out_h; oy++)
+            for (uint32_t ox = 0; ox < c->out_w; ox++) {
+                int64_t acc = 0;
+                for (size_t r = 0; r < R; r++) {
+                    int64_t iy = (int64_t)oy * c->stride_y + (int64_t)r * c->dilation_y -
+                                 c->pad_top;
+                    for (size_t s = 0; s < S; s++) {
+                        int64_t ix = (int64_t)ox * c->stride_x + (int64_t)s * c->dilation_x -
+                                     c->pad_left;
+                        size_t t = (k * R + r) * S + s;
+                        if (iy < 0 || iy >= (int64_t)H || ix < 0 || ix >= (int64_t)W) {
+                            acc += (int64_t)c->pad_value * sum[t];
+                            continue;
+                        }
+                        const int32_t *d = data + ((size_t)iy * W + (size_t)ix) * C;
+                        const int32_t *w = wt + t * C;
+                        int64_t dot = 0;
+                        for (size_t ch = 0; ch < C; ch++)
+                            dot += (int64_t)w[ch] * d[ch];
+                        acc += dot;
+                    }
+                }
+                golden_tensor_set(out, ox, oy, (uint32_t)k, golden_conv_cacc(c, acc));
+            }
+    rc = 0;
+done:
+    free(data);
+    free(wt);
+    free(sum);
+    return rc;
+}
+
+int golden_conv_run(const struct golden_conv_cfg *c, const struct golden_tensor *in,
+                    const uint8_t *weights, size_t weight_bytes, struct golden_tensor *out)
+{
+    if (golden_conv_check(c, NULL, 0) || !in || !in->data || in->w != c->in_w ||
+        in->h != c->in_h || in->c < c->in_c)
+        return -1;
+    struct golden_tensor cvt;
+    if (golden_tensor_init(&cvt, in->w, in->h, in->c))
+        return -1;
+    int rc = golden_conv_convert(c, in, &cvt);
+    if (rc == 0)
+        rc = golden_conv_run_converted(c, &cvt, weights, weight_bytes, out);
+    golden_tensor_free(&cvt);
+    return rc;
+}
+
+/* ---- Image input ------------------------------------------------------- */
+
+unsigned golden_pixel_components(enum golden_pixel_format f)
+{
+    switch (f) {
+    case GOLDEN_PIX_R8:
+        return 1;
+    case GOLDEN_PIX_Y8___U8V8_N444:
+    case GOLDEN_PIX_Y8___V8U8_N444:
+        return 3;
+    case GOLDEN_PIX_A8B8G8R8: case GOLDEN_PIX_A8R8G8B8: case GOLDEN_PIX_B8G8R8A8:
+    case GOLDEN_PIX_R8G8B8A8: case GOLDEN_PIX_X8B8G8R8: case GOLDEN_PIX_X8R8G8B8:
+    case GOLDEN_PIX_B8G8R8X8: case GOLDEN_PIX_R8G8B8X8: case GOLDEN_PIX_A8Y8U8V8:
+    case GOLDEN_PIX_V8U8Y8A8:
+        return 4;
+    }
+    return 0;
+}
+
+unsigned golden_pixel_bytes(enum golden_pixel_format f)
+{
+    unsigned cp = golden_pixel_components(f);
+    return cp == 4 ? 4u : cp ? 1u : 0u;
+}
+
+static int semi_planar(enum golden_pixel_format f)
+{
+    return f == GOLDEN_PIX_Y8___U8V8_N444 || f == GOLDEN_PIX_Y8___V8U8_N444;
+}
+
+/* Source byte (0..3 in the 4-byte word) of component e for the packed
+ * 4-byte formats (spec 8.6 table). */
+static unsigned packed_byte(enum golden_pixel_format f, unsigned e)
+{
+    static const unsigned abgr[4] = { 0, 1, 2, 3 }, argb[4] = { 2, 1, 0, 3 },
+                          bgra[4] = { 1, 2, 3, 0 }, rgba[4] = { 3, 2, 1, 0 };
+    switch (f) {
+    case GOLDEN_PIX_A8R8G8B8: case GOLDEN_PIX_X8R8G8B8: case GOLDEN_PIX_A8Y8U8V8:
+        return argb[e];
+    case GOLDEN_PIX_B8G8R8A8: case GOLDEN_PIX_B8G8R8X8: case GOLDEN_PIX_V8U8Y8A8:
+        return bgra[e];
+    case GOLDEN_PIX_R8G8B8A8: case GOLDEN_PIX_R8G8B8X8:
+        return rgba[e];
+    default:
+        return abgr[e];
+    }
+}
+
+static unsigned img_extension(const struct golden_conv_img *img)
+{
+    return 1u << img->y_extension;
+}
+
+size_t golden_conv_img_line_len(const struct golden_conv_cfg *c, const struct golden_conv_img *img)
+{
+    return ((size_t)img->pad_left + c->in_w + img->pad_right) * golden_pixel_components(img->format);
+}
+
+int golden_conv_img_check(const struct golden_conv_cfg *c, const struct golden_conv_img *img,
+                          char *why, size_t len)
+{
+    if (check_common(c, why, len))
+        return -1;
+    unsigned cp = golden_pixel_components(img->format);
+    if (!cp)
+        return fail(why, len, "pixel format %d is not an 8-bit format the model has",
+                    (int)img->format);
+    if (c->int16)
+        return fail(why, len, "image input is modelled for INT8 only");
+    if (c->in_c != cp)
+        return fail(why, len, "input channels %u differ from the %u components per pixel",
+                    (unsigned)c->in_c, cp);
+    if (c->kernel_w != 1)
+        return fail(why, len, "image kernel width %u: the kernel must be pre-extended to width 1",
+                    (unsigned)c->kernel_w);
+    if (c->dilation_x != 1 || c->dilation_y != 1)
+        return fail(why, len, "dilation %ux%u: image input has none", c->dilation_x,
+                    c->dilation_y);
+    if (img->x_offset > IMG_MAX_X_OFFSET)
+        return fail(why, len, "pixel x offset %u outside 0..%u", img->x_offset, IMG_MAX_X_OFFSET);
+    if (img->pad_left > IMG_MAX_PAD_LEFT || img->pad_right > IMG_MAX_PAD_RIGHT)
+        return fail(why, len, "CDMA padding left %u / right %u outside 0..%u / 0..%u",
+                    img->pad_left, img->pad_right, IMG_MAX_PAD_LEFT, IMG_MAX_PAD_RIGHT);
+    if (!in_range(img->pad_value, 8))
+        return fail(why, len, "CDMA pad value %d outside the 8-bit range", (int)img->pad_value);
+    for (unsigned e = 0; e < 4; e++)
+        if (!in_range(img->mean[e], 16))
+            return fail(why, len, "mean %u = %d not a sign-extended 16-bit value", e,
+                        (int)img->mean[e]);
+    if (img->y_extension > 2)
+        return fail(why, len, "Y extension %u outside 0..2", img->y_extension);
+    unsigned e = img_extension(img);
+    if (e > 1 && c->kernel_c * e > GOLDEN_LANES)
+        return fail(why, len, "Y extension %u needs C' = %u <= %u", e, (unsigned)c->kernel_c,
+                    GOLDEN_LANES / e);
+    uint64_t need = ((uint64_t)c->out_w - 1) * c->stride_x * cp + c->kernel_c;
+    if (need > golden_conv_img_line_len(c, img))
+        return fail(why, len, "output width %u reads %llu elements of a %llu-element padded line",
+                    (unsigned)c->out_w, (unsigned long long)need,
+                    (unsigned long long)golden_conv_img_line_len(c, img));
+    return 0;
+}
+
+/* The 8.6 pixel converter on component e of a real pixel, raw byte q. */
+static int32_t img_cvt(const struct golden_conv_cfg *c, const struct golden_conv_img *img,
+                       unsigned e, uint8_t q)
+{
+    if (!c->cvt_en)
+        return (int32_t)golden_sx(q, 8);
+    int64_t v = img->sign_override ? golden_sx(q, 8) : (int64_t)q;
+    int64_t m = img->mean_format ? img->mean[e] : c->cvt_offset;
+    return (int32_t)golden_sat(golden_rsh((v - m) * c->cvt_scale, (int)c->cvt_truncate), 8);
+}
+
+int golden_conv_img_assemble(const struct golden_conv_cfg *c, const struct golden_conv_img *img,
+                             const struct golden_pixels *pix, int32_t *lines)
+{
+    if (golden_conv_img_check(c, img, NULL, 0) || !pix || !pix->plane0 || !lines)
+        return -1;
+    const unsigned cp = golden_pixel_components(img->format);
+    const unsigned bpp = golden_pixel_bytes(img->format);
+    const size_t len = golden_conv_img_line_len(c, img);
+    const int sp = semi_planar(img->format);
+    /* Bounds of both planes, checked once: the last line's last pixel. */
+    uint64_t last = (uint64_t)(c->in_h - 1) * img->line_stride +
+                    ((uint64_t)img->x_offset + c->in_w) * bpp;
+    if (last > pix->len0)
+        return -1;
+    /* Chroma pair index k = x_off + i, or x_off + i - 4 when x_off >= 4
+     * (what the model does; unspecified for x_off >= 4, quirk 14). */
+    uint64_t kbase = img->x_offset < 4 ? img->x_offset : img->x_offset - 4u;
+    if (sp) {
+        uint64_t last1 = (uint64_t)(c->in_h - 1) * img->uv_line_stride + (kbase + c->in_w) * 2;
+        if (!pix->plane1 || last1 > pix->len1)
+            return -1;
+    }
+    for (uint32_t y = 0; y < c->in_h; y++) {
+        int32_t *line = lines + (size_t)y * len;
+        for (size_t i = 0; i < len; i++)
+            line[i] = img->pad_value;
+        const uint8_t *src = pix->plane0 + (uint64_t)y * img->line_stride +
+                             (uint64_t)img->x_offset * bpp;
+        const uint8_t *uv = sp ? pix->plane1 + (uint64_t)y * img->uv_line_stride + kbase * 2
+                               : NULL;
+        for (uint32_t i = 0; i < c->in_w; i++) {
+            int32_t *p = line + ((size_t)img->pad_left + i) * cp;
+            if (cp == 1) {
+                p[0] = img_cvt(c, img, 0, src[i]);
+            } else if (sp) {
+                uint8_t first = uv[2 * (size_t)i], second = uv[2 * (size_t)i + 1];
+                int uv_order = img->format == GOLDEN_PIX_Y8___U8V8_N444;
+                p[0] = img_cvt(c, img, 0, src[i]);
+                p[1] = img_cvt(c, img, 1, uv_order ? second : first);
+                p[2] = img_cvt(c, img, 2, uv_order ? first : second);
+            } else {
+                for (unsigned e = 0; e < 4; e++)
+                    p[e] = img_cvt(c, img, e, src[(size_t)i * 4 + packed_byte(img->format, e)]);
+            }
+        }
+    }
+    return 0;
+}
+
+uint64_t golden_conv_img_weight_offset(const struct golden_conv_cfg *c,
+                                       const struct golden_conv_img *img, uint32_t k, uint32_t j,
+                                       uint32_t r)
+{
+    const uint64_t E = img_extension(img);
+    if (E == 1)
+        return golden_conv_weight_offset(c, k, j, r, 0);
+    const uint64_t R = c->kernel_h, Cx = c->kernel_c;
+    uint32_t g = k / GOLDEN_LANES, kl = k % GOLDEN_LANES;
+    uint64_t kpg = group_kernels(c->kernels, g);
+    uint64_t t = r / E;
+    uint64_t nr = R - t * E < E ? R - t * E : E;
+    return g * (GOLDEN_LANES * R * Cx) + t * (E * Cx * kpg) + kl * (nr * Cx) + (r - t * E) * Cx +
+           j;
+}
+
+uint64_t golden_conv_img_weight_bytes(const struct golden_conv_cfg *c)
+{
+    return (uint64_t)c->kernels * c->kernel_h * c->kernel_c;
+}
+
+int golden_conv_img_run(const struct golden_conv_cfg *c, const struct golden_conv_img *img,
+                        const struct golden_pixels *pix, const uint8_t *weights,
+                        size_t weight_bytes, struct golden_tensor *out)
+{
+    if (golden_conv_img_check(c, img, NULL, 0) || !out_matches(c, out) || !weights ||
+        weight_bytes < golden_conv_img_weight_bytes(c))
+        return -1;
+    const size_t H = c->in_h, R = c->kernel_h, Cx = c->kernel_c, K = c->kernels;
+    const size_t len = golden_conv_img_line_len(c, img);
+    const unsigned cp = golden_pixel_components(img->format);
+    int32_t *lines = malloc(H * len * sizeof *lines);
+    int32_t *wt = malloc(K * R * Cx * sizeof *wt);
+    int64_t *sum = malloc(K * R * sizeof *sum);
+    int rc = -1;
+    if (!lines || !wt || !sum || golden_conv_img_assemble(c, img, pix, lines))
+        goto done;
+    for (size_t k = 0; k < K; k++)
+        for (size_t r = 0; r < R; r++) {
+            size_t t = k * R + r;
+            sum[t] = 0;
+            for (size_t j = 0; j < Cx; j++) {
+                int32_t v = (int32_t)golden_sx(
+                    weights[golden_conv_img_weight_offset(c, img, (uint32_t)k, (uint32_t)j,
+                                                          (uint32_t)r)],
+                    8);
+                wt[t * Cx + j] = v;
+                sum[t] += v;
+            }
+        }
+    memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
+    for (size_t k = 0; k < K; k++)
+        for (uint32_t oy = 0; oy < c->out_h; oy++)
+            for (uint32_t ox = 0; ox < c->out_w; ox++) {
+                int64_t acc = 0;
+                for (size_t r = 0; r < R; r++) {
+                    int64_t l = (int64_t)oy * c->stride_y + (int64_t)r - c->pad_top;
+                    size_t t = k * R + r;
+                    if (l < 0 || l >= (int64_t)H) {
+                        acc += (int64_t)c->pad_value * sum[t];
+                        continue;
+                    }
+                    const int32_t *d = lines + (size_t)l * len + (size_t)ox * c->stride_x * cp;
+                    const int32_t *w = wt + t * Cx;
+                    for (size_t j = 0; j < Cx; j++)
+                        acc += (int64_t)w[j] * d[j];
+                }
+                golden_tensor_set(out, ox, oy, (uint32_t)k, golden_conv_cacc(c, acc));
+            }
+    rc = 0;
+done:
+    free(lines);
+    free(wt);
+    free(sum);
+    return rc;
+}

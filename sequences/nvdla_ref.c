@@ -26,6 +26,7 @@ struct ref_layer {
 struct nvdla_ref {
     struct sparse_mem *mem;
     struct twin_regfile regs;
+    struct nvdla_cbuf cbuf;      /* the convolution buffer between layers */
     struct ref_layer layers[MAX_LAYERS];
     unsigned n_layers, dropped_layers;
 };
@@ -50,6 +51,7 @@ void nvdla_ref_destroy(struct nvdla_ref *r)
         return;
     for (unsigned i = 0; i < r->n_layers; i++)
         free(r->layers[i].setup);
+    nvdla_cbuf_free(&r->cbuf);
     sparse_mem_destroy(r->mem);
     free(r);
 }
@@ -210,61 +212,165 @@ static int run_pdp_on(struct nvdla_ref *r, const struct nvdla_pdp_layer *pl, con
     return 1;
 }
 
-static int try_sdp(struct nvdla_ref *r)
+/* SDP_RDMA takes part unless the input comes from the convolution and no
+ * operand stream is fetched. */
+static int sdp_uses_rdma(const struct nvdla_sdp_layer *sl)
+{
+    return !sl->flying_in || sl->ops[0].fetch || sl->ops[1].fetch || sl->ops[2].fetch;
+}
+
+/* Whether the SDP layer in the consumer groups can run now (and its PDP
+ * layer, when it feeds one). */
+static int sdp_ready(struct nvdla_ref *r, struct nvdla_sdp_layer *sl, struct nvdla_pdp_layer *pl)
 {
     struct twin_regfile *regs = &r->regs;
-    if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP))
-        return 0;
-    struct nvdla_sdp_layer sl;
     char why[256];
-    if (nvdla_decode_sdp(regs, &sl, why, sizeof why)) {
-        if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA))
-            return 0;
-        return run_uncovered(r, NVDLA_UNIT_SDP, why);
-    }
-    if (sl.flying_in)
-        return 0;   /* fed by the convolution: that pipeline retires it */
-    if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA))
+    if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP) || nvdla_decode_sdp(regs, sl, why, sizeof why))
         return 0;
-    struct nvdla_pdp_layer pl;
-    char pdp_summary[1024] = "";
-    if (sl.to_pdp) {
-        if (!twin_regfile_op_en(regs, NVDLA_UNIT_PDP) || nvdla_decode_pdp(regs, &pl, why, sizeof why) ||
-            !pl.flying_in)
-            return 0;   /* waits for its PDP layer */
-        nvdla_describe_pdp(&pl, pdp_summary, sizeof pdp_summary);
-    }
-    char summary[2048];
-    nvdla_describe_sdp(&sl, summary, sizeof summary);
+    if (sdp_uses_rdma(sl) && !twin_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA))
+        return 0;
+    if (sl->to_pdp && (!twin_regfile_op_en(regs, NVDLA_UNIT_PDP) ||
+                       nvdla_decode_pdp(regs, pl, why, sizeof why) || !pl->flying_in))
+        return 0;   /* waits for its PDP layer */
+    return 1;
+}
+
+/* Run a decoded SDP layer: input from memory, or `flying` (the
+ * convolution's results). */
+static void run_sdp(struct nvdla_ref *r, const struct nvdla_sdp_layer *sl, const struct nvdla_pdp_layer *pl,
+                    const struct golden_tensor *flying)
+{
+    struct twin_regfile *regs = &r->regs;
+    char pdp_summary[1024] = "", summary[2048];
+    if (sl->to_pdp)
+        nvdla_describe_pdp(pl, pdp_summary, sizeof pdp_summary);
+    nvdla_describe_sdp(sl, summary, sizeof summary);
     struct ref_layer *l = add_layer(r, "SDP", regs->consumer[NVDLA_UNIT_SDP]);
     static const enum nvdla_unit units[] = { NVDLA_UNIT_SDP, NVDLA_UNIT_SDP_RDMA };
-    setup_text(l, summary, regs, units, 2);
+    setup_text(l, summary, regs, units, sdp_uses_rdma(sl) ? 2 : 1);
 
-    uint8_t *in_raw = fetch(r, &sl.src);
+    uint8_t *in_raw = flying ? NULL : fetch(r, &sl->src);
     uint8_t *op_raw[GOLDEN_SDP_STAGES] = { 0 };
     for (int s = 0; s < GOLDEN_SDP_STAGES; s++)
-        if (sl.ops[s].fetch)
-            op_raw[s] = fetch(r, &sl.ops[s].mem);
+        if (sl->ops[s].fetch)
+            op_raw[s] = fetch(r, &sl->ops[s].mem);
     struct golden_tensor out = { 0 };
     struct golden_sdp_stats st;
     memset(&st, 0, sizeof st);
     const uint8_t *ops[GOLDEN_SDP_STAGES] = { op_raw[0], op_raw[1], op_raw[2] };
-    int ok = in_raw && nvdla_exec_sdp(&sl, in_raw, ops, &out, &st) == 0;
+    int ok = flying ? nvdla_exec_sdp_tensor(sl, flying, ops, &out, &st) == 0
+                    : in_raw && nvdla_exec_sdp(sl, in_raw, ops, &out, &st) == 0;
     finish(regs, NVDLA_UNIT_SDP);
-    finish(regs, NVDLA_UNIT_SDP_RDMA);
+    if (sdp_uses_rdma(sl))
+        finish(regs, NVDLA_UNIT_SDP_RDMA);
     if (ok) {
         l->covered = 1;
-        if (sl.to_pdp)
-            run_pdp_on(r, &pl, &out, pdp_summary);
-        else if (!golden_sdp_compare_mode(&sl.cfg) && store(r, &sl.dst, &out) == 0) {
+        if (sl->to_pdp)
+            run_pdp_on(r, pl, &out, pdp_summary);
+        else if (!golden_sdp_compare_mode(&sl->cfg) && store(r, &sl->dst, &out) == 0) {
             l->writes = 1;
-            l->dst = sl.dst;
+            l->dst = sl->dst;
         }
     }
     golden_tensor_free(&out);
     free(in_raw);
     for (int s = 0; s < GOLDEN_SDP_STAGES; s++)
         free(op_raw[s]);
+}
+
+static int try_sdp(struct nvdla_ref *r)
+{
+    struct twin_regfile *regs = &r->regs;
+    struct nvdla_sdp_layer sl;
+    struct nvdla_pdp_layer pl;
+    char why[256];
+    if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP))
+        return 0;
+    if (nvdla_decode_sdp(regs, &sl, why, sizeof why))
+        return twin_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA) ? run_uncovered(r, NVDLA_UNIT_SDP, why) : 0;
+    if (sl.flying_in || !sdp_ready(r, &sl, &pl))
+        return 0;   /* fed by the convolution, or waiting for its PDP layer */
+    run_sdp(r, &sl, &pl, NULL);
+    return 1;
+}
+
+static const enum nvdla_unit conv_units[] = {
+    NVDLA_UNIT_CDMA, NVDLA_UNIT_CSC, NVDLA_UNIT_CMAC_A, NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CACC,
+};
+#define N_CONV_UNITS (sizeof conv_units / sizeof conv_units[0])
+
+/* A convolution runs when all five units and its on-flying SDP are enabled. */
+static int try_conv(struct nvdla_ref *r)
+{
+    struct twin_regfile *regs = &r->regs;
+    for (unsigned i = 0; i < N_CONV_UNITS; i++)
+        if (!twin_regfile_op_en(regs, conv_units[i]))
+            return 0;
+    struct nvdla_conv_layer cl;
+    char why[256];
+    if (nvdla_decode_conv(regs, &cl, why, sizeof why)) {
+        run_uncovered(r, NVDLA_UNIT_CDMA, why);
+        for (unsigned i = 1; i < N_CONV_UNITS; i++)
+            finish(regs, conv_units[i]);
+        return 1;
+    }
+    struct nvdla_sdp_layer sl;
+    struct nvdla_pdp_layer pl;
+    if (!sdp_ready(r, &sl, &pl) || !sl.flying_in)
+        return 0;   /* the results have nowhere to go yet */
+    char summary[1024];
+    nvdla_describe_conv(&cl, summary, sizeof summary);
+    struct ref_layer *l = add_layer(r, "convolution", regs->consumer[NVDLA_UNIT_CDMA]);
+    setup_text(l, summary, regs, conv_units, (int)N_CONV_UNITS);
+    uint8_t *feature = nvdla_conv_fetches_data(&cl, &r->cbuf) ? fetch(r, &cl.feature) : NULL;
+    uint8_t *weights = NULL;
+    if (nvdla_conv_fetches_weights(&cl, &r->cbuf)) {
+        weights = malloc(cl.weight_bytes ? cl.weight_bytes : 1);
+        if (weights)
+            sparse_mem_read(r->mem, cl.weight_base, weights, cl.weight_bytes);
+    }
+    struct golden_tensor acc = { 0 };
+    int ok = nvdla_exec_conv(&cl, feature, weights, &r->cbuf, &acc) == 0;
+    for (unsigned i = 0; i < N_CONV_UNITS; i++)
+        finish(regs, conv_units[i]);
+    l->covered = ok;
+    if (ok)
+        run_sdp(r, &sl, &pl, &acc);
+    golden_tensor_free(&acc);
+    free(feature);
+    free(weights);
+    return 1;
+}
+
+static int try_cdp(struct nvdla_ref *r)
+{
+    struct twin_regfile *regs = &r->regs;
+    if (!twin_regfile_op_en(regs, NVDLA_UNIT_CDP) || !twin_regfile_op_en(regs, NVDLA_UNIT_CDP_RDMA))
+        return 0;
+    struct nvdla_cdp_layer cl;
+    char why[256];
+    if (nvdla_decode_cdp(regs, &cl, why, sizeof why)) {
+        run_uncovered(r, NVDLA_UNIT_CDP, why);
+        finish(regs, NVDLA_UNIT_CDP_RDMA);
+        return 1;
+    }
+    char summary[1024];
+    nvdla_describe_cdp(&cl, summary, sizeof summary);
+    struct ref_layer *l = add_layer(r, "CDP", regs->consumer[NVDLA_UNIT_CDP]);
+    static const enum nvdla_unit units[] = { NVDLA_UNIT_CDP, NVDLA_UNIT_CDP_RDMA };
+    setup_text(l, summary, regs, units, 2);
+    uint8_t *raw = fetch(r, &cl.src);
+    struct golden_tensor in = { 0 }, out = { 0 };
+    if (raw && nvdla_exec_unpack(&cl.src, raw, &in) == 0 && nvdla_exec_cdp(&cl, &in, &out, NULL) == 0 &&
+        store(r, &cl.dst, &out) == 0) {
+        l->covered = l->writes = 1;
+        l->dst = cl.dst;
+    }
+    finish(regs, NVDLA_UNIT_CDP);
+    finish(regs, NVDLA_UNIT_CDP_RDMA);
+    golden_tensor_free(&in);
+    golden_tensor_free(&out);
+    free(raw);
     return 1;
 }
 
@@ -292,43 +398,11 @@ static int try_pdp(struct nvdla_ref *r)
     return 1;
 }
 
-/* Units that finish layers without a golden model yet: retire them so the
- * reference does not stall, and remember that their outputs are unknown. */
-static void retire_if_enabled(struct twin_regfile *regs, enum nvdla_unit u)
-{
-    if (twin_regfile_op_en(regs, u))
-        finish(regs, u);
-}
-
-static int try_uncovered(struct nvdla_ref *r)
-{
-    struct twin_regfile *regs = &r->regs;
-    int ran = 0;
-    if (twin_regfile_op_en(regs, NVDLA_UNIT_CDP)) {
-        ran += run_uncovered(r, NVDLA_UNIT_CDP, "no golden CDP model in the reference executor");
-        retire_if_enabled(regs, NVDLA_UNIT_CDP_RDMA);
-    }
-    if (twin_regfile_op_en(regs, NVDLA_UNIT_CDMA)) {
-        ran += run_uncovered(r, NVDLA_UNIT_CDMA, "no golden convolution model in the reference executor");
-        static const enum nvdla_unit pipe[] = { NVDLA_UNIT_CSC, NVDLA_UNIT_CMAC_A, NVDLA_UNIT_CMAC_B,
-                                                NVDLA_UNIT_CACC };
-        for (unsigned i = 0; i < sizeof pipe / sizeof pipe[0]; i++)
-            retire_if_enabled(regs, pipe[i]);
-        if (twin_regfile_op_en(regs, NVDLA_UNIT_SDP) &&
-            (twin_regfile_cfg(regs, NVDLA_SDP_D_FEATURE_MODE_CFG_IDX) &
-             NVDLA_SDP_D_FEATURE_MODE_CFG_FLYING_MODE_MASK)) {
-            ran += run_uncovered(r, NVDLA_UNIT_SDP, "fed by the convolution, which has no golden model yet");
-            retire_if_enabled(regs, NVDLA_UNIT_SDP_RDMA);
-        }
-    }
-    return ran;
-}
-
 int nvdla_ref_run(struct nvdla_ref *r)
 {
     int ran = 0, progress;
     do {
-        progress = try_sdp(r) + try_pdp(r) + try_uncovered(r);
+        progress = try_conv(r) + try_sdp(r) + try_pdp(r) + try_cdp(r);
         ran += progress;
     } while (progress);
     return ran;

@@ -6,7 +6,7 @@
  * byte, the layer that wrote it, its (w, h, c) coordinate, expected and
  * actual values and the layer's register setup.
  *
- * Layers no golden model covers (convolution, CDP before issue 4) are
+ * Layers the models refuse (e.g. a precision nv_small does not have) are
  * recorded as uncovered; their outputs in the reference image are not
  * trusted and nvdla_ref_explain says so. */
 #ifndef NVDLA_REF_H

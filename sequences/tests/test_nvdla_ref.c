@@ -3,9 +3,14 @@
  * out by hand below), retires units it has no model for, and explains a
  * mismatch with the first differing element's (w, h, c). */
 #include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "nvdla_ref.h"
 #include "nvdla_regs.h"
+#include "trace_golden.h"
 
 #define SRC 0x1000u
 #define DST 0x2000u
@@ -98,6 +103,36 @@ START_TEST(uncovered_units_are_named)
 }
 END_TEST
 
+/* The golden models alone (no DUT) reproduce the CRC of every shipped
+ * NVDLA trace: SDP, PDP, CDP and convolution. */
+START_TEST(golden_reproduces_every_shipped_trace)
+{
+    const char *root = getenv("NVDLA_TRACES");
+    if (!root)
+        root = "../shared/testdata/nvdla-traces/nv_small";
+    DIR *dh = opendir(root);
+    ck_assert_msg(dh != NULL, "the NVDLA traces are not at %s: set NVDLA_TRACES to their folder", root);
+    unsigned n = 0;
+    struct dirent *e;
+    char err[2048];
+    while ((e = readdir(dh))) {
+        char p[1024];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s", root, e->d_name);
+        if (e->d_name[0] == '.' || stat(p, &st) || !S_ISDIR(st.st_mode))
+            continue;
+        struct trace *t = trace_parse(p, err, sizeof err);
+        ck_assert_msg(t != NULL, "%s", err);
+        int failed = trace_golden_run(t, stdout);
+        ck_assert_msg(failed == 0, "%s: %d CRC checks fail on the golden models", t->name, failed);
+        trace_free(t);
+        n++;
+    }
+    closedir(dh);
+    ck_assert_uint_ge(n, 46);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nvdla_ref");
@@ -105,6 +140,8 @@ int main(void)
     tcase_add_test(tc, runs_sdp_layer_like_hardware);
     tcase_add_test(tc, explains_first_difference_with_coordinate);
     tcase_add_test(tc, uncovered_units_are_named);
+    tcase_add_test(tc, golden_reproduces_every_shipped_trace);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,16 @@
+/* trace_golden: run a parsed NVDLA trace on the reference executor alone
+ * (golden models, no DUT, no bus): memory loads and register writes in
+ * trace order, the enabled layers at each intr_notify, every check_crc on
+ * the reference image. It tells whether the golden models reproduce the
+ * trace's CRCs, independently of any DUT. */
+#ifndef TRACE_GOLDEN_H
+#define TRACE_GOLDEN_H
+
+#include <stdio.h>
+#include "trace_parse.h"
+
+/* Returns the number of failed checks (0 = all CRCs match), or -1 when out
+ * of memory. One line per check goes to log (may be NULL). */
+int trace_golden_run(const struct trace *t, FILE *log);
+
+#endif

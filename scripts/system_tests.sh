@@ -122,9 +122,9 @@ else
         ok "TEST=list lists the nvdla/<name> traces"
     else bad "TEST=list lists the nvdla/<name> traces"; fi
 
-    # (a) every SDP and PDP trace on the twin, knobs off and on (they need the
-    # golden SDP/PDP engines in the twin)
-    for d in "$traces_dir"/sdp_*/ "$traces_dir"/pdp_*/; do
+    # (a) every shipped trace (SDP, PDP, CDP, convolution) on the twin,
+    # bit-exact, with AXI stalls off and on
+    for d in "$traces_dir"/*/; do
         [ -d "$d" ] || continue
         n=$(basename "$d")
         expect_pass "nvdla/$n DUT=twin" TEST="nvdla/$n" DUT=twin SEED=1 NVDLA_TRACES="$traces_dir"

@@ -67,7 +67,11 @@ int32_t golden_cdp_out_cvt(const struct golden_cdp_cfg *c, int64_t p, int *satur
  * xi[n]. outcome may be NULL. Returns the value before the output converter. */
 int64_t golden_cdp_lane(const struct golden_cdp_cfg *c, const int32_t *xi, enum golden_lut_outcome *outcome);
 
-/* out must have in's w/h/c; every lane of every surface is written. stats may be NULL. */
+/* out must have in's w/h/c; every lane of every surface is written. stats may be NULL.
+ * Otherwise stats is cleared first and counts this run: one LUT outcome per
+ * lane (D_PERF_LUT_*), and out_saturation the lanes whose output converter
+ * clamped. For INT8, in holds int8 values (only the low 8 bits are used;
+ * INT16: 16 bits). */
 void golden_cdp_run(const struct golden_cdp_cfg *c, const struct golden_tensor *in, struct golden_tensor *out, struct golden_cdp_stats *stats);
 
 /* A neutral configuration: LEN3, input offset 0 / scale 1 / shift 0, both

@@ -65,7 +65,8 @@ int32_t golden_conv_cvt(const struct golden_conv_cfg *c, int32_t x);
 int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc);
 
 /* Feature-input convolution. in: the input cube as fetched (int8 values,
- * before the CDMA converter; at least in_w x in_h x in_c); weights: the raw
+ * before the CDMA converter; in_w x in_h with at least in_c channels, lanes
+ * c >= in_c are ignored as the CSC forces them to 0); weights: the raw
  * weight bytes (NVDLA layout, weight_bytes long). out must be
  * out_w x out_h x out_c; receives the int32 CACC results (after clip
  * truncation and sat_32) for every lane. Returns 0 or -1 (check failed /
@@ -85,7 +86,12 @@ int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct gold
                               const uint8_t *weights, size_t weight_bytes,
                               struct golden_tensor *out);
 
-/* ---- Image (pixel) input, 8.6 (not validated against traces) ----------- */
+/* ---- Image (pixel) input, 8.6 (not validated against traces) -----------
+ * Follows the spec's reading of the reference code, including its quirks
+ * (12.14): semi-planar chroma index x_off + i - 4 when x_off >= 4; for
+ * Y extension E = 2/4 the arithmetic is the E = 1 convolution and only the
+ * weight layout changes (the model's out-of-bounds CBUF write for E > 1 is
+ * not reproduced). */
 
 /* CDMA D_DATAIN_FORMAT.PIXEL_FORMAT values of the 8-bit formats modelled. */
 enum golden_pixel_format {

@@ -9,62 +9,18 @@
 #include <string>
 #include <type_traits>
 #include <utility>
-#include <zlib.h>
 
 #include "Vdut.h"
-#include "verilated.h"
-#include "verilated_vcd_c.h"
+#include "verilated_shim.h"
 
 extern "C" {
 #include "dut.h"
+#include "ethosu_dut.h"
 }
 
 namespace {
 
-// Scalars and vectors up to 64 bits.
-template <class T> void put(T &port, uint64_t v) { port = static_cast<T>(v); }
-template <class T> uint64_t get(const T &port) { return static_cast<uint64_t>(port); }
-// Wide vectors.
-template <std::size_t N> void put(VlWide<N> &port, uint64_t v)
-{
-    for (std::size_t i = 0; i < N; i++)
-        port[i] = i == 0 ? static_cast<uint32_t>(v) : i == 1 ? static_cast<uint32_t>(v >> 32) : 0;
-}
-template <std::size_t N> uint64_t get(const VlWide<N> &port)
-{
-    return port[0] | (N > 1 ? static_cast<uint64_t>(port[1]) << 32 : 0);
-}
-// Data buses as little-endian bytes.
-template <class T> void put_bytes(T &port, const uint8_t *b, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n && i < sizeof(T); i++)
-        v |= static_cast<uint64_t>(b[i]) << (8 * i);
-    port = static_cast<T>(v);
-}
-template <class T> void get_bytes(const T &port, uint8_t *b, unsigned n)
-{
-    uint64_t v = static_cast<uint64_t>(port);
-    for (unsigned i = 0; i < n; i++)
-        b[i] = i < 8 ? static_cast<uint8_t>(v >> (8 * i)) : 0;
-}
-template <std::size_t N> void put_bytes(VlWide<N> &port, const uint8_t *b, unsigned n)
-{
-    for (std::size_t w = 0; w < N; w++) {
-        uint32_t v = 0;
-        for (unsigned i = 0; i < 4; i++)
-            if (w * 4 + i < n)
-                v |= static_cast<uint32_t>(b[w * 4 + i]) << (8 * i);
-        port[w] = v;
-    }
-}
-template <std::size_t N> void get_bytes(const VlWide<N> &port, uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        b[i] = i / 4 < N ? static_cast<uint8_t>(port[i / 4] >> (8 * (i % 4))) : 0;
-}
-template <class T> unsigned port_bytes(const T &) { return sizeof(T) > 8 ? 8 : sizeof(T); }
-template <std::size_t N> unsigned port_bytes(const VlWide<N> &) { return N * 4; }
+using namespace shim;
 
 // Both AXI port sets have the same shape; a macro spells the names once.
 #define AXI_IN(top, pfx, a)                                                   \
@@ -102,14 +58,6 @@ template <std::size_t N> unsigned port_bytes(const VlWide<N> &) { return N * 4; 
         (a).r_ready = get(top->pfx##_r_rready);                               \
     } while (0)
 
-uint8_t size_of(unsigned db)
-{
-    uint8_t s = 0;
-    while ((1u << s) < db)
-        s++;
-    return s;
-}
-
 // SRAMIF, only for tops that have it (SFINAE on the port's existence).
 template <class T>
 auto sram_in(T *top, const nvdla_pins *p, int) -> decltype(top->nvdla_core2cvsram_aw_awready, void())
@@ -130,9 +78,7 @@ struct rtl {
     dut d;
     VerilatedContext *ctx;
     Vdut *top;
-    VerilatedVcdC *vcd;
-    std::string vcd_path, gz_path;
-    bool dumped;   // this cycle's clock-low half was dumped: dump the high half too
+    shim::waves w;
 };
 
 void inputs(rtl *r, const nvdla_pins *p)
@@ -191,71 +137,25 @@ void rtl_posedge(dut *d, nvdla_pins *p)
     inputs(r, p);   // a fault injection may have changed inputs after eval
     set_clk(r->top, 1);
     r->top->eval();
-    r->ctx->timeInc(5);
-    if (r->vcd && r->dumped)
-        r->vcd->dump(r->ctx->time());
-    r->dumped = false;
-    r->ctx->timeInc(5);
+    shim::waves_edge(r->w, r->ctx);
 }
 
 int rtl_waves_open(dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
 {
     rtl *r = reinterpret_cast<rtl *>(d->impl);
-    r->vcd = new VerilatedVcdC;
-    r->top->trace(r->vcd, 99);
-    r->vcd_path = cfg->path;
-    if (cfg->gz) {   // Verilator writes plain text; compressed through zlib at close
-        r->gz_path = cfg->path;
-        r->vcd_path = std::string(cfg->path) + ".tmp";
-    }
-    r->vcd->open(r->vcd_path.c_str());
-    if (!r->vcd->isOpen()) {
-        snprintf(err, len, "cannot open %s for writing", r->vcd_path.c_str());
-        delete r->vcd;
-        r->vcd = nullptr;
-        return -1;
-    }
-    r->dumped = false;
-    return 0;
+    return shim::waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
 }
 
 void rtl_waves_dump(dut *d, const nvdla_pins *, uint64_t)
 {
     rtl *r = reinterpret_cast<rtl *>(d->impl);
-    if (!r->vcd)
-        return;
-    r->vcd->dump(r->ctx->time());   // clock low, inputs of this cycle applied
-    r->dumped = true;
-}
-
-int compress(const std::string &from, const std::string &to)
-{
-    FILE *in = fopen(from.c_str(), "rb");
-    gzFile out = gzopen(to.c_str(), "wb6");
-    int rc = in && out ? 0 : -1;
-    char buf[1 << 16];
-    size_t n;
-    while (!rc && (n = fread(buf, 1, sizeof buf, in)) > 0)
-        if (gzwrite(out, buf, static_cast<unsigned>(n)) != static_cast<int>(n))
-            rc = -1;
-    if (in)
-        fclose(in);
-    if (out && gzclose(out) != Z_OK)
-        rc = -1;
-    if (!rc)
-        remove(from.c_str());
-    return rc;
+    shim::waves_dump(r->w, r->ctx);   // clock low, inputs of this cycle applied
 }
 
 int rtl_waves_close(dut *d)
 {
     rtl *r = reinterpret_cast<rtl *>(d->impl);
-    if (!r->vcd)
-        return 0;
-    r->vcd->close();
-    delete r->vcd;
-    r->vcd = nullptr;
-    return r->gz_path.empty() ? 0 : compress(r->vcd_path, r->gz_path);
+    return shim::waves_close(r->w);
 }
 
 void rtl_describe(dut *d, char *buf, unsigned len)
@@ -304,4 +204,11 @@ extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
     r->d.destroy = rtl_destroy;
     r->d.impl = r;
     return &r->d;
+}
+
+// This binary holds an NVDLA top: the Ethos-U65 side is not built in.
+extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+{
+    snprintf(errbuf, errlen, "this simulator was Verilated for %s, not for the ethosu65 top", RTL_TOP_NAME);
+    return NULL;
 }

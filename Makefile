@@ -54,7 +54,7 @@ SRAMIF    ?=
 INJECT    ?=
 VERBOSE   ?=
 RTL_FILES ?=
-RTL_TOP   ?= NV_nvdla
+RTL_TOP   ?=
 RTL_FLAGS ?=
 export RTL_FILES RTL_TOP RTL_FLAGS
 
@@ -118,6 +118,8 @@ rtl: deps $(CORE_LIB)
 	@HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh >/dev/null
 
 # ---- one simulation ----------------------------------------------------------
+# ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
+RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
@@ -137,7 +139,7 @@ sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
 	@mkdir -p $(LOG_DIR)
 	@if [ "$(DUT)" = rtl ]; then \
-	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh) || exit 2; \
+	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(TWIN_SIM); fi; \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
@@ -171,6 +173,8 @@ REGDEFS := scripts/regdefs/nvdla_nv_small.csv
 regs:
 	python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla_regs.h \
 	    --c-source sim/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
+	python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
+	    --c-header sim/ethosu_regs.h --c-source sim/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
 
 # The committed generated files must match what the generator makes now.
 regs-check:
@@ -180,6 +184,12 @@ regs-check:
 	@diff -q $(BUILD)/gen/nvdla_regs.h sim/nvdla_regs.h && diff -q $(BUILD)/gen/nvdla_regs.c sim/nvdla_regs.c \
 	    && diff -q $(BUILD)/gen/nvdla_regs.vh rtl_stubs/nvdla/nvdla_regs.vh \
 	    || { echo "regs-check: generated register files are stale: run 'make regs'" >&2; exit 1; }
+	@python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
+	    --c-header $(BUILD)/gen/ethosu_regs.h --c-source $(BUILD)/gen/ethosu_regs.c \
+	    --verilog $(BUILD)/gen/ethosu65_regs.vh
+	@diff -q $(BUILD)/gen/ethosu_regs.h sim/ethosu_regs.h && diff -q $(BUILD)/gen/ethosu_regs.c sim/ethosu_regs.c \
+	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
+	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps

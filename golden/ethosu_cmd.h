@@ -181,6 +181,20 @@ const char *ethosu_cmd_name(uint16_t opcode, int is_cmd1);
 /* Opcode of a TRM name (case-insensitive); 0 on success, -1 unknown. */
 int ethosu_cmd_lookup(const char *name, uint16_t *opcode, int *is_cmd1);
 
+/* A named bitfield of a command's 16-bit param (TRM bitfield/Bitmap parameters and single
+ * named parameters such as NPU_OP_POOL "mode"): bits [lsb+width-1:lsb]. */
+struct ethosu_cmd_field {
+    const char *name;
+    uint8_t lsb;
+    uint8_t width;
+};
+
+/* Named fields of an opcode's param; returns their count (0: the param is a plain number). */
+size_t ethosu_cmd_fields(uint16_t opcode, const struct ethosu_cmd_field **fields);
+
+/* Value of the named field of c's param; -1 if the command has no such field. */
+long ethosu_cmd_field_get(const struct ethosu_cmd *c, const char *field);
+
 /* 1 when the opcode (bits [15:0] of word 0) is in the TRM tables, else 0. */
 int ethosu_cmd_known(uint16_t opcode);
 

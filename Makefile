@@ -92,6 +92,7 @@ help:
 	@echo "make unit | lint | systest         one part of make test"
 	@echo "make regs                          regenerate C/Verilog register files from scripts/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
+	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
 	@echo "knobs: SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
@@ -112,6 +113,16 @@ $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
 	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
 
 twin: deps $(TWIN_SIM)
+
+# ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
+ETHOSU_CMD := $(BUILD)/ethosu-cmd
+$(ETHOSU_CMD): scripts/ethosu_cmd_main.c golden/ethosu_cmd.h $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB)
+
+.PHONY: ethosu-cmd
+ethosu-cmd: $(ETHOSU_CMD)
+# ---- end ethosu-cmd ---------------------------------------------------------------
 
 # The Verilated simulator; its path depends on the RTL inputs (cached).
 rtl: deps $(CORE_LIB)

@@ -29,6 +29,8 @@ struct twin_axi_manager {
     size_t w_next;          /* write burst sending data */
     unsigned w_beat;
     size_t b_count;         /* write responses received */
+    int has_err;            /* err holds the first error response */
+    struct twin_axi_error err;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -71,6 +73,30 @@ void twin_axi_reset(struct twin_axi_manager *m)
     m->rd.n = m->wr.n = 0;
     m->ar_next = m->r_next = m->aw_next = m->w_next = m->b_count = 0;
     m->r_beat = m->w_beat = 0;
+    m->has_err = 0;
+}
+
+int twin_axi_error(const struct twin_axi_manager *m, struct twin_axi_error *e)
+{
+    if (m->has_err && e)
+        *e = m->err;
+    return m->has_err;
+}
+
+void twin_axi_clear_error(struct twin_axi_manager *m)
+{
+    m->has_err = 0;
+}
+
+static void note_error(struct twin_axi_manager *m, uint8_t resp, int write, const struct burst *b)
+{
+    if (m->has_err || resp < AXI_RESP_SLVERR)
+        return;
+    m->has_err = 1;
+    m->err.resp = resp;
+    m->err.write = (uint8_t)write;
+    m->err.addr = b->addr;
+    m->err.buf = b->buf;
 }
 
 static void split(struct twin_axi_manager *m, struct burst_queue *q, uint64_t addr,
@@ -187,6 +213,7 @@ void twin_axi_posedge(struct twin_axi_manager *m, const struct axi_pins *p)
         const struct burst *b = &m->rd.v[m->r_next];
         uint64_t a;
         uint64_t strb = beat_strb(m, b, m->r_beat, &a);
+        note_error(m, p->r_resp, 0, b);
         for (unsigned i = 0; i < m->db; i++)
             if (strb >> i & 1)
                 b->buf[a + i - b->lo] = p->r_data[i];
@@ -203,8 +230,10 @@ void twin_axi_posedge(struct twin_axi_manager *m, const struct axi_pins *p)
             m->w_next++;
         }
     }
-    if (p->b_valid && p->b_ready && m->b_count < m->aw_next)
+    if (p->b_valid && p->b_ready && m->b_count < m->aw_next) {
+        note_error(m, p->b_resp, 1, &m->wr.v[m->b_count]);
         m->b_count++;
+    }
 }
 
 void twin_axi_describe(const struct twin_axi_manager *m, char *buf, unsigned len)

@@ -1,0 +1,505 @@
+/* ethosu_cmdproc: see ethosu_cmdproc.h. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "ethosu_cmd.h"
+#include "ethosu_cmdproc.h"
+
+#define CH_CMD_READ 0u
+#define CH_M2M_READ 4u
+#define CH_M2M_WRITE 9u
+
+#define M48 ((uint64_t)0xFFFFFFFFFFFFu)
+
+enum { OWN_NONE = 0, OWN_FETCH = 1, OWN_DMA = 2 };
+
+void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct twin_axi_manager *m0,
+                    struct twin_axi_manager *m1)
+{
+    memset(cp, 0, sizeof *cp);
+    cp->rf = rf;
+    cp->axi[0] = m0;
+    cp->axi[1] = m1;
+}
+
+void ethosu_cp_reset(struct ethosu_cmdproc *cp)
+{
+    struct ethosu_regfile *rf = cp->rf;
+    struct twin_axi_manager *m0 = cp->axi[0], *m1 = cp->axi[1];
+    ethosu_cp_log_fn log = cp->log;
+    void *ctx = cp->log_ctx;
+    ethosu_cp_init(cp, rf, m0, m1);
+    cp->log = log;
+    cp->log_ctx = ctx;
+}
+
+void ethosu_cp_set_log(struct ethosu_cmdproc *cp, ethosu_cp_log_fn fn, void *ctx)
+{
+    cp->log = fn;
+    cp->log_ctx = ctx;
+}
+
+static void logf_(struct ethosu_cmdproc *cp, const char *fmt, ...)
+{
+    char line[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (cp->log)
+        cp->log(cp->log_ctx, line);
+    else
+        printf("ethosu twin: %s\n", line);
+}
+
+const char *ethosu_cp_phase_name(enum ethosu_cp_phase p)
+{
+    switch (p) {
+    case ETHOSU_CP_IDLE: return "stopped";
+    case ETHOSU_CP_RUN: return "running";
+    case ETHOSU_CP_WAIT: return "waiting";
+    case ETHOSU_CP_ENDING: return "ending";
+    case ETHOSU_CP_HALTED: return "halted";
+    case ETHOSU_CP_RESETTING: return "resetting";
+    }
+    return "?";
+}
+
+/* ---- register helpers --------------------------------------------------- */
+
+static uint32_t qread(const struct ethosu_cmdproc *cp) { return ethosu_rf_get(cp->rf, ETHOSU_QREAD_IDX); }
+static uint32_t qsize(const struct ethosu_cmdproc *cp) { return ethosu_rf_get(cp->rf, ETHOSU_QSIZE_IDX) & ~3u; }
+
+static void set_state(struct ethosu_cmdproc *cp, int running)
+{
+    ethosu_rf_status_set(cp->rf, ETHOSU_STATUS_STATE_MASK, running ? ETHOSU_STATUS_STATE_MASK : 0);
+}
+
+static void stop(struct ethosu_cmdproc *cp)
+{
+    set_state(cp, 0);
+    cp->phase = ETHOSU_CP_IDLE;
+}
+
+static void halt(struct ethosu_cmdproc *cp)
+{
+    set_state(cp, 0);
+    cp->phase = ETHOSU_CP_HALTED;
+    cp->dma_n = 0;
+    cp->d_all_issued = 0;
+    ethosu_rf_raise_irq(cp->rf, 0);
+}
+
+static uint16_t s0(const struct ethosu_cmdproc *cp, uint16_t opcode) { return cp->set0[opcode & 0x1FFu]; }
+static uint64_t s1(const struct ethosu_cmdproc *cp, uint16_t opcode) { return cp->set1[opcode & 0xFFu]; }
+static int64_t s1s(const struct ethosu_cmdproc *cp, uint16_t opcode)   /* exts_47_32: signed 48-bit */
+{
+    uint64_t v = s1(cp, opcode) & M48;
+    return (int64_t)(v ^ (1ull << 47)) - (int64_t)(1ull << 47);
+}
+
+/* ---- faults ------------------------------------------------------------- */
+
+static void check_errors(struct ethosu_cmdproc *cp)
+{
+    for (unsigned port = 0; port < 2; port++) {
+        struct twin_axi_error e;
+        if (!twin_axi_error(cp->axi[port], &e))
+            continue;
+        twin_axi_clear_error(cp->axi[port]);
+        if (cp->phase == ETHOSU_CP_HALTED || cp->phase == ETHOSU_CP_RESETTING)
+            continue;   /* the first abort is the one reported */
+        unsigned ch;
+        if (e.write)
+            ch = CH_M2M_WRITE;
+        else if (e.buf >= cp->fbuf && e.buf < cp->fbuf + sizeof cp->fbuf)
+            ch = CH_CMD_READ;
+        else
+            ch = CH_M2M_READ;
+        ethosu_rf_status_set(cp->rf,
+                             ETHOSU_STATUS_BUS_STATUS_MASK | ETHOSU_STATUS_FAULTING_INTERFACE_MASK |
+                                 ETHOSU_STATUS_FAULTING_CHANNEL_MASK,
+                             ETHOSU_STATUS_BUS_STATUS_MASK | port << ETHOSU_STATUS_FAULTING_INTERFACE_SHIFT |
+                                 ch << ETHOSU_STATUS_FAULTING_CHANNEL_SHIFT);
+        logf_(cp, "bus abort: %s on M%u %s channel (burst at 0x%" PRIx64 "), QREAD 0x%x: halted until reset",
+              e.resp == AXI_RESP_DECERR ? "DECERR" : "SLVERR", port,
+              ch == CH_CMD_READ ? "command read" : ch == CH_M2M_READ ? "mem2mem read" : "mem2mem write",
+              e.addr, qread(cp));
+        halt(cp);
+    }
+}
+
+static void parse_error(struct ethosu_cmdproc *cp, uint32_t w0, const char *why)
+{
+    ethosu_rf_status_set(cp->rf, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK);
+    logf_(cp, "command parse error at QREAD 0x%x: word 0x%08x: %s: halted until reset", qread(cp), w0, why);
+    halt(cp);
+}
+
+/* ---- DMA ---------------------------------------------------------------- */
+
+static uint64_t dma_side(const struct ethosu_cp_dma *d, uint64_t base, unsigned mode, uint32_t rows)
+{
+    uint64_t row_stride = mode >= 1 ? d->len + d->skip0 : d->len;
+    uint64_t plane_stride = rows * row_stride + (mode == 2 ? d->skip1 : 0);
+    return (base + d->row * row_stride + d->plane * plane_stride + d->off) & ETHOSU_ADDR_MASK;
+}
+
+static void dma_dims(const struct ethosu_cp_dma *d, uint32_t *rows, uint32_t *planes)
+{
+    unsigned mode = d->src_mode > d->dst_mode ? d->src_mode : d->dst_mode;
+    *rows = mode >= 1 ? d->size0 : 1;
+    *planes = mode >= 2 ? d->size1 : 1;
+}
+
+static void dma_step(struct ethosu_cmdproc *cp)
+{
+    struct twin_axi_manager *wr = cp->axi[0];
+    if (cp->d_reading) {
+        struct ethosu_cp_dma *d = &cp->dma[0];
+        struct twin_axi_manager *rd = cp->axi[cp->d_reading - 1];
+        if (twin_axi_reads_done(rd)) {
+            cp->rd_owner[cp->d_reading - 1] = OWN_NONE;
+            cp->d_reading = 0;
+            if (cp->phase != ETHOSU_CP_HALTED && cp->phase != ETHOSU_CP_RESETTING && cp->dma_n &&
+                !d->dst_internal) {
+                twin_axi_write(wr, cp->d_chunk_dst, cp->d_chunk_len, cp->dbuf[cp->d_cur]);
+                cp->d_wr_pending[cp->d_cur] = 1;
+                cp->d_cur ^= 1;
+            }
+            cp->dma_bytes += cp->d_chunk_len;
+        }
+    }
+    if (twin_axi_writes_done(wr))
+        cp->d_wr_pending[0] = cp->d_wr_pending[1] = 0;
+    if (cp->phase == ETHOSU_CP_HALTED || cp->phase == ETHOSU_CP_RESETTING || !cp->dma_n)
+        return;
+    struct ethosu_cp_dma *d = &cp->dma[0];
+    uint32_t rows, planes;
+    dma_dims(d, &rows, &planes);
+    if (!cp->d_all_issued && (d->len == 0 || rows == 0 || planes == 0))
+        cp->d_all_issued = 1;
+    if (!cp->d_reading && !cp->d_all_issued && cp->rd_owner[d->src_port] == OWN_NONE &&
+        !cp->d_wr_pending[cp->d_cur]) {
+        uint64_t n = d->len - d->off;
+        if (n > ETHOSU_CP_DMA_CHUNK)
+            n = ETHOSU_CP_DMA_CHUNK;
+        uint64_t sa = dma_side(d, d->src, d->src_mode, rows);
+        cp->d_chunk_dst = dma_side(d, d->dst, d->dst_mode, rows);
+        cp->d_chunk_len = (uint32_t)n;
+        twin_axi_read(cp->axi[d->src_port], sa, (uint32_t)n, cp->dbuf[cp->d_cur]);
+        cp->rd_owner[d->src_port] = OWN_DMA;
+        cp->d_reading = (uint8_t)(d->src_port + 1);
+        d->off += n;
+        if (d->off == d->len) {
+            d->off = 0;
+            if (++d->row == rows) {
+                d->row = 0;
+                if (++d->plane == planes)
+                    cp->d_all_issued = 1;
+            }
+        }
+    }
+    if (cp->d_all_issued && !cp->d_reading && twin_axi_writes_done(wr)) {
+        memmove(&cp->dma[0], &cp->dma[1], (ETHOSU_CP_DMA_DESCS - 1) * sizeof cp->dma[0]);
+        cp->dma_n--;
+        cp->d_all_issued = 0;
+    }
+}
+
+static void dma_start(struct ethosu_cmdproc *cp)
+{
+    struct ethosu_cp_dma *d = &cp->dma[cp->dma_n++];
+    memset(d, 0, sizeof *d);
+    uint16_t sr = s0(cp, ETHOSU_NPU_SET_DMA0_SRC_REGION), dr = s0(cp, ETHOSU_NPU_SET_DMA0_DST_REGION);
+    unsigned sreg = sr & 7u, dreg = dr & 7u;
+    d->src = ethosu_rf_region_base(cp->rf, sreg) + (s1(cp, ETHOSU_NPU_SET_DMA0_SRC) & M48);
+    d->dst = ethosu_rf_region_base(cp->rf, dreg) + (s1(cp, ETHOSU_NPU_SET_DMA0_DST) & M48);
+    d->src &= ETHOSU_ADDR_MASK;
+    d->dst &= ETHOSU_ADDR_MASK;
+    d->len = s1(cp, ETHOSU_NPU_SET_DMA0_LEN) & M48;
+    d->skip0 = s1(cp, ETHOSU_NPU_SET_DMA0_SKIP0) & M48;
+    d->skip1 = s1(cp, ETHOSU_NPU_SET_DMA0_SKIP1) & M48;
+    d->size0 = s0(cp, ETHOSU_NPU_SET_DMA0_SIZE0);
+    d->size1 = s0(cp, ETHOSU_NPU_SET_DMA0_SIZE1);
+    d->src_mode = (uint8_t)((sr >> 9) & 3u);
+    d->dst_mode = (uint8_t)((dr >> 9) & 3u);
+    if (d->src_mode > 2)
+        d->src_mode = 2;
+    if (d->dst_mode > 2)
+        d->dst_mode = 2;
+    d->src_port = (uint8_t)ethosu_rf_region_port(cp->rf, sreg);
+    d->dst_internal = (dr >> 8) & 1u;
+    if (!d->dst_internal && ethosu_rf_region_port(cp->rf, dreg) && !cp->dst_port_warned) {
+        cp->dst_port_warned = 1;
+        logf_(cp, "DMA destination region %u is configured for M1: writes use M0 (TRM 3.3.3)", dreg);
+    }
+    cp->n_dma++;
+}
+
+/* ---- kernel operations ---------------------------------------------------- */
+
+static void log_kernel(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
+{
+    const char *name = ethosu_cmd_name(c->opcode, 0);
+    unsigned ir = s0(cp, ETHOSU_NPU_SET_IFM_REGION) & 7u, orr = s0(cp, ETHOSU_NPU_SET_OFM_REGION) & 7u;
+    unsigned wr = s0(cp, ETHOSU_NPU_SET_WEIGHT_REGION) & 7u, sr = s0(cp, ETHOSU_NPU_SET_SCALE_REGION) & 7u;
+    uint64_t ib = s1(cp, ETHOSU_NPU_SET_IFM_BASE0) & M48;
+    uint64_t ob = s1(cp, ETHOSU_NPU_SET_OFM_BASE0) & M48;
+    char extra[200] = "";
+    if (c->opcode == ETHOSU_NPU_OP_ELEMENTWISE) {
+        unsigned i2r = s0(cp, ETHOSU_NPU_SET_IFM2_REGION) & 7u;
+        uint64_t i2b = s1(cp, ETHOSU_NPU_SET_IFM2_BASE0) & M48;
+        snprintf(extra, sizeof extra, "; ifm2 r%u+0x%" PRIx64 " (0x%" PRIx64 ") broadcast 0x%x", i2r, i2b,
+                 (ethosu_rf_region_base(cp->rf, i2r) + i2b) & ETHOSU_ADDR_MASK,
+                 s0(cp, ETHOSU_NPU_SET_IFM2_BROADCAST));
+    }
+    logf_(cp, "%s param %u @QREAD 0x%x (not computed): ifm r%u+0x%" PRIx64 " (0x%" PRIx64 ") %ux%ux%u"
+          " prec 0x%x stride x%" PRId64 " y%" PRId64 " c%" PRId64 " pad t%u l%u b%u r%u;"
+          " ofm r%u+0x%" PRIx64 " (0x%" PRIx64 ") %ux%ux%u prec 0x%x stride x%" PRId64 " y%" PRId64
+          " c%" PRId64 "; kernel %ux%u stride 0x%x; weight r%u+0x%" PRIx64 " len %" PRIu64
+          "; scale r%u+0x%" PRIx64 " len %" PRIu64 "%s",
+          name ? name : "?", c->param, qread(cp), ir, ib, (ethosu_rf_region_base(cp->rf, ir) + ib) & ETHOSU_ADDR_MASK,
+          s0(cp, ETHOSU_NPU_SET_IFM_WIDTH0_M1) + 1u, s0(cp, ETHOSU_NPU_SET_IFM_HEIGHT0_M1) + 1u,
+          s0(cp, ETHOSU_NPU_SET_IFM_DEPTH_M1) + 1u, s0(cp, ETHOSU_NPU_SET_IFM_PRECISION),
+          s1s(cp, ETHOSU_NPU_SET_IFM_STRIDE_X), s1s(cp, ETHOSU_NPU_SET_IFM_STRIDE_Y),
+          s1s(cp, ETHOSU_NPU_SET_IFM_STRIDE_C), s0(cp, ETHOSU_NPU_SET_IFM_PAD_TOP),
+          s0(cp, ETHOSU_NPU_SET_IFM_PAD_LEFT), s0(cp, ETHOSU_NPU_SET_IFM_PAD_BOTTOM),
+          s0(cp, ETHOSU_NPU_SET_IFM_PAD_RIGHT), orr, ob,
+          (ethosu_rf_region_base(cp->rf, orr) + ob) & ETHOSU_ADDR_MASK,
+          s0(cp, ETHOSU_NPU_SET_OFM_WIDTH_M1) + 1u, s0(cp, ETHOSU_NPU_SET_OFM_HEIGHT_M1) + 1u,
+          s0(cp, ETHOSU_NPU_SET_OFM_DEPTH_M1) + 1u, s0(cp, ETHOSU_NPU_SET_OFM_PRECISION),
+          s1s(cp, ETHOSU_NPU_SET_OFM_STRIDE_X), s1s(cp, ETHOSU_NPU_SET_OFM_STRIDE_Y),
+          s1s(cp, ETHOSU_NPU_SET_OFM_STRIDE_C), s0(cp, ETHOSU_NPU_SET_KERNEL_WIDTH_M1) + 1u,
+          s0(cp, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1) + 1u, s0(cp, ETHOSU_NPU_SET_KERNEL_STRIDE), wr,
+          s1(cp, ETHOSU_NPU_SET_WEIGHT_BASE) & M48, s1(cp, ETHOSU_NPU_SET_WEIGHT_LENGTH) & 0xFFFFFFFFu,
+          sr, s1(cp, ETHOSU_NPU_SET_SCALE_BASE) & M48, s1(cp, ETHOSU_NPU_SET_SCALE_LENGTH) & 0xFFFFFFFFu,
+          extra);
+    cp->n_kernels++;
+}
+
+/* ---- command execution ---------------------------------------------------- */
+
+/* Execute c; 1 when complete, 0 when it must wait (retried every cycle). */
+static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
+{
+    switch (c->opcode) {
+    case ETHOSU_NPU_OP_STOP:
+    case ETHOSU_NPU_OP_IRQ:
+        return cp->dma_n == 0;
+    case ETHOSU_NPU_OP_DMA_START:
+        if (cp->dma_n >= ETHOSU_CP_DMA_DESCS)
+            return 0;
+        dma_start(cp);
+        return 1;
+    case ETHOSU_NPU_OP_DMA_WAIT:
+        return cp->dma_n <= (c->param & 0xFu);
+    case ETHOSU_NPU_OP_KERNEL_WAIT:
+    case ETHOSU_NPU_OP_PMU_MASK:
+        return 1;
+    case ETHOSU_NPU_OP_CONV:
+    case ETHOSU_NPU_OP_DEPTHWISE:
+    case ETHOSU_NPU_OP_POOL:
+    case ETHOSU_NPU_OP_ELEMENTWISE:
+        log_kernel(cp, c);
+        return 1;
+    default:
+        if (c->is_cmd1)
+            cp->set1[c->opcode & 0xFFu] = (uint64_t)c->param << 32 | c->payload;
+        else
+            cp->set0[c->opcode & 0x1FFu] = c->param;
+        return 1;
+    }
+}
+
+/* The command completed: advance QREAD, then the STOP/IRQ effects. */
+static void complete(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
+{
+    uint32_t q = qread(cp) + (c->is_cmd1 ? 8u : 4u);
+    ethosu_rf_set(cp->rf, ETHOSU_QREAD_IDX, q);
+    cp->n_cmds++;
+    if (q >= qsize(cp))
+        ethosu_rf_status_set(cp->rf, ETHOSU_STATUS_CMD_END_REACHED_MASK, ETHOSU_STATUS_CMD_END_REACHED_MASK);
+    if (c->opcode == ETHOSU_NPU_OP_STOP) {
+        stop(cp);
+        ethosu_rf_raise_irq(cp->rf, c->param);
+    } else {
+        if (c->opcode == ETHOSU_NPU_OP_IRQ)
+            ethosu_rf_raise_irq(cp->rf, c->param);
+        cp->phase = ETHOSU_CP_RUN;
+    }
+}
+
+static int have(const struct ethosu_cmdproc *cp, uint32_t off, uint32_t n)
+{
+    return cp->f_len && off >= cp->f_off && off + n <= cp->f_off + cp->f_len;
+}
+
+static uint32_t word_at(const struct ethosu_cmdproc *cp, uint32_t off)
+{
+    const uint8_t *b = cp->fbuf + (off - cp->f_off);
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static void start_fetch(struct ethosu_cmdproc *cp, uint32_t off)
+{
+    unsigned port = ethosu_rf_cmd_port(cp->rf);
+    if (cp->f_busy || cp->rd_owner[port] != OWN_NONE)
+        return;
+    uint32_t n = qsize(cp) - off;
+    if (n > ETHOSU_CP_FETCH_BYTES)
+        n = ETHOSU_CP_FETCH_BYTES;
+    uint64_t addr = (ethosu_rf_qbase(cp->rf) & ~3ull) + off;
+    cp->f_len = 0;
+    cp->f_busy = 1;
+    cp->f_port = (uint8_t)port;
+    cp->f_req_off = off;
+    cp->f_req_len = n;
+    cp->rd_owner[port] = OWN_FETCH;
+    twin_axi_read(cp->axi[port], addr & ETHOSU_ADDR_MASK, n, cp->fbuf);
+}
+
+static void fetch_step(struct ethosu_cmdproc *cp)
+{
+    if (cp->f_busy && twin_axi_reads_done(cp->axi[cp->f_port])) {
+        cp->f_busy = 0;
+        cp->rd_owner[cp->f_port] = OWN_NONE;
+        if (cp->phase != ETHOSU_CP_HALTED && cp->phase != ETHOSU_CP_RESETTING) {
+            cp->f_off = cp->f_req_off;
+            cp->f_len = cp->f_req_len;
+        }
+    }
+}
+
+static void exec_step(struct ethosu_cmdproc *cp)
+{
+    struct ethosu_cmd c;
+    if (cp->phase == ETHOSU_CP_ENDING) {
+        if (cp->dma_n == 0)
+            stop(cp);
+        return;
+    }
+    if (cp->phase == ETHOSU_CP_WAIT) {
+        c.opcode = cp->cur_opcode;
+        c.param = cp->cur_param;
+        c.is_cmd1 = 0;
+        c.payload = 0;
+        if (try_exec(cp, &c))
+            complete(cp, &c);
+        return;
+    }
+    if (cp->phase != ETHOSU_CP_RUN)
+        return;
+    uint32_t q = qread(cp), qs = qsize(cp);
+    if (q >= qs) {
+        ethosu_rf_status_set(cp->rf, ETHOSU_STATUS_CMD_END_REACHED_MASK, ETHOSU_STATUS_CMD_END_REACHED_MASK);
+        cp->phase = ETHOSU_CP_ENDING;
+        exec_step(cp);
+        return;
+    }
+    if (!have(cp, q, 4)) {
+        start_fetch(cp, q);
+        return;
+    }
+    uint32_t w[2];
+    w[0] = word_at(cp, q);
+    size_t n = 1;
+    if (ETHOSU_CMD_FORMAT(w[0]) == 1) {
+        if (q + 8 > qs) {
+            parse_error(cp, w[0], "cmd1 without its payload word before QSIZE");
+            return;
+        }
+        if (!have(cp, q, 8)) {
+            start_fetch(cp, q);
+            return;
+        }
+        w[1] = word_at(cp, q + 4);
+        n = 2;
+    }
+    int rc = ethosu_cmd_decode(w, n, &c);
+    if (rc <= 0) {
+        parse_error(cp, w[0], "reserved opcode");
+        return;
+    }
+    if (try_exec(cp, &c)) {
+        complete(cp, &c);
+    } else {
+        /* only cmd0 operations block */
+        cp->cur_opcode = c.opcode;
+        cp->cur_param = c.param;
+        cp->phase = ETHOSU_CP_WAIT;
+    }
+}
+
+void ethosu_cp_event(struct ethosu_cmdproc *cp, unsigned ev)
+{
+    if (ev & ETHOSU_RF_EV_SOFT_RESET) {
+        cp->phase = ETHOSU_CP_RESETTING;
+        cp->reset_count = 0;
+        cp->dma_n = 0;
+        cp->d_all_issued = 0;
+        return;
+    }
+    if (ev & ETHOSU_RF_EV_NEW_STREAM)
+        cp->f_len = 0;
+    if ((ev & ETHOSU_RF_EV_RUN) && cp->phase == ETHOSU_CP_IDLE) {
+        uint32_t st = ethosu_rf_status(cp->rf);
+        if (st & (ETHOSU_STATUS_BUS_STATUS_MASK | ETHOSU_STATUS_CMD_PARSE_ERROR_MASK))
+            return;
+        cp->f_len = 0;
+        set_state(cp, 1);
+        cp->phase = ETHOSU_CP_RUN;
+    }
+}
+
+void ethosu_cp_step(struct ethosu_cmdproc *cp)
+{
+    if (cp->phase == ETHOSU_CP_RESETTING) {
+        check_errors(cp);
+        fetch_step(cp);
+        dma_step(cp);
+        if (!twin_axi_idle(cp->axi[0]) || !twin_axi_idle(cp->axi[1])) {
+            cp->reset_count = 0;
+            return;
+        }
+        if (++cp->reset_count < ETHOSU_CP_RESET_CYCLES)
+            return;
+        ethosu_rf_soft_reset_finish(cp->rf);
+        twin_axi_reset(cp->axi[0]);
+        twin_axi_reset(cp->axi[1]);
+        ethosu_cp_reset(cp);
+        return;
+    }
+    check_errors(cp);
+    fetch_step(cp);
+    dma_step(cp);
+    exec_step(cp);
+    /* Keep the managers' queues short: forget completed bursts when idle. */
+    for (unsigned port = 0; port < 2; port++)
+        if (cp->rd_owner[port] == OWN_NONE && twin_axi_idle(cp->axi[port]) &&
+            !twin_axi_error(cp->axi[port], NULL))
+            twin_axi_reset(cp->axi[port]);
+}
+
+int ethosu_cp_quiet(const struct ethosu_cmdproc *cp)
+{
+    return (cp->phase == ETHOSU_CP_IDLE || cp->phase == ETHOSU_CP_HALTED) && twin_axi_idle(cp->axi[0]) &&
+           twin_axi_idle(cp->axi[1]);
+}
+
+void ethosu_cp_describe(const struct ethosu_cmdproc *cp, char *buf, unsigned len)
+{
+    const char *wait = "";
+    char wbuf[64] = "";
+    if (cp->phase == ETHOSU_CP_WAIT) {
+        const char *n = ethosu_cmd_name(cp->cur_opcode, 0);
+        snprintf(wbuf, sizeof wbuf, " on %s param %u", n ? n : "?", cp->cur_param);
+        wait = wbuf;
+    }
+    snprintf(buf, len, "command processor %s%s, QREAD 0x%x of QSIZE 0x%x, STATUS 0x%08x, fetch %s, "
+             "DMA %u active (%" PRIu64 " started, %" PRIu64 " bytes), %" PRIu64 " commands, %" PRIu64 " kernels",
+             ethosu_cp_phase_name(cp->phase), wait, qread(cp), ethosu_rf_get(cp->rf, ETHOSU_QSIZE_IDX),
+             ethosu_rf_status(cp->rf), cp->f_busy ? "in flight" : "idle", cp->dma_n, cp->n_dma, cp->dma_bytes,
+             cp->n_cmds, cp->n_kernels);
+}

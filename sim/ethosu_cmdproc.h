@@ -39,6 +39,10 @@
  *    faulting_interface = the port, faulting_channel = 0 (command read),
  *    4 (mem2mem read) or 9 (mem2mem write); (model) stopped state and IRQ
  *    raised. Nothing new is issued; bursts already queued drain.
+ *  - AXI: one manager per port (ID 0, INCR bursts of at most 16 beats that
+ *    never cross 4 KB, 4 reads and 4 writes outstanding); per port one
+ *    reader at a time (command fetch or DMA chunk). AXI_LIMITn and the
+ *    memtype/AxPROT encodings are stored but not applied (model).
  *  - Soft reset (RESET written): nothing new is issued, the AXI managers
  *    drain (TRM 3.2), then after ETHOSU_CP_RESET_CYCLES cycles the register
  *    file is cleared (ethosu_rf_soft_reset_finish) and the processor reset.

@@ -1,0 +1,13 @@
+// ethosu65.f: sources of the Ethos-U65 stub (Verilator -f, Icarus -c).
+// Paths are relative to the repository root: run the tool from there
+// (Verilator resolves the paths in a -f file against the current directory).
+// Top module: ethosu65.
++incdir+rtl_stubs/ethosu65
+rtl_stubs/ethosu65/ethosu65.v
+rtl_stubs/ethosu65/ethosu65_regs.v
+rtl_stubs/ethosu65/ethosu65_cmd_fetch.v
+rtl_stubs/ethosu65/ethosu65_cmd_proc.v
+rtl_stubs/ethosu65/ethosu65_dma.v
+rtl_stubs/ethosu65/ethosu65_dma_rows.v
+rtl_stubs/ethosu65/ethosu65_ar_port.v
+rtl_stubs/ethosu65/ethosu65_qch.v

@@ -54,7 +54,7 @@ SRAMIF    ?=
 INJECT    ?=
 VERBOSE   ?=
 RTL_FILES ?=
-RTL_TOP   ?= NV_nvdla
+RTL_TOP   ?=
 RTL_FLAGS ?=
 export RTL_FILES RTL_TOP RTL_FLAGS
 
@@ -129,6 +129,8 @@ rtl: deps $(CORE_LIB)
 	@HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh >/dev/null
 
 # ---- one simulation ----------------------------------------------------------
+# ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
+RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
@@ -148,7 +150,7 @@ sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
 	@mkdir -p $(LOG_DIR)
 	@if [ "$(DUT)" = rtl ]; then \
-	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh) || exit 2; \
+	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(TWIN_SIM); fi; \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \

@@ -537,3 +537,16 @@ void axi_mem_stats(const struct axi_mem *m, struct axi_mem_stats *s)
 {
     *s = m->st;
 }
+
+int axi_mem_add_err_region(struct axi_mem *m, const struct axi_mem_err_region *r)
+{
+    if (m->k.n_err >= AXI_MEM_MAX_ERR_REGIONS)
+        return -1;
+    m->k.err[m->k.n_err++] = *r;
+    return 0;
+}
+
+void axi_mem_clear_err_regions(struct axi_mem *m)
+{
+    m->k.n_err = 0;
+}

@@ -51,6 +51,10 @@ void axi_mem_drive(struct axi_mem *m);     /* before the DUT evaluates */
 void axi_mem_sample(struct axi_mem *m);    /* after */
 
 int axi_mem_idle(const struct axi_mem *m); /* nothing accepted and unanswered */
+/* Error injection decided during a test: bursts that touch r from now on
+ * get r->resp. 0, or -1 when all AXI_MEM_MAX_ERR_REGIONS are in use. */
+int axi_mem_add_err_region(struct axi_mem *m, const struct axi_mem_err_region *r);
+void axi_mem_clear_err_regions(struct axi_mem *m);
 void axi_mem_outstanding(const struct axi_mem *m, char *buf, unsigned len);
 
 struct axi_mem_stats {

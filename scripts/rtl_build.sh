@@ -6,14 +6,21 @@
 #              -y, +incdir+, +define+). Default: the project's stub.
 #   RTL_TOP    top module (default NV_nvdla)
 #   RTL_FLAGS  extra Verilator options (-DNAME, --no-timing, -Wno-fatal, -GPARAM=..)
+#   RTL_FAMILY nvdla (default) or ethosu: which shim binds the top's ports
 #   HARNESS_LIB  the harness archive to link (built by make)
 # Each (files, top, flags) combination gets its own build directory, so a
 # large user design is Verilated once and rebuilt only when an input
 # changes (Verilator skips identical re-runs; make recompiles what changed).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-top=${RTL_TOP:-NV_nvdla}
-files=${RTL_FILES:-$root/rtl_stubs/nvdla/nvdla_stub.f}
+family=${RTL_FAMILY:-nvdla}
+case "$family" in
+    nvdla)  top=${RTL_TOP:-NV_nvdla}; files=${RTL_FILES:-$root/rtl_stubs/nvdla/nvdla_stub.f}
+            shim=$root/sim/dut_rtl.cpp ;;
+    ethosu) top=${RTL_TOP:-ethosu65}; files=${RTL_FILES:-$root/rtl_stubs/ethosu65/ethosu65.f}
+            shim=$root/sim/ethosu_rtl.cpp ;;
+    *) echo "rtl_build: RTL_FAMILY must be nvdla or ethosu, got '$family'" >&2; exit 1 ;;
+esac
 flags=${RTL_FLAGS:-}
 lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
 command -v verilator >/dev/null || { echo "rtl_build: verilator not found (scripts/deps.sh installs it)" >&2; exit 1; }
@@ -28,7 +35,7 @@ for f in $files; do
              args+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")") ;;
     esac
 done
-key=$(printf '%s\n' "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
+key=$(printf '%s\n' "$family" "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
 dir=$root/build/rtl/$top-$key
 mkdir -p "$dir"
 # A newer harness must be relinked even when the RTL is unchanged.
@@ -41,7 +48,7 @@ if ! verilator --cc --exe --build -j 2 --trace --prefix Vdut --top-module "$top"
         -Mdir "$dir/obj" -o ../simv \
         -CFLAGS "-I$root/sim -I$root/bfm -I$root/sequences -O1 -DRTL_TOP_NAME='\"$top\"'" \
         -LDFLAGS "-lz" \
-        "${args[@]}" $flags "$root/sim/dut_rtl.cpp" "$lib" >"$log" 2>&1; then
+        "${args[@]}" $flags "$shim" "$lib" >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     echo "rtl_build: Verilator build of $top failed; full log: $log" >&2
     exit 1

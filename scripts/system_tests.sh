@@ -199,5 +199,27 @@ else
     else bad "make conformance TRACES=<folder>"; fi
 fi
 
+# ---- Ethos-U65 (make sim TEST=ethosu/<name>) on the twin and the RTL stub ----
+ethosu_tests=$(make -s sim TEST=list DUT=twin | awk '/^ethos-u65 sequences/{e = 1; next} /^[^ ]/{e = 0} e && /^  /{print $1}')
+if [ -z "$ethosu_tests" ]; then bad "ethosu: TEST=list lists no ethosu/<name> sequences"; fi
+for dut in "${duts[@]}"; do
+    for t in $ethosu_tests; do
+        expect_pass "$t DUT=$dut" TEST="$t" DUT="$dut" SEED=1
+    done
+    # the DMA copy with every stall knob on, and with a slow register bus
+    expect_pass "ethosu/run_dma_stream DUT=$dut AXI_STALL=50 RD_LATENCY=1:20 AXI_OUTSTANDING=2 SEED=7" \
+        TEST=ethosu/run_dma_stream DUT="$dut" SEED=7 AXI_STALL=50 RD_LATENCY=1:20 AXI_OUTSTANDING=2
+    expect_pass "ethosu/security_matrix DUT=$dut CSB_GAP=0:3 SEED=3" TEST=ethosu/security_matrix DUT="$dut" \
+        SEED=3 CSB_GAP=0:3
+    # waves show the APB port and both AXI managers under the TRM's names
+    rm -rf "logs/ethosu_run_dma_stream/$dut"
+    vcd="logs/ethosu_run_dma_stream/$dut/waves.vcd"
+    if make -s sim TEST=ethosu/run_dma_stream DUT="$dut" SEED=2 WAVES=1 >"$log" 2>&1 && [ -s "$vcd" ] &&
+        grep -q ' PSEL ' "$vcd" && grep -q ' PPROT' "$vcd" && grep -q ' ARVALIDM0 ' "$vcd" &&
+        grep -q ' AWVALIDM0 ' "$vcd" && grep -q ' ARVALIDM1 ' "$vcd" && grep -q ' IRQ ' "$vcd"; then
+        ok "ethosu/run_dma_stream DUT=$dut WAVES=1: VCD with APB, M0, M1 and IRQ"
+    else bad "ethosu/run_dma_stream DUT=$dut WAVES=1: VCD with APB, M0, M1 and IRQ"; fi
+done
+
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -84,28 +84,40 @@ void sim_report_outstanding(struct sim *s, const char *why)
     }
 }
 
-static void mem_knobs(const struct sim *s, struct axi_mem_knobs *m, uint64_t seed)
+void sim_axi_mem_knobs(const struct sim_knobs *k, unsigned data_bytes, unsigned addr_bits, uint64_t seed,
+                       struct axi_mem_knobs *m)
 {
     axi_mem_knobs_default(m);
-    m->data_bytes = s->dut->data_bytes;
-    m->addr_bits = s->dut->addr_bits;
-    m->rd_latency_min = s->knobs.rd_lat_min;
-    m->rd_latency_max = s->knobs.rd_lat_max;
-    m->wr_latency = s->knobs.wr_lat;
-    m->stall_pct = s->knobs.axi_stall;
-    m->max_outstanding_rd = m->max_outstanding_wr = s->knobs.axi_outstanding;
-    m->reorder_rd = s->knobs.axi_reorder;
+    m->data_bytes = data_bytes;
+    m->addr_bits = addr_bits;
+    m->rd_latency_min = k->rd_lat_min;
+    m->rd_latency_max = k->rd_lat_max;
+    m->wr_latency = k->wr_lat;
+    m->stall_pct = k->axi_stall;
+    m->max_outstanding_rd = m->max_outstanding_wr = k->axi_outstanding;
+    m->reorder_rd = k->axi_reorder;
     m->seed = seed;
+}
+
+void sim_axi_checker_knobs(const struct sim_knobs *k, unsigned data_bytes, unsigned addr_bits,
+                           struct axi_checker_knobs *c)
+{
+    axi_checker_knobs_default(c);
+    c->data_bytes = data_bytes;
+    c->addr_bits = addr_bits;
+    c->mode = AXI_PORT_RW;
+    c->require_aligned = 1;                  /* both DUT families issue aligned bursts */
+    c->require_in_order = !k->axi_reorder;
+}
+
+static void mem_knobs(const struct sim *s, struct axi_mem_knobs *m, uint64_t seed)
+{
+    sim_axi_mem_knobs(&s->knobs, s->dut->data_bytes, s->dut->addr_bits, seed, m);
 }
 
 static void chk_knobs(const struct sim *s, struct axi_checker_knobs *c)
 {
-    axi_checker_knobs_default(c);
-    c->data_bytes = s->dut->data_bytes;
-    c->addr_bits = s->dut->addr_bits;
-    c->mode = AXI_PORT_RW;
-    c->require_aligned = 1;                  /* NVDLA's DBBIF rules */
-    c->require_in_order = !s->knobs.axi_reorder;
+    sim_axi_checker_knobs(&s->knobs, s->dut->data_bytes, s->dut->addr_bits, c);
 }
 
 int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen)

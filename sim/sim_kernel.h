@@ -41,6 +41,12 @@ int sim_drain(struct sim *s, uint64_t max);
 /* End-of-test checks (outstanding transactions); returns failures so far. */
 int sim_finish(struct sim *s);
 void sim_free(struct sim *s);
+/* AXI memory BFM / checker settings from the run's knobs, for a port of
+ * the given width (shared with the Ethos-U65 kernel). */
+void sim_axi_mem_knobs(const struct sim_knobs *k, unsigned data_bytes, unsigned addr_bits, uint64_t seed,
+                       struct axi_mem_knobs *m);
+void sim_axi_checker_knobs(const struct sim_knobs *k, unsigned data_bytes, unsigned addr_bits,
+                           struct axi_checker_knobs *c);
 /* Print what is outstanding on every interface. */
 void sim_report_outstanding(struct sim *s, const char *why);
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "ethosu_main.h"
 #include "seq.h"
 #include "sim_kernel.h"
 #include "trace_parse.h"
@@ -36,11 +37,17 @@ int main(int argc, char **argv)
         return rc > 0 ? 0 : 2;
     if (k.list) {
         list_tests();
+        ethosu_list_tests();
         return 0;
     }
     if (k.inject && !strcmp(k.inject, "list")) {
         fault_inject_list();
         return 0;
+    }
+    if (!k.trace && k.test && !strncmp(k.test, "ethosu/", 7)) {
+        if (!k.seed_given)
+            k.seed = clock_seed();
+        return ethosu_main(&k);
     }
     const struct seq_test *t = NULL;
     struct trace *tr = NULL;

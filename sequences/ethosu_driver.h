@@ -1,0 +1,42 @@
+/* ethosu_driver: what the Ethos-U65 driver flows of the TRM need, written
+ * against the APB BFM: soft reset with the PROT levels to take, region and
+ * base-pointer setup, command-stream building (golden/ethosu_cmd.h
+ * encodings) and running a stream to its IRQ. */
+#ifndef ETHOSU_DRIVER_H
+#define ETHOSU_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ethosu_seq.h"
+
+/* PPROT values: bit 0 privileged, bit 1 non-secure. */
+#define ETHOSU_PPROT_PRIV_SECURE 0x1u
+
+/* A command stream under construction. */
+#define ETHOSU_STREAM_MAX 256
+struct ethosu_stream {
+    uint32_t w[ETHOSU_STREAM_MAX];
+    size_t n;
+};
+void ethosu_stream_init(struct ethosu_stream *s);
+void ethosu_stream_cmd0(struct ethosu_stream *s, uint16_t opcode, uint16_t param);
+void ethosu_stream_cmd1(struct ethosu_stream *s, uint16_t opcode, uint16_t param, uint32_t payload);
+void ethosu_stream_word(struct ethosu_stream *s, uint32_t raw);   /* e.g. a reserved opcode */
+
+/* Soft reset through RESET with the pending levels, then wait until
+ * STATUS.reset_status clears. prot is the PPROT of the RESET write. */
+int ethosu_soft_reset(struct ethosu_seq_ctx *ctx, unsigned pending_cpl, unsigned pending_csl, uint8_t prot);
+/* Region n: base address in BASEP(2n)/BASEP(2n+1) and its REGIONCFG port
+ * setting (0/1: M0, 2/3: M1). */
+int ethosu_set_region(struct ethosu_seq_ctx *ctx, unsigned region, uint64_t base, unsigned cfg);
+/* Put the stream in memory at addr behind port qcfg (0/1 M0, 2/3 M1),
+ * program QBASE/QSIZE/QCONFIG and start it (CMD run). */
+int ethosu_start_stream(struct ethosu_seq_ctx *ctx, const struct ethosu_stream *s, uint64_t addr, unsigned qcfg);
+/* Wait for IRQ, read STATUS into *status, check the IRQ is reported there. */
+int ethosu_wait_irq(struct ethosu_seq_ctx *ctx, uint64_t timeout, uint32_t *status);
+/* Clear STATUS.irq_raised (CMD.clear_irq) and check IRQ falls. */
+int ethosu_clear_irq(struct ethosu_seq_ctx *ctx);
+int ethosu_read(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t *v);
+int ethosu_write(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t v);
+
+#endif

@@ -1,0 +1,50 @@
+/* ethosu_seq: what an Ethos-U65 test sequence gets: the APB requester, the
+ * memories and AXI BFMs behind the manager ports M0 and M1 (for loads,
+ * checks and error injection), the IRQ pin and a seeded RNG. Tests are
+ * named ethosu/<name> on the command line. */
+#ifndef ETHOSU_SEQ_H
+#define ETHOSU_SEQ_H
+
+#include <stdint.h>
+#include "apb_master.h"
+#include "axi_mem.h"
+#include "bfm_env.h"
+#include "bfm_rng.h"
+#include "ethosu_pins.h"
+#include "sparse_mem.h"
+
+struct ethosu_seq_ctx {
+    struct bfm_env *env;
+    struct apb_master *apb;
+    struct sparse_mem *mem[2];      /* behind M0, M1 */
+    struct axi_mem *axi[2];         /* their BFMs: error regions for injection */
+    const uint8_t *irq;
+    struct bfm_rng rng;
+    uint64_t seed;
+    const char *dut_kind;
+    const char *out_dir;
+};
+
+struct ethosu_seq_test {
+    const char *name;               /* without the "ethosu/" prefix */
+    const char *summary;
+    int (*run)(struct ethosu_seq_ctx *ctx);   /* 0 = pass */
+    int porpl, porsl;               /* power-on privilege / security levels the test runs with */
+};
+
+extern const struct ethosu_seq_test *const ethosu_seq_tests[];
+extern const unsigned ethosu_seq_test_count;
+/* name with or without the "ethosu/" prefix. */
+const struct ethosu_seq_test *ethosu_seq_find(const char *name);
+
+int ethosu_seq_fail(struct ethosu_seq_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Wait until IRQ is high, at most timeout cycles. */
+enum bfm_status ethosu_seq_wait_irq(struct ethosu_seq_ctx *ctx, uint64_t timeout);
+
+#define ETHOSU_TRY(call) \
+    do { enum bfm_status ethosu_try_rc_ = (call); \
+         if (ethosu_try_rc_ != BFM_OK) \
+             return ethosu_seq_fail(ctx, "%s:%d: %s returned %d", __FILE__, __LINE__, #call, (int)ethosu_try_rc_); \
+    } while (0)
+
+#endif

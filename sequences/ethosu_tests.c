@@ -1,0 +1,261 @@
+/* ethosu_tests: the Ethos-U65 sequences: the driver flow with a DMA
+ * command stream, the privilege/security matrix, LOCK contention, a reserved
+ * opcode and an AXI error on the command fetch. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ethosu_cmd.h"
+#include "ethosu_driver.h"
+#include "ethosu_regs.h"
+
+#define IRQ_TIMEOUT 200000
+#define W(addr, v) do { if (ethosu_write(ctx, (addr), (v))) return 1; } while (0)
+#define R(addr, v) do { if (ethosu_read(ctx, (addr), (v))) return 1; } while (0)
+
+#define DST_BASE 0x100000000ull   /* region 0, behind M0: above 4 GiB on purpose */
+#define SRC_BASE 0x120000000ull   /* region 1, behind M1 */
+#define CMD_ADDR 0x000010000ull   /* command stream, behind M0 */
+
+/* ---- run_dma_stream: power-up, soft reset, a DMA stream to its IRQ, power-down ---- */
+
+static void dma_stream(struct ethosu_stream *s, uint32_t src_off, uint32_t dst_off, uint32_t len)
+{
+    ethosu_stream_init(s);
+    ethosu_stream_cmd0(s, ETHOSU_NPU_SET_DMA0_SRC_REGION, 1);
+    ethosu_stream_cmd0(s, ETHOSU_NPU_SET_DMA0_DST_REGION, 0);
+    ethosu_stream_cmd1(s, ETHOSU_NPU_SET_DMA0_SRC, 0, src_off);
+    ethosu_stream_cmd1(s, ETHOSU_NPU_SET_DMA0_DST, 0, dst_off);
+    ethosu_stream_cmd1(s, ETHOSU_NPU_SET_DMA0_LEN, 0, len);
+    ethosu_stream_cmd0(s, ETHOSU_NPU_OP_DMA_START, 0);
+    ethosu_stream_cmd0(s, ETHOSU_NPU_OP_DMA_WAIT, 0);
+    ethosu_stream_cmd0(s, ETHOSU_NPU_OP_CONV, 0);   /* accepted and logged, not computed */
+    ethosu_stream_cmd0(s, ETHOSU_NPU_OP_STOP, 0x5);
+}
+
+static int run_dma_stream(struct ethosu_seq_ctx *ctx)
+{
+    /* power-up: the hard-reset levels come from PORPL/PORSL */
+    uint32_t prot, id, st;
+    R(ETHOSU_PROT, &prot);
+    if (prot != (ETHOSU_PROT_ACTIVE_CPL_MASK))
+        return ethosu_seq_fail(ctx, "PROT after a hard reset with PORPL=1 PORSL=0: expected 0x1, actual 0x%x", prot);
+    R(ETHOSU_ID, &id);
+    if (id != ETHOSU_ID_RESET)
+        return ethosu_seq_fail(ctx, "ID: expected 0x%08x, actual 0x%08x", ETHOSU_ID_RESET, id);
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
+        return 1;
+    /* regions: 0 = destination behind M0, 1 = source behind M1 */
+    if (ethosu_set_region(ctx, 0, DST_BASE, 0) || ethosu_set_region(ctx, 1, SRC_BASE, 2))
+        return 1;
+    enum { LEN = 992, SRC_OFF = 0x40, DST_OFF = 0x80, GUARD = 64 };
+    uint8_t src[LEN], guard[LEN + 2 * GUARD], out[LEN + 2 * GUARD];
+    for (int i = 0; i < LEN; i++)
+        src[i] = (uint8_t)bfm_rng_next(&ctx->rng);
+    for (int i = 0; i < LEN + 2 * GUARD; i++)
+        guard[i] = (uint8_t)(0xa5 ^ i);
+    sparse_mem_write(ctx->mem[1], SRC_BASE + SRC_OFF, src, LEN);
+    sparse_mem_write(ctx->mem[0], DST_BASE + DST_OFF - GUARD, guard, sizeof guard);
+    struct ethosu_stream s;
+    dma_stream(&s, SRC_OFF, DST_OFF, LEN);
+    if (ethosu_start_stream(ctx, &s, CMD_ADDR, 0) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st))
+        return 1;
+    uint32_t qread;
+    R(ETHOSU_QREAD, &qread);
+    uint32_t hist = (st & ETHOSU_STATUS_IRQ_HISTORY_MASK_MASK) >> ETHOSU_STATUS_IRQ_HISTORY_MASK_SHIFT;
+    if ((st & ETHOSU_STATUS_STATE_MASK) || hist != 0x5 || (st & (ETHOSU_STATUS_BUS_STATUS_MASK |
+                                                                  ETHOSU_STATUS_CMD_PARSE_ERROR_MASK)))
+        return ethosu_seq_fail(ctx, "STATUS after NPU_OP_STOP 0x5: expected stopped, irq_history_mask 0x5, no "
+                               "errors; actual 0x%08x", st);
+    if (qread != 4 * s.n)
+        return ethosu_seq_fail(ctx, "QREAD after the stream: expected %zu, actual %u", 4 * s.n, qread);
+    sparse_mem_read(ctx->mem[0], DST_BASE + DST_OFF - GUARD, out, sizeof out);
+    for (int i = 0; i < LEN + 2 * GUARD; i++) {
+        int in_copy = i >= GUARD && i < GUARD + LEN;
+        uint8_t expect = in_copy ? src[i - GUARD] : guard[i];
+        if (out[i] != expect)
+            return ethosu_seq_fail(ctx, "DMA %s at 0x%llx: expected 0x%02x, actual 0x%02x",
+                                   in_copy ? "copy differs" : "wrote outside its destination",
+                                   (unsigned long long)(DST_BASE + DST_OFF - GUARD + (unsigned)i), expect, out[i]);
+    }
+    if (ethosu_clear_irq(ctx))
+        return 1;
+    /* power-down: history cleared, stopped and idle, Q-channels left to the controller */
+    W(ETHOSU_CMD, ETHOSU_CMD_CLEAR_IRQ_HISTORY_MASK | ETHOSU_CMD_CLOCK_Q_ENABLE_MASK | ETHOSU_CMD_POWER_Q_ENABLE_MASK);
+    R(ETHOSU_STATUS, &st);
+    if (st & (ETHOSU_STATUS_IRQ_HISTORY_MASK_MASK | ETHOSU_STATUS_STATE_MASK | ETHOSU_STATUS_IRQ_RAISED_MASK))
+        return ethosu_seq_fail(ctx, "STATUS before power-down: expected stopped, no IRQ, history clear; "
+                               "actual 0x%08x", st);
+    printf("run_dma_stream: %d bytes copied from M1 0x%llx to M0 0x%llx by a %zu-word command stream\n", LEN,
+           (unsigned long long)(SRC_BASE + SRC_OFF), (unsigned long long)(DST_BASE + DST_OFF), s.n);
+    return 0;
+}
+
+/* ---- security_matrix: every PPROT against every CPL/CSL ---------------------------- */
+
+static int try_access(struct ethosu_seq_ctx *ctx, unsigned cpl, unsigned csl, unsigned pprot)
+{
+    int permitted = (pprot & 1u) >= cpl && ((pprot >> 1) & 1u) <= csl;
+    uint32_t v;
+    int slverr;
+    /* readable: ID (read-only) */
+    ETHOSU_TRY(apb_read(ctx->apb, ETHOSU_ID, (uint8_t)pprot, &v, &slverr));
+    uint32_t expect = permitted ? ETHOSU_ID_RESET : 0;
+    if (v != expect)
+        return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: read of ID: expected 0x%08x (%s), actual 0x%08x", cpl,
+                               csl, pprot, expect, permitted ? "permitted" : "refused", v);
+    /* a read-only register ignores writes, permitted or not */
+    ETHOSU_TRY(apb_write(ctx->apb, ETHOSU_ID, 0xdeadbeef, (uint8_t)pprot));
+    R(ETHOSU_ID, &v);
+    if (v != ETHOSU_ID_RESET)
+        return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: write to read-only ID changed it to 0x%08x", cpl, csl,
+                               pprot, v);
+    /* writable: QBASE0 */
+    uint32_t before = 0x1000u + 0x10u * pprot, attempt = 0x80000u + 0x100u * pprot;
+    W(ETHOSU_QBASE0, before);
+    ETHOSU_TRY(apb_write(ctx->apb, ETHOSU_QBASE0, attempt, (uint8_t)pprot));
+    R(ETHOSU_QBASE0, &v);
+    expect = permitted ? attempt : before;
+    if (v != expect)
+        return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: write of QBASE0: expected 0x%08x (%s), actual 0x%08x",
+                               cpl, csl, pprot, expect, permitted ? "permitted" : "refused", v);
+    ETHOSU_TRY(apb_read(ctx->apb, ETHOSU_QBASE0, (uint8_t)pprot, &v, &slverr));
+    expect = permitted ? attempt : 0;
+    if (v != expect)
+        return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: read of QBASE0: expected 0x%08x, actual 0x%08x", cpl,
+                               csl, pprot, expect, v);
+    return 0;
+}
+
+static int security_matrix(struct ethosu_seq_ctx *ctx)
+{
+    int checks = 0;
+    for (unsigned cpl = 0; cpl < 2; cpl++)
+        for (unsigned csl = 0; csl < 2; csl++) {
+            /* a privileged secure RESET write may take any level */
+            if (ethosu_soft_reset(ctx, cpl, csl, ETHOSU_PPROT_PRIV_SECURE))
+                return 1;
+            uint32_t prot;
+            R(ETHOSU_PROT, &prot);
+            if (prot != (cpl | csl << 1))
+                return ethosu_seq_fail(ctx, "PROT after a soft reset to CPL=%u CSL=%u: expected 0x%x, actual 0x%x",
+                                       cpl, csl, cpl | csl << 1, prot);
+            for (unsigned pprot = 0; pprot < 8; pprot++, checks++)
+                if (try_access(ctx, cpl, csl, pprot))
+                    return 1;
+        }
+    /* the levels a soft reset takes depend on the PPROT of the RESET write: from
+     * CPL=0 CSL=1, a user non-secure write asking for CPL=1 CSL=0 gets user, non-secure */
+    if (ethosu_soft_reset(ctx, 0, 1, ETHOSU_PPROT_PRIV_SECURE) || ethosu_soft_reset(ctx, 1, 0, 0x2))
+        return 1;
+    uint32_t prot;
+    R(ETHOSU_PROT, &prot);
+    if (prot != 0x2)
+        return ethosu_seq_fail(ctx, "soft reset asking for CPL=1 CSL=0 with PPROT user/non-secure: expected PROT "
+                               "0x2 (user, non-secure), actual 0x%x", prot);
+    printf("security_matrix: %d PPROT x CPL/CSL combinations checked on ID and QBASE0\n", checks);
+    return 0;
+}
+
+/* ---- lock_contention ------------------------------------------------------------------ */
+
+static int lock_contention(struct ethosu_seq_ctx *ctx)
+{
+    static const struct { uint32_t write, expect; const char *what; } steps[] = {
+        { 0xa, 0xa, "agent A claims the free lock" },
+        { 0xb, 0xa, "agent B cannot take it while A holds it" },
+        { 0xa5, 0xa, "A cannot overwrite its own claim with another value" },
+        { 0x0, 0x0, "the lock is released" },
+        { 0xb, 0xb, "agent B claims it" },
+        { 0xa, 0xb, "A is refused" },
+        { 0x0, 0x0, "B releases it" },
+    };
+    uint32_t v;
+    R(ETHOSU_LOCK, &v);
+    if (v != 0)
+        return ethosu_seq_fail(ctx, "LOCK after reset: expected 0, actual 0x%x", v);
+    for (unsigned i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        W(ETHOSU_LOCK, steps[i].write);
+        R(ETHOSU_LOCK, &v);
+        if (v != steps[i].expect)
+            return ethosu_seq_fail(ctx, "LOCK step %u (%s): wrote 0x%x, expected 0x%x, actual 0x%x", i,
+                                   steps[i].what, steps[i].write, steps[i].expect, v);
+    }
+    printf("lock_contention: %zu claim/release steps\n", sizeof steps / sizeof steps[0]);
+    return 0;
+}
+
+/* ---- reserved_opcode ---------------------------------------------------------------- */
+
+static int reserved_opcode(struct ethosu_seq_ctx *ctx)
+{
+    uint16_t reserved = 0x0004;   /* between NPU_OP_DEPTHWISE and NPU_OP_POOL: not in the TRM tables */
+    if (ethosu_cmd_name(reserved, 0))
+        return ethosu_seq_fail(ctx, "opcode 0x%04x is not reserved in the codec", reserved);
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
+        return 1;
+    struct ethosu_stream s;
+    ethosu_stream_init(&s);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_IFM_PAD_TOP, 1);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_IFM_PAD_LEFT, 1);
+    size_t bad = s.n;
+    ethosu_stream_word(&s, reserved);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+    uint32_t st, qread;
+    if (ethosu_start_stream(ctx, &s, CMD_ADDR, 0) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st))
+        return 1;
+    R(ETHOSU_QREAD, &qread);
+    if (!(st & ETHOSU_STATUS_CMD_PARSE_ERROR_MASK) || (st & ETHOSU_STATUS_STATE_MASK))
+        return ethosu_seq_fail(ctx, "STATUS after a reserved opcode: expected cmd_parse_error=1 and stopped, "
+                               "actual 0x%08x", st);
+    if (qread != 4 * bad)
+        return ethosu_seq_fail(ctx, "QREAD after a reserved opcode: expected %zu (the bad command), actual %u",
+                               4 * bad, qread);
+    printf("reserved_opcode: opcode 0x%04x at byte %zu stopped the stream with cmd_parse_error\n", reserved, 4 * bad);
+    return 0;
+}
+
+/* ---- cmd_fetch_axi_error ---------------------------------------------------------------- */
+
+static int cmd_fetch_axi_error(struct ethosu_seq_ctx *ctx)
+{
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
+        return 1;
+    struct ethosu_stream s;
+    dma_stream(&s, 0, 0, 64);
+    /* the command stream lives behind M1 this time, and M1 answers SLVERR there */
+    struct axi_mem_err_region e = { CMD_ADDR, CMD_ADDR + 0xfff, AXI_RESP_SLVERR, 1, 0 };
+    if (axi_mem_add_err_region(ctx->axi[1], &e))
+        return ethosu_seq_fail(ctx, "could not add an error region to the M1 memory");
+    uint32_t st;
+    if (ethosu_start_stream(ctx, &s, CMD_ADDR, 2) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st))
+        return 1;
+    unsigned itf = (st & ETHOSU_STATUS_FAULTING_INTERFACE_MASK) >> ETHOSU_STATUS_FAULTING_INTERFACE_SHIFT;
+    unsigned chan = (st & ETHOSU_STATUS_FAULTING_CHANNEL_MASK) >> ETHOSU_STATUS_FAULTING_CHANNEL_SHIFT;
+    if (!(st & ETHOSU_STATUS_BUS_STATUS_MASK) || itf != ETHOSU_STATUS_FAULTING_INTERFACE_AXI_M1 ||
+        chan != ETHOSU_STATUS_FAULTING_CHANNEL_CMD_READ || (st & ETHOSU_STATUS_STATE_MASK))
+        return ethosu_seq_fail(ctx, "STATUS after SLVERR on the command fetch over M1: expected bus_status=1, "
+                               "faulting_interface=1 (M1), faulting_channel=0 (command read), stopped; actual "
+                               "0x%08x (interface %u, channel %u)", st, itf, chan);
+    axi_mem_clear_err_regions(ctx->axi[1]);
+    printf("cmd_fetch_axi_error: SLVERR on the command fetch reported as bus_status, M1, command read\n");
+    return 0;
+}
+
+const struct ethosu_seq_test ethosu_run_dma_stream = {
+    "run_dma_stream", "power-up, soft reset, a DMA command stream to its IRQ, power-down", run_dma_stream, 1, 0 };
+const struct ethosu_seq_test ethosu_security_matrix = {
+    "security_matrix", "every PPROT against every CPL/CSL on a readable and a writable register",
+    security_matrix, 1, 0 };
+const struct ethosu_seq_test ethosu_lock_contention = {
+    "lock_contention", "LOCK claim, refused claims, release", lock_contention, 1, 0 };
+const struct ethosu_seq_test ethosu_reserved_opcode = {
+    "reserved_opcode", "a reserved opcode stops the stream with cmd_parse_error", reserved_opcode, 1, 0 };
+const struct ethosu_seq_test ethosu_cmd_fetch_axi_error = {
+    "cmd_fetch_axi_error", "SLVERR on the command fetch reports bus_status and the faulting port",
+    cmd_fetch_axi_error, 1, 0 };
+
+const struct ethosu_seq_test *const ethosu_seq_tests[] = {
+    &ethosu_run_dma_stream, &ethosu_security_matrix, &ethosu_lock_contention, &ethosu_reserved_opcode,
+    &ethosu_cmd_fetch_axi_error,
+};
+const unsigned ethosu_seq_test_count = sizeof ethosu_seq_tests / sizeof ethosu_seq_tests[0];

@@ -1,0 +1,47 @@
+/* ethosu_kernel: the cycle loop for an Ethos-U65 DUT, the counterpart of
+ * sim_kernel for NVDLA: owns the pins, the DUT, the APB requester and its
+ * checker, one AXI memory BFM (with checker) per manager port M0 and M1,
+ * the watchdog and the waves. Per cycle: BFMs drive, the DUT evaluates,
+ * BFMs and checkers sample, waves are dumped, the clock edge updates the
+ * DUT. The run's knobs (latency, stalls, outstanding, seed) apply to both
+ * AXI ports. */
+#ifndef ETHOSU_KERNEL_H
+#define ETHOSU_KERNEL_H
+
+#include <stdint.h>
+#include "apb_checker.h"
+#include "apb_master.h"
+#include "axi_checker.h"
+#include "axi_mem.h"
+#include "bfm_env.h"
+#include "ethosu_dut.h"
+#include "ethosu_pins.h"
+#include "sim_knobs.h"
+#include "sparse_mem.h"
+
+struct ethosu_sim {
+    struct sim_knobs knobs;
+    struct bfm_env env;
+    struct ethosu_pins pins;
+    struct ethosu_dut *dut;
+    struct sparse_mem *mem[2];          /* behind M0 and M1 */
+    struct apb_master *apb;
+    struct apb_checker *apb_chk;
+    struct axi_mem *axi[2];
+    struct axi_checker *axi_chk[2];
+    int waves_on;
+    int watchdog_fired;
+};
+
+/* Takes ownership of dut. porpl/porsl are the levels of the power-on
+ * security inputs. Returns 0 or -1 with errbuf filled. */
+int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct ethosu_dut *dut, int porpl,
+                    int porsl, char *errbuf, unsigned errlen);
+/* Hold nRESET low for n cycles, then release it (a hard reset). */
+int ethosu_sim_reset(struct ethosu_sim *s, unsigned n);
+int ethosu_sim_drain(struct ethosu_sim *s, uint64_t max);
+int ethosu_sim_finish(struct ethosu_sim *s);
+void ethosu_sim_free(struct ethosu_sim *s);
+void ethosu_sim_report_outstanding(struct ethosu_sim *s, const char *why);
+
+#endif

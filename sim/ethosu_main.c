@@ -1,0 +1,70 @@
+/* ethosu_main: see ethosu_main.h. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "ethosu_kernel.h"
+#include "ethosu_main.h"
+#include "ethosu_seq.h"
+
+void ethosu_list_tests(void)
+{
+    printf("ethos-u65 sequences (make sim TEST=ethosu/<name>):\n");
+    for (unsigned i = 0; i < ethosu_seq_test_count; i++)
+        printf("  ethosu/%-21s %s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary);
+}
+
+int ethosu_main(struct sim_knobs *k)
+{
+    const struct ethosu_seq_test *t = ethosu_seq_find(k->test);
+    if (!t) {
+        fprintf(stderr, "sim: no Ethos-U65 test named '%s' (--list shows them)\n", k->test);
+        return 2;
+    }
+    printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k->seed, k->seed);
+    sim_knobs_print(k);
+    char err[1024] = "";
+    struct ethosu_dut *d = !strcmp(k->dut, "rtl") ? ethosu_rtl_create(err, sizeof err)
+                                                 : ethosu_twin_create(err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "sim: %s\n", err);
+        return 2;
+    }
+    printf("dut: %s (%s), M0/M1 %u-bit data, %u-bit address, PORPL=%d PORSL=%d\n", d->top, d->kind,
+           d->data_bytes * 8, d->addr_bits, t->porpl, t->porsl);
+    static struct ethosu_sim s;
+    if (ethosu_sim_init(&s, k, d, t->porpl, t->porsl, err, sizeof err)) {
+        fprintf(stderr, "sim: %s\n", err);
+        ethosu_sim_free(&s);
+        return 2;
+    }
+    struct ethosu_seq_ctx ctx = {
+        .env = &s.env, .apb = s.apb, .mem = { s.mem[0], s.mem[1] }, .axi = { s.axi[0], s.axi[1] },
+        .irq = &s.pins.irq, .seed = k->seed, .dut_kind = d->kind, .out_dir = k->out_dir,
+    };
+    bfm_rng_seed(&ctx.rng, k->seed);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int test_rc = -1;
+    if (ethosu_sim_reset(&s, 10) == 0) {
+        test_rc = t->run(&ctx);
+        if (test_rc == 0 && !s.env.failed)
+            ethosu_sim_drain(&s, 100000);
+    }
+    int failures = ethosu_sim_finish(&s);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    int pass = test_rc == 0 && failures == 0;
+    if (!pass && s.env.first_failure[0])
+        printf("first failure: %s\n", s.env.first_failure);
+    printf("%s: ethosu/%s on %s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
+           pass ? "PASS" : "FAIL", t->name, d->kind, s.env.cycle, wall, wall > 0 ? (double)s.env.cycle / wall : 0.0,
+           k->seed);
+    if (!pass)
+        printf("reproduce: make sim TEST=ethosu/%s DUT=%s SEED=%" PRIu64 "%s\n", t->name, d->kind, k->seed,
+               k->axi_stall ? " AXI_STALL=<as before>" : "");
+    if (k->waves)
+        printf("waves: %s\n", k->waves);
+    ethosu_sim_free(&s);
+    return pass ? 0 : 1;
+}

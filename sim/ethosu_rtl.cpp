@@ -1,0 +1,191 @@
+// ethosu_rtl: the Verilated ethosu65 top (rtl_stubs/ethosu65, or a user's
+// top with the same ports) behind the C ethosu_dut interface. Ports are
+// matched by the TRM signal names; widths adapt through verilated_shim.h.
+// The clock and power Q-channels are tied to "no request", the clock
+// enables to 1.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "Vdut.h"
+#include "verilated_shim.h"
+
+extern "C" {
+#include "dut.h"
+#include "ethosu_dut.h"
+}
+
+namespace {
+
+using namespace shim;
+
+// M0 and M1 have the same shape; the macros spell the names once.
+#define ETHOSU_AXI_IN(top, M, a)                                              \
+    do {                                                                      \
+        put(top->AWREADY##M, (a).aw_ready);                                   \
+        put(top->WREADY##M, (a).w_ready);                                     \
+        put(top->ARREADY##M, (a).ar_ready);                                   \
+        put(top->BVALID##M, (a).b_valid);                                     \
+        put(top->BID##M, (a).b_id);                                           \
+        put(top->BRESP##M, (a).b_resp);                                       \
+        put(top->RVALID##M, (a).r_valid);                                     \
+        put(top->RID##M, (a).r_id);                                           \
+        put(top->RRESP##M, (a).r_resp);                                       \
+        put(top->RLAST##M, (a).r_last);                                       \
+        put_bytes(top->RDATA##M, (a).r_data, AXI_MAX_DATA_BYTES);             \
+        put(top->ACLKEN##M, 1);                                               \
+    } while (0)
+
+#define ETHOSU_AXI_OUT(top, M, a, db)                                         \
+    do {                                                                      \
+        (a).aw_valid = get(top->AWVALID##M);                                  \
+        (a).aw_id = get(top->AWID##M);                                        \
+        (a).aw_len = get(top->AWLEN##M);                                      \
+        (a).aw_addr = get(top->AWADDR##M);                                    \
+        (a).aw_size = get(top->AWSIZE##M);                                    \
+        (a).aw_burst = get(top->AWBURST##M);                                  \
+        (a).w_valid = get(top->WVALID##M);                                    \
+        get_bytes(top->WDATA##M, (a).w_data, db);                             \
+        (a).w_strb = get(top->WSTRB##M);                                      \
+        (a).w_last = get(top->WLAST##M);                                      \
+        (a).ar_valid = get(top->ARVALID##M);                                  \
+        (a).ar_id = get(top->ARID##M);                                        \
+        (a).ar_len = get(top->ARLEN##M);                                      \
+        (a).ar_addr = get(top->ARADDR##M);                                    \
+        (a).ar_size = get(top->ARSIZE##M);                                    \
+        (a).ar_burst = get(top->ARBURST##M);                                  \
+        (a).b_ready = get(top->BREADY##M);                                    \
+        (a).r_ready = get(top->RREADY##M);                                    \
+    } while (0)
+
+struct rtl {
+    ethosu_dut d;
+    VerilatedContext *ctx;
+    Vdut *top;
+    shim::waves w;
+};
+
+void inputs(rtl *r, const ethosu_pins *p)
+{
+    Vdut *t = r->top;
+    put(t->nRESET, p->nreset);
+    put(t->PORPL, p->porpl);
+    put(t->PORSL, p->porsl);
+    put(t->PWAKEUP, p->apb.wakeup);
+    put(t->PCLKEN, 1);
+    put(t->PSEL, p->apb.sel);
+    put(t->PENABLE, p->apb.enable);
+    put(t->PPROT, p->apb.prot);
+    put(t->PWRITE, p->apb.write);
+    put(t->PADDR, p->apb.addr);
+    put(t->PWDATA, p->apb.wdata);
+    put(t->PSTRB, p->apb.strb);
+    put(t->CLKQREQn, 1);
+    put(t->PWRQREQn, 1);
+    ETHOSU_AXI_IN(t, M0, p->m0);
+    ETHOSU_AXI_IN(t, M1, p->m1);
+}
+
+void outputs(rtl *r, ethosu_pins *p)
+{
+    Vdut *t = r->top;
+    p->irq = get(t->IRQ);
+    p->apb.ready = get(t->PREADY);
+    p->apb.rdata = get(t->PRDATA);
+    p->apb.slverr = get(t->PSLVERR);
+    p->awakeup_m0 = get(t->AWAKEUPM0);
+    p->awakeup_m1 = get(t->AWAKEUPM1);
+    ETHOSU_AXI_OUT(t, M0, p->m0, r->d.data_bytes);
+    ETHOSU_AXI_OUT(t, M1, p->m1, r->d.data_bytes);
+}
+
+void rtl_eval(ethosu_dut *d, ethosu_pins *p)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    inputs(r, p);
+    put(r->top->CLK, 0);
+    r->top->eval();
+    outputs(r, p);
+}
+
+void rtl_posedge(ethosu_dut *d, ethosu_pins *p)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    inputs(r, p);
+    put(r->top->CLK, 1);
+    r->top->eval();
+    shim::waves_edge(r->w, r->ctx);
+}
+
+int rtl_waves_open(ethosu_dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    return shim::waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+}
+
+void rtl_waves_dump(ethosu_dut *d, const ethosu_pins *, uint64_t)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    shim::waves_dump(r->w, r->ctx);
+}
+
+int rtl_waves_close(ethosu_dut *d)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    return shim::waves_close(r->w);
+}
+
+void rtl_describe(ethosu_dut *d, char *buf, unsigned len)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)", d->top,
+             static_cast<unsigned long long>(r->ctx->time()));
+}
+
+void rtl_destroy(ethosu_dut *d)
+{
+    if (!d)
+        return;
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    rtl_waves_close(d);
+    r->top->final();
+    delete r->top;
+    delete r->ctx;
+    delete r;
+}
+
+}  // namespace
+
+#ifndef RTL_TOP_NAME
+#define RTL_TOP_NAME "ethosu65"
+#endif
+
+extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+{
+    (void)errbuf;
+    (void)errlen;
+    rtl *r = new rtl();
+    r->ctx = new VerilatedContext;
+    r->ctx->traceEverOn(true);
+    r->top = new Vdut{r->ctx, "TOP"};
+    r->d.kind = "rtl";
+    r->d.top = RTL_TOP_NAME;
+    r->d.data_bytes = port_bytes(r->top->WDATAM0);
+    r->d.addr_bits = sizeof(r->top->AWADDRM0) > 4 ? 40 : 32;
+    r->d.eval = rtl_eval;
+    r->d.posedge = rtl_posedge;
+    r->d.waves_open = rtl_waves_open;
+    r->d.waves_dump = rtl_waves_dump;
+    r->d.waves_close = rtl_waves_close;
+    r->d.describe = rtl_describe;
+    r->d.destroy = rtl_destroy;
+    r->d.impl = r;
+    return &r->d;
+}
+
+// This binary holds the Ethos-U65 top: the NVDLA side is not built in.
+extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
+{
+    snprintf(errbuf, errlen, "this simulator was Verilated for %s, not for an NV_nvdla top", RTL_TOP_NAME);
+    return NULL;
+}

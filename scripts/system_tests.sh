@@ -221,5 +221,28 @@ for dut in "${duts[@]}"; do
     else bad "ethosu/run_dma_stream DUT=$dut WAVES=1: VCD with APB, M0, M1 and IRQ"; fi
 done
 
+# ---- ethosu-cmd: text -> binary -> text round trip, errors with file:line ----
+tmpc=$(mktemp -d)
+cat >"$tmpc/s.txt" <<'TXT'
+NPU_SET_DMA0_SRC_REGION region=1 internal=0 stride_mode=0
+NPU_SET_DMA0_DST_REGION region=0 internal=0 stride_mode=0
+NPU_SET_DMA0_SRC 0 0x40
+NPU_SET_DMA0_LEN 0 992
+NPU_OP_DMA_START channel=0
+NPU_OP_STOP mask=5
+.word 0x00000004
+TXT
+if scripts/ethosu-cmd asm "$tmpc/s.txt" -o "$tmpc/s.bin" >"$log" 2>&1 && [ "$(stat -c %s "$tmpc/s.bin")" = 36 ] &&
+    scripts/ethosu-cmd disasm "$tmpc/s.bin" -o "$tmpc/d.txt" >>"$log" 2>&1 &&
+    scripts/ethosu-cmd asm "$tmpc/d.txt" -o "$tmpc/r.bin" >>"$log" 2>&1 && cmp -s "$tmpc/s.bin" "$tmpc/r.bin" &&
+    grep -q '^NPU_OP_STOP' "$tmpc/d.txt" && grep -q '^NPU_SET_DMA0_LEN' "$tmpc/d.txt" && grep -q '^\.word  *0x00000004' "$tmpc/d.txt"; then
+    ok "ethosu-cmd: asm -> disasm -> asm gives the same 9 words, TRM names"
+else bad "ethosu-cmd: asm -> disasm -> asm gives the same 9 words, TRM names"; fi
+printf 'NPU_OP_STOP mask=1\nNPU_OP_FLY 3\n' >"$tmpc/bad.txt"
+if scripts/ethosu-cmd asm "$tmpc/bad.txt" -o "$tmpc/bad.bin" >"$log" 2>&1; then bad "ethosu-cmd: bad line rejected"
+elif grep -q "bad.txt:2:" "$log"; then ok "ethosu-cmd: bad line rejected with file:line"
+else bad "ethosu-cmd: bad line rejected with file:line (no 'bad.txt:2:')"; fi
+rm -rf "$tmpc"
+
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ethosu_seq.h"
+#include "seq.h"
 
 #define PREFIX "ethosu/"
 
@@ -18,24 +19,14 @@ const struct ethosu_seq_test *ethosu_seq_find(const char *name)
 
 int ethosu_seq_fail(struct ethosu_seq_ctx *ctx, const char *fmt, ...)
 {
-    char msg[768];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int rc = seq_vfail_env(ctx->env, fmt, ap);
     va_end(ap);
-    if (!ctx->env->failed)
-        bfm_fail(ctx->env, "test", "sequence", "check failed", "%s", msg);
-    else
-        fprintf(stderr, "test: %s\n", msg);
-    return 1;
-}
-
-static int irq_high(void *p)
-{
-    return *(const uint8_t *)p != 0;
+    return rc;
 }
 
 enum bfm_status ethosu_seq_wait_irq(struct ethosu_seq_ctx *ctx, uint64_t timeout)
 {
-    return bfm_wait(ctx->env, irq_high, (void *)ctx->irq, timeout);
+    return seq_wait_pin(ctx->env, ctx->irq, timeout);
 }

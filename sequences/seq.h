@@ -4,6 +4,7 @@
 #ifndef SEQ_H
 #define SEQ_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include "bfm_env.h"
 #include "bfm_rng.h"
@@ -37,6 +38,12 @@ extern const struct seq_test *const seq_tests[];
 extern const unsigned seq_test_count;
 const struct seq_test *seq_find(const char *name);
 
+/* Fail the running test through env with a message (printed, recorded);
+ * returns 1. The sequence-context wrappers below and the Ethos-U65 ones
+ * use it. */
+int seq_vfail_env(struct bfm_env *env, const char *fmt, va_list ap);
+/* Wait until *pin is high, at most timeout cycles. */
+enum bfm_status seq_wait_pin(struct bfm_env *env, const uint8_t *pin, uint64_t timeout);
 /* Fail the running test with a message (printed, recorded in env). */
 int seq_fail(struct seq_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Wait until dla_intr is high, at most timeout cycles. */

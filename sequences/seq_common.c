@@ -12,26 +12,37 @@ const struct seq_test *seq_find(const char *name)
     return NULL;
 }
 
-int seq_fail(struct seq_ctx *ctx, const char *fmt, ...)
+int seq_vfail_env(struct bfm_env *env, const char *fmt, va_list ap)
 {
     char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (!ctx->env->failed)
-        bfm_fail(ctx->env, "test", "sequence", "check failed", "%s", msg);
+    if (!env->failed)
+        bfm_fail(env, "test", "sequence", "check failed", "%s", msg);
     else
         fprintf(stderr, "test: %s\n", msg);
     return 1;
 }
 
-static int intr_high(void *p)
+int seq_fail(struct seq_ctx *ctx, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = seq_vfail_env(ctx->env, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static int pin_high(void *p)
 {
     return *(const uint8_t *)p != 0;
 }
 
+enum bfm_status seq_wait_pin(struct bfm_env *env, const uint8_t *pin, uint64_t timeout)
+{
+    return bfm_wait(env, pin_high, (void *)pin, timeout);
+}
+
 enum bfm_status seq_wait_intr(struct seq_ctx *ctx, uint64_t timeout)
 {
-    return bfm_wait(ctx->env, intr_high, (void *)ctx->dla_intr, timeout);
+    return seq_wait_pin(ctx->env, ctx->dla_intr, timeout);
 }

@@ -5,7 +5,7 @@
 // QBASE + QSIZE, on the port and with the AXI_LIMITn settings of the counter
 // QCONFIG selects (QCONFIG 0/1: M0, 2/3: M1). The aligned beats covering that
 // range are read with INCR bursts cut at the burst-split alignment
-// (AXI_LIMITn.max_beats), AxCACHE from AXI_LIMITn.memtype, at most
+// (AXI_LIMITn.max_beats) and at most the FIFO depth long, AxCACHE from AXI_LIMITn.memtype, at most
 // max_outstanding_read_m1 + 1 bursts (and MAX_RD) outstanding. Space for a
 // whole burst is reserved in the beat FIFO when its AR is issued, so RREADY
 // can stay 1.
@@ -21,7 +21,7 @@
 module ethosu65_cmd_fetch #(
     parameter integer DATA_W  = 128,
     parameter integer ADDR_W  = 40,
-    parameter integer FIFO_AW = 3           // beat FIFO of 2**FIFO_AW beats
+    parameter integer FIFO_AW = 4           // beat FIFO of 2**FIFO_AW beats (at most 8)
 ) (
     input                   clk,
     input                   rstn,
@@ -83,8 +83,10 @@ wire [31:0] lim = axi_limit[{cfg, 5'd0} +: 32];
 wire [31:0]       remain     = (off < size) ? size - off : 32'd0;
 wire [ADDR_W-1:0] start_addr = base + {{(ADDR_W-32){1'b0}}, off};
 
+// Burst: up to the alignment boundary, at most the FIFO depth.
 wire [8:0] bound = axi_to_boundary(f_beat[8:0], blb);
-wire [8:0] bl    = (f_left < {23'd0, bound}) ? f_left[8:0] : bound;
+wire [8:0] bcap  = (bound > {{(8-FIFO_AW){1'b0}}, FIFO_DEPTH}) ? {{(8-FIFO_AW){1'b0}}, FIFO_DEPTH} : bound;
+wire [8:0] bl    = (f_left < {23'd0, bcap}) ? f_left[8:0] : bcap;
 
 assign ar_req   = act && (f_left != 32'd0) && ({{(8-FIFO_AW){1'b0}}, credit} >= bl)
                   && ({5'd0, rd_out} < rd_lim) && (rd_out != MAX_RD);

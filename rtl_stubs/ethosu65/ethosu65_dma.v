@@ -36,7 +36,7 @@
 module ethosu65_dma #(
     parameter integer DATA_W  = 128,
     parameter integer ADDR_W  = 40,
-    parameter integer FIFO_AW = 5,          // beat FIFO of 2**FIFO_AW beats
+    parameter integer FIFO_AW = 5,          // beat FIFO of 2**FIFO_AW beats (at most 8)
     parameter [7:0]   AWID    = 8'd64       // TRM table A-10: 64-115 M2M stream (reads)
 ) (
     input                   clk,
@@ -146,8 +146,8 @@ wire [1:0]        h_src_cfg  = q0[P_SC +: 2];
 wire [1:0]        h_dst_cfg  = q0[P_DC +: 2];
 wire              h_dst_int  = q0[P_DI];
 
-wire [1:0] h_sm   = (h_src_mode == 2'd3) ? 2'd0 : h_src_mode;
-wire [1:0] h_dm   = (h_dst_mode == 2'd3) ? 2'd0 : h_dst_mode;
+wire [1:0] h_sm   = (h_src_mode == 2'd3) ? 2'd2 : h_src_mode;
+wire [1:0] h_dm   = (h_dst_mode == 2'd3) ? 2'd2 : h_dst_mode;
 wire [1:0] h_mode = (h_sm > h_dm) ? h_sm : h_dm;
 wire       h_empty = (h_len == 32'd0) || (h_mode != 2'd0 && h_size0 == 16'd0)
                      || (h_mode == 2'd2 && h_size1 == 16'd0);
@@ -217,8 +217,11 @@ ethosu65_dma_rows #(.ADDR_W(ADDR_W)) u_rows_w (
 reg [BW-1:0] a_beat;                 // next beat address to read
 reg [31:0]   a_left;                 // beats left in the row
 
+// Read bursts end at the alignment boundary and are at most half the FIFO.
+localparam [8:0] RD_CAP = {{(8-FIFO_AW){1'b0}}, FIFO_DEPTH} >> 1;
 wire [8:0]  a_bound = axi_to_boundary(a_beat[8:0], src_lb);
-wire [8:0]  a_bl    = (a_left < {23'd0, a_bound}) ? a_left[8:0] : a_bound;
+wire [8:0]  a_bcap  = (a_bound > RD_CAP) ? RD_CAP : a_bound;
+wire [8:0]  a_bl    = (a_left < {23'd0, a_bcap}) ? a_left[8:0] : a_bcap;
 wire        a_row_end = (a_left == {23'd0, a_bl});
 
 assign ar_req   = (e_st == E_RUN) && (a_st == S_BURST) && !abort
@@ -419,8 +422,6 @@ always @(posedge clk or negedge rstn) begin
         f_cnt       <= {(FIFO_AW+1){1'b0}};
         awvalid_q   <= 1'b0;
         wvalid_q    <= 1'b0;
-        wlast_q     <= 1'b0;
-        wstrb_q     <= {BYTES{1'b0}};
     end else begin
         // ---- engine ----
         fault <= 1'b0;

@@ -4,7 +4,8 @@
 // which step through the same rows independently.
 //
 // Rows of a descriptor (both sides step together):
-//   mode = max(src_mode, dst_mode)  0: 1D, 1: 2D, 2: 3D (3 is treated as 1D)
+//   mode = max(src_mode, dst_mode)  0: 1D, 1: 2D, 2: 3D (3, not in the TRM,
+//   is taken as 3D like the C twin)
 //   1D: one row; 2D: SIZE0 rows; 3D: SIZE1 planes of SIZE0 rows.
 // Address of a side after each row (LEN bytes per row):
 //   side in 1D mode: contiguous, next row = row + LEN
@@ -41,8 +42,8 @@ module ethosu65_dma_rows #(
     output                  last        // the current row is the last one
 );
 
-wire [1:0] s_mode = (src_mode == 2'd3) ? 2'd0 : src_mode;
-wire [1:0] d_mode = (dst_mode == 2'd3) ? 2'd0 : dst_mode;
+wire [1:0] s_mode = (src_mode == 2'd3) ? 2'd2 : src_mode;
+wire [1:0] d_mode = (dst_mode == 2'd3) ? 2'd2 : dst_mode;
 wire [1:0] mode   = (s_mode > d_mode) ? s_mode : d_mode;
 
 // Rows per plane - 1 and planes - 1 (sizes of 0 never get here).

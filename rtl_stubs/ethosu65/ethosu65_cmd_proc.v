@@ -24,15 +24,16 @@
 //                            into the history, IRQ, state stopped
 //   NPU_OP_CONV, _DEPTHWISE, _POOL, _ELEMENTWISE, _KERNEL_WAIT, _PMU_MASK
 //                            accepted and skipped
-// End of stream (QREAD reaches QSIZE): cmd_end_reached; if the last command
-// was not a STOP the NPU stops once the DMA is idle, without IRQ.
+// End of stream (QREAD reaches QSIZE): cmd_end_reached at once; if the last
+// command was not a STOP the NPU stops once the DMA is idle, without IRQ.
 // Reserved opcode, or a cmd1 whose payload lies beyond QSIZE: cmd_parse_error,
-// stop (after the DMA queue completes), IRQ; QREAD stays at the bad command.
+// the DMA aborts (queued descriptors are dropped), stop, IRQ; QREAD stays at
+// the bad command.
 // Bus error (on a command word that is executed, or from the DMA): the DMA
 // aborts, bus_status with faulting_interface/faulting_channel, stop, IRQ.
-// Stopping always waits until no AXI read of the stream is outstanding, so a
-// following run starts clean; the events are reported together with the
-// stopped state.
+// Stopping always waits until no AXI transaction is outstanding, so a
+// following run starts clean; STOP's IRQ, the error bits and their IRQ are
+// reported together with the stopped state.
 module ethosu65_cmd_proc #(
     parameter integer ADDR_W = 40
 ) (
@@ -155,7 +156,7 @@ reg [15:0] param;
 reg [31:0] payload;
 
 // pending events, reported when the NPU has stopped
-reg        p_irq, p_end, p_parse, p_bus, p_if;
+reg        p_irq, p_parse, p_bus, p_if;
 reg [15:0] p_mask;
 reg [3:0]  p_ch;
 
@@ -228,7 +229,6 @@ always @(posedge clk or negedge rstn) begin
         payload          <= 32'd0;
         qread            <= 32'd0;
         p_irq            <= 1'b0;
-        p_end            <= 1'b0;
         p_parse          <= 1'b0;
         p_bus            <= 1'b0;
         p_if             <= 1'b0;
@@ -258,7 +258,6 @@ always @(posedge clk or negedge rstn) begin
         payload          <= 32'd0;
         qread            <= 32'd0;
         p_irq            <= 1'b0;
-        p_end            <= 1'b0;
         p_parse          <= 1'b0;
         p_bus            <= 1'b0;
         p_if             <= 1'b0;
@@ -289,8 +288,9 @@ always @(posedge clk or negedge rstn) begin
 
         if (halt) begin
             st <= C_HALT;
-        end else if (live && !p_bus && (dma_fault || f_fault)) begin
-            // bus abort: record the first fault, stop everything
+        end else if (live && !p_bus && !p_parse && (dma_fault || f_fault)) begin
+            // bus abort: record the first fault, stop everything (an error
+            // response while a parse error is being handled is not reported)
             p_bus <= 1'b1;
             p_irq <= 1'b1;
             p_if  <= dma_fault ? dma_fault_port : f_port;
@@ -307,8 +307,8 @@ always @(posedge clk or negedge rstn) begin
                 C_START: if (!f_busy) st <= C_CMD;
                 C_CMD: begin
                     if (at_end) begin
-                        p_end <= 1'b1;
-                        st    <= C_QUIESCE;
+                        ev_end <= 1'b1;
+                        st     <= C_QUIESCE;
                     end else if (f_valid) begin
                         if (w_cmd0 || (w_cmd1 && !cmd1_cut)) begin
                             is1   <= w_cmd1;
@@ -355,21 +355,18 @@ always @(posedge clk or negedge rstn) begin
                         endcase
                     end
                     if (next_end)
-                        p_end <= 1'b1;
+                        ev_end <= 1'b1;
                     st <= (is_stop || next_end) ? C_QUIESCE : C_CMD;
                 end
                 C_QUIESCE: if (!f_busy && dma_idle) begin
                     st          <= C_STOP;
                     ev_irq      <= p_irq;
                     ev_mask     <= p_mask;
-                    ev_end      <= p_end;
                     ev_parse    <= p_parse;
                     ev_bus      <= p_bus;
                     ev_fault_if <= p_if;
                     ev_fault_ch <= p_ch;
                     p_irq       <= 1'b0;
-                    p_end       <= 1'b0;
-                    p_parse     <= 1'b0;
                     p_mask      <= 16'd0;
                 end
                 default: ;          // C_HALT: until clr
@@ -382,9 +379,9 @@ assign running  = (st != C_STOP);
 assign f_start  = (st == C_START) && !f_busy && !halt;
 assign f_stop   = (st == C_QUIESCE) || (st == C_HALT) || halt;
 assign f_off    = qread;
-assign f_pop    = f_valid && !f_err && !halt && !(dma_fault && live) &&
+assign f_pop    = f_valid && !f_err && !halt && !(dma_fault && live && !p_parse) &&
                   (((st == C_CMD) && !at_end && (w_cmd0 || (w_cmd1 && !cmd1_cut))) || (st == C_PAYLOAD));
-assign dma_stop = halt || (st == C_HALT) || p_bus;
+assign dma_stop = halt || (st == C_HALT) || p_bus || p_parse;
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire unused_ok = &{1'b0, dma_src_region_q[15:11], dma_src_region_q[8:3], dma_dst_region_q[15:11],

@@ -179,6 +179,7 @@ unit: deps $(UNIT_BIN)
 lint: deps
 	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla
 	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla_sramif
+	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
 
 REGDEFS := scripts/regdefs/nvdla_nv_small.csv
 regs:

@@ -2,7 +2,8 @@
 // command processor one 32-bit word at a time.
 //
 // `start` (only while idle) samples the stream: words from QBASE + off up to
-// QBASE + QSIZE, on the port and with the AXI_LIMITn settings of the counter
+// QBASE + QSIZE (QSIZE is followed live, so a stream can grow while it
+// runs; QBASE, the port and the limits are sampled), on the port and with the AXI_LIMITn settings of the counter
 // QCONFIG selects (QCONFIG 0/1: M0, 2/3: M1). The aligned beats covering that
 // range are read with INCR bursts cut at the burst-split alignment
 // (AXI_LIMITn.max_beats) and at most the FIFO depth long, AxCACHE from AXI_LIMITn.memtype, at most
@@ -73,15 +74,20 @@ reg [3:0]    blb;                   // log2 burst-split alignment in beats
 reg [8:0]    rd_lim;
 reg [3:0]    cache_q;
 reg [BW-1:0] f_beat;                // next beat address to read
-reg [31:0]   f_left;                // beats still to read
+reg [33:0]   f_rel;                 // its byte offset from QBASE (signed: the first
+                                    // beat may start before QBASE)
 reg [3:0]    rd_out;
 reg [FIFO_AW:0] credit;
 
 wire [31:0] lim = axi_limit[{cfg, 5'd0} +: 32];
 
-// Bytes from the start offset to the end of the stream (0 if none).
-wire [31:0]       remain     = (off < size) ? size - off : 32'd0;
 wire [ADDR_W-1:0] start_addr = base + {{(ADDR_W-32){1'b0}}, off};
+
+// Beats still to read: from f_rel up to QSIZE.
+wire [33:0] size_s  = {2'b00, size};
+wire [33:0] f_bytes = size_s - f_rel;
+wire        f_more  = $signed(f_rel) < $signed(size_s);
+wire [31:0] f_left  = f_more ? axi_beats({LB{1'b0}}, f_bytes[31:0]) : 32'd0;
 
 // Burst: up to the alignment boundary, at most the FIFO depth.
 wire [8:0] bound = axi_to_boundary(f_beat[8:0], blb);
@@ -125,7 +131,7 @@ always @(posedge clk or negedge rstn) begin
         rd_lim  <= 9'd1;
         cache_q <= 4'd0;
         f_beat  <= {BW{1'b0}};
-        f_left  <= 32'd0;
+        f_rel   <= 34'd0;
         rd_out  <= 4'd0;
         credit  <= FIFO_DEPTH;
         wp      <= {FIFO_AW{1'b0}};
@@ -134,7 +140,6 @@ always @(posedge clk or negedge rstn) begin
         wsel    <= {WB{1'b0}};
     end else if (clr) begin
         act     <= 1'b0;
-        f_left  <= 32'd0;
         rd_out  <= 4'd0;
         credit  <= FIFO_DEPTH;
         wp      <= {FIFO_AW{1'b0}};
@@ -145,7 +150,6 @@ always @(posedge clk or negedge rstn) begin
         rd_out <= rd_out + {3'd0, ar_gnt} - {3'd0, r_valid && r_last};
         if (stop) begin
             act    <= 1'b0;
-            f_left <= 32'd0;
             credit <= FIFO_DEPTH;
             wp     <= {FIFO_AW{1'b0}};
             rp     <= {FIFO_AW{1'b0}};
@@ -157,7 +161,7 @@ always @(posedge clk or negedge rstn) begin
             rd_lim  <= {1'b0, lim[23:16]} + 9'd1;
             cache_q <= axi_arcache(lim[7:4]);
             f_beat  <= start_addr[ADDR_W-1:LB];
-            f_left  <= axi_beats(start_addr[LB-1:0], remain);
+            f_rel   <= {2'b00, off} - {{(34-LB){1'b0}}, start_addr[LB-1:0]};
             wsel    <= start_addr[LB-1:2];
             credit  <= FIFO_DEPTH;
             wp      <= {FIFO_AW{1'b0}};
@@ -166,7 +170,7 @@ always @(posedge clk or negedge rstn) begin
         end else begin
             if (ar_gnt) begin
                 f_beat <= f_beat + {{(BW-9){1'b0}}, bl};
-                f_left <= f_left - {23'd0, bl};
+                f_rel  <= f_rel + {{(25-LB){1'b0}}, bl, {LB{1'b0}}};
             end
             credit <= credit - (ar_gnt ? bl[FIFO_AW:0] : {(FIFO_AW+1){1'b0}})
                              + {{FIFO_AW{1'b0}}, pop_beat};
@@ -186,7 +190,8 @@ assign active = act;
 assign busy   = act || (rd_out != 4'd0);
 
 /* verilator lint_off UNUSEDSIGNAL */
-wire unused_ok = &{1'b0, r_resp[0], lim[31:24], lim[15:8], lim[3:2], bl[8], start_addr[1:0]};
+wire unused_ok = &{1'b0, r_resp[0], lim[31:24], lim[15:8], lim[3:2], bl[8], start_addr[1:0],
+                   f_bytes[33:32]};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

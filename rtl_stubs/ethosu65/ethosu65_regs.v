@@ -102,8 +102,8 @@ reg [31:0] cmd_q, qbase0_q, qbase1_q, qconfig_q, qsize_q, lock_q, regioncfg_q;
 reg [1:0]  reset_q;          // pending {CSL, CPL}
 reg [1:0]  prot_q;           // active {CSL, CPL}
 reg        por_pending;      // PROT still to be sampled from PORSL/PORPL
-reg [31:0] axi_limit_q [0:3];
-reg [31:0] basep_q [0:15];
+reg [127:0] axi_limit_q;    // AXI_LIMIT3..0
+reg [511:0] basep_q;        // BASEP15..0
 
 // STATUS bits kept here
 reg        irq_q, bus_q, parse_q, end_q, fif_q;
@@ -135,7 +135,7 @@ reg [31:0] rdata;
 always @(*) begin
     rdata = 32'd0;
     if (a >= ETHOSU_BASEP0_ADDR && a <= ETHOSU_BASEP15_ADDR) begin
-        rdata = basep_q[a[5:2]];
+        rdata = basep_q[{a[5:2], 5'd0} +: 32];
     end else begin
         case (a)
             ETHOSU_ID_ADDR:         rdata = ETHOSU_ID_RESET;
@@ -151,10 +151,10 @@ always @(*) begin
             ETHOSU_CONFIG_ADDR:     rdata = ETHOSU_CONFIG_RESET;
             ETHOSU_LOCK_ADDR:       rdata = lock_q;
             ETHOSU_REGIONCFG_ADDR:  rdata = regioncfg_q;
-            ETHOSU_AXI_LIMIT0_ADDR: rdata = axi_limit_q[0];
-            ETHOSU_AXI_LIMIT1_ADDR: rdata = axi_limit_q[1];
-            ETHOSU_AXI_LIMIT2_ADDR: rdata = axi_limit_q[2];
-            ETHOSU_AXI_LIMIT3_ADDR: rdata = axi_limit_q[3];
+            ETHOSU_AXI_LIMIT0_ADDR: rdata = axi_limit_q[0 +: 32];
+            ETHOSU_AXI_LIMIT1_ADDR: rdata = axi_limit_q[32 +: 32];
+            ETHOSU_AXI_LIMIT2_ADDR: rdata = axi_limit_q[64 +: 32];
+            ETHOSU_AXI_LIMIT3_ADDR: rdata = axi_limit_q[96 +: 32];
             ETHOSU_PID4_ADDR:       rdata = ETHOSU_PID4_RESET;
             ETHOSU_PID5_ADDR:       rdata = ETHOSU_PID5_RESET;
             ETHOSU_PID6_ADDR:       rdata = ETHOSU_PID6_RESET;
@@ -204,7 +204,6 @@ assign clr       = rs_done;
 assign halt      = rs_active;
 assign resetting = rs_active;
 
-integer i;
 always @(posedge CLK or negedge nRESET) begin
     if (!nRESET) begin
         cmd_q       <= ETHOSU_CMD_RESET;
@@ -217,10 +216,8 @@ always @(posedge CLK or negedge nRESET) begin
         reset_q     <= ETHOSU_RESET_RESET[1:0];
         prot_q      <= 2'b00;
         por_pending <= 1'b1;
-        for (i = 0; i < 4; i = i + 1)
-            axi_limit_q[i] <= 32'd0;
-        for (i = 0; i < 16; i = i + 1)
-            basep_q[i] <= 32'd0;
+        axi_limit_q <= 128'd0;
+        basep_q     <= 512'd0;
         irq_q       <= 1'b0;
         bus_q       <= 1'b0;
         parse_q     <= 1'b0;
@@ -241,10 +238,8 @@ always @(posedge CLK or negedge nRESET) begin
         lock_q      <= ETHOSU_LOCK_RESET;
         regioncfg_q <= ETHOSU_REGIONCFG_RESET;
         prot_q      <= {rs_pprot[1] | reset_q[1], rs_pprot[0] & reset_q[0]};
-        for (i = 0; i < 4; i = i + 1)
-            axi_limit_q[i] <= 32'd0;
-        for (i = 0; i < 16; i = i + 1)
-            basep_q[i] <= 32'd0;
+        axi_limit_q <= 128'd0;
+        basep_q     <= 512'd0;
         irq_q       <= 1'b0;
         bus_q       <= 1'b0;
         parse_q     <= 1'b0;
@@ -280,9 +275,9 @@ always @(posedge CLK or negedge nRESET) begin
         if (wr_lock && (lock_q == 32'd0 || PWDATA == 32'd0))
             lock_q <= PWDATA & ETHOSU_LOCK_WMASK;
         if (wr_axil)
-            axi_limit_q[a[3:2]] <= PWDATA & ETHOSU_AXI_LIMIT0_WMASK;
+            axi_limit_q[{a[3:2], 5'd0} +: 32] <= PWDATA & ETHOSU_AXI_LIMIT0_WMASK;
         if (wr_basep)
-            basep_q[a[5:2]] <= PWDATA & ETHOSU_BASEP0_WMASK;
+            basep_q[{a[5:2], 5'd0} +: 32] <= PWDATA & ETHOSU_BASEP0_WMASK;
 
         // ---- STATUS: clears by CMD, then the events of this cycle ----
         irq_q  <= (irq_q && !(wr_cmd && cmd_clri)) || ev_irq;
@@ -311,15 +306,8 @@ assign prot           = prot_eff;
 assign clock_q_enable = cmd_q[ETHOSU_CMD_CLOCK_Q_ENABLE_LSB];
 assign power_q_enable = cmd_q[ETHOSU_CMD_POWER_Q_ENABLE_LSB];
 
-genvar g;
-generate
-    for (g = 0; g < 16; g = g + 1) begin : g_basep
-        assign basep[32*g +: 32] = basep_q[g];
-    end
-    for (g = 0; g < 4; g = g + 1) begin : g_axil
-        assign axi_limit[32*g +: 32] = axi_limit_q[g];
-    end
-endgenerate
+assign basep          = basep_q;
+assign axi_limit      = axi_limit_q;
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire unused_ok = &{1'b0, PPROT[2], qconfig_q[31:2], regioncfg_q[31:16]};

@@ -20,6 +20,13 @@ struct ethosu_pins {
     struct apb_pins apb;
     struct axi_pins m0, m1;
     uint8_t awakeup_m0, awakeup_m1;   /* AWAKEUPMx: pending AXI activity */
+    /* Weight-decoder output, a project debug port (not a TRM signal): the
+     * weights the decoder produces from the weight stream of a kernel
+     * operation, one per cycle with WDVALID high, in stream order; WDLAST
+     * marks the last weight of the stream. */
+    uint8_t wd_valid;      /* WDVALID */
+    int16_t wd_weight;     /* WDWEIGHT[8:0], signed -255..255 */
+    uint8_t wd_last;       /* WDLAST */
 };
 
 #endif

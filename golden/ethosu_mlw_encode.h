@@ -1,0 +1,62 @@
+/* Ethos-U65 weight stream ("mlw") golden encoder: TRM section 4.7.
+ *
+ * Pure C11 with the C library only. The format (bit order, slice header, chunks, padding) is
+ * summarised in ethosu_mlw.h; this encoder writes streams any reader of that syntax accepts
+ * (ethosu_mlw_decode() in particular) and tries to make them small. It is not byte-compatible
+ * with Vela's encoder: the choices below are its own.
+ *
+ * ---- What the encoder chooses ----
+ *
+ *   Sections   a run of slices that starts with a NEWPAL slice. The weights are cut into
+ *              blocks, neighbouring blocks are merged greedily while one palette for both is
+ *              estimated cheaper than two, the cut points are then moved to the cheapest
+ *              position nearby, and finally neighbouring sections are merged again on exact
+ *              bit counts.
+ *   Per section: alternating (zero-run) mode or not; the palette (the most frequent coded
+ *              values, most frequent first, 0 or 2..32 entries, padded with a dummy entry when
+ *              only one value is coded); DIROFS = the smallest code sent in direct mode (a
+ *              direct zero is sent as code 1, "minus zero", so that +1 follows it); PALBITS =
+ *              the width of the largest palette entry, or without a palette the width of the
+ *              largest direct index (it is then the uncompressed width). Several candidates
+ *              are tried and the smallest exact size kept.
+ *   Slices     a dynamic program over the coded weights picks, per weight, the weight coding
+ *              (WDIV 0-5 with or without WTRUNC, or uncompressed) and the zero-run divisor
+ *              (ZDIV 0-3), paying a penalty for each change, which starts a new slice. Slices
+ *              are cut at 32768 indices.
+ *   End        ZDIV 7, 1 bits to the byte boundary, 0xFF bytes up to a multiple of 16 bytes.
+ */
+#ifndef ETHOSU_MLW_ENCODE_H
+#define ETHOSU_MLW_ENCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ethosu_mlw.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the encoder produced (all counts for the whole stream). */
+struct ethosu_mlw_encode_stats {
+    size_t weights;         /* weights encoded (n) */
+    size_t slices;          /* slice headers written */
+    size_t sections;        /* slices with NEWPAL = 1 (palette loads) */
+    size_t bits;            /* stream bits up to the end of the last slice (before the end marker) */
+    size_t bytes;           /* stream length including the end marker and padding (= *len) */
+    double bits_per_weight; /* 8 * bytes / weights */
+};
+
+/* Encode n weights (n >= 1, each in -255..255) into one stream. Returns 0 with a malloc'd
+ * buffer in *out (caller frees with free()) of *len bytes, a multiple of 16; fills *st when it
+ * is not NULL. Returns -1 on error with a message in err ("weight 12: value 300 is out of range
+ * -255..255", "no weights", "out of memory"), *out = NULL and *len = 0. err may be NULL
+ * (errlen 0). */
+int ethosu_mlw_encode(const int16_t *weights, size_t n, uint8_t **out, size_t *len,
+                      struct ethosu_mlw_encode_stats *st, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ETHOSU_MLW_ENCODE_H */

@@ -55,6 +55,14 @@ struct ethosu_mlw_encode_stats {
 int ethosu_mlw_encode(const int16_t *weights, size_t n, uint8_t **out, size_t *len,
                       struct ethosu_mlw_encode_stats *st, char *err, size_t errlen);
 
+/* Parse a weight list in text form: one signed decimal weight (-255..255) per line, as in the
+ * shipped NAME.weights files ("\n" or "\r\n" line ends, spaces and tabs around the number
+ * allowed, final newline optional). name is used in messages. Returns 0 with a malloc'd array
+ * of *n weights (caller frees), or -1 with "name:line: reason" in err (bad number, out of
+ * range, empty line, no weights). */
+int ethosu_mlw_parse_weights(const char *text, size_t len, const char *name, int16_t **weights, size_t *n,
+                             char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

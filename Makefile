@@ -93,6 +93,8 @@ help:
 	@echo "make regs                          regenerate C/Verilog register files from scripts/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
+	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
+	@echo "make bench                         weight-stream sizes: ours next to the shipped streams"
 	@echo "knobs: SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
@@ -123,6 +125,17 @@ $(ETHOSU_CMD): scripts/ethosu_cmd_main.c golden/ethosu_cmd.h $(CORE_LIB)
 .PHONY: ethosu-cmd
 ethosu-cmd: $(ETHOSU_CMD)
 # ---- end ethosu-cmd ---------------------------------------------------------------
+
+# ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
+MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
+$(BUILD)/mlw-%: scripts/mlw_%_main.c $(HDRS) $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+.PHONY: mlw-tools bench
+mlw-tools: $(MLW_TOOLS)
+# Benchmarks report ratios side by side; they never fail on timing.
+bench: deps $(BUILD)/mlw-bench
+	$(BUILD)/mlw-bench
 
 # The Verilated simulator; its path depends on the RTL inputs (cached).
 rtl: deps $(CORE_LIB)

@@ -10,6 +10,7 @@
 #include "axi_mem.h"
 #include "bfm_env.h"
 #include "bfm_rng.h"
+#include "ethosu_kernel.h"
 #include "ethosu_pins.h"
 #include "sparse_mem.h"
 
@@ -19,6 +20,7 @@ struct ethosu_seq_ctx {
     struct sparse_mem *mem[2];      /* behind M0, M1 */
     struct axi_mem *axi[2];         /* their BFMs: error regions for injection */
     const uint8_t *irq;
+    struct ethosu_wd_monitor *wd;   /* weights seen on the weight-decoder port */
     struct bfm_rng rng;
     uint64_t seed;
     const char *dut_kind;
@@ -30,6 +32,7 @@ struct ethosu_seq_test {
     const char *summary;
     int (*run)(struct ethosu_seq_ctx *ctx);   /* 0 = pass */
     int porpl, porsl;               /* power-on privilege / security levels the test runs with */
+    uint64_t watchdog;              /* cycles it needs, when more than the default (0 = default) */
 };
 
 extern const struct ethosu_seq_test *const ethosu_seq_tests[];

@@ -242,20 +242,22 @@ static int cmd_fetch_axi_error(struct ethosu_seq_ctx *ctx)
 }
 
 const struct ethosu_seq_test ethosu_run_dma_stream = {
-    "run_dma_stream", "power-up, soft reset, a DMA command stream to its IRQ, power-down", run_dma_stream, 1, 0 };
+    "run_dma_stream", "power-up, soft reset, a DMA command stream to its IRQ, power-down", run_dma_stream, 1, 0, 0 };
 const struct ethosu_seq_test ethosu_security_matrix = {
     "security_matrix", "every PPROT against every CPL/CSL on a readable and a writable register",
-    security_matrix, 1, 0 };
+    security_matrix, 1, 0, 0 };
 const struct ethosu_seq_test ethosu_lock_contention = {
-    "lock_contention", "LOCK claim, refused claims, release", lock_contention, 1, 0 };
+    "lock_contention", "LOCK claim, refused claims, release", lock_contention, 1, 0, 0 };
 const struct ethosu_seq_test ethosu_reserved_opcode = {
-    "reserved_opcode", "a reserved opcode stops the stream with cmd_parse_error", reserved_opcode, 1, 0 };
+    "reserved_opcode", "a reserved opcode stops the stream with cmd_parse_error", reserved_opcode, 1, 0, 0 };
 const struct ethosu_seq_test ethosu_cmd_fetch_axi_error = {
     "cmd_fetch_axi_error", "SLVERR on the command fetch reports bus_status and the faulting port",
-    cmd_fetch_axi_error, 1, 0 };
+    cmd_fetch_axi_error, 1, 0, 0 };
+
+extern const struct ethosu_seq_test ethosu_weight_decoder;
 
 const struct ethosu_seq_test *const ethosu_seq_tests[] = {
     &ethosu_run_dma_stream, &ethosu_security_matrix, &ethosu_lock_contention, &ethosu_reserved_opcode,
-    &ethosu_cmd_fetch_axi_error,
+    &ethosu_cmd_fetch_axi_error, &ethosu_weight_decoder,
 };
 const unsigned ethosu_seq_test_count = sizeof ethosu_seq_tests / sizeof ethosu_seq_tests[0];

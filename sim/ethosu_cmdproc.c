@@ -7,12 +7,13 @@
 #include "ethosu_cmdproc.h"
 
 #define CH_CMD_READ 0u
+#define CH_WEIGHTS_READ 2u
 #define CH_M2M_READ 4u
 #define CH_M2M_WRITE 9u
 
 #define M48 ((uint64_t)0xFFFFFFFFFFFFu)
 
-enum { OWN_NONE = 0, OWN_FETCH = 1, OWN_DMA = 2 };
+enum { OWN_NONE = 0, OWN_FETCH = 1, OWN_DMA = 2, OWN_WEIGHT = 3 };
 
 void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct twin_axi_manager *m0,
                     struct twin_axi_manager *m1)
@@ -29,9 +30,18 @@ void ethosu_cp_reset(struct ethosu_cmdproc *cp)
     struct twin_axi_manager *m0 = cp->axi[0], *m1 = cp->axi[1];
     ethosu_cp_log_fn log = cp->log;
     void *ctx = cp->log_ctx;
+    struct ethosu_weightch *wch = cp->wch;
     ethosu_cp_init(cp, rf, m0, m1);
     cp->log = log;
     cp->log_ctx = ctx;
+    cp->wch = wch;
+    if (wch)
+        ethosu_wch_reset(wch);
+}
+
+void ethosu_cp_set_weightch(struct ethosu_cmdproc *cp, struct ethosu_weightch *wch)
+{
+    cp->wch = wch;
 }
 
 void ethosu_cp_set_log(struct ethosu_cmdproc *cp, ethosu_cp_log_fn fn, void *ctx)
@@ -115,6 +125,8 @@ static void check_errors(struct ethosu_cmdproc *cp)
             ch = CH_M2M_WRITE;
         else if (e.buf >= cp->fbuf && e.buf < cp->fbuf + sizeof cp->fbuf)
             ch = CH_CMD_READ;
+        else if (cp->wch && cp->wch->buf && e.buf >= cp->wch->buf && e.buf < cp->wch->buf + cp->wch->cap)
+            ch = CH_WEIGHTS_READ;
         else
             ch = CH_M2M_READ;
         ethosu_rf_status_set(cp->rf,
@@ -124,7 +136,8 @@ static void check_errors(struct ethosu_cmdproc *cp)
                                  ch << ETHOSU_STATUS_FAULTING_CHANNEL_SHIFT);
         logf_(cp, "bus abort: %s on M%u %s channel (burst at 0x%" PRIx64 "), QREAD 0x%x: halted until reset",
               e.resp == AXI_RESP_DECERR ? "DECERR" : "SLVERR", port,
-              ch == CH_CMD_READ ? "command read" : ch == CH_M2M_READ ? "mem2mem read" : "mem2mem write",
+              ch == CH_CMD_READ ? "command read" : ch == CH_WEIGHTS_READ ? "weights read"
+                  : ch == CH_M2M_READ ? "mem2mem read" : "mem2mem write",
               e.addr, qread(cp));
         halt(cp);
     }
@@ -279,6 +292,41 @@ static void log_kernel(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     cp->n_kernels++;
 }
 
+/* A kernel operation: logged; with weights, it waits for the weight
+ * channel to read, decode and deliver the stream. 1 when complete. */
+static int kernel_op(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
+{
+    if (cp->k_started) {
+        if (!ethosu_wch_take_done(cp->wch))
+            return 0;
+        cp->k_started = 0;
+        cp->rd_owner[cp->k_port] = OWN_NONE;
+        if (cp->wch->failed)
+            logf_(cp, "weight stream rejected by the decoder: %s", cp->wch->err);
+        return 1;
+    }
+    uint64_t len = s1(cp, ETHOSU_NPU_SET_WEIGHT_LENGTH) & 0xFFFFFFFFu;
+    if (!cp->wch || !len) {
+        log_kernel(cp, c);
+        return 1;
+    }
+    unsigned region = s0(cp, ETHOSU_NPU_SET_WEIGHT_REGION) & 7u;
+    unsigned port = ethosu_rf_region_port(cp->rf, region);
+    if (cp->rd_owner[port] != OWN_NONE)
+        return 0;   /* the port is busy: retried next cycle */
+    log_kernel(cp, c);
+    uint64_t addr = (ethosu_rf_region_base(cp->rf, region) + (s1(cp, ETHOSU_NPU_SET_WEIGHT_BASE) & M48)) &
+                    ETHOSU_ADDR_MASK;
+    if (ethosu_wch_start(cp->wch, cp->axi[port], addr, (uint32_t)len)) {
+        logf_(cp, "weight stream of %" PRIu64 " bytes: out of memory, skipped", len);
+        return 1;
+    }
+    cp->rd_owner[port] = OWN_WEIGHT;
+    cp->k_port = (uint8_t)port;
+    cp->k_started = 1;
+    return 0;
+}
+
 /* ---- command execution ---------------------------------------------------- */
 
 /* Execute c; 1 when complete, 0 when it must wait (retried every cycle). */
@@ -302,8 +350,7 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     case ETHOSU_NPU_OP_DEPTHWISE:
     case ETHOSU_NPU_OP_POOL:
     case ETHOSU_NPU_OP_ELEMENTWISE:
-        log_kernel(cp, c);
-        return 1;
+        return kernel_op(cp, c);
     default:
         if (c->is_cmd1)
             cp->set1[c->opcode & 0xFFu] = (uint64_t)c->param << 32 | c->payload;

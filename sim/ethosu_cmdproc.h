@@ -29,7 +29,10 @@
  *    written, B received). NPU_OP_KERNEL_WAIT, NPU_OP_PMU_MASK: no-ops.
  *  - Kernel operations (CONV, DEPTHWISE, POOL, ELEMENTWISE) are accepted,
  *    logged on one line with the IFM/IFM2/OFM/weight/scale state, and not
- *    computed (they complete at once, no memory traffic).
+ *    computed. With a weight channel attached and NPU_SET_WEIGHT_LENGTH
+ *    non-zero, the operation reads its weight stream (BASEP[WEIGHT_REGION] +
+ *    WEIGHT_BASE, on the region's port, weights channel 2 for faults) and
+ *    completes when the channel has delivered every decoded weight.
  *  - End of stream (QREAD reaches QSIZE): STATUS.cmd_end_reached = 1. If the
  *    last command was not a STOP, (model) the NPU enters the stopped state
  *    once its DMA has completed, without an IRQ.
@@ -52,6 +55,7 @@
 
 #include <stdint.h>
 #include "ethosu_regfile.h"
+#include "ethosu_weightch.h"
 #include "twin_axi_manager.h"
 
 #define ETHOSU_CP_FETCH_BYTES 64u
@@ -112,6 +116,10 @@ struct ethosu_cmdproc {
     uint8_t d_wr_pending[2];      /* dbuf[i] is being written */
     int d_all_issued;             /* dma[0] has issued every chunk */
     uint8_t dst_port_warned;
+    /* weight channel of kernel operations (may be NULL: weights not fetched) */
+    struct ethosu_weightch *wch;
+    uint8_t k_started;            /* the waiting kernel op has started its weight read */
+    uint8_t k_port;
     /* statistics */
     uint64_t n_cmds, n_kernels, n_dma, dma_bytes;
     ethosu_cp_log_fn log;
@@ -123,6 +131,8 @@ void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct
                     struct twin_axi_manager *m1);
 /* Hard reset of the processor (the managers and the register file are reset by the caller). */
 void ethosu_cp_reset(struct ethosu_cmdproc *cp);
+/* Attach the weight channel kernel operations feed (not owned). */
+void ethosu_cp_set_weightch(struct ethosu_cmdproc *cp, struct ethosu_weightch *wch);
 /* Log sink for kernel operations and faults (NULL: print "ethosu twin: ..." on stdout). */
 void ethosu_cp_set_log(struct ethosu_cmdproc *cp, ethosu_cp_log_fn fn, void *ctx);
 /* Events from ethosu_rf_write (ETHOSU_RF_EV_*). */

@@ -13,6 +13,36 @@ static struct axi_pins *port(struct ethosu_sim *s, int i)
     return i ? &s->pins.m1 : &s->pins.m0;
 }
 
+void ethosu_wd_monitor_clear(struct ethosu_wd_monitor *m)
+{
+    m->n = 0;
+    m->lasts = 0;
+    m->first_cycle = m->last_cycle = 0;
+    m->overflow = 0;
+}
+
+static void wd_sample(struct ethosu_sim *s)
+{
+    struct ethosu_wd_monitor *m = &s->wd;
+    if (!s->pins.wd_valid)
+        return;
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 4096;
+        int16_t *w = realloc(m->w, cap * sizeof *w);
+        if (!w) {
+            m->overflow = 1;
+            return;
+        }
+        m->w = w;
+        m->cap = cap;
+    }
+    if (m->n == 0)
+        m->first_cycle = s->env.cycle;
+    m->last_cycle = s->env.cycle;
+    m->w[m->n++] = s->pins.wd_weight;
+    m->lasts += s->pins.wd_last != 0;
+}
+
 static int one_cycle(struct ethosu_sim *s)
 {
     struct ethosu_pins *p = &s->pins;
@@ -23,6 +53,7 @@ static int one_cycle(struct ethosu_sim *s)
     if (p->nreset) {
         apb_checker_sample(s->apb_chk);
         apb_master_sample(s->apb);
+        wd_sample(s);
         for (int i = 0; i < 2; i++) {
             axi_checker_sample(s->axi_chk[i]);
             axi_mem_sample(s->axi[i]);
@@ -156,6 +187,7 @@ void ethosu_sim_free(struct ethosu_sim *s)
         axi_checker_destroy(s->axi_chk[i]);
         sparse_mem_destroy(s->mem[i]);
     }
+    free(s->wd.w);
     if (s->dut)
         s->dut->destroy(s->dut);
     memset(s, 0, sizeof *s);

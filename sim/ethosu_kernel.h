@@ -19,6 +19,17 @@
 #include "sim_knobs.h"
 #include "sparse_mem.h"
 
+/* What the weight-decoder port delivered: every weight in order, the
+ * number of WDLAST markers and the cycles of the first and last weight. */
+struct ethosu_wd_monitor {
+    int16_t *w;
+    size_t n, cap;
+    uint64_t lasts;
+    uint64_t first_cycle, last_cycle;
+    int overflow;               /* out of memory: weights were dropped */
+};
+void ethosu_wd_monitor_clear(struct ethosu_wd_monitor *m);
+
 struct ethosu_sim {
     struct sim_knobs knobs;
     struct bfm_env env;
@@ -29,6 +40,7 @@ struct ethosu_sim {
     struct apb_checker *apb_chk;
     struct axi_mem *axi[2];
     struct axi_checker *axi_chk[2];
+    struct ethosu_wd_monitor wd;
     int waves_on;
     int watchdog_fired;
 };

@@ -21,6 +21,8 @@ int ethosu_main(struct sim_knobs *k)
         fprintf(stderr, "sim: no Ethos-U65 test named '%s' (--list shows them)\n", k->test);
         return 2;
     }
+    if (!k->max_cycles_given && t->watchdog > k->max_cycles)
+        k->max_cycles = t->watchdog;   /* a long test's own budget, unless the user set one */
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k->seed, k->seed);
     sim_knobs_print(k);
     char err[1024] = "";
@@ -40,7 +42,7 @@ int ethosu_main(struct sim_knobs *k)
     }
     struct ethosu_seq_ctx ctx = {
         .env = &s.env, .apb = s.apb, .mem = { s.mem[0], s.mem[1] }, .axi = { s.axi[0], s.axi[1] },
-        .irq = &s.pins.irq, .seed = k->seed, .dut_kind = d->kind, .out_dir = k->out_dir,
+        .irq = &s.pins.irq, .wd = &s.wd, .seed = k->seed, .dut_kind = d->kind, .out_dir = k->out_dir,
     };
     bfm_rng_seed(&ctx.rng, k->seed);
     struct timespec t0, t1;

@@ -47,6 +47,9 @@ void ethosu_pins_vcd_add(struct vcd_writer *w, const struct ethosu_pins *p, unsi
     vcd_writer_add(w, "PORPL", 1, &p->porpl);
     vcd_writer_add(w, "PORSL", 1, &p->porsl);
     vcd_writer_add(w, "IRQ", 1, &p->irq);
+    vcd_writer_add(w, "WDVALID", 1, &p->wd_valid);
+    vcd_writer_add(w, "WDWEIGHT", 9, &p->wd_weight);   /* low 9 bits of the little-endian int16 */
+    vcd_writer_add(w, "WDLAST", 1, &p->wd_last);
     vcd_writer_add(w, "PSEL", 1, &p->apb.sel);
     vcd_writer_add(w, "PENABLE", 1, &p->apb.enable);
     vcd_writer_add(w, "PWRITE", 1, &p->apb.write);

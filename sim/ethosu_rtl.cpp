@@ -58,6 +58,21 @@ using namespace shim;
         (a).r_ready = get(top->RREADY##M);                                    \
     } while (0)
 
+// The weight-decoder debug port, for tops that have it (SFINAE on WDVALID).
+template <class T>
+auto wd_out(T *top, ethosu_pins *p, int) -> decltype(top->WDVALID, void())
+{
+    p->wd_valid = get(top->WDVALID);
+    uint64_t w = get(top->WDWEIGHT) & 0x1ffu;
+    p->wd_weight = static_cast<int16_t>(w & 0x100u ? static_cast<int>(w) - 512 : static_cast<int>(w));
+    p->wd_last = get(top->WDLAST);
+}
+template <class T> void wd_out(T *, ethosu_pins *p, long)
+{
+    p->wd_valid = p->wd_last = 0;
+    p->wd_weight = 0;
+}
+
 struct rtl {
     ethosu_dut d;
     VerilatedContext *ctx;
@@ -97,6 +112,7 @@ void outputs(rtl *r, ethosu_pins *p)
     p->awakeup_m1 = get(t->AWAKEUPM1);
     ETHOSU_AXI_OUT(t, M0, p->m0, r->d.data_bytes);
     ETHOSU_AXI_OUT(t, M1, p->m1, r->d.data_bytes);
+    wd_out(t, p, 0);
 }
 
 void rtl_eval(ethosu_dut *d, ethosu_pins *p)

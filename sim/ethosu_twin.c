@@ -33,6 +33,7 @@ struct ethosu_twin {
     struct ethosu_dut dut;
     struct ethosu_regfile rf;
     struct ethosu_cmdproc cp;
+    struct ethosu_weightch wch;
     struct twin_axi_manager *m[2];
     uint8_t irq;
     /* waves */
@@ -71,6 +72,8 @@ static void etwin_eval(struct ethosu_dut *d, struct ethosu_pins *p)
         axi_quiet(&p->m1);
         p->awakeup_m0 = p->awakeup_m1 = 0;
         p->irq = 0;
+        p->wd_valid = p->wd_last = 0;
+        p->wd_weight = 0;
         return;
     }
     a->ready = 1;
@@ -89,6 +92,7 @@ static void etwin_eval(struct ethosu_dut *d, struct ethosu_pins *p)
     p->awakeup_m0 = (uint8_t)!twin_axi_idle(t->m[0]);
     p->awakeup_m1 = (uint8_t)!twin_axi_idle(t->m[1]);
     p->irq = t->irq;
+    ethosu_wch_output(&t->wch, &p->wd_valid, &p->wd_weight, &p->wd_last);
 }
 
 static void etwin_posedge(struct ethosu_dut *d, struct ethosu_pins *p)
@@ -106,6 +110,7 @@ static void etwin_posedge(struct ethosu_dut *d, struct ethosu_pins *p)
     }
     twin_axi_posedge(t->m[0], &p->m0);
     twin_axi_posedge(t->m[1], &p->m1);
+    ethosu_wch_step(&t->wch);   /* the weight presented this cycle is taken */
     ethosu_cp_step(&t->cp);
     t->irq = (uint8_t)ethosu_rf_irq(&t->rf);
 }
@@ -181,6 +186,7 @@ static void etwin_destroy(struct ethosu_dut *d)
     vcd_writer_close(t->vcd);
     twin_axi_destroy(t->m[0]);
     twin_axi_destroy(t->m[1]);
+    ethosu_wch_free(&t->wch);
     free(t);
 }
 
@@ -195,6 +201,8 @@ struct ethosu_dut *ethosu_twin_create(char *errbuf, unsigned errlen)
     t->m[0] = twin_axi_create(ETWIN_DATA_BYTES, 16, 4, 4, 0);
     t->m[1] = twin_axi_create(ETWIN_DATA_BYTES, 16, 4, 4, 0);
     ethosu_cp_init(&t->cp, &t->rf, t->m[0], t->m[1]);
+    ethosu_wch_init(&t->wch);
+    ethosu_cp_set_weightch(&t->cp, &t->wch);
     struct ethosu_pins p0;
     memset(&p0, 0, sizeof p0);
     hard_reset(t, &p0);

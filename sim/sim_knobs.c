@@ -175,6 +175,7 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             if (parse_bool(prog, o, v, &k->nposted))
                 return -1;
         } else if (!strcmp(o, "--max-cycles")) {
+            k->max_cycles_given = 1;
             if (parse_u64(prog, o, v, 1, UINT64_MAX, &k->max_cycles))
                 return -1;
         } else if (!strcmp(o, "--waves")) {

@@ -20,6 +20,7 @@ struct sim_knobs {
     unsigned csb_gap_min, csb_gap_max;
     int nposted;               /* CSB writes non-posted */
     uint64_t max_cycles;       /* watchdog */
+    int max_cycles_given;      /* set on the command line (else a test may raise it) */
     const char *waves;         /* VCD path, NULL = no waves */
     int waves_gz;
     uint64_t waves_from, waves_to;

@@ -211,6 +211,8 @@ for dut in "${duts[@]}"; do
         TEST=ethosu/run_dma_stream DUT="$dut" SEED=7 AXI_STALL=50 RD_LATENCY=1:20 AXI_OUTSTANDING=2
     expect_pass "ethosu/security_matrix DUT=$dut CSB_GAP=0:3 SEED=3" TEST=ethosu/security_matrix DUT="$dut" \
         SEED=3 CSB_GAP=0:3
+    expect_pass "ethosu/weight_decoder DUT=$dut AXI_STALL=30 RD_LATENCY=1:20 SEED=5" TEST=ethosu/weight_decoder \
+        DUT="$dut" SEED=5 AXI_STALL=30 RD_LATENCY=1:20
     # waves show the APB port and both AXI managers under the TRM's names
     rm -rf "logs/ethosu_run_dma_stream/$dut"
     vcd="logs/ethosu_run_dma_stream/$dut/waves.vcd"
@@ -243,6 +245,26 @@ if scripts/ethosu-cmd asm "$tmpc/bad.txt" -o "$tmpc/bad.bin" >"$log" 2>&1; then 
 elif grep -q "bad.txt:2:" "$log"; then ok "ethosu-cmd: bad line rejected with file:line"
 else bad "ethosu-cmd: bad line rejected with file:line (no 'bad.txt:2:')"; fi
 rm -rf "$tmpc"
+
+# ---- mlw-decode / mlw-encode: the shipped weight streams through the command-line tools ----
+wdir=${ETHOSU_WEIGHTS:-../shared/testdata/ethos-u-weights}
+tmpw=$(mktemp -d)
+if [ ! -d "$wdir" ]; then bad "mlw tools: $wdir is not a folder (set ETHOSU_WEIGHTS)"
+else
+    for m in "$wdir"/*.mlw; do
+        n=$(basename "$m" .mlw)
+        if scripts/mlw-decode "$m" -o "$tmpw/$n.weights" >"$log" 2>&1 && cmp -s "$tmpw/$n.weights" "$wdir/$n.weights" &&
+            scripts/mlw-encode "$wdir/$n.weights" -o "$tmpw/$n.mlw" >>"$log" 2>&1 &&
+            scripts/mlw-decode "$tmpw/$n.mlw" -o "$tmpw/$n.rt" >>"$log" 2>&1 && cmp -s "$tmpw/$n.rt" "$wdir/$n.weights"; then
+            ok "mlw-decode $n.mlw = $n.weights; mlw-encode then mlw-decode is the identity"
+        else bad "mlw-decode $n.mlw = $n.weights; mlw-encode then mlw-decode is the identity"; fi
+    done
+    head -c 100 "$wdir/dev02_dense_small.mlw" >"$tmpw/cut.mlw"
+    if scripts/mlw-decode "$tmpw/cut.mlw" -o "$tmpw/cut.weights" >"$log" 2>&1; then bad "mlw-decode: truncated stream rejected"
+    elif grep -q "bit" "$log"; then ok "mlw-decode: truncated stream rejected with its bit offset"
+    else bad "mlw-decode: truncated stream rejected with its bit offset"; fi
+fi
+rm -rf "$tmpw"
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

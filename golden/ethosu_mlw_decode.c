@@ -35,7 +35,8 @@ struct dec {
     size_t errlen;
     int16_t *out;
     size_t n, cap;
-    /* per-slice scratch */
+    /* per-slice scratch, grown to the longest slice so far */
+    size_t scratch; /* entries of idx and wbit; runs has one more */
     uint16_t *idx;  /* weight indices, then codes */
     size_t *wbit;   /* stream bit of each weight's last quotient token (or its remainder) */
     size_t *runs;   /* zero runs */
@@ -56,6 +57,28 @@ static int fail(struct dec *d, size_t bit, const char *fmt, ...)
         }
     }
     return -1;
+}
+
+static int grow_scratch(struct dec *d, size_t w_cnt)
+{
+    if (w_cnt <= d->scratch)
+        return 0;
+    size_t n = d->scratch ? d->scratch : 256;
+    while (n < w_cnt)
+        n *= 2;
+    uint16_t *i = realloc(d->idx, n * sizeof *i);
+    if (i)
+        d->idx = i;
+    size_t *b = realloc(d->wbit, n * sizeof *b);
+    if (b)
+        d->wbit = b;
+    size_t *r = realloc(d->runs, (n + 1) * sizeof *r);
+    if (r)
+        d->runs = r;
+    if (!i || !b || !r)
+        return fail(d, d->pos, "out of memory");
+    d->scratch = n;
+    return 0;
 }
 
 /* Read n (0..32) bits LSB first; never touches bytes at or past nbits/8 rounded up. */
@@ -250,14 +273,7 @@ int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, s
     if (len && !buf)
         return fail(&d, 0, "no buffer");
     d.nbits = len * 8;
-    d.idx = malloc(ETHOSU_MLW_SLICE_MAX * sizeof *d.idx);
-    d.wbit = malloc(ETHOSU_MLW_SLICE_MAX * sizeof *d.wbit);
-    d.runs = malloc((ETHOSU_MLW_SLICE_MAX + 1) * sizeof *d.runs);
     int rc = -1;
-    if (!d.idx || !d.wbit || !d.runs) {
-        fail(&d, 0, "out of memory");
-        goto out;
-    }
 
     struct palstate pal;
     memset(&pal, 0, sizeof pal);
@@ -358,7 +374,7 @@ int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, s
         info.data_bit = d.pos;
         info.first_weight = d.n;
 
-        if (decode_chunks(&d, h, &info.chunks))
+        if (grow_scratch(&d, ethosu_mlw_slice_length(h)) || decode_chunks(&d, h, &info.chunks))
             goto out;
         info.end_bit = d.pos;
 

@@ -48,18 +48,16 @@ static unsigned ceil_log2(unsigned v)
     return b;
 }
 
-/* Bits of one weight index under a weight coding (BIG when the coding cannot carry it). */
-static int64_t wcost(unsigned wp, unsigned idx, unsigned uncomp_bits, unsigned uncomp_limit)
+/* Bits of one weight index under a Golomb-Rice weight coding (wparam 0..11; BIG when the
+ * quotient is over its limit). Uncompressed indices cost the section's uncompressed width. */
+static int64_t wcost(unsigned wp, unsigned idx)
 {
     if (wp < 6) {
         unsigned q = idx >> wp;
         return q > ETHOSU_MLW_WQ_MAX ? BIG : (int64_t)(q + 1u + wp);
     }
-    if (wp < WP_UNC) {
-        unsigned k = wp - 6u, q = idx >> k;
-        return q > ETHOSU_MLW_WQ_TRUNC_MAX ? BIG : (int64_t)((q ? 2u : 1u) + k);
-    }
-    return idx < uncomp_limit ? (int64_t)uncomp_bits : BIG;
+    unsigned k = wp - 6u, q = idx >> k;
+    return q > ETHOSU_MLW_WQ_TRUNC_MAX ? BIG : (int64_t)((q ? 2u : 1u) + k);
 }
 
 /* Bits of one zero run under ZDIV z. */
@@ -888,12 +886,12 @@ int ethosu_mlw_encode(const int16_t *weights, size_t n, uint8_t **out, size_t *l
         return fail(err, errlen, "no weights");
     if (!weights)
         return fail(err, errlen, "no weight buffer");
+    if (n > ETHOSU_MLW_ENCODE_MAX_WEIGHTS)
+        return fail(err, errlen, "too many weights (%zu, at most %zu)", n, (size_t)ETHOSU_MLW_ENCODE_MAX_WEIGHTS);
     for (size_t i = 0; i < n; i++)
         if (weights[i] < ETHOSU_MLW_WEIGHT_MIN || weights[i] > ETHOSU_MLW_WEIGHT_MAX)
             return fail(err, errlen, "weight %zu: value %d is out of range %d..%d", i, weights[i],
                         ETHOSU_MLW_WEIGHT_MIN, ETHOSU_MLW_WEIGHT_MAX);
-    if (n > SIZE_MAX / 64)
-        return fail(err, errlen, "too many weights (%zu)", n);
 
     struct enc e;
     memset(&e, 0, sizeof e);
@@ -901,7 +899,7 @@ int ethosu_mlw_encode(const int16_t *weights, size_t n, uint8_t **out, size_t *l
     e.n = n;
     for (unsigned wp = 0; wp < WP_UNC; wp++)
         for (unsigned x = 0; x < NCODES; x++) {
-            int64_t c = wcost(wp, x, 0, 0);
+            int64_t c = wcost(wp, x);
             e.wlen[wp][x] = e.wlen_t[x][wp] = c >= BIG ? DP_BIG : (int32_t)c;
         }
     struct section *sec = NULL;

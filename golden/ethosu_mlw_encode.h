@@ -7,23 +7,31 @@
  *
  * ---- What the encoder chooses ----
  *
- *   Sections   a run of slices that starts with a NEWPAL slice. The weights are cut into
- *              blocks, neighbouring blocks are merged greedily while one palette for both is
- *              estimated cheaper than two, the cut points are then moved to the cheapest
- *              position nearby, and finally neighbouring sections are merged again on exact
- *              bit counts.
- *   Per section: alternating (zero-run) mode or not; the palette (the most frequent coded
- *              values, most frequent first, 0 or 2..32 entries, padded with a dummy entry when
- *              only one value is coded); DIROFS = the smallest code sent in direct mode (a
- *              direct zero is sent as code 1, "minus zero", so that +1 follows it); PALBITS =
- *              the width of the largest palette entry, or without a palette the width of the
- *              largest direct index (it is then the uncompressed width). Several candidates
- *              are tried and the smallest exact size kept.
- *   Slices     a dynamic program over the coded weights picks, per weight, the weight coding
+ *   Sections   runs of slices that start with a NEWPAL slice (one palette each). The weights
+ *              are cut into blocks of 128 (more for inputs over 128K weights); neighbouring
+ *              blocks are merged greedily, best saving first, while one section is estimated
+ *              cheaper than two; each cut is then moved (steps 64, 32, ..., 1) to where the two
+ *              estimates are smallest; finally neighbouring sections are merged wherever that
+ *              is smaller on exact bit counts.
+ *   Estimate   of a range, from prefix histograms and prefix zero-run costs: header + palette
+ *              + the cheapest single weight coding for all indices + the cheapest ZDIV for all
+ *              runs + a typical chunk filler.
+ *   Per section, on exact sizes: alternating (zero-run) mode or not, and the palette size
+ *              (0, 2, 4, 8, 16, 32 or all values if fewer), the three best estimates tried.
+ *              Palette = the most frequent coded values, most frequent first (index 0 is the
+ *              shortest code); a single value gets a dummy second entry. DIROFS = the smallest
+ *              code sent in direct mode (up to 31); a direct zero is sent as code 1 ("minus
+ *              zero") so that +1, -1, ... follow it. PALBITS = the width of the largest palette
+ *              entry, or without a palette the width of the largest direct index (it is then
+ *              the uncompressed width).
+ *   Slices     a dynamic program over the coded weights picks per weight the weight coding
  *              (WDIV 0-5 with or without WTRUNC, or uncompressed) and the zero-run divisor
- *              (ZDIV 0-3), paying a penalty for each change, which starts a new slice. Slices
- *              are cut at 32768 indices.
+ *              (the section's two best ZDIV), paying a penalty for each change, which starts a
+ *              new slice (penalty 40 bits, then 28 and 60 for the best candidate). Slices are
+ *              cut at 32768 indices.
  *   End        ZDIV 7, 1 bits to the byte boundary, 0xFF bytes up to a multiple of 16 bytes.
+ *
+ *   The result is deterministic (same weights, same bytes) and uses no global state.
  */
 #ifndef ETHOSU_MLW_ENCODE_H
 #define ETHOSU_MLW_ENCODE_H
@@ -36,6 +44,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Largest input (the encoder's counters are 32-bit). Memory use is about 70 bytes per weight. */
+#define ETHOSU_MLW_ENCODE_MAX_WEIGHTS ((size_t)1 << 30)
 
 /* What the encoder produced (all counts for the whole stream). */
 struct ethosu_mlw_encode_stats {
@@ -50,7 +61,7 @@ struct ethosu_mlw_encode_stats {
 /* Encode n weights (n >= 1, each in -255..255) into one stream. Returns 0 with a malloc'd
  * buffer in *out (caller frees with free()) of *len bytes, a multiple of 16; fills *st when it
  * is not NULL. Returns -1 on error with a message in err ("weight 12: value 300 is out of range
- * -255..255", "no weights", "out of memory"), *out = NULL and *len = 0. err may be NULL
+ * -255..255", "no weights", "too many weights", "out of memory"), *out = NULL and *len = 0. err may be NULL
  * (errlen 0). */
 int ethosu_mlw_encode(const int16_t *weights, size_t n, uint8_t **out, size_t *len,
                       struct ethosu_mlw_encode_stats *st, char *err, size_t errlen);

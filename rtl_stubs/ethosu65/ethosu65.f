@@ -9,5 +9,7 @@ rtl_stubs/ethosu65/ethosu65_cmd_fetch.v
 rtl_stubs/ethosu65/ethosu65_cmd_proc.v
 rtl_stubs/ethosu65/ethosu65_dma.v
 rtl_stubs/ethosu65/ethosu65_dma_rows.v
+rtl_stubs/ethosu65/ethosu65_wfetch.v
+rtl_stubs/ethosu65/ethosu65_weight_dec.v
 rtl_stubs/ethosu65/ethosu65_ar_port.v
 rtl_stubs/ethosu65/ethosu65_qch.v

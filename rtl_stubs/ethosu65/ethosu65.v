@@ -3,17 +3,22 @@
 // BASE_POINTERS, ID), two AMBA 5 AXI managers M0/M1 and the clock/power
 // Q-channels. It runs command streams: fetch, decode, NPU_OP_IRQ/STOP,
 // mem2mem DMA (NPU_OP_DMA_START/WAIT) as real copies, STATUS and bus-fault
-// reporting. Kernel operations are accepted and skipped. See README.md.
+// reporting. Kernel operations read and decode their weight stream (TRM 4.7)
+// and show the weights on a project debug port (WDVALID, WDWEIGHT, WDLAST);
+// they compute nothing else. See README.md.
 //
 //   ethosu65_regs       APB, registers, STATUS/IRQ, soft/hard reset
 //   ethosu65_cmd_fetch  command stream reader (AR/R)
 //   ethosu65_cmd_proc   decoder/executor
 //   ethosu65_dma        mem2mem DMA (AR/R on M0 or M1, AW/W/B on M0)
+//   ethosu65_wfetch     weight stream reader (AR/R on M0 or M1)
+//   ethosu65_weight_dec weight stream decoder
 //   ethosu65_ar_port    per-port AR register and arbiter
 //   ethosu65_qch        clock and power Q-channel completers
 //
-// AXI IDs: command stream reads ARID = 0, mem2mem reads ARID = 64 (TRM tables
-// A-10/A-18: 0-3 command stream, 64-115 M2M), writes AWID = 64. R beats are
+// AXI IDs: command stream reads ARID = 0, weight stream reads ARID = 32,
+// mem2mem reads ARID = 64 (TRM tables A-10/A-18: 0-3 command stream, 32-59
+// weight stream, 64-115 M2M), writes AWID = 64. R beats are
 // routed to their reader by RID. AxSIZE = log2(DATA_W/8), AxBURST = INCR,
 // AxPROT = {data, PROT.active_CSL, PROT.active_CPL}, AxCACHE from
 // AXI_LIMITn.memtype. RREADY and BREADY are always 1 (read data space is
@@ -125,7 +130,14 @@ module ethosu65 #(
     output                  PWRQACTIVE,
     input                   PWRQREQn,
     output                  PWRQACCEPTn,
-    output                  PWRQDENY
+    output                  PWRQDENY,
+
+    // weight decoder debug port (project signals, not in the TRM): one decoded
+    // weight per cycle with WDVALID, in stream order; WDLAST with the last
+    // weight of a stream that decoded without error
+    output                  WDVALID,
+    output [8:0]            WDWEIGHT,       // signed, -255..255 (0 while WDVALID is low)
+    output                  WDLAST
 );
 
 localparam integer BYTES = DATA_W / 8;
@@ -134,6 +146,7 @@ localparam [2:0]   AXSIZE = LBI[2:0];
 localparam [1:0]   INCR   = 2'b01;
 localparam [7:0]   CMD_ID = 8'd0;
 localparam [7:0]   M2M_ID = 8'd64;
+localparam [7:0]   WGT_ID = 8'd32;
 
 // ---------------------------------------------------------------------------
 // Registers
@@ -198,6 +211,12 @@ wire [31:0]       d_len;
 wire [15:0]       d_size0, d_size1;
 wire [1:0]        d_src_mode, d_dst_mode, d_src_cfg, d_dst_cfg, d_count;
 
+wire              w_start, w_busy, w_stop, w_fault;
+wire [ADDR_W-1:0] w_addr;
+wire [31:0]       w_len;
+wire [1:0]        w_cfg;
+wire              wf_busy, wf_port;
+
 ethosu65_cmd_proc #(.ADDR_W(ADDR_W)) u_cp (
     .clk(CLK), .rstn(nRESET), .clr(clr),
     .run_req(run_req), .halt(halt), .qread_clr(qread_clr), .qsize(qsize),
@@ -209,6 +228,8 @@ ethosu65_cmd_proc #(.ADDR_W(ADDR_W)) u_cp (
     .dma_dst_internal(d_dst_int), .dma_count(d_count), .dma_full(d_full), .dma_busy(d_busy),
     .dma_stop(d_stop), .dma_fault(d_fault), .dma_fault_write(d_fault_write),
     .dma_fault_port(d_fault_port),
+    .w_start(w_start), .w_addr(w_addr), .w_len(w_len), .w_cfg(w_cfg), .w_busy(w_busy),
+    .w_stop(w_stop), .w_fault(w_fault), .w_fault_port(wf_port),
     .basep(basep), .regioncfg(regioncfg),
     .running(running), .qread(qread),
     .ev_irq(ev_irq), .ev_mask(ev_mask), .ev_end(ev_end), .ev_parse(ev_parse), .ev_bus(ev_bus),
@@ -243,23 +264,64 @@ ethosu65_dma #(.DATA_W(DATA_W), .ADDR_W(ADDR_W), .AWID(M2M_ID)) u_dma (
     .fault(d_fault), .fault_write(d_fault_write), .fault_port(d_fault_port));
 
 // ---------------------------------------------------------------------------
+// Weight channel: reader and decoder
+// ---------------------------------------------------------------------------
+wire              wf_ar_req, wf_ar_port, wf_gnt0, wf_gnt1, wf_active;
+wire [ADDR_W-1:0] wf_ar_addr;
+wire [7:0]        wf_ar_len;
+wire [3:0]        wf_ar_cache;
+wire              wb_valid, wb_ready;
+wire [DATA_W-1:0] wb_data;
+wire              wd_busy, wd_error, wd_fin;
+wire [8:0]        wd_weight;
+wire              wd_valid, wd_last;
+wire w_r_valid = wf_port ? (r_fire1 && RIDM1 == WGT_ID) : (r_fire0 && RIDM0 == WGT_ID);
+
+ethosu65_wfetch #(.DATA_W(DATA_W), .ADDR_W(ADDR_W)) u_wfetch (
+    .clk(CLK), .rstn(nRESET), .clr(clr),
+    .start(w_start), .stop(w_stop || (wd_fin && !w_start)), .addr(w_addr), .nbytes(w_len),
+    .port_in(w_cfg[1]), .lim(axi_limit[{w_cfg, 5'd0} +: 32]),
+    .ar_req(wf_ar_req), .ar_port(wf_ar_port), .ar_addr(wf_ar_addr), .ar_len(wf_ar_len),
+    .ar_cache(wf_ar_cache), .ar_gnt(wf_gnt0 | wf_gnt1),
+    .r_valid(w_r_valid), .r_data(wf_port ? RDATAM1 : RDATAM0), .r_resp(wf_port ? RRESPM1 : RRESPM0),
+    .r_last(wf_port ? RLASTM1 : RLASTM0),
+    .b_valid(wb_valid), .b_data(wb_data), .b_ready(wb_ready),
+    .fault(w_fault), .port(wf_port), .active(wf_active), .busy(wf_busy));
+
+ethosu65_weight_dec #(.DATA_W(DATA_W)) u_wdec (
+    .clk(CLK), .rstn(nRESET), .clr(clr),
+    .start(w_start), .len(w_len), .lane(w_addr[LBI-1:0]), .stop(w_stop),
+    .in_valid(wb_valid), .in_data(wb_data), .in_ready(wb_ready),
+    .out_valid(wd_valid), .out_weight(wd_weight), .out_last(wd_last), .out_ready(1'b1),
+    .busy(wd_busy), .error(wd_error), .fin(wd_fin));
+
+assign w_busy   = wd_busy || wf_busy;
+assign WDVALID  = wd_valid;
+assign WDWEIGHT = wd_valid ? wd_weight : 9'd0;
+assign WDLAST   = wd_last;
+
+// ---------------------------------------------------------------------------
 // AR channels
 // ---------------------------------------------------------------------------
-ethosu65_ar_port #(.ADDR_W(ADDR_W), .F_ID(CMD_ID), .D_ID(M2M_ID)) u_ar0 (
+ethosu65_ar_port #(.ADDR_W(ADDR_W), .F_ID(CMD_ID), .D_ID(M2M_ID), .W_ID(WGT_ID)) u_ar0 (
     .clk(CLK), .rstn(nRESET), .clr(clr), .aclken(ACLKENM0),
     .f_req(f_ar_req && !f_ar_port), .f_addr(f_ar_addr), .f_len(f_ar_len), .f_cache(f_ar_cache),
     .f_gnt(f_gnt0),
     .d_req(d_ar_req && !d_ar_port), .d_addr(d_ar_addr), .d_len(d_ar_len), .d_cache(d_ar_cache),
     .d_gnt(d_gnt0),
+    .w_req(wf_ar_req && !wf_ar_port), .w_addr(wf_ar_addr), .w_len(wf_ar_len), .w_cache(wf_ar_cache),
+    .w_gnt(wf_gnt0),
     .arvalid(ARVALIDM0), .arid(ARIDM0), .araddr(ARADDRM0), .arlen(ARLENM0), .arcache(ARCACHEM0),
     .arready(ARREADYM0));
 
-ethosu65_ar_port #(.ADDR_W(ADDR_W), .F_ID(CMD_ID), .D_ID(M2M_ID)) u_ar1 (
+ethosu65_ar_port #(.ADDR_W(ADDR_W), .F_ID(CMD_ID), .D_ID(M2M_ID), .W_ID(WGT_ID)) u_ar1 (
     .clk(CLK), .rstn(nRESET), .clr(clr), .aclken(ACLKENM1),
     .f_req(f_ar_req && f_ar_port), .f_addr(f_ar_addr), .f_len(f_ar_len), .f_cache(f_ar_cache),
     .f_gnt(f_gnt1),
     .d_req(d_ar_req && d_ar_port), .d_addr(d_ar_addr), .d_len(d_ar_len), .d_cache(d_ar_cache),
     .d_gnt(d_gnt1),
+    .w_req(wf_ar_req && wf_ar_port), .w_addr(wf_ar_addr), .w_len(wf_ar_len), .w_cache(wf_ar_cache),
+    .w_gnt(wf_gnt1),
     .arvalid(ARVALIDM1), .arid(ARIDM1), .araddr(ARADDRM1), .arlen(ARLENM1), .arcache(ARCACHEM1),
     .arready(ARREADYM1));
 
@@ -294,20 +356,20 @@ assign WDATAM1   = {DATA_W{1'b0}};
 assign WSTRBM1   = {BYTES{1'b0}};
 assign WLASTM1   = 1'b0;
 
-assign axi_idle = !f_busy && !d_busy;
+assign axi_idle = !f_busy && !d_busy && !wf_busy;
 
 // Pending activity per port: a burst waiting or in flight, or an engine that
 // may issue on it.
 assign AWAKEUPM0 = ARVALIDM0 || AWVALIDM0 || WVALIDM0 || (f_busy && !f_port)
-                   || (d_rd_active && !d_rd_port) || d_busy;
-assign AWAKEUPM1 = ARVALIDM1 || (f_busy && f_port) || (d_rd_active && d_rd_port);
+                   || (d_rd_active && !d_rd_port) || d_busy || (wf_busy && !wf_port);
+assign AWAKEUPM1 = ARVALIDM1 || (f_busy && f_port) || (d_rd_active && d_rd_port) || (wf_busy && wf_port);
 
 // ---------------------------------------------------------------------------
 // Q-channels: a request is accepted when the NPU is idle (stopped, nothing
 // outstanding, no reset or APB transfer in progress, no wake-up) and the CMD
 // register enables it; the power request also needs the IRQ to be cleared.
 // ---------------------------------------------------------------------------
-wire npu_busy  = running || f_busy || d_busy || resetting || PSEL || PWAKEUP;
+wire npu_busy  = running || f_busy || d_busy || w_busy || resetting || PSEL || PWAKEUP;
 wire clk_stop  = !npu_busy && clock_q_enable;
 wire pwr_stop  = !npu_busy && power_q_enable && !irq_raised;
 
@@ -326,7 +388,7 @@ ethosu65_qch u_pwrq (
 // write side (never used), the top bits of QBASE beyond the bus.
 /* verilator lint_off UNUSEDSIGNAL */
 wire unused_ok = &{1'b0, BIDM0, AWREADYM1, WREADYM1, BVALIDM1, BIDM1, BRESPM1,
-                   qbase[63:ADDR_W], f_active};
+                   qbase[63:ADDR_W], f_active, wf_active, wd_error};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

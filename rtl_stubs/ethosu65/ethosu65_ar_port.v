@@ -1,15 +1,18 @@
 // ethosu65_ar_port: the AR channel of one AXI manager port of the Ethos-U65
-// stub, shared by the command fetch and the DMA read side.
+// stub, shared by the command fetch, the DMA read side and the weight stream
+// reader.
 //
 // The AR payload is a register: a request is granted (and loaded) only on a
 // cycle with ACLKEN = 1 when the register is empty or its burst is being
 // accepted (ARREADY), so ARVALID and the payload stay stable until the
-// handshake. When both requesters ask in the same cycle the grant alternates.
-// Requests must not depend on the grants.
+// handshake. Requesters that ask in the same cycle are served round-robin
+// (the one after the last granted first: fetch, DMA, weights). Requests must
+// not depend on the grants.
 module ethosu65_ar_port #(
     parameter integer ADDR_W = 40,
     parameter [7:0]   F_ID   = 8'd0,        // command stream ARID
-    parameter [7:0]   D_ID   = 8'd64        // mem2mem ARID
+    parameter [7:0]   D_ID   = 8'd64,       // mem2mem ARID
+    parameter [7:0]   W_ID   = 8'd32        // weight stream ARID
 ) (
     input                   clk,
     input                   rstn,
@@ -28,6 +31,12 @@ module ethosu65_ar_port #(
     input  [3:0]            d_cache,
     output                  d_gnt,
 
+    input                   w_req,
+    input  [ADDR_W-1:0]     w_addr,
+    input  [7:0]            w_len,
+    input  [3:0]            w_cache,
+    output                  w_gnt,
+
     output reg              arvalid,
     output reg [7:0]        arid,
     output reg [ADDR_W-1:0] araddr,
@@ -36,22 +45,35 @@ module ethosu65_ar_port #(
     input                   arready
 );
 
-reg  prio_d;                 // 1: the DMA wins a tie
+reg  [1:0] last;             // last granted: 0 fetch, 1 DMA, 2 weights
 wire slot = aclken && (!arvalid || arready);
 
-assign f_gnt = slot && f_req && (!d_req || !prio_d);
-assign d_gnt = slot && d_req && (!f_req || prio_d);
+reg sf, sd, sw;
+always @(*) begin
+    sf = 1'b0;
+    sd = 1'b0;
+    sw = 1'b0;
+    case (last)
+        2'd0:    begin if (d_req) sd = 1'b1; else if (w_req) sw = 1'b1; else if (f_req) sf = 1'b1; end
+        2'd1:    begin if (w_req) sw = 1'b1; else if (f_req) sf = 1'b1; else if (d_req) sd = 1'b1; end
+        default: begin if (f_req) sf = 1'b1; else if (d_req) sd = 1'b1; else if (w_req) sw = 1'b1; end
+    endcase
+end
+
+assign f_gnt = slot && sf;
+assign d_gnt = slot && sd;
+assign w_gnt = slot && sw;
 
 always @(posedge clk or negedge rstn) begin
     if (!rstn) begin
-        prio_d  <= 1'b0;
+        last    <= 2'd2;
         arvalid <= 1'b0;
         arid    <= 8'd0;
         araddr  <= {ADDR_W{1'b0}};
         arlen   <= 8'd0;
         arcache <= 4'd0;
     end else if (clr) begin
-        prio_d  <= 1'b0;
+        last    <= 2'd2;
         arvalid <= 1'b0;
     end else begin
         if (f_gnt) begin
@@ -60,14 +82,21 @@ always @(posedge clk or negedge rstn) begin
             araddr  <= f_addr;
             arlen   <= f_len;
             arcache <= f_cache;
-            prio_d  <= 1'b1;
+            last    <= 2'd0;
         end else if (d_gnt) begin
             arvalid <= 1'b1;
             arid    <= D_ID;
             araddr  <= d_addr;
             arlen   <= d_len;
             arcache <= d_cache;
-            prio_d  <= 1'b0;
+            last    <= 2'd1;
+        end else if (w_gnt) begin
+            arvalid <= 1'b1;
+            arid    <= W_ID;
+            araddr  <= w_addr;
+            arlen   <= w_len;
+            arcache <= w_cache;
+            last    <= 2'd2;
         end else if (arready && aclken) begin
             arvalid <= 1'b0;
         end

@@ -1,7 +1,8 @@
 // ethosu65_cmd_proc: the command processor of the Ethos-U65 stub (TRM 4.6).
 // Takes command words from ethosu65_cmd_fetch, decodes cmd0/cmd1, keeps the
 // NPU_SET_* state the DMA needs, queues DMA descriptors and reports events to
-// the register file (STATUS, IRQ).
+// the register file (STATUS, IRQ). Kernel operations with a weight stream
+// start the weight channel (ethosu65_wfetch + ethosu65_weight_dec).
 //
 // Word 0 of a command: [31:16] param, [15:14] format (00 cmd0, 01 cmd1,
 // others reserved), [13:10] must be 0, [9:0] command number. A command is
@@ -12,6 +13,9 @@
 // executed; it moves past a command when the command completes):
 //   NPU_SET_DMA0_*           stored (SRC/DST/SKIPn: 48-bit {param, payload},
 //                            of which ADDR_W bits are used; LEN: payload)
+//   NPU_SET_WEIGHT_REGION, NPU_SET_WEIGHT_BASE, NPU_SET_WEIGHT_LENGTH
+//                            stored (REGION: param[2:0]; BASE: 48-bit; LENGTH:
+//                            the 32-bit payload)
 //   other NPU_SET_*          accepted, not stored (no kernel datapath)
 //   NPU_OP_DMA_START         waits for a free descriptor slot, then queues
 //                            BASEP[src region] + DMA0_SRC -> BASEP[dst region]
@@ -22,15 +26,23 @@
 //                            STATUS.irq_history_mask and raises the IRQ
 //   NPU_OP_STOP              waits for the DMA to be idle, then stops: mask
 //                            into the history, IRQ, state stopped
-//   NPU_OP_CONV, _DEPTHWISE, _POOL, _ELEMENTWISE, _KERNEL_WAIT, _PMU_MASK
+//   NPU_OP_CONV, _DEPTHWISE, _POOL, _ELEMENTWISE
+//                            with WEIGHT_LENGTH != 0: waits until the weight
+//                            channel is idle, starts it on BASEP[WEIGHT_REGION]
+//                            + WEIGHT_BASE, LENGTH bytes, and completes when it
+//                            is idle again (the decoder has output the last
+//                            weight, or stopped on a malformed stream: nothing
+//                            is reported then); with LENGTH 0: skipped
+//   NPU_OP_KERNEL_WAIT, _PMU_MASK
 //                            accepted and skipped
 // End of stream (QREAD reaches QSIZE): cmd_end_reached at once; if the last
 // command was not a STOP the NPU stops once the DMA is idle, without IRQ.
 // Reserved opcode, or a cmd1 whose payload lies beyond QSIZE: cmd_parse_error,
 // the DMA aborts (queued descriptors are dropped), stop, IRQ; QREAD stays at
 // the bad command.
-// Bus error (on a command word that is executed, or from the DMA): the DMA
-// aborts, bus_status with faulting_interface/faulting_channel, stop, IRQ.
+// Bus error (on a command word that is executed, from the DMA or from the
+// weight stream read): the DMA and the weight channel abort, bus_status with
+// faulting_interface/faulting_channel (2 for the weight stream), stop, IRQ.
 // Stopping always waits until no AXI transaction is outstanding, so a
 // following run starts clean; STOP's IRQ, the error bits and their IRQ are
 // reported together with the stopped state.
@@ -79,6 +91,16 @@ module ethosu65_cmd_proc #(
     input                   dma_fault_write,
     input                   dma_fault_port,
 
+    // weight channel
+    output                  w_start,
+    output [ADDR_W-1:0]     w_addr,         // BASEP[WEIGHT_REGION] + WEIGHT_BASE
+    output [31:0]           w_len,
+    output [1:0]            w_cfg,          // REGIONCFG field of WEIGHT_REGION
+    input                   w_busy,
+    output                  w_stop,
+    input                   w_fault,        // error response on the weight stream read
+    input                   w_fault_port,
+
     input  [511:0]          basep,          // BASEP15..0
     input  [15:0]           regioncfg,
 
@@ -100,6 +122,13 @@ localparam [9:0] OP_STOP        = 10'h000;
 localparam [9:0] OP_IRQ         = 10'h001;
 localparam [9:0] OP_DMA_START   = 10'h010;
 localparam [9:0] OP_DMA_WAIT    = 10'h011;
+localparam [9:0] OP_CONV        = 10'h002;
+localparam [9:0] OP_DEPTHWISE   = 10'h003;
+localparam [9:0] OP_POOL        = 10'h005;
+localparam [9:0] OP_ELEMENTWISE = 10'h006;
+localparam [9:0] SET_WEIGHT_REGION = 10'h128;
+localparam [9:0] SET1_WEIGHT_BASE  = 10'h020;
+localparam [9:0] SET1_WEIGHT_LENGTH = 10'h021;
 localparam [9:0] SET_DMA0_SRC_REGION = 10'h130;
 localparam [9:0] SET_DMA0_DST_REGION = 10'h131;
 localparam [9:0] SET_DMA0_SIZE0 = 10'h132;
@@ -165,6 +194,12 @@ reg [15:0] dma_src_region_q, dma_dst_region_q, dma_size0_q, dma_size1_q;
 reg [47:0] dma_src_q, dma_dst_q, dma_skip0_q, dma_skip1_q;
 reg [31:0] dma_len_q;
 
+// NPU_SET_WEIGHT_* state
+reg [2:0]  w_region_q;
+reg [47:0] w_base_q;
+reg [31:0] w_len_q;
+reg        k_started;        // the kernel operation in C_EXEC started the weight channel
+
 wire [1:0]  fmt     = f_word[15:14];
 wire        w_zero  = f_word[13:10] == 4'd0;
 wire        w_cmd0  = (fmt == 2'b00) && w_zero && cmd0_known(f_word[9:0]);
@@ -175,11 +210,15 @@ wire        at_end  = {1'b0, qread} >= {1'b0, qsize};
 wire        cmd1_cut = q8 > {1'b0, qsize};
 
 // Completion of the latched command in C_EXEC.
-wire dma_idle = !dma_busy;
+wire dma_idle  = !dma_busy;
+wire is_kernel = !is1 && (op == OP_CONV || op == OP_DEPTHWISE || op == OP_POOL || op == OP_ELEMENTWISE);
+wire k_weights = is_kernel && (w_len_q != 32'd0);
 reg  done;
 always @(*) begin
     done = 1'b1;
-    if (!is1) begin
+    if (k_weights) begin
+        done = k_started && !w_busy;
+    end else if (!is1) begin
         case (op)
             OP_STOP, OP_IRQ: done = dma_idle;
             OP_DMA_START:    done = !dma_full;
@@ -220,6 +259,14 @@ assign dma_dst_cfg      = regioncfg[{dst_rgn, 1'b0} +: 2];
 assign dma_dst_internal = dma_dst_region_q[8];
 assign dma_push         = exec && !is1 && (op == OP_DMA_START);
 
+// Weight channel job of the kernel operation being executed.
+wire [63:0] w_base_r = basep[{w_region_q, 6'd0} +: 64];
+assign w_addr  = w_base_r[ADDR_W-1:0] + w_base_q[ADDR_W-1:0];
+assign w_len   = w_len_q;
+assign w_cfg   = regioncfg[{w_region_q, 1'b0} +: 2];
+assign w_start = (st == C_EXEC) && k_weights && !k_started && !w_busy && !halt
+                 && !(dma_fault && !p_parse);
+
 always @(posedge clk or negedge rstn) begin
     if (!rstn) begin
         st               <= C_STOP;
@@ -243,6 +290,10 @@ always @(posedge clk or negedge rstn) begin
         dma_skip0_q      <= 48'd0;
         dma_skip1_q      <= 48'd0;
         dma_len_q        <= 32'd0;
+        w_region_q       <= 3'd0;
+        w_base_q         <= 48'd0;
+        w_len_q          <= 32'd0;
+        k_started        <= 1'b0;
         ev_irq           <= 1'b0;
         ev_mask          <= 16'd0;
         ev_end           <= 1'b0;
@@ -272,6 +323,10 @@ always @(posedge clk or negedge rstn) begin
         dma_skip0_q      <= 48'd0;
         dma_skip1_q      <= 48'd0;
         dma_len_q        <= 32'd0;
+        w_region_q       <= 3'd0;
+        w_base_q         <= 48'd0;
+        w_len_q          <= 32'd0;
+        k_started        <= 1'b0;
         ev_irq           <= 1'b0;
         ev_mask          <= 16'd0;
         ev_end           <= 1'b0;
@@ -288,14 +343,15 @@ always @(posedge clk or negedge rstn) begin
 
         if (halt) begin
             st <= C_HALT;
-        end else if (live && !p_bus && !p_parse && (dma_fault || f_fault)) begin
+        end else if (live && !p_bus && !p_parse && (dma_fault || w_fault || f_fault)) begin
             // bus abort: record the first fault, stop everything (an error
             // response while a parse error is being handled is not reported)
-            p_bus <= 1'b1;
-            p_irq <= 1'b1;
-            p_if  <= dma_fault ? dma_fault_port : f_port;
-            p_ch  <= dma_fault ? (dma_fault_write ? 4'd9 : 4'd4) : 4'd0;
-            st    <= C_QUIESCE;
+            p_bus     <= 1'b1;
+            p_irq     <= 1'b1;
+            p_if      <= dma_fault ? dma_fault_port : w_fault ? w_fault_port : f_port;
+            p_ch      <= dma_fault ? (dma_fault_write ? 4'd9 : 4'd4) : w_fault ? 4'd2 : 4'd0;
+            st        <= C_QUIESCE;
+            k_started <= 1'b0;
         end else begin
             case (st)
                 C_STOP: begin
@@ -326,7 +382,10 @@ always @(posedge clk or negedge rstn) begin
                     payload <= f_word;
                     st      <= C_EXEC;
                 end
-                C_EXEC: if (done) begin
+                C_EXEC: if (w_start) begin
+                    k_started <= 1'b1;
+                end else if (done) begin
+                    k_started <= 1'b0;
                     qread <= q_next[31:0];
                     if (!is1) begin
                         case (op)
@@ -334,6 +393,7 @@ always @(posedge clk or negedge rstn) begin
                             SET_DMA0_DST_REGION: dma_dst_region_q <= param;
                             SET_DMA0_SIZE0:      dma_size0_q      <= param;
                             SET_DMA0_SIZE1:      dma_size1_q      <= param;
+                            SET_WEIGHT_REGION:   w_region_q       <= param[2:0];
                             OP_IRQ: begin
                                 ev_irq  <= 1'b1;
                                 ev_mask <= param;
@@ -351,6 +411,8 @@ always @(posedge clk or negedge rstn) begin
                             SET1_DMA0_LEN:   dma_len_q   <= payload;
                             SET1_DMA0_SKIP0: dma_skip0_q <= {param, payload};
                             SET1_DMA0_SKIP1: dma_skip1_q <= {param, payload};
+                            SET1_WEIGHT_BASE:   w_base_q <= {param, payload};
+                            SET1_WEIGHT_LENGTH: w_len_q  <= payload;
                             default: ;
                         endcase
                     end
@@ -358,7 +420,7 @@ always @(posedge clk or negedge rstn) begin
                         ev_end <= 1'b1;
                     st <= (is_stop || next_end) ? C_QUIESCE : C_CMD;
                 end
-                C_QUIESCE: if (!f_busy && dma_idle) begin
+                C_QUIESCE: if (!f_busy && dma_idle && !w_busy) begin
                     st          <= C_STOP;
                     ev_irq      <= p_irq;
                     ev_mask     <= p_mask;
@@ -382,12 +444,13 @@ assign f_off    = qread;
 assign f_pop    = f_valid && !f_err && !halt && !(dma_fault && live && !p_parse) &&
                   (((st == C_CMD) && !at_end && (w_cmd0 || (w_cmd1 && !cmd1_cut))) || (st == C_PAYLOAD));
 assign dma_stop = halt || (st == C_HALT) || p_bus || p_parse;
+assign w_stop   = halt || (st == C_HALT) || p_bus || p_parse;
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire unused_ok = &{1'b0, dma_src_region_q[15:11], dma_src_region_q[8:3], dma_dst_region_q[15:11],
                    dma_dst_region_q[7:3], dma_src_q[47:ADDR_W], dma_dst_q[47:ADDR_W],
                    dma_skip0_q[47:ADDR_W], dma_skip1_q[47:ADDR_W], src_base[63:ADDR_W],
-                   dst_base[63:ADDR_W], q4[32], q8[32]};
+                   dst_base[63:ADDR_W], q4[32], q8[32], w_base_q[47:ADDR_W], w_base_r[63:ADDR_W]};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

@@ -7,7 +7,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-BUILD    := build
+# Sanitizer builds live apart, so switching SAN never mixes objects.
+BUILD    := build$(if $(SAN),-san)
 CC       ?= gcc
 CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
@@ -94,7 +95,11 @@ help:
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
-	@echo "make bench                         weight-stream sizes: ours next to the shipped streams"
+	@echo "make bench                         benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s, weights/s, sizes"
+	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1]"
+	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
+	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
+	@echo "make coverage                      Verilator line/toggle coverage of the RTL stubs + register-space coverage"
 	@echo "knobs: SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
@@ -126,6 +131,32 @@ $(ETHOSU_CMD): scripts/ethosu_cmd_main.c golden/ethosu_cmd.h $(CORE_LIB)
 ethosu-cmd: $(ETHOSU_CMD)
 # ---- end ethosu-cmd ---------------------------------------------------------------
 
+# ---- nightly regression (scripts/regress.py; see README "Regression") ---------------
+LIST    ?= smoke
+SEEDS   ?=
+JOBS    ?= 2
+SHARD   ?=
+TIMEOUT ?= 900
+DUTS    ?=
+REGRESS_DIR ?=
+GEN_LAYERS := $(BUILD)/gen-layers
+$(GEN_LAYERS): $(wildcard scripts/gen_layers*.c) $(HDRS) $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+.PHONY: regress rerun-failed random-layers coverage
+# 200 constrained-random legal layers per engine, expected CRCs from the golden models
+random-layers: deps $(GEN_LAYERS)
+	@rm -rf build/random-layers
+	$(GEN_LAYERS) --out build/random-layers --count 200 --seed $(or $(SEED),1) --engine all
+regress: deps $(if $(filter nightly,$(LIST)),random-layers)
+	python3 scripts/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
+	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
+	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR))
+rerun-failed: deps
+	python3 scripts/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))"
+coverage: deps
+	scripts/coverage.sh
+
 # ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
 MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
 $(BUILD)/mlw-%: scripts/mlw_%_main.c $(HDRS) $(CORE_LIB)
@@ -135,7 +166,7 @@ $(BUILD)/mlw-%: scripts/mlw_%_main.c $(HDRS) $(CORE_LIB)
 mlw-tools: $(MLW_TOOLS)
 # Benchmarks report ratios side by side; they never fail on timing.
 bench: deps $(BUILD)/mlw-bench
-	$(BUILD)/mlw-bench
+	scripts/bench.sh
 
 # The Verilated simulator; its path depends on the RTL inputs (cached).
 rtl: deps $(CORE_LIB)
@@ -163,7 +194,7 @@ sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
 	@mkdir -p $(LOG_DIR)
 	@if [ "$(DUT)" = rtl ]; then \
-	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) scripts/rtl_build.sh) || exit 2; \
+	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(TWIN_SIM); fi; \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \

@@ -35,7 +35,8 @@ for f in $files; do
              args+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")") ;;
     esac
 done
-key=$(printf '%s\n' "$family" "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
+san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
+key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
 dir=$root/build/rtl/$top-$key
 mkdir -p "$dir"
 # A newer harness must be relinked even when the RTL is unchanged.
@@ -46,8 +47,8 @@ cd "$root"
 # shellcheck disable=SC2086
 if ! verilator --cc --exe --build -j 2 --trace --prefix Vdut --top-module "$top" \
         -Mdir "$dir/obj" -o ../simv \
-        -CFLAGS "-I$root/sim -I$root/bfm -I$root/sequences -O1 -DRTL_TOP_NAME='\"$top\"'" \
-        -LDFLAGS "-lz" \
+        -CFLAGS "-I$root/sim -I$root/bfm -I$root/sequences -O1 $san -DRTL_TOP_NAME='\"$top\"'" \
+        -LDFLAGS "-lz $san" \
         "${args[@]}" $flags "$shim" "$lib" >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     echo "rtl_build: Verilator build of $top failed; full log: $log" >&2

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# bench.sh: `make bench`. Runs every comparison side by side and prints one
+# Markdown report on stdout, also written to build/bench.md. Timing is never
+# asserted: a FAIL of a simulation is shown in the table, the bench goes on.
+#   1. BFM overhead: simulated cycles/s of DUT=rtl with the real BFMs (the
+#      "PASS: ... N cycles, W s (C cycles/s)" line of `make -s sim`) next to
+#      the same NV_nvdla RTL under a do-nothing harness (scripts/bench_idle_main.cpp,
+#      clock toggling, reset released, inputs idle) for the same cycle count.
+#   2. DUT=twin vs DUT=rtl on the same tests: simulated wall time and cycles/s.
+#   3./4. golden models: convolution MAC/s, weight encoder/decoder weights/s
+#      (build/bench-golden, scripts/bench_golden_main.c), then the size table
+#      of build/mlw-bench (ours vs the shipped streams).
+#   5. wall time of the full shipped-trace conformance run (`make -s conformance`).
+# Usage: scripts/bench.sh [--quick] [--no-conformance] [--out FILE]
+# Environment: BENCH_TESTS (section 2 tests), BENCH_RTL_TESTS (section 1
+# tests, NV_nvdla family only), NVDLA_TRACES (passed to make).
+# Exit: 0 (also when a simulation fails), 2 a build failed or bad usage.
+set -u
+cd "$(dirname "$0")/.."
+root=$PWD
+quick=0 conformance=1 out=build/bench.md
+while [ $# -gt 0 ]; do
+    case $1 in
+        --quick) quick=1; shift ;;
+        --no-conformance) conformance=0; shift ;;
+        --out) out=$2; shift 2 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
+    esac
+done
+RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback nvdla/sdp_8192x1x1_pass_through_int8_0"}
+TESTS=${BENCH_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback nvdla/sdp_8192x1x1_pass_through_int8_0 ethosu/run_dma_stream ethosu/weight_decoder"}
+bdir=build/bench
+mkdir -p "$bdir"
+have_verilator=0
+command -v verilator >/dev/null 2>&1 && have_verilator=1
+
+# ---- builds (not timed) --------------------------------------------------------
+echo "bench: building (twin, rtl, bench-golden, mlw-bench, idle harness)..." >&2
+make -s twin >&2 || { echo "bench: make twin failed" >&2; exit 2; }
+if [ "$have_verilator" = 1 ]; then
+    make -s rtl >&2 || { echo "bench: make rtl failed" >&2; exit 2; }
+fi
+make -s build/libsimcore.a build/mlw-bench >&2 || { echo "bench: make build/mlw-bench failed" >&2; exit 2; }
+golden=build/bench-golden
+# The Makefile rule $(BUILD)/bench-golden is preferred; without it, build it here.
+if ! make -s "$golden" >/dev/null 2>&1; then
+    golden=$bdir/bench-golden
+    gcc -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Igolden -Ibfm -Isim -Isequences \
+        scripts/bench_golden_main.c -o "$golden" build/libsimcore.a -lz ||
+        { echo "bench: cannot build bench-golden" >&2; exit 2; }
+fi
+idle=
+if [ "$have_verilator" = 1 ]; then
+    idle=$root/$bdir/bench-idle
+    if ! verilator --cc --exe --build -j 2 --prefix Vidle --top-module NV_nvdla \
+            -Mdir "$root/$bdir/idle-obj" -o ../bench-idle -CFLAGS -O1 \
+            -f rtl_stubs/nvdla/nvdla_stub.f "$root/scripts/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
+        tail -n 20 "$bdir/idle-build.log" >&2
+        echo "bench: Verilator build of the idle harness failed; log: $bdir/idle-build.log" >&2
+        exit 2
+    fi
+fi
+
+# ---- one simulation: sets st cyc wall cps (from the PASS/FAIL line) -------------
+# Results are cached per test and DUT so sections 1 and 2 share the rtl runs.
+declare -A R_ST R_CYC R_WALL R_CPS
+run_sim() {   # test dut
+    local key="$1@$2" log line
+    [ -n "${R_ST[$key]+x}" ] && return
+    log=$bdir/sim_$(echo "$1" | tr / _)_$2.log
+    echo "bench: make sim TEST=$1 DUT=$2" >&2
+    make -s sim TEST="$1" DUT="$2" >"$log" 2>&1
+    line=$(grep -E '^(PASS|FAIL): .* cycles, [0-9.]+ s' "$log" | tail -n 1)
+    if [ -z "$line" ]; then
+        R_ST[$key]=ERROR R_CYC[$key]=- R_WALL[$key]=- R_CPS[$key]=-
+        return
+    fi
+    R_ST[$key]=${line%%:*}
+    R_CYC[$key]=$(sed -E 's/.*, ([0-9]+) cycles,.*/\1/' <<<"$line")
+    R_CPS[$key]=$(sed -E 's/.*\(([0-9]+) cycles\/s\).*/\1/' <<<"$line")
+    # the wall time at full precision: cycles / (cycles/s); the printed one has 2 decimals
+    R_WALL[$key]=$(awk -v c="${R_CYC[$key]}" -v r="${R_CPS[$key]}" -v w="$(sed -E 's/.*cycles, ([0-9.]+) s.*/\1/' <<<"$line")" \
+        'BEGIN { if (r > 0) printf "%.6f", c / r; else printf "%.6f", w }')
+}
+fmt() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else if (x + 0 >= 1e5) printf "%.3g\n", x; else printf "%.4g\n", x }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'; }
+
+md=$(mktemp)
+trap 'rm -f "$md"' EXIT
+{
+    echo "# make bench ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc 2>/dev/null || echo '?') CPUs)"
+    echo
+    echo "Timing is informative only: nothing here is asserted. Simulator wall times come from the"
+    echo "PASS line of \`make -s sim\` (the simulation loop only, no build or startup)."
+    echo
+} >>"$md"
+
+# ---- 1. BFM overhead -------------------------------------------------------------
+{
+    echo "## 1. BFM overhead on DUT=rtl (NV_nvdla stub)"
+    echo
+    if [ -z "$idle" ]; then
+        echo "skipped: verilator not found"
+    else
+        echo "| test | status | cycles | BFM harness s | BFM cycles/s | idle harness s | idle cycles/s | BFM / idle time |"
+        echo "|---|---|---:|---:|---:|---:|---:|---:|"
+    fi
+} >>"$md"
+if [ -n "$idle" ]; then
+    for t in $RTL_TESTS; do
+        case $t in ethosu/*) continue ;; esac
+        run_sim "$t" rtl
+        k="$t@rtl" iw=- icps=-
+        if [ "${R_CYC[$k]}" != - ] && [ "${R_CYC[$k]}" -gt 0 ]; then
+            iline=$("$idle" "${R_CYC[$k]}")
+            iw=$(sed -E 's/.*cycles, ([0-9.]+) s.*/\1/' <<<"$iline")
+            icps=$(sed -E 's/.*\(([0-9]+) cycles\/s\).*/\1/' <<<"$iline")
+        fi
+        echo "| $t | ${R_ST[$k]} | ${R_CYC[$k]} | $(fmt "${R_WALL[$k]}") | $(fmt "${R_CPS[$k]}") | $(fmt "$iw") | $(fmt "$icps") | $(ratio "${R_WALL[$k]}" "$iw") |" >>"$md"
+    done
+fi
+echo >>"$md"
+
+# ---- 2. twin vs rtl ----------------------------------------------------------------
+{
+    echo "## 2. DUT=twin vs DUT=rtl"
+    echo
+    echo "| test | twin status | twin cycles | twin s | twin cycles/s | rtl status | rtl cycles | rtl s | rtl cycles/s | rtl / twin time |"
+    echo "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"
+} >>"$md"
+for t in $TESTS; do
+    run_sim "$t" twin
+    if [ "$have_verilator" = 1 ]; then run_sim "$t" rtl; else
+        R_ST["$t@rtl"]="no verilator" R_CYC["$t@rtl"]=- R_WALL["$t@rtl"]=- R_CPS["$t@rtl"]=-; fi
+    a="$t@twin" b="$t@rtl"
+    echo "| $t | ${R_ST[$a]} | ${R_CYC[$a]} | $(fmt "${R_WALL[$a]}") | $(fmt "${R_CPS[$a]}") | ${R_ST[$b]} | ${R_CYC[$b]} | $(fmt "${R_WALL[$b]}") | $(fmt "${R_CPS[$b]}") | $(ratio "${R_WALL[$b]}" "${R_WALL[$a]}") |" >>"$md"
+done
+echo >>"$md"
+
+# ---- 3./4. golden models -----------------------------------------------------------
+{
+    echo "## 3./4. Golden models: convolution MAC/s, weight stream encoder/decoder weights/s"
+    echo
+    gargs=()
+    [ "$quick" = 1 ] && gargs=(--quick)
+    "$golden" "${gargs[@]}" 2>&1 | sed 's/^###/###/' || echo "(bench-golden reported a failure: see above)"
+    echo
+    echo "### Weight stream sizes: build/mlw-bench (ours vs the shipped streams)"
+    echo
+    echo '```'
+    build/mlw-bench 2>&1 || echo "(mlw-bench exit status $?)"
+    echo '```'
+    echo
+} >>"$md"
+
+# ---- 5. conformance wall time ------------------------------------------------------
+{
+    echo "## 5. Full shipped-trace conformance run (\`make -s conformance\`)"
+    echo
+} >>"$md"
+if [ "$conformance" = 1 ]; then
+    echo "bench: make -s conformance" >&2
+    t0=$(date +%s.%N)
+    make -s conformance >"$bdir/conformance.log" 2>&1
+    crc=$?
+    t1=$(date +%s.%N)
+    summary=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$bdir/conformance.log" | tail -n 1)
+    sum_s=$(awk '/^(PASS|FAIL) /{ s += $4 } END { printf "%.2f", s }' "$bdir/conformance.log")
+    {
+        echo "| traces | result | exit | wall s (make, all traces) | sum of per-trace seconds |"
+        echo "|---|---|---:|---:|---:|"
+        echo "| $(grep -cE '^(PASS|FAIL) ' "$bdir/conformance.log") | ${summary:-see $bdir/conformance.log} | $crc | $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", b - a}') | $sum_s |"
+    } >>"$md"
+else
+    echo "skipped (--no-conformance)" >>"$md"
+fi
+echo >>"$md"
+echo "Logs: $bdir/ (one sim_<test>_<dut>.log per run, conformance.log)" >>"$md"
+
+mkdir -p "$(dirname "$out")"
+cp "$md" "$out"
+cat "$md"
+echo "bench: report written to $out" >&2
+exit 0

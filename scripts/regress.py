@@ -1,0 +1,677 @@
+#!/usr/bin/env python3
+"""regress.py: the nightly regression runner (make regress / make rerun-failed).
+
+Expands a test list into runs (test x DUT x seed), runs each one through
+`make -s sim ...` (a subprocess pool, a per-run timeout that kills the whole
+process group), prints live progress and writes, into the results folder:
+one log per run (<n>_<name>_<dut>_<seed>.log), results.json, junit.xml and
+summary.md. The last line is `regress: N passed, M failed`; exit 0 when every
+run passed, 1 otherwise, 2 on bad input.
+
+Usage:
+  scripts/regress.py --list smoke|nightly|FILE [--seeds N] [--dut twin|rtl|both]
+                     [--jobs N] [--timeout S] [--shard k/N] [--out DIR] [--san]
+                     [--dry-run] [--keep]
+  scripts/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
+
+List format (scripts/lists/*.txt), one entry per line, `#` starts a comment:
+  NAME [DUT=twin|rtl|both] [SEEDS=n] [KNOB=value ...]
+NAME is anything `make sim TEST=...` accepts (a sequence, nvdla/<trace>,
+ethosu/<name>), or
+  TRACE=path          one generated trace (.cfg or its folder), run on the twin
+  TRACES=dir          every trace folder in dir (as scripts/conformance.sh);
+                      a missing dir is a failed entry (MISSING="text" sets its message)
+  @sequences          every sequence of `make sim TEST=list` (on rtl only those
+                      without [needs ...], unless RTL_FILES is set)
+  @ethosu             every ethosu/<name> sequence
+  @nvdla              every nvdla/<trace> of NVDLA_TRACES
+Default DUT: both for sequences and ethosu tests, twin for traces. `--dut`
+restricts every entry to that DUT. SEEDS=n runs seeds 1..n (default --seeds);
+SEED=s in an entry fixes one seed. Other KEY=value words are passed to make
+(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=...).
+"""
+import argparse
+import concurrent.futures
+import datetime
+import fnmatch
+import glob
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LISTS = os.path.join(ROOT, "scripts", "lists")
+DUTS = ("twin", "rtl")
+# variables of `make sim` an outer make may have put in the environment:
+# never let them leak into the runs (RTL_FILES/RTL_TOP/RTL_FLAGS/NVDLA_TRACES stay)
+SIM_VARS = ("TEST TRACE DUT SEED SEEDS AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER "
+            "CSB_GAP NPOSTED MAX_CYCLES WAVES WAVES_FROM WAVES_TO SRAMIF INJECT VERBOSE SAN LOG_DIR "
+            "LIST JOBS SHARD TIMEOUT DUTS REGRESS_DIR TRACES FILTER MAKEFLAGS MFLAGS MAKELEVEL "
+            "MAKEOVERRIDES GNUMAKEFLAGS").split()
+SAN_PATTERNS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
+
+
+class ListError(Exception):
+    pass
+
+
+def clean_env(san):
+    env = {k: v for k, v in os.environ.items() if k not in SIM_VARS}
+    if san:
+        env["SAN"] = "1"  # also on the command line; harmless here
+        env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
+        env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
+    return env
+
+
+def make_base(san):
+    return ["make", "-s", "--no-print-directory", "-C", ROOT, "sim"] + (["SAN=1"] if san else [])
+
+
+# ---- the catalogue of `make sim TEST=list` -----------------------------------------
+def catalogue(env, san):
+    """{'sequences': [(name, needs)], 'ethosu': [...], 'nvdla': [...]} from TEST=list."""
+    p = subprocess.run(make_base(san) + ["TEST=list", "DUT=twin"], cwd=ROOT, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    if p.returncode != 0:
+        raise ListError("make sim TEST=list DUT=twin failed:\n" + p.stdout)
+    cat = {"sequences": [], "ethosu": [], "nvdla": []}
+    section = None
+    for line in p.stdout.splitlines():
+        if not line.startswith(" "):
+            low = line.lower()
+            section = ("sequences" if line.strip() == "sequences:" else
+                       "ethosu" if low.startswith("ethos-u65 sequences") else
+                       "nvdla" if low.startswith("nvdla traces") else None)
+            continue
+        words = line.split()
+        if section and words and words[0] != "-":
+            cat[section].append((words[0], "[needs " in line))
+    return cat
+
+
+def cfg_of(d):
+    """The .cfg of one trace folder (as conformance.sh), or None."""
+    d = d.rstrip("/")
+    name = os.path.basename(d)
+    if os.path.isfile(os.path.join(d, name + ".cfg")):
+        return os.path.join(d, name + ".cfg")
+    cfgs = glob.glob(os.path.join(d, "*.cfg"))
+    return cfgs[0] if len(cfgs) == 1 else None
+
+
+# ---- list parsing ---------------------------------------------------------------
+def parse_list(path):
+    """[(lineno, kind, target, opts dict, knobs list)] of a list file."""
+    entries = []
+    with open(path) as f:
+        for no, raw in enumerate(f, 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            try:
+                words = shlex.split(line)
+            except ValueError as e:
+                raise ListError("%s:%d: %s" % (path, no, e))
+            head, rest = words[0], words[1:]
+            opts, knobs = {}, []
+            for w in rest:
+                if "=" not in w:
+                    raise ListError("%s:%d: '%s' is not KEY=value" % (path, no, w))
+                k, v = w.split("=", 1)
+                if k in ("DUT", "SEEDS", "SEED", "MISSING"):
+                    opts[k] = v
+                elif re.fullmatch(r"[A-Z_][A-Z0-9_]*", k):
+                    knobs.append("%s=%s" % (k, v))
+                else:
+                    raise ListError("%s:%d: bad knob '%s'" % (path, no, w))
+            if opts.get("DUT", "both") not in ("twin", "rtl", "both"):
+                raise ListError("%s:%d: DUT must be twin, rtl or both" % (path, no))
+            for k in ("SEEDS", "SEED"):
+                if k in opts and not opts[k].isdigit():
+                    raise ListError("%s:%d: %s must be a number" % (path, no, k))
+            if head.startswith("TRACE="):
+                kind, target = "trace", head[6:]
+            elif head.startswith("TRACES="):
+                kind, target = "traces", head[7:]
+            elif head in ("@sequences", "@ethosu", "@nvdla"):
+                kind, target = head[1:], None
+            elif head.startswith("@"):
+                raise ListError("%s:%d: unknown directive %s" % (path, no, head))
+            elif "=" in head:
+                raise ListError("%s:%d: the first word must be a test name, TRACE= or TRACES=" % (path, no))
+            else:
+                kind, target = "test", head
+            entries.append((no, kind, target, opts, knobs))
+    return entries
+
+
+def resolve_list(arg):
+    if os.path.isfile(arg):
+        return arg
+    p = os.path.join(LISTS, arg + ".txt")
+    if os.path.isfile(p):
+        return p
+    raise ListError("no list '%s' (neither a file nor scripts/lists/%s.txt)" % (arg, arg))
+
+
+def rel(p):
+    return os.path.relpath(p, ROOT) if os.path.isabs(p) else p
+
+
+def expand(entries, cat, args, src):
+    """The ordered run list plus skipped-run notes."""
+    runs, notes = [], []
+    have_rtl_user = bool(os.environ.get("RTL_FILES"))
+    needs = {n for n, nd in cat["sequences"] if nd}
+    seqs = [n for n, _ in cat["sequences"]]
+
+    def seeds_of(opts):
+        if "SEED" in opts:
+            return [int(opts["SEED"])]
+        return list(range(1, int(opts.get("SEEDS", args.seeds)) + 1))
+
+    def duts_of(opts, default):
+        d = opts.get("DUT", default)
+        ds = list(DUTS) if d == "both" else [d]
+        if args.dut != "both":
+            ds = [x for x in ds if x == args.dut]
+        return ds
+
+    def add(name, kind, target, opts, knobs, default_dut, where):
+        for dut in duts_of(opts, default_dut):
+            if dut == "rtl" and kind == "test" and name in needs and not have_rtl_user:
+                continue  # the shipped stub cannot run it (rtl_stubs/nvdla/README.md)
+            for seed in seeds_of(opts):
+                runs.append({"name": name, "kind": kind, "target": target, "dut": dut,
+                             "seed": seed, "knobs": list(knobs), "where": where})
+
+    for no, kind, target, opts, knobs in entries:
+        where = "%s:%d" % (rel(src), no)
+        if kind == "test":
+            default = "twin" if target.startswith("nvdla/") else "both"
+            add(target, "test", target, opts, knobs, default, where)
+        elif kind == "sequences":
+            for n in seqs:
+                add(n, "test", n, opts, knobs, "both", where)
+        elif kind == "ethosu":
+            for n, _ in cat["ethosu"]:
+                add(n, "test", n, opts, knobs, "both", where)
+        elif kind == "nvdla":
+            for n, _ in cat["nvdla"]:
+                add(n, "test", n, opts, knobs, "twin", where)
+        elif kind == "trace":
+            cfg = target if not os.path.isdir(os.path.join(ROOT, target)) else (cfg_of(os.path.join(ROOT, target)) or target)
+            name = "nvdla/" + os.path.splitext(os.path.basename(cfg.rstrip("/")))[0]
+            add(name, "trace", target, opts, knobs, "twin", where)
+        elif kind == "traces":
+            d = os.path.join(ROOT, target)
+            folders = sorted(glob.glob(os.path.join(d, "*", ""))) if os.path.isdir(d) else []
+            found = 0
+            for f in folders:
+                cfg = cfg_of(f)
+                if not cfg:
+                    continue
+                found += 1
+                add("%s/%s" % (os.path.basename(target.rstrip("/")), os.path.basename(f.rstrip("/"))),
+                    "trace", rel(cfg), opts, knobs, "twin", where)
+            if not found:
+                msg = opts.get("MISSING") or ("%s: no trace folders (not a folder or empty)" % target)
+                mdut = opts.get("DUT", "twin")
+                mdut = "twin" if mdut == "both" else mdut
+                if args.dut in ("both", mdut):
+                    runs.append({"name": "TRACES=" + target, "kind": "missing", "target": target,
+                                 "dut": mdut, "seed": 0, "knobs": list(knobs),
+                                 "where": where, "message": msg, "opts": opts})
+    return runs, notes
+
+
+# ---- one run ---------------------------------------------------------------------
+def stem(run):
+    return "%d_%s_%s_%d" % (run["n"], re.sub(r"[^A-Za-z0-9_.-]+", "_", run["name"]), run["dut"], run["seed"])
+
+
+def command(run, args, workdir):
+    cmd = make_base(args.san)
+    if run["kind"] == "trace":
+        cmd.append("TRACE=" + run["target"])
+    else:
+        cmd.append("TEST=" + run["target"])
+    cmd += ["DUT=" + run["dut"], "SEED=%d" % run["seed"]] + run["knobs"]
+    if workdir:
+        cmd.append("LOG_DIR=" + workdir)
+    return cmd
+
+
+def user_command(run, args):
+    """The command a user types to reproduce the run (no LOG_DIR, no -C)."""
+    words = ["make", "sim"] + (["SAN=1"] if args.san else [])
+    words += command(run, args, None)[len(make_base(args.san)):]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+RESULT_RE = re.compile(r"^(PASS|FAIL): ")
+WHY_RE = re.compile(r"^(first failure: |FAIL|sim: |make sim: |make: |rtl_build: |ERROR|.*runtime error:|"
+                    r".*AddressSanitizer|.*LeakSanitizer|test: )")
+
+
+def analyse(run, text, rc, timed_out, args):
+    lines = text.splitlines()
+    result_line = ""
+    for l in lines:
+        if RESULT_RE.match(l):
+            result_line = l
+    m = re.search(r"(\d+) cycles", result_line)
+    run["cycles"] = int(m.group(1)) if m else None
+    run["result_line"] = result_line
+    repro = [l[len("reproduce: "):] for l in lines if l.startswith("reproduce: ")]
+    san_hit = args.san and any(p in text for p in SAN_PATTERNS)
+    ok = rc == 0 and result_line.startswith("PASS:") and not timed_out and not san_hit
+    run["result"] = "PASS" if ok else "FAIL"
+    run["rc"] = rc
+    if ok:
+        run["first_failure"] = ""
+        return
+    why = ""
+    if timed_out:
+        why = "timeout after %g s" % args.timeout
+    elif san_hit:
+        why = next(l.strip() for l in lines if any(p in l for p in SAN_PATTERNS))
+    else:
+        for l in lines:
+            if l.startswith("first failure: "):
+                why = l[len("first failure: "):]
+                break
+        if not why:
+            why = next((l for l in lines if WHY_RE.match(l)), "")
+        if not why:
+            why = next((l for l in reversed(lines) if l.strip()), "no output, exit status %s" % rc)
+            if rc == 0 and not result_line:
+                why = "no PASS/FAIL line in the output (exit 0): " + why
+    run["first_failure"] = why.strip()
+    # the simulator's reproduce line omits some knobs (INJECT, SAN, ...): keep ours too
+    run["reproduce"] = ("make " + repro[-1][len("make "):]) if repro else run["command"]
+    if repro and repro[-1] != run["command"]:
+        run["reproduce_sim"] = repro[-1]
+        run["reproduce"] = run["command"]
+
+
+PROCS = {}
+PROCS_LOCK = threading.Lock()
+STOP = threading.Event()
+
+
+def kill_group(p):
+    try:
+        os.killpg(p.pid, signal.SIGTERM)
+    except OSError:
+        return
+    try:
+        p.wait(5)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        p.wait()
+
+
+def execute(run, args, env):
+    log = os.path.join(args.out, stem(run) + ".log")
+    run["log"] = log
+    run["command"] = user_command(run, args)
+    if run["kind"] == "missing" or run.get("not_run"):
+        msg = run.get("message") or run.get("not_run")
+        with open(log, "w") as f:
+            f.write(msg + "\n")
+        run.update(result="FAIL", rc=None, cycles=None, wall=0.0, first_failure=msg,
+                   reproduce=run.get("reproduce") or run["command"])
+        return run
+    if STOP.is_set():
+        run.update(result="FAIL", rc=None, cycles=None, wall=0.0, first_failure="interrupted",
+                   reproduce=run["command"])
+        return run
+    workdir = os.path.join(args.out, "work", stem(run))
+    cmd = command(run, args, workdir)
+    t0 = time.time()
+    timed_out = False
+    with open(log, "w") as f:
+        f.write("# %s\n# exact: %s\n" % (run["command"], " ".join(shlex.quote(c) for c in cmd)))
+        f.flush()
+        p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, start_new_session=True)
+        with PROCS_LOCK:
+            PROCS[p.pid] = p
+        try:
+            rc = p.wait(args.timeout if args.timeout > 0 else None)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            kill_group(p)
+            rc = p.returncode
+        with PROCS_LOCK:
+            PROCS.pop(p.pid, None)
+        if timed_out:
+            f.write("\nregress: timeout after %g s: process group killed\n" % args.timeout)
+    run["wall"] = round(time.time() - t0, 2)
+    with open(log, errors="replace") as f:
+        text = f.read()
+    analyse(run, text, rc, timed_out, args)
+    if STOP.is_set() and run["result"] == "FAIL":
+        run["first_failure"] = "interrupted"
+    if run["result"] == "PASS" and not args.keep:
+        subprocess.run(["rm", "-rf", workdir])
+    else:
+        run["workdir"] = workdir
+    return run
+
+
+# ---- reports ----------------------------------------------------------------------
+def xml_text(s):
+    return re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "?", str(s))
+
+
+def write_junit(path, runs, suite_name, elapsed):
+    fails = sum(r["result"] != "PASS" for r in runs)
+    suites = ET.Element("testsuites", name="regress", tests=str(len(runs)), failures=str(fails),
+                        errors="0", time="%.2f" % elapsed)
+    suite = ET.SubElement(suites, "testsuite", name=xml_text(suite_name), tests=str(len(runs)),
+                          failures=str(fails), errors="0", skipped="0", time="%.2f" % elapsed,
+                          timestamp=datetime.datetime.now().isoformat(timespec="seconds"))
+    for r in runs:
+        cls = "regress.%s.%s" % (r["dut"], r["name"].replace("/", ".").replace(" ", "_"))
+        name = "%s dut=%s seed=%d%s" % (r["name"], r["dut"], r["seed"],
+                                       "".join(" " + k for k in r["knobs"]))
+        tc = ET.SubElement(suite, "testcase", classname=xml_text(cls), name=xml_text(name),
+                           time="%.2f" % (r.get("wall") or 0.0))
+        if r["result"] != "PASS":
+            fe = ET.SubElement(tc, "failure", message=xml_text(r.get("first_failure", "")), type="FAIL")
+            body = ["first failure: " + r.get("first_failure", ""), "reproduce: " + r.get("reproduce", "")]
+            if r.get("reproduce_sim"):
+                body.append("simulator's reproduce line: " + r["reproduce_sim"])
+            body.append("log: " + r.get("log", ""))
+            fe.text = xml_text("\n".join(body))
+        ET.SubElement(tc, "system-out").text = xml_text("log: %s\n%s" % (r.get("log", ""), r.get("result_line", "")))
+    tree = ET.ElementTree(suites)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+
+
+def md_cell(s):
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def write_summary(path, runs, title, elapsed):
+    p = sum(r["result"] == "PASS" for r in runs)
+    out = ["# Regression %s" % title, "",
+           "%d runs: %d passed, %d failed, %.1f s" % (len(runs), p, len(runs) - p, elapsed), "",
+           "| # | test | dut | seed | knobs | result | cycles | wall s | first failure |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in runs:
+        out.append("| %d | %s | %s | %d | %s | %s | %s | %.2f | %s |" % (
+            r["n"], md_cell(r["name"]), r["dut"], r["seed"], md_cell(" ".join(r["knobs"])), r["result"],
+            r["cycles"] if r.get("cycles") is not None else "-", r.get("wall") or 0.0,
+            md_cell(r.get("first_failure", ""))))
+    fails = [r for r in runs if r["result"] != "PASS"]
+    if fails:
+        out += ["", "## Failures", ""]
+        for r in fails:
+            out += ["- `%s` %s seed %d: %s" % (r["name"], r["dut"], r["seed"], md_cell(r.get("first_failure", ""))),
+                    "  - reproduce: `%s`" % r.get("reproduce", ""),
+                    "  - log: `%s`" % rel(r.get("log", ""))]
+    out += ["", "**Total: %d passed, %d failed**" % (p, len(runs) - p), ""]
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+# ---- progress ----------------------------------------------------------------------
+class Progress:
+    def __init__(self, total):
+        self.total, self.done, self.passed, self.failed = total, 0, 0, 0
+        self.t0 = time.time()
+        self.tty = sys.stdout.isatty()
+        self.lock = threading.Lock()
+        self.width = max(len(str(total)), 1)
+
+    def status(self):
+        return "[%d/%d] pass %d fail %d elapsed %ds" % (self.done, self.total, self.passed, self.failed,
+                                                        time.time() - self.t0)
+
+    def finished(self, r):
+        with self.lock:
+            self.done += 1
+            if r["result"] == "PASS":
+                self.passed += 1
+            else:
+                self.failed += 1
+            cyc = str(r["cycles"]) if r.get("cycles") is not None else "-"
+            line = "%s  %-44s %-4s seed %-3d %10s cycles %7.2f s" % (
+                r["result"], r["name"] + "".join(" " + k for k in r["knobs"]), r["dut"], r["seed"], cyc,
+                r.get("wall") or 0.0)
+            if r["result"] != "PASS":
+                line += "\n      %s\n      reproduce: %s\n      log: %s" % (
+                    r.get("first_failure", ""), r.get("reproduce", ""), rel(r["log"]))
+            if self.tty:
+                sys.stdout.write("\r\x1b[K" + line + "\n" + self.status())
+            else:
+                sys.stdout.write("%s %s\n" % ("[%*d/%d]" % (self.width, self.done, self.total), line))
+            sys.stdout.flush()
+
+    def tick(self):
+        if self.tty:
+            with self.lock:
+                sys.stdout.write("\r\x1b[K" + self.status())
+                sys.stdout.flush()
+
+    def end(self):
+        if self.tty:
+            sys.stdout.write("\r\x1b[K" + self.status() + "\n")
+        else:
+            sys.stdout.write(self.status() + "\n")
+        sys.stdout.flush()
+
+
+# ---- main ------------------------------------------------------------------------
+def parse_shard(s):
+    m = re.fullmatch(r"(\d+)/(\d+)", s or "")
+    if not m or not (1 <= int(m.group(1)) <= int(m.group(2))):
+        raise argparse.ArgumentTypeError("--shard wants k/N with 1 <= k <= N, got '%s'" % s)
+    return int(m.group(1)), int(m.group(2))
+
+
+def default_out():
+    base = os.path.join(ROOT, "logs", "regress", datetime.datetime.now().strftime("%Y%m%d-%H%M%S"))
+    out, i = base, 2
+    while os.path.exists(out):
+        out, i = "%s-%d" % (base, i), i + 1
+    return out
+
+
+def prebuild(runs, args, env):
+    """Build the twin and the RTL simulators once, before the parallel runs."""
+    failed = {}
+    duts = {r["dut"] for r in runs if r["kind"] in ("test", "trace") and not r.get("not_run")}
+    steps = []
+    if "twin" in duts:
+        steps.append(("twin", make_base(args.san) + ["TEST=list", "DUT=twin"]))
+    if "rtl" in duts:
+        steps.append(("rtl", make_base(args.san) + ["TEST=list", "DUT=rtl"]))
+        if any(r["dut"] == "rtl" and r["name"].startswith("ethosu/") for r in runs):
+            steps.append(("rtl-ethosu", ["make", "-s", "--no-print-directory", "-C", ROOT, "rtl",
+                                         "RTL_FAMILY=ethosu"] + (["SAN=1", "RTL_SAN=1"] if args.san else [])))
+    for what, cmd in steps:
+        print("regress: building %s ..." % what, flush=True)
+        p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True)
+        if p.returncode != 0:
+            log = os.path.join(args.out, "build_%s.log" % what)
+            with open(log, "w") as f:
+                f.write("# %s\n%s" % (" ".join(cmd), p.stdout))
+            print("regress: build %s failed (%s):\n%s" % (what, rel(log), p.stdout[-3000:]), flush=True)
+            failed[what] = "build %s failed: see %s" % (what, rel(log))
+    for r in runs:
+        key = "rtl-ethosu" if r["dut"] == "rtl" and r["name"].startswith("ethosu/") else r["dut"]
+        why = failed.get(key) or (failed.get("rtl") if r["dut"] == "rtl" else None)
+        if why and r["kind"] != "missing":
+            r["not_run"] = why
+
+
+def main():
+    ap = argparse.ArgumentParser(description="nightly regression runner (see the header of this file)")
+    ap.add_argument("--list", help="smoke, nightly or a list file")
+    ap.add_argument("--rerun-failed", metavar="DIR", help="re-run the failed runs of DIR/results.json")
+    ap.add_argument("--seeds", type=int, default=1, help="seeds 1..N per entry without SEEDS= (default 1)")
+    ap.add_argument("--dut", choices=("twin", "rtl", "both"), default="both",
+                    help="restrict every entry to this DUT (default: as the list says)")
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=float, default=900, help="seconds per run, 0 = none (default 900)")
+    ap.add_argument("--shard", type=parse_shard, help="k/N: run i (0-based) belongs to shard (i mod N)+1")
+    ap.add_argument("--out", help="results folder (default logs/regress/<timestamp>)")
+    ap.add_argument("--san", action="store_true", help="SAN=1: sanitizer builds (build-san)")
+    ap.add_argument("--dry-run", action="store_true", help="print the runs, run nothing")
+    ap.add_argument("--keep", action="store_true", help="keep the simulation folders of passing runs")
+    args = ap.parse_args()
+    if bool(args.list) == bool(args.rerun_failed):
+        ap.error("give exactly one of --list and --rerun-failed")
+    if args.seeds < 1 or args.jobs < 1:
+        ap.error("--seeds and --jobs must be >= 1")
+
+    env = clean_env(args.san)
+    try:
+        if args.rerun_failed:
+            src = os.path.join(args.rerun_failed, "results.json")
+            if not os.path.isfile(src):
+                raise ListError("no %s" % src)
+            with open(src) as f:
+                old = json.load(f)
+            if "san" in old and not args.san:
+                args.san = bool(old["san"])
+                env = clean_env(args.san)
+            title = "rerun-failed of %s" % rel(os.path.abspath(args.rerun_failed))
+            runs = []
+            for r in old["runs"]:
+                if r["result"] == "PASS":
+                    continue
+                if r["kind"] == "missing":  # the folder may exist now
+                    tmp = argparse.Namespace(seeds=args.seeds, dut="both")
+                    more, _ = expand([(0, "traces", r["target"], r.get("opts", {}), r["knobs"])],
+                                     {"sequences": [], "ethosu": [], "nvdla": []}, tmp, "rerun")
+                    for m in more:
+                        m["where"] = r.get("where", "")
+                    runs += more
+                    continue
+                runs.append({k: r[k] for k in ("name", "kind", "target", "dut", "seed", "knobs", "where")})
+            src_list = old.get("list", "")
+        else:
+            src_list = resolve_list(args.list)
+            title = "list %s" % rel(src_list)
+            entries = parse_list(src_list)
+            cat = catalogue(env, args.san)
+            runs, _ = expand(entries, cat, args, src_list)
+    except ListError as e:
+        print("regress: %s" % e, file=sys.stderr)
+        return 2
+
+    for i, r in enumerate(runs, 1):
+        r["n"] = i
+    total_all = len(runs)
+    if args.shard:
+        k, n = args.shard
+        runs = [r for i, r in enumerate(runs) if i % n == k - 1]
+        title += " shard %d/%d" % (k, n)
+
+    if args.dry_run:
+        for r in runs:
+            print("%4d  %-44s %-4s seed %-3d %s" % (r["n"], r["name"], r["dut"], r["seed"],
+                                                     r.get("message") or " ".join(r["knobs"])))
+        print("regress: %d runs%s (dry run)" % (len(runs), " of %d" % total_all if args.shard else ""))
+        return 0
+    if not runs:
+        print("regress: the list expands to no runs", file=sys.stderr)
+        return 2
+
+    args.out = os.path.abspath(args.out) if args.out else default_out()
+    os.makedirs(args.out, exist_ok=True)
+    print("regress: %s, %d runs, %d jobs, results in %s" % (title, len(runs), args.jobs, rel(args.out)),
+          flush=True)
+    prebuild(runs, args, env)
+
+    prog = Progress(len(runs))
+    results = []
+
+    def on_signal(signum, frame):
+        STOP.set()
+        with PROCS_LOCK:
+            for p in list(PROCS.values()):
+                try:
+                    os.killpg(p.pid, signal.SIGTERM)
+                except OSError:
+                    pass
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_signal)
+
+    interrupted = False
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = [pool.submit(execute, r, args, env) for r in runs]
+        pending = set(futs)
+        try:
+            while pending:
+                done, pending = concurrent.futures.wait(pending, timeout=1.0,
+                                                        return_when=concurrent.futures.FIRST_COMPLETED)
+                for fu in done:
+                    prog.finished(fu.result())
+                prog.tick()
+        except KeyboardInterrupt:
+            interrupted = True
+            STOP.set()
+            with PROCS_LOCK:
+                for p in list(PROCS.values()):
+                    try:
+                        os.killpg(p.pid, signal.SIGTERM)
+                    except OSError:
+                        pass
+            for fu in pending:
+                fu.cancel()
+    prog.end()
+    for r in runs:
+        if "result" not in r:
+            r.update(result="FAIL", rc=None, cycles=None, wall=0.0, first_failure="not run (interrupted)",
+                     command=user_command(r, args), reproduce=user_command(r, args),
+                     log=os.path.join(args.out, stem(r) + ".log"))
+    results = runs
+    elapsed = time.time() - prog.t0
+    npass = sum(r["result"] == "PASS" for r in results)
+    nfail = len(results) - npass
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump({"title": title, "list": src_list, "shard": "%d/%d" % args.shard if args.shard else None,
+                   "seeds": args.seeds, "dut": args.dut, "san": args.san, "timeout": args.timeout,
+                   "jobs": args.jobs, "started": datetime.datetime.fromtimestamp(prog.t0).isoformat(timespec="seconds"),
+                   "elapsed": round(elapsed, 2), "passed": npass, "failed": nfail,
+                   "interrupted": interrupted, "runs": results}, f, indent=1)
+    write_junit(os.path.join(args.out, "junit.xml"), results, title, elapsed)
+    write_summary(os.path.join(args.out, "summary.md"), results, title, elapsed)
+    if not args.out.startswith(os.path.join(ROOT, "logs", "regress")):
+        pass
+    else:
+        latest = os.path.join(ROOT, "logs", "regress", "latest")
+        try:
+            if os.path.islink(latest) or not os.path.exists(latest):
+                if os.path.islink(latest):
+                    os.unlink(latest)
+                os.symlink(os.path.basename(args.out), latest)
+        except OSError:
+            pass
+    print("regress: results in %s (summary.md, junit.xml, results.json)" % rel(args.out))
+    if nfail:
+        print("regress: rerun the failures with: scripts/regress.py --rerun-failed %s" % rel(args.out))
+    print("regress: %d passed, %d failed" % (npass, nfail), flush=True)
+    return 0 if nfail == 0 and not interrupted else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

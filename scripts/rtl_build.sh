@@ -8,6 +8,8 @@
 #   RTL_FLAGS  extra Verilator options (-DNAME, --no-timing, -Wno-fatal, -GPARAM=..)
 #   RTL_FAMILY nvdla (default) or ethosu: which shim binds the top's ports
 #   HARNESS_LIB  the harness archive to link (built by make)
+#   RTL_COVERAGE 1: Verilator line and toggle coverage (--coverage-line
+#              --coverage-toggle, VM_COVERAGE=1 in the shim), own build dir
 # Each (files, top, flags) combination gets its own build directory, so a
 # large user design is Verilated once and rebuilt only when an input
 # changes (Verilator skips identical re-runs; make recompiles what changed).
@@ -22,6 +24,8 @@ case "$family" in
     *) echo "rtl_build: RTL_FAMILY must be nvdla or ethosu, got '$family'" >&2; exit 1 ;;
 esac
 flags=${RTL_FLAGS:-}
+cov=()
+[ "${RTL_COVERAGE:-}" = 1 ] && cov=(--coverage-line --coverage-toggle)
 lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
 command -v verilator >/dev/null || { echo "rtl_build: verilator not found (scripts/deps.sh installs it)" >&2; exit 1; }
 
@@ -37,6 +41,7 @@ for f in $files; do
 done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
 key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
+[ ${#cov[@]} -gt 0 ] && key=cov-$key
 dir=$root/build/rtl/$top-$key
 mkdir -p "$dir"
 # A newer harness must be relinked even when the RTL is unchanged.
@@ -48,7 +53,7 @@ cd "$root"
 if ! verilator --cc --exe --build -j 2 --trace --prefix Vdut --top-module "$top" \
         -Mdir "$dir/obj" -o ../simv \
         -CFLAGS "-I$root/sim -I$root/bfm -I$root/sequences -O1 $san -DRTL_TOP_NAME='\"$top\"'" \
-        -LDFLAGS "-lz $san" \
+        -LDFLAGS "-lz $san" ${cov[@]+"${cov[@]}"} \
         "${args[@]}" $flags "$shim" "$lib" >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     echo "rtl_build: Verilator build of $top failed; full log: $log" >&2

@@ -163,7 +163,11 @@ def resolve_list(arg):
 
 
 def rel(p):
-    return os.path.relpath(p, ROOT) if os.path.isabs(p) else p
+    """p relative to the repository when inside it (make runs from there), else absolute."""
+    if not os.path.isabs(p):
+        return p
+    r = os.path.relpath(p, ROOT)
+    return p if r.startswith("..") else r
 
 
 def expand(entries, cat, args, src):
@@ -252,6 +256,8 @@ def command(run, args, workdir):
 
 def user_command(run, args):
     """The command a user types to reproduce the run (no LOG_DIR, no -C)."""
+    if run["kind"] == "missing":
+        return "scripts/conformance.sh --traces %s --dut twin" % shlex.quote(run["target"])
     words = ["make", "sim"] + (["SAN=1"] if args.san else [])
     words += command(run, args, None)[len(make_base(args.san)):]
     return " ".join(shlex.quote(w) for w in words)
@@ -385,7 +391,7 @@ def write_junit(path, runs, suite_name, elapsed):
                           failures=str(fails), errors="0", skipped="0", time="%.2f" % elapsed,
                           timestamp=datetime.datetime.now().isoformat(timespec="seconds"))
     for r in runs:
-        cls = "regress.%s.%s" % (r["dut"], r["name"].replace("/", ".").replace(" ", "_"))
+        cls = "regress.%s.%s" % (r["dut"], re.sub(r"[^A-Za-z0-9_.-]+", "_", r["name"].replace("/", ".")))
         name = "%s dut=%s seed=%d%s" % (r["name"], r["dut"], r["seed"],
                                        "".join(" " + k for k in r["knobs"]))
         tc = ET.SubElement(suite, "testcase", classname=xml_text(cls), name=xml_text(name),
@@ -565,7 +571,7 @@ def main():
                         m["where"] = r.get("where", "")
                     runs += more
                     continue
-                runs.append({k: r[k] for k in ("name", "kind", "target", "dut", "seed", "knobs", "where")})
+                runs.append({k: r[k] for k in ("n", "name", "kind", "target", "dut", "seed", "knobs", "where")})
             src_list = old.get("list", "")
         else:
             src_list = resolve_list(args.list)
@@ -577,8 +583,12 @@ def main():
         print("regress: %s" % e, file=sys.stderr)
         return 2
 
+    # a rerun keeps the numbers (and log names) of the first run; new runs number on
+    top = max([r["n"] for r in runs if "n" in r] + [0])
     for i, r in enumerate(runs, 1):
-        r["n"] = i
+        if "n" not in r:
+            top += 1
+            r["n"] = top
     total_all = len(runs)
     if args.shard:
         k, n = args.shard

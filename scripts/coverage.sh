@@ -149,8 +149,8 @@ fargs=("${cfgs[@]}")
 [ "$run" = 1 ] && fargs+=("$out/runs")
 [ -n "$results" ] && fargs+=("$results")
 if [ ${#fargs[@]} -gt 0 ]; then
-    python3 scripts/func_coverage.py --out "$out/func_coverage.md" "${fargs[@]}" >/dev/null ||
-        echo "coverage: func_coverage.py failed" >&2
+    python3 scripts/func_coverage.py --out "$out/func_coverage.md" "${fargs[@]}" >/dev/null 2>&1 ||
+        echo "coverage: no register-space coverage (no .cfg trace or run log found)" >&2
 fi
 cat "$summary"
 [ -f "$out/func_coverage.md" ] && grep -E '^\*\*Total' "$out/func_coverage.md"

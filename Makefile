@@ -99,7 +99,7 @@ help:
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
-	@echo "make coverage                      Verilator line/toggle coverage of the RTL stubs + register-space coverage"
+	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
 	@echo "knobs: SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
@@ -143,7 +143,7 @@ GEN_LAYERS := $(BUILD)/gen-layers
 $(GEN_LAYERS): $(wildcard scripts/gen_layers*.c) $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
-.PHONY: regress rerun-failed random-layers coverage
+.PHONY: regress rerun-failed random-layers coverage smoke
 # 200 constrained-random legal layers per engine, expected CRCs from the golden models
 random-layers: deps $(GEN_LAYERS)
 	@rm -rf build/random-layers
@@ -155,7 +155,7 @@ regress: deps $(if $(filter nightly,$(LIST)),random-layers)
 rerun-failed: deps
 	python3 scripts/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))"
 coverage: deps
-	scripts/coverage.sh
+	scripts/coverage.sh $(ARGS)
 
 # ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
 MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
@@ -165,7 +165,10 @@ $(BUILD)/mlw-%: scripts/mlw_%_main.c $(HDRS) $(CORE_LIB)
 .PHONY: mlw-tools bench
 mlw-tools: $(MLW_TOOLS)
 # Benchmarks report ratios side by side; they never fail on timing.
-bench: deps $(BUILD)/mlw-bench
+$(BUILD)/bench-golden: scripts/bench_golden_main.c $(HDRS) $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden
 	scripts/bench.sh
 
 # The Verilated simulator; its path depends on the RTL inputs (cached).
@@ -265,7 +268,11 @@ conformance: deps
 	    $(if $(AXI_OUTSTANDING),AXI_OUTSTANDING=$(AXI_OUTSTANDING)) $(if $(CSB_GAP),CSB_GAP=$(CSB_GAP)) \
 	    $(if $(NPOSTED),NPOSTED=$(NPOSTED))
 
-test: deps regs-check unit lint systest
+# The smoke regression list closes make test (both DUT kinds, JUnit/summary in logs/regress/).
+smoke: deps
+	python3 scripts/regress.py --list smoke --jobs 2 --timeout 900 --out logs/regress/smoke
+
+test: deps regs-check unit lint systest smoke
 
 clean:
 	rm -rf $(BUILD) logs

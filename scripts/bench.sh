@@ -28,8 +28,8 @@ while [ $# -gt 0 ]; do
         *) echo "bench: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
     esac
 done
-RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback nvdla/sdp_8192x1x1_pass_through_int8_0"}
-TESTS=${BENCH_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback nvdla/sdp_8192x1x1_pass_through_int8_0 ethosu/run_dma_stream ethosu/weight_decoder"}
+RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers"}
+TESTS=${BENCH_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers ethosu/run_dma_stream ethosu/weight_decoder"}
 bdir=build/bench
 mkdir -p "$bdir"
 have_verilator=0

@@ -8,6 +8,10 @@
 #include <string>
 
 #include "Vdut.h"
+#if VM_COVERAGE
+#include <cstdlib>
+#include "verilated_cov.h"
+#endif
 #include "verilated_shim.h"
 
 extern "C" {
@@ -165,6 +169,12 @@ void rtl_destroy(ethosu_dut *d)
     rtl *r = reinterpret_cast<rtl *>(d->impl);
     rtl_waves_close(d);
     r->top->final();
+#if VM_COVERAGE
+    {   // coverage builds (RTL_COVERAGE=1): where scripts/coverage.sh asked for the data
+        const char *cov = std::getenv("VERILATOR_COV_FILE");
+        r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
+    }
+#endif
     delete r->top;
     delete r->ctx;
     delete r;

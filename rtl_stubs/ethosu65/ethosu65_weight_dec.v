@@ -188,20 +188,23 @@ wire        a_wu  = w_en && !s_unc;
 wire [3:0]  zlen  = (s_zdiv == 2'd3) ? 4'd8 : 4'd12;
 wire [3:0]  upc   = (s_wbits <= 4'd5) ? 4'd12 : 4'd8;
 
-wire [11:0] wu0   = a_wu ? win[11:0] : 12'd0;
+// a chunk is at most 144 bits: 36 of unary fields, 72 of WREMAIN, 36 of ZREMAIN
+wire [143:0] wlo  = win[143:0];
+wire [11:0] wu0   = a_wu ? wlo[11:0] : 12'd0;
 wire [4:0]  p0    = a_wu ? 5'd12 : 5'd0;
-/* verilator lint_off UNUSEDSIGNAL */
-wire [WIN-1:0] zsh = win >> p0;          // wide shifts: only the low bits are used
-wire [11:0] zu    = zsh[11:0] & ~(12'hFFF << zlen);
+wire [35:0] wun   = wlo[35:0];                         // the unary fields
+wire [11:0] zu    = wun[{1'b0, p0} +: 12] & ~(12'hFFF << zlen);
 wire [4:0]  p1    = p0 + (z_en ? {1'b0, zlen} : 5'd0);
-wire [WIN-1:0] w1sh = win >> p1;
-/* verilator lint_on UNUSEDSIGNAL */
-wire [11:0] wu1   = w1sh[11:0];
+wire [11:0] wu1   = wun[{1'b0, p1} +: 12];             // p1 <= 24
 wire [3:0]  pc    = pop12(wu0);
 wire [5:0]  pa    = {1'b0, p1} + {2'd0, pc};
 
-// part A: weight quotients
-reg [59:0]  a_wq;
+// part A: weight quotients. The loops below are written so that every shift
+// is unconditional (Yosys' resource sharing explodes on shifts under
+// data-dependent conditions): completed quotients are shifted in at the top
+// of a_wq_sh and aligned once at the end.
+wire [8:0]  wq_lim = 9'd511 >> s_wdiv;                  // largest quotient with index <= 511
+reg [59:0]  a_wq_sh;
 reg [3:0]   a_nw;
 reg [15:0]  a_wcnt;
 reg [6:0]   a_wacc;
@@ -211,7 +214,7 @@ reg [1:0]   a_c;
 reg [15:0]  a_left;
 integer     i;
 always @(*) begin
-    a_wq   = 60'd0;
+    a_wq_sh = 60'd0;
     a_nw   = 4'd0;
     a_wcnt = wq_i;
     a_wacc = {2'd0, wq_acc};
@@ -230,9 +233,9 @@ always @(*) begin
                     a_werr = 1'b1;
                 if (a_c != 2'd2 || s_wtrunc) begin
                     // index = quotient << wdiv must be at most 511
-                    if (({4'd0, a_wacc} << s_wdiv) > 11'd511)
+                    if ({2'd0, a_wacc} > wq_lim)
                         a_werr = 1'b1;
-                    a_wq[{a_nw, 2'd0} + {2'd0, a_nw} +: 5] = a_wacc[4:0];
+                    a_wq_sh = {a_wacc[4:0], a_wq_sh[59:5]};
                     a_nw   = a_nw + 4'd1;
                     a_wacc = 7'd0;
                     a_wcnt = a_wcnt + 16'd1;
@@ -245,16 +248,18 @@ always @(*) begin
         a_wcnt = wq_i + {12'd0, a_nw};
     end
 end
+wire [6:0]  a_wal = 7'd60 - {3'd0, a_nw} * 7'd5;
+wire [59:0] a_wq  = a_wq_sh >> a_wal;                   // quotient n at [5n +: 5]
 
 // part A: run quotients
-reg [12*ZQW-1:0] a_zq;
+reg [12*ZQW-1:0] a_zq_sh;
 reg [3:0]        a_nz;
 reg [15:0]       a_zcnt;
 reg [ZQW-1:0]    a_zacc;
 reg              a_zerr;
 integer          iz;
 always @(*) begin
-    a_zq   = {(12*ZQW){1'b0}};
+    a_zq_sh = {(12*ZQW){1'b0}};
     a_nz   = 4'd0;
     a_zcnt = zq_i;
     a_zacc = zq_acc;
@@ -267,7 +272,7 @@ always @(*) begin
                 if (zu[iz]) begin
                     a_zacc = a_zacc + {{(ZQW-1){1'b0}}, 1'b1};
                 end else begin
-                    a_zq[a_nz*ZQW +: ZQW] = a_zacc;
+                    a_zq_sh = {a_zacc, a_zq_sh[12*ZQW-1:ZQW]};
                     a_nz   = a_nz + 4'd1;
                     a_zacc = {ZQW{1'b0}};
                     a_zcnt = a_zcnt + 16'd1;
@@ -277,12 +282,17 @@ always @(*) begin
     end
 end
 
+wire [3:0]       a_zsl = 4'd12 - a_nz;
+wire [12*ZQW-1:0] a_zq = a_zq_sh >> (a_zsl * ZQW);     // run quotient n at [ZQW*n +: ZQW]
+
 // part B: remainders of the previous chunk's quotients, after part A
-wire [WIN-1:0] bw = win >> pa;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [143:0] bw_full = wlo >> pa;                           // pa <= 36
+/* verilator lint_on UNUSEDSIGNAL */
+wire [107:0] bw  = bw_full[107:0];
 wire [6:0]  pw  = {3'd0, pv_nw} * {3'd0, s_wbits};          // WREMAIN bits (<= 72)
 wire [1:0]  zd  = s_alt ? s_zdiv : 2'd0;
 wire [5:0]  pz  = {2'd0, pv_nz} * {4'd0, zd};               // ZREMAIN bits (<= 36)
-wire [WIN-1:0] bzw = bw >> pw;
 wire [7:0]  chunk_bits = {2'd0, pa} + {1'b0, pw} + {2'd0, pz};
 
 reg [11*12-1:0] b_w;       // {npre, code} per weight
@@ -290,46 +300,40 @@ reg             b_err;
 reg [10:0]      b_idx;
 reg [10:0]      b_code;
 reg [8:0]       b_r;
-/* verilator lint_off UNUSEDSIGNAL */
-reg [WIN-1:0]   b_sh;
 reg [1:0]       b_npre;
 reg [12*RW-1:0] b_z;
-reg [WIN-1:0]   b_zsh;
-/* verilator lint_on UNUSEDSIGNAL */
+reg [2:0]       b_zr;
 integer         k;
+// Every slot is computed; only those below pv_nw / pv_nz are used.
+wire [8:0] wr_mask = lowmask9(s_wbits);
+wire [2:0] zr_mask = ~(3'b111 << zd);
 always @(*) begin
     b_w    = {(11*12){1'b0}};
     b_err  = 1'b0;
     b_idx  = 11'd0;
     b_code = 11'd0;
     b_r    = 9'd0;
-    b_sh   = {WIN{1'b0}};
     b_npre = 2'd0;
     for (k = 0; k < 12; k = k + 1) begin
-        if (k < {28'd0, pv_nw}) begin
-            b_sh  = bw >> (k * s_wbits);
-            b_r   = b_sh[8:0] & lowmask9(s_wbits);
-            b_idx = ({6'd0, pv_wq[k*5 +: 5]} << s_wdiv) + {2'd0, b_r};
-            if (b_idx < {5'd0, ps})
-                b_code = {2'd0, pal[b_idx[4:0]]};
-            else
-                b_code = b_idx - {5'd0, ps} + {6'd0, dirofs};
-            if (b_code > 11'd511)
-                b_err = 1'b1;
-            b_npre = {1'b0, s_alt} + ((k == 0 && sec_first) ? {1'b0, sec_pre} : 2'd0);
-            b_w[k*11 +: 11] = {b_npre, b_code[8:0]};
-        end
+        // WREMAIN k at k * width: k * width + 9 <= 108 (width 9: 8 per chunk)
+        b_r   = bw[k * s_wbits +: 9] & wr_mask;
+        b_idx = ({6'd0, pv_wq[k*5 +: 5]} << s_wdiv) + {2'd0, b_r};
+        b_code = (b_idx < {5'd0, ps}) ? {2'd0, pal[b_idx[4:0]]}
+                                      : b_idx - {5'd0, ps} + {6'd0, dirofs};
+        if (k < {28'd0, pv_nw} && b_code > 11'd511)
+            b_err = 1'b1;
+        b_npre = {1'b0, s_alt} + ((k == 0 && sec_first) ? {1'b0, sec_pre} : 2'd0);
+        b_w[k*11 +: 11] = {b_npre, b_code[8:0]};
     end
 end
 
 always @(*) begin
     b_z   = {(12*RW){1'b0}};
-    b_zsh = {WIN{1'b0}};
+    b_zr  = 3'd0;
     for (k = 0; k < 12; k = k + 1) begin
-        if (k < {28'd0, pv_nz}) begin
-            b_zsh = bzw >> (k * zd);
-            b_z[k*RW +: RW] = ({3'd0, pv_zq[k*ZQW +: ZQW]} << zd) + {{(RW-3){1'b0}}, b_zsh[2:0] & ~(3'b111 << zd)};
-        end
+        // ZREMAIN k after the WREMAINs: pw + 3 * 11 + 3 <= 108
+        b_zr = bw[{25'd0, pw} + k * zd +: 3] & zr_mask;
+        b_z[k*RW +: RW] = ({3'd0, pv_zq[k*ZQW +: ZQW]} << zd) + {{(RW-3){1'b0}}, b_zr};
     end
 end
 

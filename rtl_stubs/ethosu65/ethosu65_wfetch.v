@@ -1,6 +1,6 @@
 // ethosu65_wfetch: the weight stream reader of the Ethos-U65 stub. A kernel
 // operation with a weight stream starts it; it reads the aligned beats that
-// cover [addr, addr + len) over AXI and hands them, in address order, to the
+// cover [addr, addr + nbytes) over AXI and hands them, in address order, to the
 // weight decoder (ethosu65_weight_dec), which skips the bytes before addr
 // (lane = addr mod bytes per beat) and after the stream.
 //

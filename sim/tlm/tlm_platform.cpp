@@ -216,9 +216,9 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
 
 int sc_main(int argc, char **argv)
 {
-    // the run's output is the simulator's: no SystemC banner, no stop notice
-    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-    sc_report_handler::set_actions("/OSCI/SystemC: Simulation stopped by user", SC_DO_NOTHING);
+    // the run's output is the simulator's: no stop notice (the banner is printed before sc_main:
+    // SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 in the environment, as make sim sets it)
+    sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);   // "Simulation stopped by user"
     sim_knobs k;
     sim_knobs_default(&k);
     int rc = sim_knobs_parse(&k, argc, argv);

@@ -2,6 +2,7 @@
 #   make sim TEST=sdp_bypass_smoke [DUT=rtl|twin] [knobs]   one simulation
 #   make sim TRACE=path/to/test.cfg | TEST=nvdla/<name>      one NVDLA trace
 #   make conformance [TRACES=dir]                          every NVDLA trace
+#   make sim HARNESS=tlm TEST=...|TRACE=...                  the SystemC/TLM-2.0 platform
 #   make test                                             everything CI runs
 #   make help                                             all targets and knobs
 SHELL := /bin/bash
@@ -38,6 +39,11 @@ TRACE_NAME := $(patsubst nvdla/%,%,$(TEST))
 TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
 endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
+# HARNESS=c: the C cycle kernel; tlm: the SystemC/TLM-2.0 platform (C twins only)
+HARNESS   ?= c
+ifeq ($(HARNESS),tlm)
+DUT       ?= twin
+endif
 DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
 SEED      ?=
 AXI_STALL ?=
@@ -61,6 +67,9 @@ export RTL_FILES RTL_TOP RTL_FLAGS
 
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
+endif
+ifneq ($(filter-out c tlm,$(HARNESS)),)
+$(error HARNESS must be c or tlm, got '$(HARNESS)')
 endif
 ifneq ($(filter-out 0 1 gz,$(WAVES)),)
 $(error WAVES must be 1 or gz, got '$(WAVES)')
@@ -93,6 +102,7 @@ help:
 	@echo "make unit | lint | systest         one part of make test"
 	@echo "make regs                          regenerate C/Verilog register files from scripts/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
+	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench                         benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s, weights/s, sizes"
@@ -100,7 +110,7 @@ help:
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
-	@echo "knobs: SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
+	@echo "knobs: HARNESS=c|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
 
@@ -120,6 +130,36 @@ $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
 	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
 
 twin: deps $(TWIN_SIM)
+
+# ---- SystemC / TLM-2.0 platform (sim/tlm/, C++ only at the SystemC boundary) ----
+HAVE_SYSTEMC := $(wildcard /usr/include/systemc.h)
+# the Debian SystemC library is built as C++17: the same standard is required
+TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
+TLM_INC      := -Isim/tlm $(INC)
+TLM_HDRS     := $(wildcard sim/tlm/*.h) $(HDRS)
+TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter-out sim/tlm/tlm_platform.cpp,$(wildcard sim/tlm/*.cpp)))
+TLM_SIM      := $(BUILD)/tlm-platform
+TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
+$(BUILD)/obj/sim/tlm/%.o: sim/tlm/%.cpp $(TLM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
+# -lsystemc before the archive: SystemC's main() (which calls sc_main) is
+# then defined when the archive is searched, so no main() of the C harness
+# is pulled in; the nm check makes sure of it.
+$(TLM_SIM): $(BUILD)/obj/sim/tlm/tlm_platform.o $(TLM_OBJ) $(CORE_LIB)
+	$(CXX) $(LDFLAGS) -o $@ $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz
+	@if nm $@ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@; exit 1; fi
+$(TLM_UNIT): sim/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
+.PHONY: tlm tlm-unit
+tlm: deps
+	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make tlm: SystemC is not installed (/usr/include/systemc.h): apt-get install libsystemc-dev" >&2; exit 2; fi
+	@$(MAKE) -s $(TLM_SIM)
+# the wrappers' base-protocol unit test (sc_main); SKIP without SystemC
+tlm-unit:
+	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "SKIP  test_tlm_wrappers: SystemC is not installed (/usr/include/systemc.h)"; \
+	else $(MAKE) -s $(TLM_UNIT) && echo "== $(TLM_UNIT)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_UNIT); fi
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
@@ -178,7 +218,7 @@ rtl: deps $(CORE_LIB)
 # ---- one simulation ----------------------------------------------------------
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
-LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)
+LOG_DIR   = logs/$(subst /,_,$(TEST))/$(if $(filter tlm,$(HARNESS)),twin-tlm,$(DUT))
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
@@ -196,7 +236,11 @@ sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
 	@if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
 	@mkdir -p $(LOG_DIR)
-	@if [ "$(DUT)" = rtl ]; then \
+	@# HARNESS=tlm: the SystemC platform takes the same command line
+	@if [ "$(HARNESS)" = tlm ]; then \
+	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
+	    $(MAKE) -s $(TLM_SIM) || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
+	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(TWIN_SIM); fi; \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
@@ -221,7 +265,8 @@ $(BUILD)/tests/%: sequences/tests/%.c $(CORE_LIB)
 	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
 
 unit: deps $(UNIT_BIN)
-	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; exit $$fail
+	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; \
+	$(MAKE) -s tlm-unit || fail=1; exit $$fail
 
 lint: deps
 	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla

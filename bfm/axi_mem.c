@@ -49,6 +49,7 @@ struct axi_mem {
     struct axi_mem_knobs k;
     struct axi_pins *pins;
     struct sparse_mem *mem;
+    struct axi_mem_store store;         /* read == NULL: the sparse_mem */
     struct bfm_env *env;
     unsigned max_wr, max_rd;
     struct bfm_rng rng;                 /* reorder choices, read latency */
@@ -311,6 +312,28 @@ static int pick_read(struct axi_mem *m)
     return -1;  /* not reached */
 }
 
+/* The default store (the sparse_mem) is called directly, so the common
+ * case costs no indirection nor strobe conversion. */
+static int store_read(struct axi_mem *m, uint64_t addr, uint8_t *buf)
+{
+    if (m->store.read)
+        return m->store.read(m->store.ctx, addr, buf, m->k.data_bytes);
+    sparse_mem_read(m->mem, addr, buf, m->k.data_bytes);
+    return 0;
+}
+
+static int store_write(struct axi_mem *m, uint64_t addr, const uint8_t *data, uint64_t lanes)
+{
+    if (m->store.write) {
+        uint8_t strb[AXI_MAX_DATA_BYTES];
+        for (unsigned i = 0; i < m->k.data_bytes; i++)
+            strb[i] = (lanes >> i) & 1 ? 0xFF : 0x00;
+        return m->store.write(m->store.ctx, addr, data, strb, m->k.data_bytes);
+    }
+    sparse_mem_write_strb(m->mem, addr, data, m->k.data_bytes, lanes);
+    return 0;
+}
+
 static void drive_r(struct axi_mem *m)
 {
     struct axi_pins *p = m->pins;
@@ -319,15 +342,19 @@ static void drive_r(struct axi_mem *m)
         if (m->r_cur < 0)
             m->r_cur = pick_read(m);
         if (m->r_cur >= 0 && !m->stall[CH_R]) {
-            const struct rd_burst *b = &m->rd[m->r_cur];
+            struct rd_burst *b = &m->rd[m->r_cur];
             uint64_t a = axi_burst_beat_addr(&b->g, b->beats_done);
             p->r_id = b->id;
             p->r_resp = b->resp;
             p->r_last = b->beats_done + 1 == b->g.beats;
-            if (b->resp == AXI_RESP_OKAY)
-                sparse_mem_read(m->mem, a & ~(uint64_t)(m->k.data_bytes - 1), p->r_data,
-                                m->k.data_bytes);
-            else
+            if (b->resp == AXI_RESP_OKAY &&
+                store_read(m, a & ~(uint64_t)(m->k.data_bytes - 1), p->r_data)) {
+                bfm_log(m->env, 1, m->name, "R id 0x%" PRIx32 " beat %u: store read error at 0x%" PRIx64
+                        ": SLVERR", b->id, b->beats_done + 1, a);
+                b->resp = AXI_RESP_SLVERR;     /* this beat and the rest of the burst */
+                p->r_resp = b->resp;
+            }
+            if (b->resp != AXI_RESP_OKAY)
                 memset(p->r_data, 0, m->k.data_bytes);
             m->r_held = 1;
         }
@@ -419,9 +446,13 @@ static void sample_w(struct axi_mem *m)
     a = axi_burst_beat_addr(&b->g, b->beats_done);
     lanes = axi_burst_lanes(a, b->g.nbytes, m->k.data_bytes) & p->w_strb;
     if (b->resp == AXI_RESP_OKAY && lanes) {
-        sparse_mem_write_strb(m->mem, a & ~(uint64_t)(m->k.data_bytes - 1), p->w_data,
-                              m->k.data_bytes, lanes);
-        m->st.wr_bytes += popcount64(lanes);
+        if (store_write(m, a & ~(uint64_t)(m->k.data_bytes - 1), p->w_data, lanes)) {
+            bfm_log(m->env, 1, m->name, "W id 0x%" PRIx32 " beat %u: store write error at 0x%" PRIx64
+                    ": SLVERR", b->id, b->beats_done + 1, a);
+            b->resp = AXI_RESP_SLVERR;         /* answered on B; later beats not stored */
+        } else {
+            m->st.wr_bytes += popcount64(lanes);
+        }
     }
     m->st.w_beats++;
     bfm_log(m->env, 2, m->name, "W id 0x%" PRIx32 " beat %u/%u addr 0x%" PRIx64, b->id,
@@ -536,6 +567,14 @@ void axi_mem_outstanding(const struct axi_mem *m, char *buf, unsigned len)
 void axi_mem_stats(const struct axi_mem *m, struct axi_mem_stats *s)
 {
     *s = m->st;
+}
+
+void axi_mem_set_store(struct axi_mem *m, const struct axi_mem_store *store)
+{
+    if (store && store->read && store->write)
+        m->store = *store;
+    else
+        memset(&m->store, 0, sizeof m->store);
 }
 
 int axi_mem_add_err_region(struct axi_mem *m, const struct axi_mem_err_region *r)

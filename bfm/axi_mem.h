@@ -1,7 +1,8 @@
 /* axi_mem: AXI4 memory BFM (subordinate). The DUT is the manager. The BFM
  * does the protocol work (burst arithmetic, byte lanes, ordering, latency,
  * backpressure, error injection) and stores data in a sparse_mem that test
- * code shares. */
+ * code shares, or in any backing store plugged in with axi_mem_set_store()
+ * (e.g. a TLM-2.0 initiator socket). */
 #ifndef AXI_MEM_H
 #define AXI_MEM_H
 
@@ -40,12 +41,29 @@ struct axi_mem_knobs {
 
 void axi_mem_knobs_default(struct axi_mem_knobs *k);
 
+/* A backing store. The BFM calls it once per data beat, with the beat's
+ * bus-aligned address and the bus width n: read when it presents an R beat,
+ * write when it takes a W beat with strb[i] 0xFF (write byte i) or 0x00
+ * (keep it): the TLM-2.0 byte-enable convention. Return 0, or non-zero for
+ * an error: a failing read beat and the rest of its burst answer SLVERR
+ * (data zero), a failing write beat makes the burst's B response SLVERR and
+ * its later beats are not stored. Error regions (knobs) take precedence:
+ * a burst they hit never reaches the store. */
+struct axi_mem_store {
+    void *ctx;
+    int (*read)(void *ctx, uint64_t addr, uint8_t *buf, unsigned n);
+    int (*write)(void *ctx, uint64_t addr, const uint8_t *buf, const uint8_t *strb, unsigned n);
+};
+
 struct axi_mem;
 
 struct axi_mem *axi_mem_create(const char *name, const struct axi_mem_knobs *k,
                                struct axi_pins *pins, struct sparse_mem *mem,
                                struct bfm_env *env);
 void axi_mem_destroy(struct axi_mem *m);   /* NULL is fine */
+/* Use store (copied) instead of the sparse_mem given at create; NULL goes
+ * back to the sparse_mem. Call between bursts (before the first cycle). */
+void axi_mem_set_store(struct axi_mem *m, const struct axi_mem_store *store);
 
 void axi_mem_drive(struct axi_mem *m);     /* before the DUT evaluates */
 void axi_mem_sample(struct axi_mem *m);    /* after */

@@ -3,7 +3,9 @@
 # `make sim` as a user would. Each sequence runs on both DUT kinds (rtl only
 # when Verilator is installed) with knobs off and on; every injectable
 # protocol fault must make the run fail naming its checker rule; waves,
-# the watchdog and bad input are checked too. Prints "N passed, M failed".
+# the watchdog and bad input are checked too; the SystemC/TLM-2.0 platform
+# (HARNESS=tlm) runs traces and Ethos-U65 streams when SystemC is installed.
+# Prints "N passed, M failed".
 # Usage: scripts/system_tests.sh [dut ...]   (default: twin rtl)
 set -u
 cd "$(dirname "$0")/.."
@@ -197,6 +199,43 @@ else
     elif grep -qE '^PASS  good +[0-9]+ +[0-9.]+$' "$log" && grep -qE '^FAIL  broken +[0-9]+ +[0-9.]+$' "$log" &&
          grep -q '^1 passed, 1 failed$' "$log"; then ok "make conformance TRACES=<folder>: lines, totals, exit status"
     else bad "make conformance TRACES=<folder>"; fi
+
+    # ---- SystemC / TLM-2.0 platform (make sim HARNESS=tlm): the same C
+    # sequences over b_transport to the wrapped twins; SKIP without SystemC ----
+    if [ ! -e /usr/include/systemc.h ]; then
+        printf 'SKIP  HARNESS=tlm: SystemC is not installed (/usr/include/systemc.h; apt-get install libsystemc-dev)\n'
+    else
+        for n in sdp_3x3x33_bs_bn_int8_0 dc_6x8x192_3x3x192x32_int8_0 pdp_8x8x64_2x2_ave_int8_0; do
+            expect_pass "nvdla/$n HARNESS=tlm" TEST="nvdla/$n" HARNESS=tlm SEED=1 NVDLA_TRACES="$traces_dir"
+            grep -q '^check_crc .* PASS expected' "$log" || bad "nvdla/$n HARNESS=tlm: no matching check_crc line"
+        done
+        expect_pass "nvdla/sdp_3x3x33_bs_bn_int8_0 HARNESS=tlm AXI_STALL=30 CSB_GAP=0:3 NPOSTED=1 SEED=5" \
+            TEST=nvdla/sdp_3x3x33_bs_bn_int8_0 HARNESS=tlm SEED=5 AXI_STALL=30 CSB_GAP=0:3 NPOSTED=1 \
+            NVDLA_TRACES="$traces_dir"
+        expect_pass "sdp_pdp_fused HARNESS=tlm" TEST=sdp_pdp_fused HARNESS=tlm SEED=1
+        expect_pass "ethosu/run_dma_stream HARNESS=tlm" TEST=ethosu/run_dma_stream HARNESS=tlm SEED=1
+        expect_pass "ethosu/run_dma_stream HARNESS=tlm AXI_STALL=50 RD_LATENCY=1:20 SEED=7" \
+            TEST=ethosu/run_dma_stream HARNESS=tlm SEED=7 AXI_STALL=50 RD_LATENCY=1:20
+        expect_pass "ethosu/security_matrix HARNESS=tlm (PPROT extension)" TEST=ethosu/security_matrix HARNESS=tlm SEED=1
+        # a CRC mismatch fails with the report; a bad register name is input error 2
+        fresh; sed -i '/^check_crc/s/0x[0-9a-fA-F]*);/0x12345678);/' "$cfg"
+        expect_fail "HARNESS=tlm CRC mismatch fails" \
+            "check_crc $cfg:93 sync_id_0: 0x90000040..+0x8 crc 0xcb0ea2db FAIL expected 0x12345678" \
+            TRACE="$cfg" HARNESS=tlm SEED=1
+        if grep -q '^  golden reference CRC 0x[0-9a-f]*, trace expects 0x12345678' "$log" &&
+           grep -qF "reproduce: make sim TRACE=$cfg HARNESS=tlm SEED=1" "$log" &&
+           [ -s "logs/nvdla_$src/twin-tlm/crc_0x90000040_0x8.bin" ]; then
+            ok "HARNESS=tlm CRC mismatch: dump, golden reference CRC and reproduce lines"
+        else bad "HARNESS=tlm CRC mismatch: dump, golden reference CRC or reproduce line missing"; fi
+        fresh; sed -i '12s/NVDLA_SDP\.[A-Z_0-9]*/NVDLA_SDP.NO_SUCH_REG_0/' "$cfg"
+        expect_input_error "HARNESS=tlm unknown register" "$cfg:12: unknown register 'NO_SUCH_REG_0' of unit SDP" \
+            TRACE="$cfg" HARNESS=tlm
+        # pin-level tests are refused (exit 2), hangs stopped by the watchdog
+        expect_input_error "HARNESS=tlm refuses ethosu/cmd_fetch_axi_error" "a pin-level feature the TLM platform" \
+            TEST=ethosu/cmd_fetch_axi_error HARNESS=tlm
+        expect_fail "HARNESS=tlm watchdog" "outstanding on every interface" \
+            TEST=sdp_bypass_smoke HARNESS=tlm SEED=1 MAX_CYCLES=60
+    fi
 fi
 
 # ---- Ethos-U65 (make sim TEST=ethosu/<name>) on the twin and the RTL stub ----

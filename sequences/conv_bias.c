@@ -11,7 +11,7 @@
 #include "nvdla_regs.h"
 #include "seq.h"
 
-#define W(reg, val) SEQ_TRY(csb_write(ctx->csb, NVDLA_##reg, (uint32_t)(val)))
+#define W(reg, val) SEQ_TRY(seq_reg_write(ctx, NVDLA_##reg, (uint32_t)(val)))
 #define DONE_TIMEOUT 500000
 
 enum { IN_W = 5, IN_H = 4, IN_C = 10, KS = 3, KR = 3, KK = 12, PAD_L = 1, PAD_T = 1, PAD_VALUE = -3,
@@ -129,7 +129,7 @@ static int conv_bias(struct seq_ctx *ctx)
     W(CSC_D_OP_ENABLE, 1);
     W(CDMA_D_OP_ENABLE, 1);
     SEQ_TRY(seq_wait_intr(ctx, DONE_TIMEOUT));
-    SEQ_TRY(csb_poll(ctx->csb, NVDLA_GLB_S_INTR_STATUS, 1u, 1u, DONE_TIMEOUT));   /* SDP_DONE_STATUS0 */
+    SEQ_TRY(seq_reg_poll(ctx, NVDLA_GLB_S_INTR_STATUS, 1u, 1u, DONE_TIMEOUT));   /* SDP_DONE_STATUS0 */
 
     /* the textbook convolution, CACC rounding, bias, ReLU, int8 saturation */
     int nonzero = 0;

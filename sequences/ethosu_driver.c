@@ -39,7 +39,7 @@ void ethosu_stream_word(struct ethosu_stream *s, uint32_t raw)
 int ethosu_read(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t *v)
 {
     int slverr = 0;
-    ETHOSU_TRY(apb_read(ctx->apb, addr, ETHOSU_PPROT_PRIV_SECURE, v, &slverr));
+    ETHOSU_TRY(reg_port_read(&ctx->regs, addr, ETHOSU_PPROT_PRIV_SECURE, v, &slverr));
     if (slverr)
         return ethosu_seq_fail(ctx, "APB read of 0x%03x: expected no PSLVERR, actual PSLVERR", addr);
     return 0;
@@ -47,14 +47,14 @@ int ethosu_read(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t *v)
 
 int ethosu_write(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t v)
 {
-    ETHOSU_TRY(apb_write(ctx->apb, addr, v, ETHOSU_PPROT_PRIV_SECURE));
+    ETHOSU_TRY(reg_port_write(&ctx->regs, addr, v, ETHOSU_PPROT_PRIV_SECURE, NULL));
     return 0;
 }
 
 int ethosu_soft_reset(struct ethosu_seq_ctx *ctx, unsigned pending_cpl, unsigned pending_csl, uint8_t prot)
 {
     uint32_t v = (pending_cpl << ETHOSU_RESET_PENDING_CPL_SHIFT) | (pending_csl << ETHOSU_RESET_PENDING_CSL_SHIFT);
-    ETHOSU_TRY(apb_write(ctx->apb, ETHOSU_RESET, v, prot));
+    ETHOSU_TRY(reg_port_write(&ctx->regs, ETHOSU_RESET, v, prot, NULL));
     for (int i = 0; i < RESET_TIMEOUT; i++) {
         uint32_t st;
         if (ethosu_read(ctx, ETHOSU_STATUS, &st))

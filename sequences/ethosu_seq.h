@@ -1,7 +1,9 @@
-/* ethosu_seq: what an Ethos-U65 test sequence gets: the APB requester, the
- * memories and AXI BFMs behind the manager ports M0 and M1 (for loads,
- * checks and error injection), the IRQ pin and a seeded RNG. Tests are
- * named ethosu/<name> on the command line. */
+/* ethosu_seq: what an Ethos-U65 test sequence gets: a register port with
+ * PPROT (APB BFM on the C harness, TLM-2.0 on the SystemC platform), the
+ * memories behind the manager ports M0 and M1 (for loads and checks), the
+ * pin-level BFMs where there are some (error injection, weight-decoder
+ * port), the IRQ pin and a seeded RNG. Tests are named ethosu/<name> on the
+ * command line. */
 #ifndef ETHOSU_SEQ_H
 #define ETHOSU_SEQ_H
 
@@ -12,15 +14,17 @@
 #include "bfm_rng.h"
 #include "ethosu_kernel.h"
 #include "ethosu_pins.h"
+#include "reg_port.h"
 #include "sparse_mem.h"
 
 struct ethosu_seq_ctx {
     struct bfm_env *env;
-    struct apb_master *apb;
+    struct reg_port regs;           /* APB accesses with PPROT: reg_port_*() */
+    struct apb_master *apb;         /* pin level: NULL on the TLM platform */
     struct sparse_mem *mem[2];      /* behind M0, M1 */
-    struct axi_mem *axi[2];         /* their BFMs: error regions for injection */
-    const uint8_t *irq;
-    struct ethosu_wd_monitor *wd;   /* weights seen on the weight-decoder port */
+    struct axi_mem *axi[2];         /* their BFMs: error regions for injection (NULL on TLM) */
+    const uint8_t *irq;             /* the IRQ pin (a mirror of it on TLM) */
+    struct ethosu_wd_monitor *wd;   /* weights seen on the weight-decoder port (NULL on TLM) */
     struct bfm_rng rng;
     uint64_t seed;
     const char *dut_kind;
@@ -33,6 +37,10 @@ struct ethosu_seq_test {
     int (*run)(struct ethosu_seq_ctx *ctx);   /* 0 = pass */
     int porpl, porsl;               /* power-on privilege / security levels the test runs with */
     uint64_t watchdog;              /* cycles it needs, when more than the default (0 = default) */
+    /* Pin-level feature the test needs beyond registers, memory and IRQ
+     * (e.g. "AXI error regions"), NULL if none: harnesses without it (TLM)
+     * refuse the test with this reason. */
+    const char *needs_pins;
 };
 
 extern const struct ethosu_seq_test *const ethosu_seq_tests[];

@@ -159,6 +159,8 @@ static int run_random(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
 
 static int weight_decoder(struct ethosu_seq_ctx *ctx)
 {
+    if (!ctx->wd)   /* a harness without the pin-level port should have refused the test */
+        return ethosu_seq_fail(ctx, "weight_decoder: this harness has no weight-decoder monitor");
     if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE) ||
         ethosu_set_region(ctx, WEIGHT_REGION, WEIGHT_BASE, 2))
         return 1;
@@ -173,4 +175,4 @@ static int weight_decoder(struct ethosu_seq_ctx *ctx)
 
 const struct ethosu_seq_test ethosu_weight_decoder = {
     "weight_decoder", "every shipped and 1,000 random weight streams through the weight channel vs the golden decoder",
-    weight_decoder, 1, 0, 20000000 };
+    weight_decoder, 1, 0, 20000000, "the weight-decoder debug port (WDVALID/WDWEIGHT)" };

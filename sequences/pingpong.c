@@ -10,8 +10,8 @@
 
 static int set_producer(struct seq_ctx *ctx, uint32_t g)
 {
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_S_POINTER, g));
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_RDMA_S_POINTER, g));
+    SEQ_TRY(seq_reg_write(ctx, NVDLA_SDP_S_POINTER, g));
+    SEQ_TRY(seq_reg_write(ctx, NVDLA_SDP_RDMA_S_POINTER, g));
     return 0;
 }
 
@@ -27,7 +27,7 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
 
     /* 1. PRODUCER = CONSUMER (0 after reset) */
     uint32_t ptr;
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_POINTER, &ptr));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_POINTER, &ptr));
     if (ptr != 0)
         return seq_fail(ctx, "SDP S_POINTER after reset: expected 0, actual 0x%08x", ptr);
     if (set_producer(ctx, 0))
@@ -37,14 +37,14 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
         return 1;
     /* a write to the enabled group is dropped silently */
     uint32_t v;
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_D_DST_LINE_STRIDE, 0x12340));
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_D_DST_LINE_STRIDE, &v));
+    SEQ_TRY(seq_reg_write(ctx, NVDLA_SDP_D_DST_LINE_STRIDE, 0x12340));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_D_DST_LINE_STRIDE, &v));
     if (v != a.dst_line)
         return seq_fail(ctx, "write to enabled group 0 not dropped: D_DST_LINE_STRIDE expected 0x%x, "
                         "actual 0x%x", a.dst_line, v);
     /* 4. group 1 idle */
     uint32_t st;
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_STATUS, &st));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_STATUS, &st));
     if (STATUS_GROUP(st, 1) != 0)
         return seq_fail(ctx, "SDP S_STATUS group 1 while only group 0 is enabled: expected IDLE, "
                         "actual %u", STATUS_GROUP(st, 1));
@@ -54,34 +54,34 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
     if (sdp_copy_program(ctx, &b, 1))
         return 1;
     /* 6. group 0 still busy or already done: either way its interrupt comes */
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_STATUS, &st));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_STATUS, &st));
     printf("pingpong: S_STATUS after enabling both groups: 0x%08x\n", st);
     /* 7-9: layer A done (group 0); layer B may finish before we look */
     SEQ_TRY(seq_wait_intr(ctx, 500000));
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_GLB_S_INTR_STATUS, &st));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_GLB_S_INTR_STATUS, &st));
     uint32_t done0 = 1u << NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_SHIFT;
     uint32_t done1 = 1u << NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_SHIFT;
     if (!(st & done0) || (st & ~(done0 | done1)))
         return seq_fail(ctx, "first interrupt: S_INTR_STATUS expected SDP_DONE_STATUS0 (0x%x), actual 0x%08x",
                         done0, st);
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_GLB_S_INTR_STATUS, done0));
+    SEQ_TRY(seq_reg_write(ctx, NVDLA_GLB_S_INTR_STATUS, done0));
     if (!(st & done1)) {
         if (sdp_copy_wait_done(ctx, done1, 500000))
             return 1;
     } else {
-        SEQ_TRY(csb_write(ctx->csb, NVDLA_GLB_S_INTR_STATUS, done1));
+        SEQ_TRY(seq_reg_write(ctx, NVDLA_GLB_S_INTR_STATUS, done1));
     }
     /* both groups idle and consumed: CONSUMER back to 0, OP_EN cleared */
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_POINTER, &ptr));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_POINTER, &ptr));
     if (ptr != 1)   /* PRODUCER 1 (ours), CONSUMER 0 */
         return seq_fail(ctx, "SDP S_POINTER after two layers: expected 0x00000001, actual 0x%08x", ptr);
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_STATUS, &st));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_STATUS, &st));
     if (st != 0)
         return seq_fail(ctx, "SDP S_STATUS after two layers: expected 0, actual 0x%08x", st);
     for (uint32_t g = 0; g < 2; g++) {
         if (set_producer(ctx, g))
             return 1;
-        SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_D_OP_ENABLE, &v));
+        SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_D_OP_ENABLE, &v));
         if (v != 0)
             return seq_fail(ctx, "SDP D_OP_ENABLE of group %u after its layer: expected 0, actual %u", g, v);
     }

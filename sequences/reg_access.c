@@ -24,7 +24,7 @@ static int reg_reset_values(struct seq_ctx *ctx)
     for (int i = 0; i < NVDLA_REG_COUNT; i++) {
         const struct nvdla_reg_desc *r = &nvdla_regs[i];
         uint32_t v;
-        SEQ_TRY(csb_read(ctx->csb, r->addr, &v));
+        SEQ_TRY(seq_reg_read(ctx, r->addr, &v));
         uint32_t want = r->reset & defined_bits(r);
         if (v != want) {
             if (!bad)
@@ -38,7 +38,7 @@ static int reg_reset_values(struct seq_ctx *ctx)
     }
     /* An address hole reads zero. */
     uint32_t v;
-    SEQ_TRY(csb_read(ctx->csb, 0x3fffc, &v));
+    SEQ_TRY(seq_reg_read(ctx, 0x3fffc, &v));
     if (v != 0)
         return seq_fail(ctx, "address hole 0x3fffc: expected 0, actual 0x%08x", v);
     printf("reg_reset_values: %d registers checked, %d wrong\n", NVDLA_REG_COUNT, bad);
@@ -56,7 +56,7 @@ static int check(struct seq_ctx *ctx, int i, uint32_t want, const char *what)
 {
     const struct nvdla_reg_desc *r = &nvdla_regs[i];
     uint32_t v;
-    SEQ_TRY(csb_read(ctx->csb, r->addr, &v));
+    SEQ_TRY(seq_reg_read(ctx, r->addr, &v));
     if (v != want)
         return seq_fail(ctx, "%s.%s (0x%05x) %s: expected 0x%08x, actual 0x%08x", r->unit_name,
                         r->name, r->addr, what, want, v);
@@ -72,7 +72,7 @@ static int reg_readback(struct seq_ctx *ctx)
         /* group 0 (and single registers), then group 1, then read both back */
         for (int g = 0; g < 2; g++) {
             if (ptr >= 0)
-                SEQ_TRY(csb_write(ctx->csb, nvdla_regs[ptr].addr, (uint32_t)g));
+                SEQ_TRY(seq_reg_write(ctx, nvdla_regs[ptr].addr, (uint32_t)g));
             for (int i = 0; i < NVDLA_REG_COUNT; i++) {
                 const struct nvdla_reg_desc *r = &nvdla_regs[i];
                 if (r->unit != u || special(i) || (g == 1 && !r->dual))
@@ -80,13 +80,13 @@ static int reg_readback(struct seq_ctx *ctx)
                 uint32_t data = (uint32_t)bfm_rng_next(&ctx->rng);
                 uint32_t *want = g ? b : a;
                 want[i] = after_write(r, r->reset & defined_bits(r), data);
-                SEQ_TRY(csb_write(ctx->csb, r->addr, data));
+                SEQ_TRY(seq_reg_write(ctx, r->addr, data));
                 n++;
             }
         }
         for (int g = 1; g >= 0; g--) {
             if (ptr >= 0)
-                SEQ_TRY(csb_write(ctx->csb, nvdla_regs[ptr].addr, (uint32_t)g));
+                SEQ_TRY(seq_reg_write(ctx, nvdla_regs[ptr].addr, (uint32_t)g));
             for (int i = 0; i < NVDLA_REG_COUNT; i++) {
                 const struct nvdla_reg_desc *r = &nvdla_regs[i];
                 if (r->unit != u || special(i))
@@ -98,10 +98,10 @@ static int reg_readback(struct seq_ctx *ctx)
         }
         if (ptr >= 0) {
             /* PRODUCER reads back, CONSUMER stays 0 without an engine run */
-            SEQ_TRY(csb_write(ctx->csb, nvdla_regs[ptr].addr, 0xffffffffu));
+            SEQ_TRY(seq_reg_write(ctx, nvdla_regs[ptr].addr, 0xffffffffu));
             if (check(ctx, ptr, 1, "S_POINTER after writing all ones"))
                 return 1;
-            SEQ_TRY(csb_write(ctx->csb, nvdla_regs[ptr].addr, 0));
+            SEQ_TRY(seq_reg_write(ctx, nvdla_regs[ptr].addr, 0));
         }
     }
     printf("reg_readback: %u writes checked\n", n);

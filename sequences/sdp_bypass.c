@@ -10,10 +10,10 @@ static int run_layer(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const 
 {
     /* program the group the engine will consume next */
     uint32_t ptr;
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_POINTER, &ptr));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_POINTER, &ptr));
     uint32_t group = (ptr & NVDLA_SDP_S_POINTER_CONSUMER_MASK) >> NVDLA_SDP_S_POINTER_CONSUMER_SHIFT;
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_S_POINTER, group));
-    SEQ_TRY(csb_write(ctx->csb, NVDLA_SDP_RDMA_S_POINTER, group));
+    SEQ_TRY(seq_reg_write(ctx, NVDLA_SDP_S_POINTER, group));
+    SEQ_TRY(seq_reg_write(ctx, NVDLA_SDP_RDMA_S_POINTER, group));
     sdp_copy_fill_input(ctx, l);
     sdp_copy_guard_output(ctx, l);
     if (sdp_copy_program(ctx, l, 1))
@@ -21,7 +21,7 @@ static int run_layer(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const 
     uint32_t done = 1u << (NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_SHIFT + group);
     if (sdp_copy_wait_done(ctx, done, DONE_TIMEOUT))
         return 1;
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_SDP_S_POINTER, &ptr));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_POINTER, &ptr));
     uint32_t consumer = (ptr & NVDLA_SDP_S_POINTER_CONSUMER_MASK) >> NVDLA_SDP_S_POINTER_CONSUMER_SHIFT;
     if (consumer != (group ^ 1))
         return seq_fail(ctx, "%s: SDP S_POINTER.CONSUMER after the layer in group %u: expected %u, actual %u",

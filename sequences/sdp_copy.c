@@ -68,7 +68,7 @@ void sdp_copy_guard_output(struct seq_ctx *ctx, const struct sdp_copy_layer *l)
     }
 }
 
-#define W(reg, val) SEQ_TRY(csb_write(ctx->csb, NVDLA_##reg, (uint32_t)(val)))
+#define W(reg, val) SEQ_TRY(seq_reg_write(ctx, NVDLA_##reg, (uint32_t)(val)))
 
 int sdp_copy_program(struct seq_ctx *ctx, const struct sdp_copy_layer *l, int enable)
 {
@@ -165,14 +165,14 @@ int sdp_copy_wait_done(struct seq_ctx *ctx, uint32_t expect_status, uint64_t tim
     SEQ_TRY(seq_wait_intr(ctx, timeout));
     /* dla_intr is registered: it may still show an event just cleared, so
      * wait for the expected status bits themselves */
-    SEQ_TRY(csb_poll(ctx->csb, NVDLA_GLB_S_INTR_STATUS, expect_status, expect_status, timeout));
+    SEQ_TRY(seq_reg_poll(ctx, NVDLA_GLB_S_INTR_STATUS, expect_status, expect_status, timeout));
     uint32_t st;
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_GLB_S_INTR_STATUS, &st));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_GLB_S_INTR_STATUS, &st));
     if (st != expect_status)
         return seq_fail(ctx, "GLB S_INTR_STATUS after the interrupt: expected 0x%08x, actual 0x%08x",
                         expect_status, st);
     W(GLB_S_INTR_STATUS, st);   /* write 1 to clear */
-    SEQ_TRY(csb_read(ctx->csb, NVDLA_GLB_S_INTR_STATUS, &st));
+    SEQ_TRY(seq_reg_read(ctx, NVDLA_GLB_S_INTR_STATUS, &st));
     if (st != 0)
         return seq_fail(ctx, "GLB S_INTR_STATUS after write-1-to-clear: expected 0, actual 0x%08x", st);
     /* the line is registered: give it a few cycles to fall */

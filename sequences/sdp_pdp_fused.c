@@ -11,7 +11,7 @@
 #include "sdp_copy.h"
 
 #define DONE_TIMEOUT 500000
-#define W(reg, val) SEQ_TRY(csb_write(ctx->csb, NVDLA_##reg, (uint32_t)(val)))
+#define W(reg, val) SEQ_TRY(seq_reg_write(ctx, NVDLA_##reg, (uint32_t)(val)))
 
 #define IN_W 9u
 #define IN_H 7u
@@ -37,9 +37,9 @@ static int select_consumer_groups(struct seq_ctx *ctx, uint32_t *sdp_group, uint
     };
     for (unsigned i = 0; i < 4; i++) {
         uint32_t ptr;
-        SEQ_TRY(csb_read(ctx->csb, units[i][0], &ptr));
+        SEQ_TRY(seq_reg_read(ctx, units[i][0], &ptr));
         uint32_t g = (ptr >> 16) & 1u;
-        SEQ_TRY(csb_write(ctx->csb, units[i][0], g));
+        SEQ_TRY(seq_reg_write(ctx, units[i][0], g));
         if (i == 0)
             *sdp_group = g;
         if (i == 2)
@@ -81,7 +81,7 @@ static int program_pdp(struct seq_ctx *ctx, uint64_t src, uint64_t dst, int on_f
     W(PDP_D_RECIP_KERNEL_HEIGHT, 0x5555);
     W(PDP_D_POOLING_PADDING_CFG, 0x1111);    /* left, top, right, bottom = 1 */
     for (int n = 1; n <= 7; n++)             /* n * p in the 19-bit field */
-        SEQ_TRY(csb_write(ctx->csb, NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG + 4u * (unsigned)(n - 1),
+        SEQ_TRY(seq_reg_write(ctx, NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG + 4u * (unsigned)(n - 1),
                           (uint32_t)(n * PAD_VALUE) & 0x7ffffu));
     W(PDP_D_DST_BASE_ADDR_LOW, dst);
     W(PDP_D_DST_BASE_ADDR_HIGH, 0);

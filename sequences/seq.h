@@ -1,6 +1,7 @@
 /* seq: what a test sequence gets to work with. Sequences are firmware-like
- * C functions written against the BFM API: CSB accesses, the memory behind
- * the AXI ports, the interrupt pin and a seeded RNG. */
+ * C functions: register accesses through a transport-neutral port (CSB BFM
+ * on the C harness, TLM-2.0 on the SystemC platform), the memory behind the
+ * AXI ports, the interrupt pin and a seeded RNG. */
 #ifndef SEQ_H
 #define SEQ_H
 
@@ -9,14 +10,18 @@
 #include "bfm_env.h"
 #include "bfm_rng.h"
 #include "csb_master.h"
+#include "reg_port.h"
 #include "sparse_mem.h"
 
 struct seq_ctx {
     struct bfm_env *env;
+    struct reg_port regs;           /* register accesses: use seq_reg_*() */
+    /* The pin-level CSB requester, for tests that need it (async requests,
+     * non-posted switching); NULL on the TLM platform. */
     struct csb_master *csb;
     struct sparse_mem *dbb_mem;     /* memory behind DBBIF (pri_mem) */
     struct sparse_mem *sram_mem;    /* memory behind SRAMIF, NULL without it */
-    const uint8_t *dla_intr;        /* the interrupt pin */
+    const uint8_t *dla_intr;        /* the interrupt pin (a mirror of it on TLM) */
     struct bfm_rng rng;             /* seeded from the run's seed */
     uint64_t seed;
     const char *dut_kind;           /* "rtl" or "twin" */
@@ -48,6 +53,13 @@ enum bfm_status seq_wait_pin(struct bfm_env *env, const uint8_t *pin, uint64_t t
 int seq_fail(struct seq_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Wait until dla_intr is high, at most timeout cycles. */
 enum bfm_status seq_wait_intr(struct seq_ctx *ctx, uint64_t timeout);
+
+/* Register accesses through ctx->regs (byte addresses, 4-aligned). */
+enum bfm_status seq_reg_write(struct seq_ctx *ctx, uint32_t addr, uint32_t data);
+enum bfm_status seq_reg_read(struct seq_ctx *ctx, uint32_t addr, uint32_t *data);
+/* Read until (value & mask) == expect, at most timeout cycles. */
+enum bfm_status seq_reg_poll(struct seq_ctx *ctx, uint32_t addr, uint32_t mask, uint32_t expect,
+                             uint64_t timeout);
 
 /* Propagate a BFM error out of a sequence. */
 #define SEQ_TRY(call) \

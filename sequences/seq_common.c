@@ -46,3 +46,19 @@ enum bfm_status seq_wait_intr(struct seq_ctx *ctx, uint64_t timeout)
 {
     return seq_wait_pin(ctx->env, ctx->dla_intr, timeout);
 }
+
+enum bfm_status seq_reg_write(struct seq_ctx *ctx, uint32_t addr, uint32_t data)
+{
+    return reg_port_write(&ctx->regs, addr, data, 0, NULL);
+}
+
+enum bfm_status seq_reg_read(struct seq_ctx *ctx, uint32_t addr, uint32_t *data)
+{
+    return reg_port_read(&ctx->regs, addr, 0, data, NULL);
+}
+
+enum bfm_status seq_reg_poll(struct seq_ctx *ctx, uint32_t addr, uint32_t mask, uint32_t expect,
+                             uint64_t timeout)
+{
+    return reg_port_poll(&ctx->regs, ctx->env, addr, mask, expect, timeout);
+}

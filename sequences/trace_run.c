@@ -106,9 +106,9 @@ static int do_reg_write(struct run *r, const struct trace_dir *d)
     char rn[96];
     bfm_log(r->ctx->env, 1, "trace", "%s:%u: reg_write(%s, 0x%08x)", WHERE(r, d),
             reg_str(d->reg, rn, sizeof rn), d->value);
-    enum bfm_status st = csb_write(r->ctx->csb, d->reg->addr, d->value);
+    enum bfm_status st = seq_reg_write(r->ctx, d->reg->addr, d->value);
     if (st != BFM_OK)
-        return seq_fail(r->ctx, "%s:%u: reg_write(%s, 0x%x): CSB write did not complete: %s", WHERE(r, d),
+        return seq_fail(r->ctx, "%s:%u: reg_write(%s, 0x%x): register write did not complete: %s", WHERE(r, d),
                         reg_str(d->reg, rn, sizeof rn), d->value, status_str(st));
     nvdla_ref_reg_write(r->ref, d->reg->addr, d->value);
     note_write(r, d);
@@ -119,14 +119,14 @@ static int do_poll(struct run *r, const struct trace_dir *d)
 {
     char rn[96];
     uint64_t t0 = r->ctx->env->cycle;
-    enum bfm_status st = csb_poll(r->ctx->csb, d->reg->addr, 0xffffffffu, d->value, TRACE_WAIT_CYCLES);
+    enum bfm_status st = seq_reg_poll(r->ctx, d->reg->addr, 0xffffffffu, d->value, TRACE_WAIT_CYCLES);
     if (st == BFM_OK) {
         bfm_log(r->ctx->env, 1, "trace", "%s:%u: poll_reg_equal(%s, 0x%x) done after %" PRIu64 " cycles",
                 WHERE(r, d), reg_str(d->reg, rn, sizeof rn), d->value, r->ctx->env->cycle - t0);
         return 0;
     }
     uint32_t v = 0;
-    if (st == BFM_ERR_TIMEOUT && csb_read(r->ctx->csb, d->reg->addr, &v) == BFM_OK)
+    if (st == BFM_ERR_TIMEOUT && seq_reg_read(r->ctx, d->reg->addr, &v) == BFM_OK)
         return seq_fail(r->ctx, "%s:%u: poll_reg_equal(%s, 0x%x): the register still reads 0x%x after "
                         "%" PRIu64 " cycles", WHERE(r, d), reg_str(d->reg, rn, sizeof rn), d->value, v,
                         r->ctx->env->cycle - t0);
@@ -247,13 +247,13 @@ static int service(struct run *r, const struct trace_dir *d, uint32_t want)
             return seq_fail(ctx, "%s:%u: %s: gave up waiting after %" PRIu64 " cycles: %s", WHERE(r, d),
                             notify_str(r, d, ns, sizeof ns), ctx->env->cycle - t0, status_str(st));
         uint32_t v;
-        st = csb_read(ctx->csb, NVDLA_GLB_S_INTR_STATUS, &v);
+        st = seq_reg_read(ctx, NVDLA_GLB_S_INTR_STATUS, &v);
         if (st != BFM_OK)
             return seq_fail(ctx, "%s:%u: %s: reading GLB S_INTR_STATUS failed: %s", WHERE(r, d),
                             notify_str(r, d, ns, sizeof ns), status_str(st));
         if (v) {
             bfm_log(ctx->env, 1, "trace", "GLB S_INTR_STATUS 0x%x: clearing it", v);
-            st = csb_write(ctx->csb, NVDLA_GLB_S_INTR_STATUS, v);   /* write 1 to clear */
+            st = seq_reg_write(ctx, NVDLA_GLB_S_INTR_STATUS, v);   /* write 1 to clear */
             if (st != BFM_OK)
                 return seq_fail(ctx, "%s:%u: %s: clearing GLB S_INTR_STATUS failed: %s", WHERE(r, d),
                                 notify_str(r, d, ns, sizeof ns), status_str(st));

@@ -29,6 +29,11 @@ struct dut {
     int (*waves_close)(struct dut *d);
     /* One line on internal state for the watchdog report (may be NULL). */
     void (*describe)(struct dut *d, char *buf, unsigned len);
+    /* 1 while the DUT has work of its own in flight (an engine running, a
+     * response or bus transfer pending): its state may change with no input
+     * activity, so it must keep being clocked. A harness that stops the
+     * clock while idle (the TLM wrapper) asks this. NULL: always busy. */
+    int (*busy)(struct dut *d);
     void (*destroy)(struct dut *d);
     void *impl;
 };

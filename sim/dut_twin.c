@@ -169,6 +169,14 @@ static void twin_describe(struct dut *d, char *buf, unsigned len)
              t->regs.consumer[NVDLA_UNIT_CACC], t->dbb_owner, axi);
 }
 
+static int twin_busy(struct dut *d)
+{
+    const struct twin *t = d->impl;
+    return t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
+           t->conv.state != TWIN_CONV_IDLE || !twin_axi_idle(t->dbb) || t->csb.rsp_valid || t->csb.wr_complete ||
+           t->intr != (uint8_t)twin_regfile_intr_line(&t->regs);
+}
+
 static void twin_destroy(struct dut *d)
 {
     if (!d)
@@ -208,6 +216,7 @@ struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
     d->waves_dump = twin_waves_dump;
     d->waves_close = twin_waves_close;
     d->describe = twin_describe;
+    d->busy = twin_busy;
     d->destroy = twin_destroy;
     d->impl = t;
     return d;

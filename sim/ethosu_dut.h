@@ -21,6 +21,7 @@ struct ethosu_dut {
     void (*waves_dump)(struct ethosu_dut *d, const struct ethosu_pins *p, uint64_t cycle);
     int (*waves_close)(struct ethosu_dut *d);
     void (*describe)(struct ethosu_dut *d, char *buf, unsigned len);   /* may be NULL */
+    int (*busy)(struct ethosu_dut *d);   /* as in dut.h; NULL: always busy */
     void (*destroy)(struct ethosu_dut *d);
     void *impl;
 };

@@ -41,7 +41,7 @@ int ethosu_main(struct sim_knobs *k)
         return 2;
     }
     struct ethosu_seq_ctx ctx = {
-        .env = &s.env, .apb = s.apb, .mem = { s.mem[0], s.mem[1] }, .axi = { s.axi[0], s.axi[1] },
+        .env = &s.env, .regs = reg_port_apb(s.apb), .apb = s.apb, .mem = { s.mem[0], s.mem[1] }, .axi = { s.axi[0], s.axi[1] },
         .irq = &s.pins.irq, .wd = &s.wd, .seed = k->seed, .dut_kind = d->kind, .out_dir = k->out_dir,
     };
     bfm_rng_seed(&ctx.rng, k->seed);

@@ -178,6 +178,15 @@ static void etwin_describe(struct ethosu_dut *d, char *buf, unsigned len)
              ethosu_rf_get(&t->rf, ETHOSU_PROT_IDX), t->irq, m0, m1);
 }
 
+static int etwin_busy(struct ethosu_dut *d)
+{
+    const struct ethosu_twin *t = d->impl;
+    int cp_idle = t->cp.phase == ETHOSU_CP_IDLE || t->cp.phase == ETHOSU_CP_HALTED;
+    int wch_idle = t->wch.state == ETHOSU_WCH_IDLE || t->wch.state == ETHOSU_WCH_DONE;
+    return !cp_idle || !wch_idle || !twin_axi_idle(t->m[0]) || !twin_axi_idle(t->m[1]) ||
+           t->irq != (uint8_t)ethosu_rf_irq(&t->rf);
+}
+
 static void etwin_destroy(struct ethosu_dut *d)
 {
     if (!d)
@@ -217,6 +226,7 @@ struct ethosu_dut *ethosu_twin_create(char *errbuf, unsigned errlen)
     d->waves_dump = etwin_waves_dump;
     d->waves_close = etwin_waves_close;
     d->describe = etwin_describe;
+    d->busy = etwin_busy;
     d->destroy = etwin_destroy;
     d->impl = t;
     return d;

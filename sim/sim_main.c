@@ -98,7 +98,7 @@ int main(int argc, char **argv)
         return 2;
     }
     struct seq_ctx ctx = {
-        .env = &s.env, .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
+        .env = &s.env, .regs = reg_port_csb(s.csb), .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
         .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
         .trace_path = tr ? tr->path : NULL,
     };

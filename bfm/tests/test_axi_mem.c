@@ -915,6 +915,112 @@ START_TEST(test_create_args)
 }
 END_TEST
 
+/* ---- pluggable backing store ------------------------------------------ */
+
+/* A flat 4 KiB store at 0x1000 that fails every beat touching 0x1800..0x18FF
+ * and records what the BFM handed it. */
+struct flat_store {
+    uint8_t img[4096];
+    unsigned reads, writes, bad_n;
+    uint8_t last_strb[64];
+};
+
+static int flat_read(void *ctx, uint64_t addr, uint8_t *buf, unsigned n)
+{
+    struct flat_store *f = ctx;
+    f->reads++;
+    f->bad_n += n != 8;
+    if (addr < 0x1000 || addr + n > 0x2000 || (addr + n > 0x1800 && addr < 0x1900))
+        return -1;
+    memcpy(buf, f->img + (addr - 0x1000), n);
+    return 0;
+}
+
+static int flat_write(void *ctx, uint64_t addr, const uint8_t *buf, const uint8_t *strb, unsigned n)
+{
+    struct flat_store *f = ctx;
+    f->writes++;
+    f->bad_n += n != 8;
+    memcpy(f->last_strb, strb, n);
+    if (addr < 0x1000 || addr + n > 0x2000 || (addr + n > 0x1800 && addr < 0x1900))
+        return -1;
+    for (unsigned i = 0; i < n; i++)
+        if (strb[i] == 0xFF)
+            f->img[addr - 0x1000 + i] = buf[i];
+    return 0;
+}
+
+START_TEST(test_store_hook)
+{
+    struct axi_mem_knobs k;
+    base_knobs(&k, 8);
+    struct tb *t = tb_new(&k, 1, 11);
+    static struct flat_store fs;
+    memset(&fs, 0x11, sizeof fs.img);
+    fs.reads = fs.writes = fs.bad_n = 0;
+    struct axi_mem_store st = { &fs, flat_read, flat_write };
+    axi_mem_set_store(t->axi, &st);
+    sparse_mem_set_fill(t->mem, 0x5C);
+
+    struct job *wj = calloc(2, sizeof *wj);
+    struct job *rj = calloc(3, sizeof *rj);
+    /* 4 beats, the second with only the upper half strobed */
+    job_new(wj, 0, 1, 0x1040, 3, 3, AXI_BURST_INCR);
+    for (unsigned b = 0; b < 4; b++) {
+        wj[0].strb[b] = b == 1 ? 0xF0 : 0xFF;
+        for (unsigned i = 0; i < 8; i++)
+            wj[0].data[b * 64 + i] = (uint8_t)(0x80 + b * 8 + i);
+    }
+    /* its third beat hits the failing range: SLVERR on B, fourth not stored */
+    job_new(wj, 1, 2, 0x17F0, 3, 3, AXI_BURST_INCR);
+    for (unsigned b = 0; b < 4; b++) {
+        wj[1].strb[b] = 0xFF;
+        memset(wj[1].data + b * 64, 0xE0 + b, 8);
+    }
+    tb_set_jobs(t, wj, 2, NULL, 0);
+    tb_run(t, 10000);
+    ck_assert_uint_eq(wj[0].resp[0], AXI_RESP_OKAY);
+    ck_assert_uint_eq(wj[1].resp[0], AXI_RESP_SLVERR);
+    ck_assert_uint_eq(fs.writes, 4 + 3);        /* the fourth beat of the failing burst never reached it */
+    ck_assert_uint_eq(fs.last_strb[0], 0xFF);
+    for (unsigned i = 0; i < 8; i++) {
+        ck_assert_uint_eq(fs.img[0x40 + i], 0x80 + i);
+        ck_assert_uint_eq(fs.img[0x48 + i], i < 4 ? 0x11 : 0x88 + i);   /* strobed half only */
+        ck_assert_uint_eq(fs.img[0x7F0 + i], 0xE0);
+        ck_assert_uint_eq(fs.img[0x7F8 + i], 0xE1);
+    }
+    /* reads: a clean burst, one that turns SLVERR at its failing beat and stays so */
+    job_new(rj, 0, 3, 0x1040, 3, 3, AXI_BURST_INCR);
+    job_new(rj, 1, 3, 0x17F0, 3, 3, AXI_BURST_INCR);
+    tb_set_jobs(t, NULL, 0, rj, 2);
+    tb_run(t, 10000);
+    for (unsigned i = 0; i < 8; i++)
+        ck_assert_uint_eq(rj[0].data[i], 0x80 + i);
+    ck_assert_uint_eq(rj[1].resp[0], AXI_RESP_OKAY);
+    ck_assert_uint_eq(rj[1].resp[1], AXI_RESP_OKAY);
+    ck_assert_uint_eq(rj[1].resp[2], AXI_RESP_SLVERR);
+    ck_assert_uint_eq(rj[1].resp[3], AXI_RESP_SLVERR);
+    ck_assert_uint_eq(rj[1].data[2 * 64], 0);    /* error beats carry no data */
+    ck_assert_uint_eq(fs.reads, 4 + 3);
+    ck_assert_uint_eq(fs.bad_n, 0);
+    struct axi_mem_stats s;
+    axi_mem_stats(t->axi, &s);
+    ck_assert_uint_eq(s.err_resps, 2);
+    ck_assert_uint_eq(s.wr_bytes, 8 * 3 + 4 + 8 * 2);
+    /* NULL puts the sparse_mem back */
+    axi_mem_set_store(t->axi, NULL);
+    job_new(rj, 2, 4, 0x1040, 0, 3, AXI_BURST_INCR);
+    tb_set_jobs(t, NULL, 0, rj + 2, 1);
+    tb_run(t, 10000);
+    ck_assert_uint_eq(rj[2].resp[0], AXI_RESP_OKAY);
+    ck_assert_uint_eq(rj[2].data[0], 0x5C);
+    ck_assert_uint_eq(fs.reads, 7);
+    tb_free(t);
+    jobs_free(wj, 2);
+    jobs_free(rj, 3);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("axi_mem");
@@ -931,6 +1037,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_max_outstanding);
     tcase_add_test(tc, test_soak_widths);
     tcase_add_test(tc, test_create_args);
+    tcase_add_test(tc, test_store_hook);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -39,6 +39,10 @@ TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
 endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
 DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
+# What runs the cycle loop: c (sim/sim_cli_main.c) or systemc (sim/sc_harness.cpp:
+# an sc_clock, the same C kernel in an SC_THREAD, the RTL Verilated with --sc).
+# tlm is accepted here for the harness developed on another branch.
+HARNESS   ?= c
 SEED      ?=
 AXI_STALL ?=
 RD_LATENCY ?=
@@ -62,22 +66,31 @@ export RTL_FILES RTL_TOP RTL_FLAGS
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
 endif
+ifneq ($(filter-out c systemc tlm,$(HARNESS)),)
+$(error HARNESS must be c, systemc or tlm, got '$(HARNESS)')
+endif
 ifneq ($(filter-out 0 1 gz,$(WAVES)),)
 $(error WAVES must be 1 or gz, got '$(WAVES)')
 endif
 
 # ---- sources ------------------------------------------------------------------
 BFM_SRC  := $(wildcard bfm/*.c)
-SIM_SRC  := $(filter-out sim/dut_rtl_none.c,$(wildcard sim/*.c))
+# dut_rtl_none and the C harness's main() are linked per binary, not archived
+SIM_SRC  := $(filter-out sim/dut_rtl_none.c sim/sim_cli_main.c,$(wildcard sim/*.c))
 SEQ_SRC  := $(wildcard sequences/*.c)
 GOLDEN_SRC := $(wildcard golden/*.c)
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 HDRS     := $(wildcard golden/*.h bfm/*.h sim/*.h sequences/*.h)
+HAVE_SYSTEMC := $(shell { [ -e /usr/include/systemc.h ] || pkg-config --exists systemc 2>/dev/null; } && echo 1)
+SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
+CXX      ?= g++
+SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
 UNIT_SRC := $(wildcard golden/tests/test_*.c bfm/tests/test_*.c sim/tests/test_*.c sequences/tests/test_*.c)
 UNIT_BIN := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 CORE_LIB := $(BUILD)/libsimcore.a
 TWIN_SIM := $(BUILD)/sim-twin
+TWIN_SIM_SC := $(BUILD)/sim-twin-sc
 
 .PHONY: help deps sim twin rtl test unit lint regs regs-check systest conformance clean
 .SECONDARY:
@@ -85,6 +98,8 @@ TWIN_SIM := $(BUILD)/sim-twin
 help:
 	@echo "make sim TEST=name [DUT=rtl|twin] [SEED=n] [AXI_STALL=pct] [WAVES=1|gz] ...  run one test"
 	@echo "make sim TEST=list                 list the tests (sequences and nvdla/<name> traces)"
+	@echo "make sim TEST=name HARNESS=systemc [DUT=rtl|twin]  the same run inside SystemC (sc_clock, SC_THREAD,"
+	@echo "                                   RTL Verilated with --sc); HARNESS=c (default) | systemc"
 	@echo "make sim TRACE=path/test.cfg       run an NVDLA trace (.cfg or its folder); TEST=nvdla/<name>"
 	@echo "                                   runs \$$NVDLA_TRACES/<name>/<name>.cfg (NVDLA_TRACES=$(NVDLA_TRACES))"
 	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n]"
@@ -116,8 +131,14 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
-	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
+$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o $(BUILD)/obj/sim/sim_cli_main.o
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/sim_cli_main.o $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
+
+# The twin under the SystemC harness: sc_main instead of main (C++17, as
+# the SystemC library is built).
+$(TWIN_SIM_SC): sim/sc_harness.cpp sim/sc_harness.h sim/sim_cli.h $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
+	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/sc_harness.cpp $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) \
+	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
 
 twin: deps $(TWIN_SIM)
 
@@ -178,7 +199,8 @@ rtl: deps $(CORE_LIB)
 # ---- one simulation ----------------------------------------------------------
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
-LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)
+# other harnesses log beside the C harness's runs, never over them
+LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
@@ -191,14 +213,17 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),
 	$(if $(SRAMIF),--sramif) $(if $(INJECT),--inject $(INJECT)) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
-sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
+SIM_TWIN_BIN = $(if $(filter systemc,$(HARNESS)),$(TWIN_SIM_SC),$(TWIN_SIM))
+sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(SIM_TWIN_BIN))
 	@if [ -z "$(TEST)" ]; then echo "make sim: TEST=name or TRACE=path is required (TEST=list shows them)" >&2; exit 2; fi
+	@if [ "$(HARNESS)" = tlm ]; then echo "make sim: HARNESS=tlm is not on this branch (c or systemc)" >&2; exit 2; fi
 	@if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
 	@mkdir -p $(LOG_DIR)
 	@if [ "$(DUT)" = rtl ]; then \
-	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) scripts/rtl_build.sh) || exit 2; \
-	else bin=$(TWIN_SIM); fi; \
+	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
+	           RTL_HARNESS=$(HARNESS) scripts/rtl_build.sh) || exit 2; \
+	else bin=$(SIM_TWIN_BIN); fi; \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
 	exec $$bin $(SIM_ARGS)

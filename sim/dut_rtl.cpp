@@ -277,6 +277,11 @@ bool rtl_elaborate()
     nvdla_pins idle{};   // every other port bound to a signal, reset asserted
     inputs(r, &idle);
     outputs(r, &idle);
+    char err[256];
+    if (shim::sc_tie_unused(r->top, err, sizeof err)) {
+        fprintf(stderr, "sim: %s: %s\n", RTL_TOP_NAME, err);
+        return false;
+    }
     elaborated = r;
     return true;
 }

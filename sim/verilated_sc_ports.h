@@ -10,6 +10,7 @@
 #define VERILATED_SC_PORTS_H
 
 #include <cstdint>
+#include <cstdio>
 #include <systemc>
 
 namespace shim {
@@ -103,6 +104,35 @@ template <int N> void get_bytes(sc_core::sc_out<sc_dt::sc_bv<N>> &port, uint8_t 
     const sc_dt::sc_bv<N> &v = port.read();
     for (unsigned i = 0; i < n; i++)
         b[i] = static_cast<int>(i / 4) < (N + 31) / 32 ? static_cast<uint8_t>(v.get_word(i / 4) >> (8 * (i % 4))) : 0;
+}
+
+// Ports the shim never touches (an output it does not read, e.g. AWCACHE,
+// or a user top's extra sideband pin) must still be bound: each goes to a
+// signal of its own, inputs thus tied to 0. Call after inputs() and
+// outputs() during elaboration. Returns 0, or -1 naming a port of a type
+// it cannot bind (wide vectors the shim does not use).
+template <class P, class T> bool sc_tie(sc_core::sc_port_base *port)
+{
+    auto *p = dynamic_cast<P *>(port);
+    if (p)
+        p->bind(*new sc_core::sc_signal<T>(sc_core::sc_gen_unique_name(p->basename())));
+    return p != nullptr;
+}
+inline int sc_tie_unused(sc_core::sc_module *top, char *err, unsigned len)
+{
+    using namespace sc_core;
+    for (sc_object *o : top->get_child_objects()) {
+        auto *port = dynamic_cast<sc_port_base *>(o);
+        if (!port || port->bind_count() > 0)
+            continue;
+        if (sc_tie<sc_in<bool>, bool>(port) || sc_tie<sc_in<uint32_t>, uint32_t>(port) ||
+            sc_tie<sc_in<uint64_t>, uint64_t>(port) || sc_tie<sc_out<bool>, bool>(port) ||
+            sc_tie<sc_out<uint32_t>, uint32_t>(port) || sc_tie<sc_out<uint64_t>, uint64_t>(port))
+            continue;
+        snprintf(err, len, "port %s is not used by the shim and too wide to tie off", port->name());
+        return -1;
+    }
+    return 0;
 }
 
 template <class T> unsigned port_bytes(const sc_core::sc_out<T> &) { return sizeof(T) > 8 ? 8 : sizeof(T); }

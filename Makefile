@@ -69,6 +69,15 @@ endif
 ifneq ($(filter-out c systemc tlm,$(HARNESS)),)
 $(error HARNESS must be c, systemc or tlm, got '$(HARNESS)')
 endif
+ifeq ($(HARNESS),systemc)
+ifeq ($(shell { [ -e /usr/include/systemc.h ] || pkg-config --exists systemc 2>/dev/null; } && echo 1),)
+$(error HARNESS=systemc needs SystemC: run 'make deps' (libsystemc-dev))
+endif
+# libsystemc is not instrumented and switches thread stacks under ASan's feet
+ifneq ($(SAN),)
+$(error SAN=1 runs on the C harness only, not with HARNESS=systemc)
+endif
+endif
 ifneq ($(filter-out 0 1 gz,$(WAVES)),)
 $(error WAVES must be 1 or gz, got '$(WAVES)')
 endif
@@ -82,7 +91,6 @@ GOLDEN_SRC := $(wildcard golden/*.c)
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 HDRS     := $(wildcard golden/*.h bfm/*.h sim/*.h sequences/*.h)
-HAVE_SYSTEMC := $(shell { [ -e /usr/include/systemc.h ] || pkg-config --exists systemc 2>/dev/null; } && echo 1)
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror

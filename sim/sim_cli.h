@@ -12,7 +12,7 @@ extern "C" {
 
 int sim_cli(int argc, char **argv);
 
-/* What the running harness is. The C harness keeps the default
+/* What the running harness is (sim_harness.c). The C harness keeps the default
  * (sim_harness_c); another harness points sim_harness at its own before
  * calling sim_cli. */
 struct sim_harness {

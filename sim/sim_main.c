@@ -31,32 +31,6 @@ static void list_tests(void)
                seq_tests[i]->needs ? "]" : "");
 }
 
-const struct sim_harness sim_harness_c = { "c", "c (cycle loop in C)", NULL, NULL };
-const struct sim_harness *sim_harness = &sim_harness_c;
-
-const char *sim_harness_make_arg(void)
-{
-    static char arg[64];
-    if (!strcmp(sim_harness->name, "c"))
-        return "";
-    snprintf(arg, sizeof arg, " HARNESS=%s", sim_harness->name);
-    return arg;
-}
-
-const char *sim_harness_note(void)
-{
-    static char note[64];
-    if (!strcmp(sim_harness->name, "c"))
-        return "";
-    snprintf(note, sizeof note, " (%s harness)", sim_harness->name);
-    return note;
-}
-
-void sim_harness_print(void)
-{
-    printf("harness: %s\n", sim_harness->banner);
-}
-
 /* The twin evaluates in C: on a harness with its own clock it waits for
  * that clock's edges (dut_clocked.h). The Verilated top follows the clock
  * by itself. */

@@ -39,7 +39,9 @@ TRACE_NAME := $(patsubst nvdla/%,%,$(TEST))
 TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
 endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
-# HARNESS=c: the C cycle kernel; tlm: the SystemC/TLM-2.0 platform (C twins only)
+# What runs the test: c, the C cycle loop (sim/sim_cli_main.c); systemc, the same
+# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/sc_harness.cpp);
+# tlm, the SystemC/TLM-2.0 example platform around the C twins (sim/tlm/).
 HARNESS   ?= c
 ifeq ($(HARNESS),tlm)
 DUT       ?= twin
@@ -68,8 +70,17 @@ export RTL_FILES RTL_TOP RTL_FLAGS
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
 endif
-ifneq ($(filter-out c tlm,$(HARNESS)),)
-$(error HARNESS must be c or tlm, got '$(HARNESS)')
+ifneq ($(filter-out c systemc tlm,$(HARNESS)),)
+$(error HARNESS must be c, systemc or tlm, got '$(HARNESS)')
+endif
+ifeq ($(HARNESS),systemc)
+ifeq ($(shell { [ -e /usr/include/systemc.h ] || pkg-config --exists systemc 2>/dev/null; } && echo 1),)
+$(error HARNESS=systemc needs SystemC: run 'make deps' (libsystemc-dev))
+endif
+# libsystemc is not instrumented and switches thread stacks under ASan's feet
+ifneq ($(SAN),)
+$(error SAN=1 runs on the C harness only, not with HARNESS=systemc)
+endif
 endif
 ifneq ($(filter-out 0 1 gz,$(WAVES)),)
 $(error WAVES must be 1 or gz, got '$(WAVES)')
@@ -77,16 +88,21 @@ endif
 
 # ---- sources ------------------------------------------------------------------
 BFM_SRC  := $(wildcard bfm/*.c)
-SIM_SRC  := $(filter-out sim/dut_rtl_none.c,$(wildcard sim/*.c))
+# dut_rtl_none and the C harness's main() are linked per binary, not archived
+SIM_SRC  := $(filter-out sim/dut_rtl_none.c sim/sim_cli_main.c,$(wildcard sim/*.c))
 SEQ_SRC  := $(wildcard sequences/*.c)
 GOLDEN_SRC := $(wildcard golden/*.c)
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 HDRS     := $(wildcard golden/*.h bfm/*.h sim/*.h sequences/*.h)
+SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
+CXX      ?= g++
+SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
 UNIT_SRC := $(wildcard golden/tests/test_*.c bfm/tests/test_*.c sim/tests/test_*.c sequences/tests/test_*.c)
 UNIT_BIN := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 CORE_LIB := $(BUILD)/libsimcore.a
 TWIN_SIM := $(BUILD)/sim-twin
+TWIN_SIM_SC := $(BUILD)/sim-twin-sc
 
 .PHONY: help deps sim twin rtl test unit lint regs regs-check systest conformance clean
 .SECONDARY:
@@ -94,6 +110,8 @@ TWIN_SIM := $(BUILD)/sim-twin
 help:
 	@echo "make sim TEST=name [DUT=rtl|twin] [SEED=n] [AXI_STALL=pct] [WAVES=1|gz] ...  run one test"
 	@echo "make sim TEST=list                 list the tests (sequences and nvdla/<name> traces)"
+	@echo "make sim TEST=name HARNESS=systemc [DUT=rtl|twin]  the same run inside SystemC (sc_clock, SC_THREAD,"
+	@echo "                                   RTL Verilated with --sc); HARNESS=c (default) | systemc | tlm"
 	@echo "make sim TRACE=path/test.cfg       run an NVDLA trace (.cfg or its folder); TEST=nvdla/<name>"
 	@echo "                                   runs \$$NVDLA_TRACES/<name>/<name>.cfg (NVDLA_TRACES=$(NVDLA_TRACES))"
 	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n]"
@@ -110,7 +128,7 @@ help:
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
-	@echo "knobs: HARNESS=c|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
+	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
 
@@ -126,8 +144,14 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
-	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
+$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o $(BUILD)/obj/sim/sim_cli_main.o
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/sim_cli_main.o $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
+
+# The twin under the SystemC harness: sc_main instead of main (C++17, as
+# the SystemC library is built).
+$(TWIN_SIM_SC): sim/sc_harness.cpp sim/sc_harness.h sim/sim_cli.h $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
+	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/sc_harness.cpp $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) \
+	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
 
 twin: deps $(TWIN_SIM)
 
@@ -218,7 +242,8 @@ rtl: deps $(CORE_LIB)
 # ---- one simulation ----------------------------------------------------------
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
-LOG_DIR   = logs/$(subst /,_,$(TEST))/$(if $(filter tlm,$(HARNESS)),twin-tlm,$(DUT))
+# other harnesses log beside the C harness's runs, never over them
+LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
@@ -231,7 +256,8 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),
 	$(if $(SRAMIF),--sramif) $(if $(INJECT),--inject $(INJECT)) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
-sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
+SIM_TWIN_BIN = $(if $(filter systemc,$(HARNESS)),$(TWIN_SIM_SC),$(TWIN_SIM))
+sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN)))
 	@if [ -z "$(TEST)" ]; then echo "make sim: TEST=name or TRACE=path is required (TEST=list shows them)" >&2; exit 2; fi
 	@if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
@@ -241,8 +267,9 @@ sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(TWIN_SIM))
 	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
 	    $(MAKE) -s $(TLM_SIM) || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DUT)" = rtl ]; then \
-	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) scripts/rtl_build.sh) || exit 2; \
-	else bin=$(TWIN_SIM); fi; \
+	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
+	           RTL_HARNESS=$(HARNESS) scripts/rtl_build.sh) || exit 2; \
+	else bin=$(SIM_TWIN_BIN); fi; \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
 	exec $$bin $(SIM_ARGS)

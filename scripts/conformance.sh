@@ -59,6 +59,8 @@ for d in "$traces"/*/; do
     [ -n "$cfg" ] || continue
     found=$((found + 1))
     logdir=logs/nvdla_$name/$dut
+    # `make conformance HARNESS=systemc` passes HARNESS down: log where make sim does
+    [ -n "${HARNESS:-}" ] && [ "$HARNESS" != c ] && logdir=$logdir-$HARNESS
     mkdir -p "$logdir"
     log=$logdir/sim.log
     t0=$(date +%s.%N)

@@ -3,7 +3,9 @@
 // always built with --prefix Vdut; ports are matched by name, and the
 // templates below adapt to whatever widths Verilator chose (CData, IData,
 // QData or VlWide) so a user's top with other bus widths drops in. The
-// SRAMIF port set is used only when the top has it.
+// SRAMIF port set is used only when the top has it. Verilated with --sc
+// (VM_SC, the SystemC harness) the same code drives SystemC ports
+// (verilated_sc_ports.h) and the clock comes from the harness's sc_clock.
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -16,6 +18,9 @@
 #include "verilated_cov.h"
 #endif
 #include "verilated_shim.h"
+#if VM_SC
+#include "sc_harness.h"
+#endif
 
 extern "C" {
 #include "dut.h"
@@ -82,7 +87,11 @@ struct rtl {
     dut d;
     VerilatedContext *ctx;
     Vdut *top;
+#if VM_SC
+    shim::sc_waves w;
+#else
     shim::waves w;
+#endif
 };
 
 void inputs(rtl *r, const nvdla_pins *p)
@@ -120,6 +129,41 @@ void outputs(rtl *r, nvdla_pins *p)
     sram_out(t, p, r->d.data_bytes, 0);
 }
 
+#if VM_SC
+// Inputs go to the signals right after the rising edge; the outputs are
+// read at the falling edge, when the delta cycles have settled them.
+void rtl_eval(dut *d, nvdla_pins *p)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    inputs(r, p);
+    sc_core::wait(sc_harness::clock().negedge_event());
+    outputs(r, p);
+}
+
+void rtl_posedge(dut *d, nvdla_pins *p)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    inputs(r, p);   // a fault injection may have changed inputs after eval
+    shim::sc_waves_edge(r->w);
+    sc_core::wait(sc_harness::clock().posedge_event());
+}
+
+int rtl_waves_open(dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    return shim::sc_waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+}
+
+void rtl_waves_dump(dut *d, const nvdla_pins *, uint64_t)
+{
+    shim::sc_waves_dump(reinterpret_cast<rtl *>(d->impl)->w);
+}
+
+int rtl_waves_close(dut *d)
+{
+    return shim::sc_waves_close(reinterpret_cast<rtl *>(d->impl)->w);
+}
+#else
 void set_clk(Vdut *t, int v)
 {
     put(t->dla_core_clk, v);
@@ -162,11 +206,19 @@ int rtl_waves_close(dut *d)
     return shim::waves_close(r->w);
 }
 
+#endif
+
 void rtl_describe(dut *d, char *buf, unsigned len)
 {
     rtl *r = reinterpret_cast<rtl *>(d->impl);
+#if VM_SC
+    (void)r;
+    snprintf(buf, len, "Verilated top %s at %s (see the VCD with WAVES=1 for internals)", d->top,
+             sc_core::sc_time_stamp().to_string().c_str());
+#else
     snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)",
              d->top, static_cast<unsigned long long>(r->ctx->time()));
+#endif
 }
 
 void rtl_destroy(dut *d)
@@ -182,21 +234,15 @@ void rtl_destroy(dut *d)
         r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
     }
 #endif
+#if !VM_SC   // a SystemC module lives as long as the simulation
     delete r->top;
     delete r->ctx;
     delete r;
+#endif
 }
 
-}  // namespace
-
-extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
+void rtl_setup(rtl *r)
 {
-    (void)errbuf;
-    (void)errlen;
-    rtl *r = new rtl();
-    r->ctx = new VerilatedContext;
-    r->ctx->traceEverOn(true);
-    r->top = new Vdut{r->ctx, "TOP"};
     r->d.kind = "rtl";
 #ifndef RTL_TOP_NAME
 #define RTL_TOP_NAME "NV_nvdla"
@@ -204,7 +250,7 @@ extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
     r->d.top = RTL_TOP_NAME;
     r->d.has_sramif = has_sram(r->top, 0);
     r->d.data_bytes = port_bytes(r->top->nvdla_core2dbb_w_wdata);
-    r->d.addr_bits = sizeof(r->top->nvdla_core2dbb_aw_awaddr) > 4 ? 64 : 32;
+    r->d.addr_bits = port_bytes(r->top->nvdla_core2dbb_aw_awaddr) > 4 ? 64 : 32;
     r->d.eval = rtl_eval;
     r->d.posedge = rtl_posedge;
     r->d.waves_open = rtl_waves_open;
@@ -213,7 +259,55 @@ extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
     r->d.describe = rtl_describe;
     r->d.destroy = rtl_destroy;
     r->d.impl = r;
+}
+
+#if VM_SC
+// Built during elaboration (sc_harness.h), handed out by dut_rtl_create.
+rtl *elaborated;
+
+bool rtl_elaborate()
+{
+    Verilated::traceEverOn(true);   // before the model is built
+    rtl *r = new rtl();
+    r->ctx = Verilated::threadContextp();
+    r->top = new Vdut("dut");
+    r->top->dla_core_clk(sc_harness::clock());
+    r->top->dla_csb_clk(sc_harness::clock());
+    rtl_setup(r);
+    nvdla_pins idle{};   // every other port bound to a signal, reset asserted
+    inputs(r, &idle);
+    outputs(r, &idle);
+    char err[256];
+    if (shim::sc_tie_unused(r->top, err, sizeof err)) {
+        fprintf(stderr, "sim: %s: %s\n", RTL_TOP_NAME, err);
+        return false;
+    }
+    elaborated = r;
+    return true;
+}
+[[maybe_unused]] const bool registered = sc_harness::on_elaborate(rtl_elaborate);
+#endif
+
+}  // namespace
+
+extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
+{
+#if VM_SC
+    rtl *r = elaborated;
+    elaborated = nullptr;   // one DUT per simulation
+    if (!r)
+        snprintf(errbuf, errlen, "no elaborated %s left: one DUT per SystemC simulation", RTL_TOP_NAME);
+    return r ? &r->d : NULL;
+#else
+    (void)errbuf;
+    (void)errlen;
+    rtl *r = new rtl();
+    r->ctx = new VerilatedContext;
+    r->ctx->traceEverOn(true);
+    r->top = new Vdut{r->ctx, "TOP"};
+    rtl_setup(r);
     return &r->d;
+#endif
 }
 
 // This binary holds an NVDLA top: the Ethos-U65 side is not built in.

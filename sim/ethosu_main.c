@@ -3,15 +3,31 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "dut_clocked.h"
 #include "ethosu_kernel.h"
 #include "ethosu_main.h"
 #include "ethosu_seq.h"
+#include "sim_cli.h"
 
 void ethosu_list_tests(void)
 {
     printf("ethos-u65 sequences (make sim TEST=ethosu/<name>):\n");
     for (unsigned i = 0; i < ethosu_seq_test_count; i++)
         printf("  ethosu/%-21s %s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary);
+}
+
+/* The twin on a harness with its own clock: see sim_main.c. */
+static struct ethosu_dut *on_harness_clock(struct ethosu_dut *d, char *err, unsigned len)
+{
+    if (!d || strcmp(d->kind, "twin") || !sim_harness->wait_negedge)
+        return d;
+    struct dut_clock clk = { sim_harness->wait_negedge, sim_harness->wait_posedge };
+    struct ethosu_dut *w = ethosu_dut_clocked_wrap(d, &clk);
+    if (!w) {
+        snprintf(err, len, "out of memory wrapping the twin for the %s harness", sim_harness->name);
+        d->destroy(d);
+    }
+    return w;
 }
 
 int ethosu_main(struct sim_knobs *k)
@@ -25,9 +41,11 @@ int ethosu_main(struct sim_knobs *k)
         k->max_cycles = t->watchdog;   /* a long test's own budget, unless the user set one */
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k->seed, k->seed);
     sim_knobs_print(k);
+    sim_harness_print();
     char err[1024] = "";
     struct ethosu_dut *d = !strcmp(k->dut, "rtl") ? ethosu_rtl_create(err, sizeof err)
                                                  : ethosu_twin_create(err, sizeof err);
+    d = on_harness_clock(d, err, sizeof err);
     if (!d) {
         fprintf(stderr, "sim: %s\n", err);
         return 2;
@@ -59,11 +77,12 @@ int ethosu_main(struct sim_knobs *k)
     int pass = test_rc == 0 && failures == 0;
     if (!pass && s.env.first_failure[0])
         printf("first failure: %s\n", s.env.first_failure);
-    printf("%s: ethosu/%s on %s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
-           pass ? "PASS" : "FAIL", t->name, d->kind, s.env.cycle, wall, wall > 0 ? (double)s.env.cycle / wall : 0.0,
+    printf("%s: ethosu/%s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
+           pass ? "PASS" : "FAIL", t->name, d->kind, sim_harness_note(), s.env.cycle, wall, wall > 0 ? (double)s.env.cycle / wall : 0.0,
            k->seed);
     if (!pass)
-        printf("reproduce: make sim TEST=ethosu/%s DUT=%s SEED=%" PRIu64 "%s\n", t->name, d->kind, k->seed,
+        printf("reproduce: make sim TEST=ethosu/%s DUT=%s%s SEED=%" PRIu64 "%s\n", t->name, d->kind,
+               sim_harness_make_arg(), k->seed,
                k->axi_stall ? " AXI_STALL=<as before>" : "");
     if (k->waves)
         printf("waves: %s\n", k->waves);

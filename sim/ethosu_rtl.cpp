@@ -2,7 +2,8 @@
 // top with the same ports) behind the C ethosu_dut interface. Ports are
 // matched by the TRM signal names; widths adapt through verilated_shim.h.
 // The clock and power Q-channels are tied to "no request", the clock
-// enables to 1.
+// enables to 1. Verilated with --sc (VM_SC) it runs on the SystemC
+// harness's clock, as dut_rtl.cpp does.
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -13,6 +14,9 @@
 #include "verilated_cov.h"
 #endif
 #include "verilated_shim.h"
+#if VM_SC
+#include "sc_harness.h"
+#endif
 
 extern "C" {
 #include "dut.h"
@@ -81,7 +85,11 @@ struct rtl {
     ethosu_dut d;
     VerilatedContext *ctx;
     Vdut *top;
+#if VM_SC
+    shim::sc_waves w;
+#else
     shim::waves w;
+#endif
 };
 
 void inputs(rtl *r, const ethosu_pins *p)
@@ -119,6 +127,40 @@ void outputs(rtl *r, ethosu_pins *p)
     wd_out(t, p, 0);
 }
 
+#if VM_SC
+// Inputs right after the rising edge, outputs read at the falling edge.
+void rtl_eval(ethosu_dut *d, ethosu_pins *p)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    inputs(r, p);
+    sc_core::wait(sc_harness::clock().negedge_event());
+    outputs(r, p);
+}
+
+void rtl_posedge(ethosu_dut *d, ethosu_pins *p)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    inputs(r, p);
+    shim::sc_waves_edge(r->w);
+    sc_core::wait(sc_harness::clock().posedge_event());
+}
+
+int rtl_waves_open(ethosu_dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    rtl *r = reinterpret_cast<rtl *>(d->impl);
+    return shim::sc_waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+}
+
+void rtl_waves_dump(ethosu_dut *d, const ethosu_pins *, uint64_t)
+{
+    shim::sc_waves_dump(reinterpret_cast<rtl *>(d->impl)->w);
+}
+
+int rtl_waves_close(ethosu_dut *d)
+{
+    return shim::sc_waves_close(reinterpret_cast<rtl *>(d->impl)->w);
+}
+#else
 void rtl_eval(ethosu_dut *d, ethosu_pins *p)
 {
     rtl *r = reinterpret_cast<rtl *>(d->impl);
@@ -155,11 +197,19 @@ int rtl_waves_close(ethosu_dut *d)
     return shim::waves_close(r->w);
 }
 
+#endif
+
 void rtl_describe(ethosu_dut *d, char *buf, unsigned len)
 {
     rtl *r = reinterpret_cast<rtl *>(d->impl);
+#if VM_SC
+    (void)r;
+    snprintf(buf, len, "Verilated top %s at %s (see the VCD with WAVES=1 for internals)", d->top,
+             sc_core::sc_time_stamp().to_string().c_str());
+#else
     snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)", d->top,
              static_cast<unsigned long long>(r->ctx->time()));
+#endif
 }
 
 void rtl_destroy(ethosu_dut *d)
@@ -175,29 +225,23 @@ void rtl_destroy(ethosu_dut *d)
         r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
     }
 #endif
+#if !VM_SC   // a SystemC module lives as long as the simulation
     delete r->top;
     delete r->ctx;
     delete r;
+#endif
 }
-
-}  // namespace
 
 #ifndef RTL_TOP_NAME
 #define RTL_TOP_NAME "ethosu65"
 #endif
 
-extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+void rtl_setup(rtl *r)
 {
-    (void)errbuf;
-    (void)errlen;
-    rtl *r = new rtl();
-    r->ctx = new VerilatedContext;
-    r->ctx->traceEverOn(true);
-    r->top = new Vdut{r->ctx, "TOP"};
     r->d.kind = "rtl";
     r->d.top = RTL_TOP_NAME;
     r->d.data_bytes = port_bytes(r->top->WDATAM0);
-    r->d.addr_bits = sizeof(r->top->AWADDRM0) > 4 ? 40 : 32;
+    r->d.addr_bits = port_bytes(r->top->AWADDRM0) > 4 ? 40 : 32;
     r->d.eval = rtl_eval;
     r->d.posedge = rtl_posedge;
     r->d.waves_open = rtl_waves_open;
@@ -206,7 +250,54 @@ extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
     r->d.describe = rtl_describe;
     r->d.destroy = rtl_destroy;
     r->d.impl = r;
+}
+
+#if VM_SC
+// Built during elaboration (sc_harness.h), handed out by ethosu_rtl_create.
+rtl *elaborated;
+
+bool rtl_elaborate()
+{
+    Verilated::traceEverOn(true);   // before the model is built
+    rtl *r = new rtl();
+    r->ctx = Verilated::threadContextp();
+    r->top = new Vdut("dut");
+    r->top->CLK(sc_harness::clock());
+    rtl_setup(r);
+    ethosu_pins idle{};   // every other port bound to a signal, nRESET asserted
+    inputs(r, &idle);
+    outputs(r, &idle);
+    char err[256];
+    if (shim::sc_tie_unused(r->top, err, sizeof err)) {
+        fprintf(stderr, "sim: %s: %s\n", RTL_TOP_NAME, err);
+        return false;
+    }
+    elaborated = r;
+    return true;
+}
+[[maybe_unused]] const bool registered = sc_harness::on_elaborate(rtl_elaborate);
+#endif
+
+}  // namespace
+
+extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+{
+#if VM_SC
+    rtl *r = elaborated;
+    elaborated = nullptr;   // one DUT per simulation
+    if (!r)
+        snprintf(errbuf, errlen, "no elaborated %s left: one DUT per SystemC simulation", RTL_TOP_NAME);
+    return r ? &r->d : NULL;
+#else
+    (void)errbuf;
+    (void)errlen;
+    rtl *r = new rtl();
+    r->ctx = new VerilatedContext;
+    r->ctx->traceEverOn(true);
+    r->top = new Vdut{r->ctx, "TOP"};
+    rtl_setup(r);
     return &r->d;
+#endif
 }
 
 // This binary holds the Ethos-U65 top: the NVDLA side is not built in.

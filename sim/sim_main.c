@@ -1,13 +1,16 @@
 /* sim_main: command-line entry of the simulator. Parses the knobs (and the
  * NVDLA trace, if one is given, before anything is built), builds the DUT
  * and the kernel, resets, runs one sequence or the trace and reports
- * PASS/FAIL with the seed and the command that reproduces the run. */
+ * PASS/FAIL with the seed and the command that reproduces the run. Runs
+ * under any harness (sim_cli.h): the C one or the SystemC one. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "dut_clocked.h"
 #include "ethosu_main.h"
 #include "seq.h"
+#include "sim_cli.h"
 #include "sim_kernel.h"
 #include "trace_parse.h"
 #include "trace_run.h"
@@ -28,7 +31,23 @@ static void list_tests(void)
                seq_tests[i]->needs ? "]" : "");
 }
 
-int main(int argc, char **argv)
+/* The twin evaluates in C: on a harness with its own clock it waits for
+ * that clock's edges (dut_clocked.h). The Verilated top follows the clock
+ * by itself. */
+static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
+{
+    if (!d || strcmp(d->kind, "twin") || !sim_harness->wait_negedge)
+        return d;
+    struct dut_clock clk = { sim_harness->wait_negedge, sim_harness->wait_posedge };
+    struct dut *w = dut_clocked_wrap(d, &clk);
+    if (!w) {
+        snprintf(err, len, "out of memory wrapping the twin for the %s harness", sim_harness->name);
+        d->destroy(d);
+    }
+    return w;
+}
+
+int sim_cli(int argc, char **argv)
 {
     struct sim_knobs k;
     sim_knobs_default(&k);
@@ -74,9 +93,11 @@ int main(int argc, char **argv)
         k.seed = clock_seed();
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
+    sim_harness_print();
 
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
                                           : dut_twin_create(k.sramif, err, sizeof err);
+    d = on_harness_clock(d, err, sizeof err);
     if (!d) {
         fprintf(stderr, "sim: %s\n", err);
         trace_free(tr);
@@ -122,11 +143,12 @@ int main(int argc, char **argv)
     if (k.inject && s.fault)
         printf("injected fault '%s' expects checker rule '%s'\n", k.inject,
                fault_inject_expected_rule(s.fault));
-    printf("%s: %s on %s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
-           pass ? "PASS" : "FAIL", name, d->kind, cycles, wall,
+    printf("%s: %s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
+           pass ? "PASS" : "FAIL", name, d->kind, sim_harness_note(), cycles, wall,
            wall > 0 ? (double)cycles / wall : 0.0, k.seed);
     if (!pass && tr) {
-        printf("reproduce: make sim TRACE=%s DUT=%s SEED=%" PRIu64, k.trace, d->kind, k.seed);
+        printf("reproduce: make sim TRACE=%s DUT=%s%s SEED=%" PRIu64, k.trace, d->kind, sim_harness_make_arg(),
+               k.seed);
         if (k.axi_stall)
             printf(" AXI_STALL=%u", k.axi_stall);
         if (k.max_cycles != 2000000)
@@ -134,8 +156,8 @@ int main(int argc, char **argv)
         printf("\n");
     }
     else if (!pass)
-        printf("reproduce: make sim TEST=%s DUT=%s SEED=%" PRIu64 "%s\n", t->name, d->kind, k.seed,
-               k.axi_stall ? " AXI_STALL=<as before>" : "");
+        printf("reproduce: make sim TEST=%s DUT=%s%s SEED=%" PRIu64 "%s\n", t->name, d->kind,
+               sim_harness_make_arg(), k.seed, k.axi_stall ? " AXI_STALL=<as before>" : "");
     if (k.waves)
         printf("waves: %s\n", k.waves);
     sim_free(&s);

@@ -2,6 +2,9 @@
 // ethosu_rtl.cpp for ethosu65) share: moving values between C pin structs
 // and Verilator ports of any width (CData, IData, QData or VlWide), and VCD
 // files written by Verilator, gzip'd through zlib at close when asked.
+// A model Verilated with --sc (VM_SC=1, the SystemC harness) has SystemC
+// ports: the same put/get calls then come from verilated_sc_ports.h, and
+// its waves from VerilatedVcdSc (sc_waves below).
 #ifndef VERILATED_SHIM_H
 #define VERILATED_SHIM_H
 
@@ -12,9 +15,14 @@
 
 #include "verilated.h"
 #include "verilated_vcd_c.h"
+#if VM_SC
+#include "verilated_sc_ports.h"
+#include "verilated_vcd_sc.h"
+#endif
 
 namespace shim {
 
+#if !VM_SC
 
 // Scalars and vectors up to 64 bits.
 template <class T> inline void put(T &port, uint64_t v) { port = static_cast<T>(v); }
@@ -60,6 +68,7 @@ template <std::size_t N> void get_bytes(const VlWide<N> &port, uint8_t *b, unsig
 }
 template <class T> unsigned port_bytes(const T &) { return sizeof(T) > 8 ? 8 : sizeof(T); }
 template <std::size_t N> unsigned port_bytes(const VlWide<N> &) { return N * 4; }
+#endif
 
 
 inline uint8_t size_of(unsigned db)
@@ -147,6 +156,74 @@ inline int waves_close(waves &w)
     w.vcd = nullptr;
     return w.gz_path.empty() ? 0 : compress(w.vcd_path, w.gz_path);
 }
+
+#if VM_SC
+// Waves of the SystemC build: a VerilatedVcdSc, which the SystemC kernel
+// dumps at the end of every time step (both clock edges). It must be
+// attached to the model after elaboration and before the first time step
+// (waves_open runs in the harness thread at time 0) and can only start and
+// stop by opening and closing the file, so the cycle window of the kernel
+// (which calls dump only inside it) opens it at the first dump and closes
+// it at the first cycle without one.
+struct sc_waves {
+    VerilatedVcdSc *vcd = nullptr;   // never deleted: the kernel keeps calling it
+    std::string vcd_path, gz_path;
+    enum { before, dumping, after } state = before;
+    bool dumped = false;
+};
+
+template <class Top>
+int sc_waves_open(sc_waves &w, Top *top, const char *path, int gz, char *err, unsigned len)
+{
+    w.vcd_path = path;
+    if (gz) {
+        w.gz_path = path;
+        w.vcd_path = std::string(path) + ".tmp";
+    }
+    FILE *f = fopen(w.vcd_path.c_str(), "w");   // report an unwritable path now, not mid-run
+    if (!f) {
+        snprintf(err, len, "cannot open %s for writing", w.vcd_path.c_str());
+        return -1;
+    }
+    fclose(f);
+    w.vcd = new VerilatedVcdSc;
+    top->trace(w.vcd, 99);
+    return 0;
+}
+
+// Inside the window, once per cycle (mid-cycle, inputs and outputs settled).
+inline void sc_waves_dump(sc_waves &w)
+{
+    if (!w.vcd)
+        return;
+    if (w.state == sc_waves::before) {
+        w.vcd->open(w.vcd_path.c_str());
+        w.state = sc_waves::dumping;
+    }
+    w.dumped = true;
+}
+
+// Before each rising edge: a cycle without a dump is past the window.
+inline void sc_waves_edge(sc_waves &w)
+{
+    if (w.state == sc_waves::dumping && !w.dumped) {
+        w.vcd->close();
+        w.state = sc_waves::after;
+    }
+    w.dumped = false;
+}
+
+inline int sc_waves_close(sc_waves &w)
+{
+    if (!w.vcd || (w.state == sc_waves::before && w.gz_path.empty()))
+        return 0;
+    w.vcd->close();
+    w.state = sc_waves::after;
+    std::string gz;
+    gz.swap(w.gz_path);   // compress once
+    return gz.empty() ? 0 : compress(w.vcd_path, gz);
+}
+#endif
 
 }  // namespace shim
 

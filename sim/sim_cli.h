@@ -1,0 +1,41 @@
+/* sim_cli: the simulator's command line (knobs, test, DUT, kernel, report)
+ * as a function, so that more than one harness can run it: the C harness
+ * (sim_cli_main.c: main() calls it) and the SystemC one (sc_harness.cpp:
+ * an SC_THREAD calls it). Returns the exit status: 0 pass, 1 test failure,
+ * 2 bad input. */
+#ifndef SIM_CLI_H
+#define SIM_CLI_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int sim_cli(int argc, char **argv);
+
+/* What the running harness is (sim_harness.c). The C harness keeps the default
+ * (sim_harness_c); another harness points sim_harness at its own before
+ * calling sim_cli. */
+struct sim_harness {
+    const char *name;          /* "c", "systemc": named in reproduce lines unless "c" */
+    const char *banner;        /* printed as "harness: <banner>" */
+    /* An external clock the C twins must follow (NULL on the C harness):
+     * block until its falling edge (mid-cycle, outputs sampled) or its
+     * rising edge (registers update). */
+    void (*wait_negedge)(void);
+    void (*wait_posedge)(void);
+};
+extern const struct sim_harness sim_harness_c;
+extern const struct sim_harness *sim_harness;
+
+/* " HARNESS=<name>" for reproduce lines, " (<name> harness)" after the
+ * DUT kind in PASS/FAIL lines; both "" on the C harness. */
+const char *sim_harness_make_arg(void);
+const char *sim_harness_note(void);
+/* The "harness: ..." line every run prints after its knobs. */
+void sim_harness_print(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,31 @@
+/* sim_harness: which harness runs the C kernel (sim_cli.h) and how the
+ * run's report names it. */
+#include <stdio.h>
+#include <string.h>
+#include "sim_cli.h"
+
+const struct sim_harness sim_harness_c = { "c", "c (cycle loop in C)", NULL, NULL };
+const struct sim_harness *sim_harness = &sim_harness_c;
+
+const char *sim_harness_make_arg(void)
+{
+    static char arg[64];
+    if (!strcmp(sim_harness->name, "c"))
+        return "";
+    snprintf(arg, sizeof arg, " HARNESS=%s", sim_harness->name);
+    return arg;
+}
+
+const char *sim_harness_note(void)
+{
+    static char note[64];
+    if (!strcmp(sim_harness->name, "c"))
+        return "";
+    snprintf(note, sizeof note, " (%s harness)", sim_harness->name);
+    return note;
+}
+
+void sim_harness_print(void)
+{
+    printf("harness: %s\n", sim_harness->banner);
+}

@@ -2,6 +2,7 @@
 #   make sim TEST=sdp_bypass_smoke [DUT=rtl|twin] [knobs]   one simulation
 #   make sim TRACE=path/to/test.cfg | TEST=nvdla/<name>      one NVDLA trace
 #   make conformance [TRACES=dir]                          every NVDLA trace
+#   make sim HARNESS=systemc TEST=... [DUT=rtl|twin]         the same run inside SystemC
 #   make sim HARNESS=tlm TEST=...|TRACE=...                  the SystemC/TLM-2.0 platform
 #   make test                                             everything CI runs
 #   make help                                             all targets and knobs

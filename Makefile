@@ -165,6 +165,7 @@ TLM_HDRS     := $(wildcard sim/tlm/*.h) $(HDRS)
 TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter-out sim/tlm/tlm_platform.cpp,$(wildcard sim/tlm/*.cpp)))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
+TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
 $(BUILD)/obj/sim/tlm/%.o: sim/tlm/%.cpp $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
@@ -177,14 +178,20 @@ $(TLM_SIM): $(BUILD)/obj/sim/tlm/tlm_platform.o $(TLM_OBJ) $(CORE_LIB)
 $(TLM_UNIT): sim/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
+# the README's user platform: the wrappers wired by hand, no sequences
+$(TLM_EXAMPLE): sim/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
 .PHONY: tlm tlm-unit
 tlm: deps
 	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make tlm: SystemC is not installed (/usr/include/systemc.h): apt-get install libsystemc-dev" >&2; exit 2; fi
 	@$(MAKE) -s $(TLM_SIM)
-# the wrappers' base-protocol unit test (sc_main); SKIP without SystemC
+# the wrappers' base-protocol unit test and the user-platform example (both
+# sc_main programs); SKIP without SystemC
 tlm-unit:
-	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "SKIP  test_tlm_wrappers: SystemC is not installed (/usr/include/systemc.h)"; \
-	else $(MAKE) -s $(TLM_UNIT) && echo "== $(TLM_UNIT)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_UNIT); fi
+	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "SKIP  test_tlm_wrappers, tlm-user-platform: SystemC is not installed (/usr/include/systemc.h)"; \
+	else $(MAKE) -s $(TLM_UNIT) $(TLM_EXAMPLE) && echo "== $(TLM_UNIT)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_UNIT) \
+	    && echo "== $(TLM_EXAMPLE)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_EXAMPLE); fi
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd

@@ -28,7 +28,7 @@ ethosu/<name>), or
 Default DUT: both for sequences and ethosu tests, twin for traces. `--dut`
 restricts every entry to that DUT. SEEDS=n runs seeds 1..n (default --seeds);
 SEED=s in an entry fixes one seed. Other KEY=value words are passed to make
-(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=...).
+(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm).
 """
 import argparse
 import concurrent.futures
@@ -51,7 +51,7 @@ LISTS = os.path.join(ROOT, "scripts", "lists")
 DUTS = ("twin", "rtl")
 # variables of `make sim` an outer make may have put in the environment:
 # never let them leak into the runs (RTL_FILES/RTL_TOP/RTL_FLAGS/NVDLA_TRACES stay)
-SIM_VARS = ("TEST TRACE DUT SEED SEEDS AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER "
+SIM_VARS = ("TEST TRACE DUT HARNESS SEED SEEDS AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER "
             "CSB_GAP NPOSTED MAX_CYCLES WAVES WAVES_FROM WAVES_TO SRAMIF INJECT VERBOSE SAN LOG_DIR "
             "LIST JOBS SHARD TIMEOUT DUTS REGRESS_DIR TRACES FILTER MAKEFLAGS MFLAGS MAKELEVEL "
             "MAKEOVERRIDES GNUMAKEFLAGS").split()
@@ -498,18 +498,44 @@ def default_out():
     return out
 
 
+def harness_of(run):
+    """The HARNESS=... knob of a run (c when it has none)."""
+    for k in run.get("knobs", []):
+        if k.startswith("HARNESS="):
+            return k.split("=", 1)[1]
+    return "c"
+
+
+def build_key(run):
+    """Which simulator binary a run needs: dut, Ethos-U65 RTL apart, per harness."""
+    key = "rtl-ethosu" if run["dut"] == "rtl" and run["name"].startswith("ethosu/") else run["dut"]
+    h = harness_of(run)
+    return key if h == "c" else "%s-%s" % (key, h)
+
+
 def prebuild(runs, args, env):
-    """Build the twin and the RTL simulators once, before the parallel runs."""
+    """Build every simulator the runs need once, before the parallel runs (two
+    runs must never link the same binary at the same time)."""
     failed = {}
-    duts = {r["dut"] for r in runs if r["kind"] in ("test", "trace") and not r.get("not_run")}
+    keys = {build_key(r) for r in runs if r["kind"] in ("test", "trace") and not r.get("not_run")}
     steps = []
-    if "twin" in duts:
-        steps.append(("twin", make_base(args.san) + ["TEST=list", "DUT=twin"]))
-    if "rtl" in duts:
-        steps.append(("rtl", make_base(args.san) + ["TEST=list", "DUT=rtl"]))
-        if any(r["dut"] == "rtl" and r["name"].startswith("ethosu/") for r in runs):
-            steps.append(("rtl-ethosu", ["make", "-s", "--no-print-directory", "-C", ROOT, "rtl",
-                                         "RTL_FAMILY=ethosu"] + (["SAN=1", "RTL_SAN=1"] if args.san else [])))
+    for key in sorted(keys):
+        dut, _, harness = key.partition("-")
+        if dut == "rtl" and harness.startswith("ethosu"):
+            harness = harness[len("ethosu-"):] if harness != "ethosu" else ""
+            family = True
+        else:
+            family = False
+        hv = ["HARNESS=" + harness] if harness else []
+        if harness == "tlm":
+            cmd = ["make", "-s", "--no-print-directory", "-C", ROOT, "tlm"]
+        elif family:
+            cmd = (["make", "-s", "--no-print-directory", "-C", ROOT, "rtl", "RTL_FAMILY=ethosu"] +
+                   (["RTL_HARNESS=" + harness] if harness else []) +
+                   (["SAN=1", "RTL_SAN=1"] if args.san else []))
+        else:
+            cmd = make_base(args.san) + ["TEST=list", "DUT=" + dut] + hv
+        steps.append((key, cmd))
     for what, cmd in steps:
         print("regress: building %s ..." % what, flush=True)
         p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -521,8 +547,8 @@ def prebuild(runs, args, env):
             print("regress: build %s failed (%s):\n%s" % (what, rel(log), p.stdout[-3000:]), flush=True)
             failed[what] = "build %s failed: see %s" % (what, rel(log))
     for r in runs:
-        key = "rtl-ethosu" if r["dut"] == "rtl" and r["name"].startswith("ethosu/") else r["dut"]
-        why = failed.get(key) or (failed.get("rtl") if r["dut"] == "rtl" else None)
+        key = build_key(r)
+        why = failed.get(key) or (failed.get("rtl") if r["dut"] == "rtl" and harness_of(r) == "c" else None)
         if why and r["kind"] != "missing":
             r["not_run"] = why
 

@@ -124,7 +124,7 @@ help:
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
-	@echo "make bench                         benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s, weights/s, sizes"
+	@echo "make bench                         benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s, weights/s, sizes, harnesses"
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"

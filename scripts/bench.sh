@@ -11,9 +11,12 @@
 #      (build/bench-golden, scripts/bench_golden_main.c), then the size table
 #      of build/mlw-bench (ours vs the shipped streams).
 #   5. wall time of the full shipped-trace conformance run (`make -s conformance`).
+#   6. harnesses: the same tests (SEED=1) on the C harness, inside SystemC
+#      (HARNESS=systemc, rtl and twin) and on the TLM-2.0 platform (HARNESS=tlm).
 # Usage: scripts/bench.sh [--quick] [--no-conformance] [--out FILE]
 # Environment: BENCH_TESTS (section 2 tests), BENCH_RTL_TESTS (section 1
-# tests, NV_nvdla family only), NVDLA_TRACES (passed to make).
+# tests, NV_nvdla family only), BENCH_HARNESS_TESTS (section 6),
+# NVDLA_TRACES (passed to make).
 # Exit: 0 (also when a simulation fails), 2 a build failed or bad usage.
 set -u
 cd "$(dirname "$0")/.."
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
 done
 RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers"}
 TESTS=${BENCH_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers ethosu/run_dma_stream ethosu/weight_decoder"}
+HARNESS_TESTS=${BENCH_HARNESS_TESTS:-"sdp_bypass_shapes pingpong_two_layers nvdla/dc_6x8x192_3x3x192x32_int8_0 ethosu/run_dma_stream"}
 bdir=build/bench
 mkdir -p "$bdir"
 have_verilator=0
@@ -65,22 +69,23 @@ fi
 # ---- one simulation: sets st cyc wall cps (from the PASS/FAIL line) -------------
 # Results are cached per test and DUT so sections 1 and 2 share the rtl runs.
 declare -A R_ST R_CYC R_WALL R_CPS
-run_sim() {   # test dut
-    local key="$1@$2" log line
+run_sim() {   # test dut [harness: runs with SEED=1]
+    local key="$1@$2${3:+@$3}" log line
     [ -n "${R_ST[$key]+x}" ] && return
-    log=$bdir/sim_$(echo "$1" | tr / _)_$2.log
-    echo "bench: make sim TEST=$1 DUT=$2" >&2
-    make -s sim TEST="$1" DUT="$2" >"$log" 2>&1
-    line=$(grep -E '^(PASS|FAIL): .* cycles, [0-9.]+ s' "$log" | tail -n 1)
+    log=$bdir/sim_$(echo "$1" | tr / _)_$2${3:+_$3}.log
+    echo "bench: make sim TEST=$1 DUT=$2${3:+ HARNESS=$3 SEED=1}" >&2
+    make -s sim TEST="$1" DUT="$2" ${3:+HARNESS=$3 SEED=1} >"$log" 2>&1
+    # the TLM platform adds "(N clocked)" after the cycles
+    line=$(grep -E '^(PASS|FAIL): .* cycles( \([0-9]+ clocked\))?, [0-9.]+ s' "$log" | tail -n 1)
     if [ -z "$line" ]; then
         R_ST[$key]=ERROR R_CYC[$key]=- R_WALL[$key]=- R_CPS[$key]=-
         return
     fi
     R_ST[$key]=${line%%:*}
-    R_CYC[$key]=$(sed -E 's/.*, ([0-9]+) cycles,.*/\1/' <<<"$line")
+    R_CYC[$key]=$(sed -E 's/.*, ([0-9]+) cycles[ ,].*/\1/' <<<"$line")
     R_CPS[$key]=$(sed -E 's/.*\(([0-9]+) cycles\/s\).*/\1/' <<<"$line")
     # the wall time at full precision: cycles / (cycles/s); the printed one has 2 decimals
-    R_WALL[$key]=$(awk -v c="${R_CYC[$key]}" -v r="${R_CPS[$key]}" -v w="$(sed -E 's/.*cycles, ([0-9.]+) s.*/\1/' <<<"$line")" \
+    R_WALL[$key]=$(awk -v c="${R_CYC[$key]}" -v r="${R_CPS[$key]}" -v w="$(sed -E 's/.*cycles( \([0-9]+ clocked\))?, ([0-9.]+) s.*/\2/' <<<"$line")" \
         'BEGIN { if (r > 0) printf "%.6f", c / r; else printf "%.6f", w }')
 }
 fmt() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else if (x + 0 >= 1e5) printf "%.3g\n", x; else printf "%.4g\n", x }'; }
@@ -176,7 +181,44 @@ else
     echo "skipped (--no-conformance)" >>"$md"
 fi
 echo >>"$md"
-echo "Logs: $bdir/ (one sim_<test>_<dut>.log per run, conformance.log)" >>"$md"
+
+# ---- 6. harnesses ------------------------------------------------------------------
+{
+    echo "## 6. Harnesses: C cycle loop vs SystemC (pin level) vs TLM-2.0 platform (SEED=1)"
+    echo
+    echo "SystemC runs the same kernel in an SC_THREAD on an sc_clock (cycle counts equal the C"
+    echo "harness); the TLM platform runs the twin behind sockets (its register accesses are bus"
+    echo "transactions, so its cycle counts differ)."
+    echo
+    if [ ! -e /usr/include/systemc.h ]; then
+        echo "skipped: SystemC not installed"
+    else
+        echo "| test | dut | C cycles | C s | SystemC cycles | SystemC s | SystemC / C time | TLM cycles | TLM s | TLM / C time |"
+        echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    fi
+} >>"$md"
+if [ -e /usr/include/systemc.h ]; then
+    for t in $HARNESS_TESTS; do
+        for d in twin rtl; do
+            [ "$d" = rtl ] && [ "$have_verilator" = 0 ] && continue
+            case $t in nvdla/*) [ "$d" = rtl ] && continue ;; esac   # the stub has SDP bypass only
+            run_sim "$t" "$d" c
+            run_sim "$t" "$d" systemc
+            c="$t@$d@c" sc="$t@$d@systemc" tl=- tc=- tw=- trat=-
+            if [ "$d" = twin ]; then
+                run_sim "$t" twin tlm
+                tl="$t@twin@tlm" tc=${R_CYC[$tl]} tw=$(fmt "${R_WALL[$tl]}") trat=$(ratio "${R_WALL[$tl]}" "${R_WALL[$c]}")
+                [ "${R_ST[$tl]}" = PASS ] || tc="${R_ST[$tl]}"
+            fi
+            cc=${R_CYC[$c]} scc=${R_CYC[$sc]}
+            [ "${R_ST[$c]}" = PASS ] || cc="${R_ST[$c]}"
+            [ "${R_ST[$sc]}" = PASS ] || scc="${R_ST[$sc]}"
+            echo "| $t | $d | $cc | $(fmt "${R_WALL[$c]}") | $scc | $(fmt "${R_WALL[$sc]}") | $(ratio "${R_WALL[$sc]}" "${R_WALL[$c]}") | $tc | $tw | $trat |" >>"$md"
+        done
+    done
+fi
+echo >>"$md"
+echo "Logs: $bdir/ (one sim_<test>_<dut>[_<harness>].log per run, conformance.log)" >>"$md"
 
 mkdir -p "$(dirname "$out")"
 cp "$md" "$out"

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "sim_knobs.h"
 
 void sim_knobs_default(struct sim_knobs *k)
@@ -216,4 +217,22 @@ void sim_knobs_print(const struct sim_knobs *k)
            k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
            k->max_cycles, k->inject ? " inject=" : "", k->inject ? k->inject : "",
            k->trace ? " trace=" : "", k->trace ? k->trace : "");
+}
+
+int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv)
+{
+    sim_knobs_default(k);
+    int rc = sim_knobs_parse(k, argc, argv);
+    if (rc)
+        return rc > 0 ? 0 : 2;
+    return -1;
+}
+
+void sim_knobs_pick_seed(struct sim_knobs *k)
+{
+    if (k->seed_given)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    k->seed = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec;
 }

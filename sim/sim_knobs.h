@@ -36,6 +36,13 @@ void sim_knobs_default(struct sim_knobs *k);
  * -1 after printing "<prog>: <reason>" to stderr. */
 int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv);
 void sim_knobs_usage(const char *prog);
+/* How both simulators start (sim/sim_main.c, sim/tlm/tlm_platform.cpp):
+ * the defaults, then the command line. Returns -1 to go on with the run,
+ * else the exit status: 0 after --help, 2 after a bad knob. */
+int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv);
+/* A run given no --seed takes one from the wall clock (the run prints it,
+ * so it can be rerun); a given seed stays. */
+void sim_knobs_pick_seed(struct sim_knobs *k);
 /* One line with every knob, for logs and reproduction. */
 void sim_knobs_print(const struct sim_knobs *k);
 

@@ -15,13 +15,6 @@
 #include "trace_parse.h"
 #include "trace_run.h"
 
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec;
-}
-
 static void list_tests(void)
 {
     printf("sequences:\n");
@@ -50,10 +43,9 @@ static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
 int sim_cli(int argc, char **argv)
 {
     struct sim_knobs k;
-    sim_knobs_default(&k);
-    int rc = sim_knobs_parse(&k, argc, argv);
-    if (rc)
-        return rc > 0 ? 0 : 2;
+    int rc = sim_knobs_from_args(&k, argc, argv);
+    if (rc >= 0)
+        return rc;
     if (k.list) {
         list_tests();
         ethosu_list_tests();
@@ -64,8 +56,7 @@ int sim_cli(int argc, char **argv)
         return 0;
     }
     if (!k.trace && k.test && !strncmp(k.test, "ethosu/", 7)) {
-        if (!k.seed_given)
-            k.seed = clock_seed();
+        sim_knobs_pick_seed(&k);
         return ethosu_main(&k);
     }
     const struct seq_test *t = NULL;
@@ -89,8 +80,7 @@ int sim_cli(int argc, char **argv)
         }
         snprintf(name, sizeof name, "%s", t->name);
     }
-    if (!k.seed_given)
-        k.seed = clock_seed();
+    sim_knobs_pick_seed(&k);
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
     sim_harness_print();

@@ -19,21 +19,17 @@
 #ifndef ETHOSU_TLM_H
 #define ETHOSU_TLM_H
 
-#include <memory>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include "ethosu_tlm_pprot.h"
-#include "tlm_axi_store.h"
 #include "tlm_twin_clock.h"
 
 extern "C" {
 #include "apb_checker.h"
 #include "apb_master.h"
-#include "axi_checker.h"
-#include "axi_mem.h"
 #include "ethosu_dut.h"
 #include "ethosu_pins.h"
 #include "sim_knobs.h"
@@ -49,24 +45,20 @@ public:
                int porpl = 1, int porsl = 0, const sim_knobs *knobs = nullptr);
     ~ethosu_tlm() override;
 
-    int finish() override;
-    void report_outstanding(const char *why) override;
-
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     void cycle() override;
     void set_reset(bool asserted) override;
     bool quiet() const override;
     tlm::tlm_response_status serve(reg_access &a) override;
+    int register_port_final() override;
+    void report_register_port() const override;
+    void report_twin() const override;
 
     ethosu_pins pins_{};
     ethosu_dut *dut_ = nullptr;
     apb_master *apb_m_ = nullptr;
     apb_checker *apb_chk_ = nullptr;
-    axi_mem *axi_[2] = { nullptr, nullptr };
-    axi_checker *axi_chk_[2] = { nullptr, nullptr };
-    sparse_mem *unused_ = nullptr;      // axi_mem wants a default store; never used
-    std::unique_ptr<tlm_axi_store> store_[2];
     bool irq_level_ = false;
 };
 

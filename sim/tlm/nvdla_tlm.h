@@ -19,18 +19,14 @@
 #ifndef NVDLA_TLM_H
 #define NVDLA_TLM_H
 
-#include <memory>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "tlm_axi_store.h"
 #include "tlm_twin_clock.h"
 
 extern "C" {
-#include "axi_checker.h"
-#include "axi_mem.h"
 #include "csb_checker.h"
 #include "csb_master.h"
 #include "dut.h"
@@ -52,8 +48,6 @@ public:
 
     bool has_sramif() const { return dut_->has_sramif != 0; }
     unsigned addr_bits() const { return dut_->addr_bits; }
-    int finish() override;
-    void report_outstanding(const char *why) override;
 
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
@@ -61,15 +55,14 @@ private:
     void set_reset(bool asserted) override;
     bool quiet() const override;
     tlm::tlm_response_status serve(reg_access &a) override;
+    int register_port_final() override;
+    void report_register_port() const override;
+    void report_twin() const override;
 
     nvdla_pins pins_{};
     dut *dut_ = nullptr;
     csb_master *csb_m_ = nullptr;
     csb_checker *csb_chk_ = nullptr;
-    axi_mem *dbb_m_ = nullptr, *sram_m_ = nullptr;
-    axi_checker *dbb_chk_ = nullptr, *sram_chk_ = nullptr;
-    sparse_mem *unused_ = nullptr;      // axi_mem wants a default store; never used
-    std::unique_ptr<tlm_axi_store> dbb_store_, sram_store_;
     bool irq_level_ = false;
 };
 

@@ -30,13 +30,6 @@ using namespace sc_core;
 
 static const char *const KIND = "twin-tlm";
 
-static uint64_t clock_seed()
-{
-    timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec;
-}
-
 static double now_s()
 {
     timespec ts;
@@ -220,10 +213,9 @@ int sc_main(int argc, char **argv)
     // SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 in the environment, as make sim sets it)
     sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);   // "Simulation stopped by user"
     sim_knobs k;
-    sim_knobs_default(&k);
-    int rc = sim_knobs_parse(&k, argc, argv);
-    if (rc)
-        return rc > 0 ? 0 : 2;
+    int rc = sim_knobs_from_args(&k, argc, argv);
+    if (rc >= 0)
+        return rc;
     if (k.list) {
         list_tests();
         return 0;
@@ -241,8 +233,7 @@ int sc_main(int argc, char **argv)
         fprintf(stderr, "tlm-platform: --test NAME or --trace PATH is required\n");
         return 2;
     }
-    if (!k.seed_given)
-        k.seed = clock_seed();
+    sim_knobs_pick_seed(&k);
     const sc_time period(1, SC_NS);
     if (!k.trace && !std::strncmp(k.test, "ethosu/", 7))
         return run_ethosu(k, period);

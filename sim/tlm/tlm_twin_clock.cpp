@@ -1,7 +1,9 @@
 // tlm_twin_clock: see tlm_twin_clock.h.
 #include "tlm_twin_clock.h"
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 using namespace sc_core;
 
@@ -108,4 +110,96 @@ tlm::tlm_response_status tlm_twin_clock::check_word_access(const tlm::tlm_generi
                 return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;   // no partial register writes
     }
     return tlm::TLM_OK_RESPONSE;
+}
+
+void tlm_twin_clock::register_transport(tlm::tlm_generic_payload &gp, sc_time &delay, uint64_t space, uint8_t prot)
+{
+    gp.set_dmi_allowed(false);
+    if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
+    tlm::tlm_response_status st = check_word_access(gp, space);
+    if (st != tlm::TLM_OK_RESPONSE) {
+        gp.set_response_status(st);
+        return;
+    }
+    reg_access a;
+    a.write = gp.is_write();
+    a.addr = static_cast<uint32_t>(gp.get_address());
+    a.prot = prot;
+    a.data = 0;
+    if (a.write)
+        std::memcpy(&a.data, gp.get_data_ptr(), 4);   // host order, as TLM data arrays are
+    st = queue_access(a, delay);
+    if (!a.write && st == tlm::TLM_OK_RESPONSE)
+        std::memcpy(gp.get_data_ptr(), &a.data, 4);
+    gp.set_response_status(st);
+}
+
+sim_knobs tlm_twin_clock::use_knobs(const sim_knobs *knobs)
+{
+    sim_knobs k;
+    sim_knobs_default(&k);
+    if (knobs)
+        k = *knobs;
+    else
+        k.seed = 1;
+    env_.verbose = k.verbose;
+    return k;
+}
+
+void tlm_twin_clock::add_axi_port(const char *port_name, axi_pins *pins, tlm_axi_port::socket_port &socket,
+                                  const sim_knobs &knobs, unsigned data_bytes, unsigned addr_bits, uint64_t mem_seed)
+{
+    auto delay = [this](const sc_time &d) { add_memory_delay(d); };
+    axi_ports_.emplace_back(
+        new tlm_axi_port(port_name, pins, socket, knobs, data_bytes, addr_bits, mem_seed, delay, &env_));
+    if (!axi_ports_.back()->ok()) {
+        std::string why = std::string("could not create the AXI BFMs of ") + port_name + " (bad knobs?)";
+        SC_REPORT_FATAL(name(), why.c_str());
+    }
+}
+
+void tlm_twin_clock::drive_axi_ports()
+{
+    for (auto &p : axi_ports_)
+        p->drive();
+}
+
+void tlm_twin_clock::sample_axi_ports()
+{
+    for (auto &p : axi_ports_)
+        p->sample();
+}
+
+bool tlm_twin_clock::axi_ports_quiet() const
+{
+    for (auto &p : axi_ports_)
+        if (!p->quiet())
+            return false;
+    return true;
+}
+
+int tlm_twin_clock::finish()
+{
+    if (!env_.failed) {
+        // the first checker that finds a transaction left open reports it
+        bool open = register_port_final() != 0;
+        for (size_t i = 0; i < axi_ports_.size() && !open; i++)
+            open = axi_ports_[i]->final_check() != 0;
+        if (open)
+            report_outstanding("end of test");
+    }
+    return env_.failed;
+}
+
+void tlm_twin_clock::report_outstanding(const char *why)
+{
+    std::fprintf(stderr, "---- %s: %s at cycle %llu: outstanding on every interface ----\n", name(), why,
+                 (unsigned long long)(sc_time_stamp().value() / period_.value()));
+    report_register_port();
+    for (auto &p : axi_ports_)
+        p->report_outstanding();
+    report_twin();
 }

@@ -6,6 +6,8 @@
 // SRAMIF port set is used only when the top has it. Verilated with --sc
 // (VM_SC, the SystemC harness) the same code drives SystemC ports
 // (verilated_sc_ports.h) and the clock comes from the harness's sc_clock.
+// The rest (clocking, waves, create, elaboration) is verilated_shim.h's
+// rtl_dut, shared with ethosu_rtl.cpp; this file describes the top.
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -13,14 +15,7 @@
 #include <utility>
 
 #include "Vdut.h"
-#if VM_COVERAGE
-#include <cstdlib>
-#include "verilated_cov.h"
-#endif
 #include "verilated_shim.h"
-#if VM_SC
-#include "sc_harness.h"
-#endif
 
 extern "C" {
 #include "dut.h"
@@ -83,18 +78,30 @@ template <class T> void sram_out(T *, nvdla_pins *, unsigned, long) {}
 template <class T> auto has_sram(T *top, int) -> decltype(top->nvdla_core2cvsram_aw_awvalid, bool()) { return true; }
 template <class T> bool has_sram(T *, long) { return false; }
 
-struct rtl {
-    dut d;
-    VerilatedContext *ctx;
-    Vdut *top;
+#ifndef RTL_TOP_NAME
+#define RTL_TOP_NAME "NV_nvdla"
+#endif
+
+// What verilated_shim.h's rtl_dut needs to know of the NV_nvdla top.
+struct nvdla_top;
+using rtl = shim::rtl_dut<nvdla_top>;
+
+struct nvdla_top {
+    using dut_type = dut;
+    using pins_type = nvdla_pins;
+    using model_type = Vdut;
+    static constexpr const char *name = RTL_TOP_NAME;
+    static void inputs(rtl *r, const nvdla_pins *p);
+    static void outputs(rtl *r, nvdla_pins *p);
+    static void bus_info(dut &d, Vdut *t);
 #if VM_SC
-    shim::sc_waves w;
+    static void bind_clock(Vdut *t, sc_core::sc_clock &clk);
 #else
-    shim::waves w;
+    static void set_clock(Vdut *t, int level);
 #endif
 };
 
-void inputs(rtl *r, const nvdla_pins *p)
+void nvdla_top::inputs(rtl *r, const nvdla_pins *p)
 {
     Vdut *t = r->top;
     put(t->dla_reset_rstn, p->rstn);
@@ -117,7 +124,7 @@ void inputs(rtl *r, const nvdla_pins *p)
     sram_in(t, p, 0);
 }
 
-void outputs(rtl *r, nvdla_pins *p)
+void nvdla_top::outputs(rtl *r, nvdla_pins *p)
 {
     Vdut *t = r->top;
     p->csb.ready = get(t->csb2nvdla_ready);
@@ -129,185 +136,34 @@ void outputs(rtl *r, nvdla_pins *p)
     sram_out(t, p, r->d.data_bytes, 0);
 }
 
+void nvdla_top::bus_info(dut &d, Vdut *t)
+{
+    d.has_sramif = has_sram(t, 0);
+    d.data_bytes = port_bytes(t->nvdla_core2dbb_w_wdata);
+    d.addr_bits = port_bytes(t->nvdla_core2dbb_aw_awaddr) > 4 ? 64 : 32;
+}
+
 #if VM_SC
-// Inputs go to the signals right after the rising edge; the outputs are
-// read at the falling edge, when the delta cycles have settled them.
-void rtl_eval(dut *d, nvdla_pins *p)
+void nvdla_top::bind_clock(Vdut *t, sc_core::sc_clock &clk)
 {
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);
-    sc_core::wait(sc_harness::clock().negedge_event());
-    outputs(r, p);
+    t->dla_core_clk(clk);
+    t->dla_csb_clk(clk);
 }
 
-void rtl_posedge(dut *d, nvdla_pins *p)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);   // a fault injection may have changed inputs after eval
-    shim::sc_waves_edge(r->w);
-    sc_core::wait(sc_harness::clock().posedge_event());
-}
-
-int rtl_waves_open(dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    return shim::sc_waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
-}
-
-void rtl_waves_dump(dut *d, const nvdla_pins *, uint64_t)
-{
-    shim::sc_waves_dump(reinterpret_cast<rtl *>(d->impl)->w);
-}
-
-int rtl_waves_close(dut *d)
-{
-    return shim::sc_waves_close(reinterpret_cast<rtl *>(d->impl)->w);
-}
+[[maybe_unused]] const bool registered = sc_harness::on_elaborate(shim::rtl_elaborate<nvdla_top>);
 #else
-void set_clk(Vdut *t, int v)
+void nvdla_top::set_clock(Vdut *t, int level)
 {
-    put(t->dla_core_clk, v);
-    put(t->dla_csb_clk, v);
+    put(t->dla_core_clk, level);
+    put(t->dla_csb_clk, level);
 }
-
-void rtl_eval(dut *d, nvdla_pins *p)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);
-    set_clk(r->top, 0);
-    r->top->eval();
-    outputs(r, p);
-}
-
-void rtl_posedge(dut *d, nvdla_pins *p)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);   // a fault injection may have changed inputs after eval
-    set_clk(r->top, 1);
-    r->top->eval();
-    shim::waves_edge(r->w, r->ctx);
-}
-
-int rtl_waves_open(dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    return shim::waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
-}
-
-void rtl_waves_dump(dut *d, const nvdla_pins *, uint64_t)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    shim::waves_dump(r->w, r->ctx);   // clock low, inputs of this cycle applied
-}
-
-int rtl_waves_close(dut *d)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    return shim::waves_close(r->w);
-}
-
-#endif
-
-void rtl_describe(dut *d, char *buf, unsigned len)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-#if VM_SC
-    (void)r;
-    snprintf(buf, len, "Verilated top %s at %s (see the VCD with WAVES=1 for internals)", d->top,
-             sc_core::sc_time_stamp().to_string().c_str());
-#else
-    snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)",
-             d->top, static_cast<unsigned long long>(r->ctx->time()));
-#endif
-}
-
-void rtl_destroy(dut *d)
-{
-    if (!d)
-        return;
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    rtl_waves_close(d);
-    r->top->final();
-#if VM_COVERAGE
-    {   // coverage builds (RTL_COVERAGE=1): where scripts/coverage.sh asked for the data
-        const char *cov = std::getenv("VERILATOR_COV_FILE");
-        r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
-    }
-#endif
-#if !VM_SC   // a SystemC module lives as long as the simulation
-    delete r->top;
-    delete r->ctx;
-    delete r;
-#endif
-}
-
-void rtl_setup(rtl *r)
-{
-    r->d.kind = "rtl";
-#ifndef RTL_TOP_NAME
-#define RTL_TOP_NAME "NV_nvdla"
-#endif
-    r->d.top = RTL_TOP_NAME;
-    r->d.has_sramif = has_sram(r->top, 0);
-    r->d.data_bytes = port_bytes(r->top->nvdla_core2dbb_w_wdata);
-    r->d.addr_bits = port_bytes(r->top->nvdla_core2dbb_aw_awaddr) > 4 ? 64 : 32;
-    r->d.eval = rtl_eval;
-    r->d.posedge = rtl_posedge;
-    r->d.waves_open = rtl_waves_open;
-    r->d.waves_dump = rtl_waves_dump;
-    r->d.waves_close = rtl_waves_close;
-    r->d.describe = rtl_describe;
-    r->d.destroy = rtl_destroy;
-    r->d.impl = r;
-}
-
-#if VM_SC
-// Built during elaboration (sc_harness.h), handed out by dut_rtl_create.
-rtl *elaborated;
-
-bool rtl_elaborate()
-{
-    Verilated::traceEverOn(true);   // before the model is built
-    rtl *r = new rtl();
-    r->ctx = Verilated::threadContextp();
-    r->top = new Vdut("dut");
-    r->top->dla_core_clk(sc_harness::clock());
-    r->top->dla_csb_clk(sc_harness::clock());
-    rtl_setup(r);
-    nvdla_pins idle{};   // every other port bound to a signal, reset asserted
-    inputs(r, &idle);
-    outputs(r, &idle);
-    char err[256];
-    if (shim::sc_tie_unused(r->top, err, sizeof err)) {
-        fprintf(stderr, "sim: %s: %s\n", RTL_TOP_NAME, err);
-        return false;
-    }
-    elaborated = r;
-    return true;
-}
-[[maybe_unused]] const bool registered = sc_harness::on_elaborate(rtl_elaborate);
 #endif
 
 }  // namespace
 
 extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
 {
-#if VM_SC
-    rtl *r = elaborated;
-    elaborated = nullptr;   // one DUT per simulation
-    if (!r)
-        snprintf(errbuf, errlen, "no elaborated %s left: one DUT per SystemC simulation", RTL_TOP_NAME);
-    return r ? &r->d : NULL;
-#else
-    (void)errbuf;
-    (void)errlen;
-    rtl *r = new rtl();
-    r->ctx = new VerilatedContext;
-    r->ctx->traceEverOn(true);
-    r->top = new Vdut{r->ctx, "TOP"};
-    rtl_setup(r);
-    return &r->d;
-#endif
+    return shim::rtl_create<nvdla_top>(errbuf, errlen);
 }
 
 // This binary holds an NVDLA top: the Ethos-U65 side is not built in.

@@ -3,20 +3,15 @@
 // matched by the TRM signal names; widths adapt through verilated_shim.h.
 // The clock and power Q-channels are tied to "no request", the clock
 // enables to 1. Verilated with --sc (VM_SC) it runs on the SystemC
-// harness's clock, as dut_rtl.cpp does.
+// harness's clock, as dut_rtl.cpp does. The rest (clocking, waves,
+// create, elaboration) is verilated_shim.h's rtl_dut; this file describes
+// the top.
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "Vdut.h"
-#if VM_COVERAGE
-#include <cstdlib>
-#include "verilated_cov.h"
-#endif
 #include "verilated_shim.h"
-#if VM_SC
-#include "sc_harness.h"
-#endif
 
 extern "C" {
 #include "dut.h"
@@ -81,18 +76,30 @@ template <class T> void wd_out(T *, ethosu_pins *p, long)
     p->wd_weight = 0;
 }
 
-struct rtl {
-    ethosu_dut d;
-    VerilatedContext *ctx;
-    Vdut *top;
+#ifndef RTL_TOP_NAME
+#define RTL_TOP_NAME "ethosu65"
+#endif
+
+// What verilated_shim.h's rtl_dut needs to know of the ethosu65 top.
+struct ethosu_top;
+using rtl = shim::rtl_dut<ethosu_top>;
+
+struct ethosu_top {
+    using dut_type = ethosu_dut;
+    using pins_type = ethosu_pins;
+    using model_type = Vdut;
+    static constexpr const char *name = RTL_TOP_NAME;
+    static void inputs(rtl *r, const ethosu_pins *p);
+    static void outputs(rtl *r, ethosu_pins *p);
+    static void bus_info(ethosu_dut &d, Vdut *t);
 #if VM_SC
-    shim::sc_waves w;
+    static void bind_clock(Vdut *t, sc_core::sc_clock &clk) { t->CLK(clk); }
 #else
-    shim::waves w;
+    static void set_clock(Vdut *t, int level) { put(t->CLK, level); }
 #endif
 };
 
-void inputs(rtl *r, const ethosu_pins *p)
+void ethosu_top::inputs(rtl *r, const ethosu_pins *p)
 {
     Vdut *t = r->top;
     put(t->nRESET, p->nreset);
@@ -113,7 +120,7 @@ void inputs(rtl *r, const ethosu_pins *p)
     ETHOSU_AXI_IN(t, M1, p->m1);
 }
 
-void outputs(rtl *r, ethosu_pins *p)
+void ethosu_top::outputs(rtl *r, ethosu_pins *p)
 {
     Vdut *t = r->top;
     p->irq = get(t->IRQ);
@@ -127,177 +134,21 @@ void outputs(rtl *r, ethosu_pins *p)
     wd_out(t, p, 0);
 }
 
-#if VM_SC
-// Inputs right after the rising edge, outputs read at the falling edge.
-void rtl_eval(ethosu_dut *d, ethosu_pins *p)
+void ethosu_top::bus_info(ethosu_dut &d, Vdut *t)
 {
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);
-    sc_core::wait(sc_harness::clock().negedge_event());
-    outputs(r, p);
-}
-
-void rtl_posedge(ethosu_dut *d, ethosu_pins *p)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);
-    shim::sc_waves_edge(r->w);
-    sc_core::wait(sc_harness::clock().posedge_event());
-}
-
-int rtl_waves_open(ethosu_dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    return shim::sc_waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
-}
-
-void rtl_waves_dump(ethosu_dut *d, const ethosu_pins *, uint64_t)
-{
-    shim::sc_waves_dump(reinterpret_cast<rtl *>(d->impl)->w);
-}
-
-int rtl_waves_close(ethosu_dut *d)
-{
-    return shim::sc_waves_close(reinterpret_cast<rtl *>(d->impl)->w);
-}
-#else
-void rtl_eval(ethosu_dut *d, ethosu_pins *p)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);
-    put(r->top->CLK, 0);
-    r->top->eval();
-    outputs(r, p);
-}
-
-void rtl_posedge(ethosu_dut *d, ethosu_pins *p)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    inputs(r, p);
-    put(r->top->CLK, 1);
-    r->top->eval();
-    shim::waves_edge(r->w, r->ctx);
-}
-
-int rtl_waves_open(ethosu_dut *d, const dut_waves_cfg *cfg, char *err, unsigned len)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    return shim::waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
-}
-
-void rtl_waves_dump(ethosu_dut *d, const ethosu_pins *, uint64_t)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    shim::waves_dump(r->w, r->ctx);
-}
-
-int rtl_waves_close(ethosu_dut *d)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    return shim::waves_close(r->w);
-}
-
-#endif
-
-void rtl_describe(ethosu_dut *d, char *buf, unsigned len)
-{
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-#if VM_SC
-    (void)r;
-    snprintf(buf, len, "Verilated top %s at %s (see the VCD with WAVES=1 for internals)", d->top,
-             sc_core::sc_time_stamp().to_string().c_str());
-#else
-    snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)", d->top,
-             static_cast<unsigned long long>(r->ctx->time()));
-#endif
-}
-
-void rtl_destroy(ethosu_dut *d)
-{
-    if (!d)
-        return;
-    rtl *r = reinterpret_cast<rtl *>(d->impl);
-    rtl_waves_close(d);
-    r->top->final();
-#if VM_COVERAGE
-    {   // coverage builds (RTL_COVERAGE=1): where scripts/coverage.sh asked for the data
-        const char *cov = std::getenv("VERILATOR_COV_FILE");
-        r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
-    }
-#endif
-#if !VM_SC   // a SystemC module lives as long as the simulation
-    delete r->top;
-    delete r->ctx;
-    delete r;
-#endif
-}
-
-#ifndef RTL_TOP_NAME
-#define RTL_TOP_NAME "ethosu65"
-#endif
-
-void rtl_setup(rtl *r)
-{
-    r->d.kind = "rtl";
-    r->d.top = RTL_TOP_NAME;
-    r->d.data_bytes = port_bytes(r->top->WDATAM0);
-    r->d.addr_bits = port_bytes(r->top->AWADDRM0) > 4 ? 40 : 32;
-    r->d.eval = rtl_eval;
-    r->d.posedge = rtl_posedge;
-    r->d.waves_open = rtl_waves_open;
-    r->d.waves_dump = rtl_waves_dump;
-    r->d.waves_close = rtl_waves_close;
-    r->d.describe = rtl_describe;
-    r->d.destroy = rtl_destroy;
-    r->d.impl = r;
+    d.data_bytes = port_bytes(t->WDATAM0);
+    d.addr_bits = port_bytes(t->AWADDRM0) > 4 ? 40 : 32;
 }
 
 #if VM_SC
-// Built during elaboration (sc_harness.h), handed out by ethosu_rtl_create.
-rtl *elaborated;
-
-bool rtl_elaborate()
-{
-    Verilated::traceEverOn(true);   // before the model is built
-    rtl *r = new rtl();
-    r->ctx = Verilated::threadContextp();
-    r->top = new Vdut("dut");
-    r->top->CLK(sc_harness::clock());
-    rtl_setup(r);
-    ethosu_pins idle{};   // every other port bound to a signal, nRESET asserted
-    inputs(r, &idle);
-    outputs(r, &idle);
-    char err[256];
-    if (shim::sc_tie_unused(r->top, err, sizeof err)) {
-        fprintf(stderr, "sim: %s: %s\n", RTL_TOP_NAME, err);
-        return false;
-    }
-    elaborated = r;
-    return true;
-}
-[[maybe_unused]] const bool registered = sc_harness::on_elaborate(rtl_elaborate);
+[[maybe_unused]] const bool registered = sc_harness::on_elaborate(shim::rtl_elaborate<ethosu_top>);
 #endif
 
 }  // namespace
 
 extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
 {
-#if VM_SC
-    rtl *r = elaborated;
-    elaborated = nullptr;   // one DUT per simulation
-    if (!r)
-        snprintf(errbuf, errlen, "no elaborated %s left: one DUT per SystemC simulation", RTL_TOP_NAME);
-    return r ? &r->d : NULL;
-#else
-    (void)errbuf;
-    (void)errlen;
-    rtl *r = new rtl();
-    r->ctx = new VerilatedContext;
-    r->ctx->traceEverOn(true);
-    r->top = new Vdut{r->ctx, "TOP"};
-    rtl_setup(r);
-    return &r->d;
-#endif
+    return shim::rtl_create<ethosu_top>(errbuf, errlen);
 }
 
 // This binary holds the Ethos-U65 top: the NVDLA side is not built in.

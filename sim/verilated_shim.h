@@ -1,7 +1,10 @@
 // verilated_shim: what the Verilator shims (dut_rtl.cpp for NV_nvdla,
 // ethosu_rtl.cpp for ethosu65) share: moving values between C pin structs
-// and Verilator ports of any width (CData, IData, QData or VlWide), and VCD
-// files written by Verilator, gzip'd through zlib at close when asked.
+// and Verilator ports of any width (CData, IData, QData or VlWide), VCD
+// files written by Verilator, gzip'd through zlib at close when asked, and
+// the Verilated top behind a C DUT interface (rtl_dut below: clocking,
+// waves, describe, destroy, create, SystemC elaboration), so that a shim
+// holds only its top's ports and clocks.
 // A model Verilated with --sc (VM_SC=1, the SystemC harness) has SystemC
 // ports: the same put/get calls then come from verilated_sc_ports.h, and
 // its waves from VerilatedVcdSc (sc_waves below).
@@ -16,9 +19,18 @@
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 #if VM_SC
+#include "sc_harness.h"
 #include "verilated_sc_ports.h"
 #include "verilated_vcd_sc.h"
 #endif
+#if VM_COVERAGE
+#include <cstdlib>
+#include "verilated_cov.h"
+#endif
+
+extern "C" {
+#include "dut.h"   // struct dut_waves_cfg
+}
 
 namespace shim {
 
@@ -224,6 +236,202 @@ inline int sc_waves_close(sc_waves &w)
     return gz.empty() ? 0 : compress(w.vcd_path, gz);
 }
 #endif
+
+// ---- A Verilated top behind a C DUT interface ---------------------------
+// dut_rtl.cpp (NV_nvdla behind struct dut) and ethosu_rtl.cpp (ethosu65
+// behind struct ethosu_dut) differ only in their ports and clocks; the
+// rest is here, once. A shim describes its top by a struct Top with:
+//   using dut_type    the C interface the kernel holds (dut, ethosu_dut)
+//   using pins_type   its pin struct (nvdla_pins, ethosu_pins)
+//   using model_type  the Verilated model (Vdut)
+//   static constexpr const char *name                the top's module name
+//   static void inputs(rtl_dut<Top> *, const pins_type *)   pins to input ports
+//   static void outputs(rtl_dut<Top> *, pins_type *)        output ports to pins
+//   static void bus_info(dut_type &, model_type *)   widths (and optional port
+//                                                    sets) the kernel is told
+//   static void set_clock(model_type *, int level)   C build: drive the clocks
+//   static void bind_clock(model_type *, sc_core::sc_clock &)  SystemC build
+
+// What the shim allocates per DUT; d.impl points back to it.
+template <class Top> struct rtl_dut {
+    typename Top::dut_type d;
+    VerilatedContext *ctx;
+    typename Top::model_type *top;
+#if VM_SC
+    sc_waves w;
+#else
+    waves w;
+#endif
+};
+
+template <class Top> rtl_dut<Top> *rtl_of(typename Top::dut_type *d) { return static_cast<rtl_dut<Top> *>(d->impl); }
+
+#if VM_SC
+// Inputs go to the signals right after the rising edge; the outputs are
+// read at the falling edge, when the delta cycles have settled them.
+template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins_type *p)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    Top::inputs(r, p);
+    sc_core::wait(sc_harness::clock().negedge_event());
+    Top::outputs(r, p);
+}
+
+template <class Top> void rtl_posedge(typename Top::dut_type *d, typename Top::pins_type *p)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    Top::inputs(r, p);   // a fault injection may have changed inputs after eval
+    sc_waves_edge(r->w);
+    sc_core::wait(sc_harness::clock().posedge_event());
+}
+
+template <class Top>
+int rtl_waves_open(typename Top::dut_type *d, const dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    return sc_waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+}
+
+template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t)
+{
+    sc_waves_dump(rtl_of<Top>(d)->w);
+}
+
+template <class Top> int rtl_waves_close(typename Top::dut_type *d) { return sc_waves_close(rtl_of<Top>(d)->w); }
+
+template <class Top> void rtl_describe(typename Top::dut_type *d, char *buf, unsigned len)
+{
+    snprintf(buf, len, "Verilated top %s at %s (see the VCD with WAVES=1 for internals)", d->top,
+             sc_core::sc_time_stamp().to_string().c_str());
+}
+#else
+// The clock is driven low with this cycle's inputs and the outputs read;
+// the rising edge comes in posedge.
+template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins_type *p)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    Top::inputs(r, p);
+    Top::set_clock(r->top, 0);
+    r->top->eval();
+    Top::outputs(r, p);
+}
+
+template <class Top> void rtl_posedge(typename Top::dut_type *d, typename Top::pins_type *p)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    Top::inputs(r, p);   // a fault injection may have changed inputs after eval
+    Top::set_clock(r->top, 1);
+    r->top->eval();
+    waves_edge(r->w, r->ctx);
+}
+
+template <class Top>
+int rtl_waves_open(typename Top::dut_type *d, const dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    return waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+}
+
+template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t)
+{
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    waves_dump(r->w, r->ctx);   // clock low, inputs of this cycle applied
+}
+
+template <class Top> int rtl_waves_close(typename Top::dut_type *d) { return waves_close(rtl_of<Top>(d)->w); }
+
+template <class Top> void rtl_describe(typename Top::dut_type *d, char *buf, unsigned len)
+{
+    snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)", d->top,
+             static_cast<unsigned long long>(rtl_of<Top>(d)->ctx->time()));
+}
+#endif
+
+template <class Top> void rtl_destroy(typename Top::dut_type *d)
+{
+    if (!d)
+        return;
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    rtl_waves_close<Top>(d);
+    r->top->final();
+#if VM_COVERAGE
+    {   // coverage builds (RTL_COVERAGE=1): where scripts/coverage.sh asked for the data
+        const char *cov = std::getenv("VERILATOR_COV_FILE");
+        r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
+    }
+#endif
+#if !VM_SC   // a SystemC module lives as long as the simulation
+    delete r->top;
+    delete r->ctx;
+    delete r;
+#endif
+}
+
+// Fills the C interface once the model exists (bus_info reads its ports).
+template <class Top> void rtl_setup(rtl_dut<Top> *r)
+{
+    r->d.kind = "rtl";
+    r->d.top = Top::name;
+    Top::bus_info(r->d, r->top);
+    r->d.eval = rtl_eval<Top>;
+    r->d.posedge = rtl_posedge<Top>;
+    r->d.waves_open = rtl_waves_open<Top>;
+    r->d.waves_dump = rtl_waves_dump<Top>;
+    r->d.waves_close = rtl_waves_close<Top>;
+    r->d.describe = rtl_describe<Top>;
+    r->d.destroy = rtl_destroy<Top>;
+    r->d.impl = r;
+}
+
+#if VM_SC
+// A SystemC top must be built and every port bound before sc_start, while
+// the kernel creates its DUT later, inside the harness thread: the shim
+// registers rtl_elaborate<Top> with sc_harness::on_elaborate, which builds
+// the DUT into this slot, and rtl_create<Top> hands it out.
+template <class Top> inline rtl_dut<Top> *elaborated_rtl = nullptr;
+
+template <class Top> bool rtl_elaborate()
+{
+    Verilated::traceEverOn(true);   // before the model is built
+    rtl_dut<Top> *r = new rtl_dut<Top>();
+    r->ctx = Verilated::threadContextp();
+    r->top = new typename Top::model_type("dut");
+    Top::bind_clock(r->top, sc_harness::clock());
+    rtl_setup(r);
+    typename Top::pins_type idle{};   // every other port bound to a signal, reset asserted
+    Top::inputs(r, &idle);
+    Top::outputs(r, &idle);
+    char err[256];
+    if (sc_tie_unused(r->top, err, sizeof err)) {
+        fprintf(stderr, "sim: %s: %s\n", Top::name, err);
+        return false;
+    }
+    elaborated_rtl<Top> = r;
+    return true;
+}
+#endif
+
+// The shim's create function: the elaborated DUT (SystemC build, one per
+// simulation) or a new model in a context of its own (C build).
+template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned errlen)
+{
+#if VM_SC
+    rtl_dut<Top> *r = elaborated_rtl<Top>;
+    elaborated_rtl<Top> = nullptr;   // one DUT per simulation
+    if (!r)
+        snprintf(errbuf, errlen, "no elaborated %s left: one DUT per SystemC simulation", Top::name);
+    return r ? &r->d : nullptr;
+#else
+    (void)errbuf;
+    (void)errlen;
+    rtl_dut<Top> *r = new rtl_dut<Top>();
+    r->ctx = new VerilatedContext;
+    r->ctx->traceEverOn(true);
+    r->top = new typename Top::model_type{r->ctx, "TOP"};
+    rtl_setup(r);
+    return &r->d;
+#endif
+}
 
 }  // namespace shim
 

@@ -13,12 +13,15 @@
  * whose CRC the golden models produced. With --engine all, N layers are
  * written per engine. Layer i of engine E depends only on (S, E, i).
  *
- * Layer kinds beyond the plain ones: about 25% of PDP layers use split-width
- * mode (SPLIT_NUM >= 1, PARTIAL_WIDTH_IN/OUT on PDP and PDP_RDMA, stripes of
- * whole windows, see pdp_split); about 30% of convolutions take SDP BS and/or
- * BN operands from memory (SDP_RDMA BRDMA/NRDMA, per element or per channel,
- * flying mode ON). The .cfg's first line describes the layer ("split<N>",
- * "sdp-mem BS-alu/elem+..."), and the last line on stderr counts both kinds. */
+ * Layer kinds beyond the plain ones (drawn once per layer, kept across
+ * redraws): about 25% of PDP layers use split-width mode (SPLIT_NUM >= 1,
+ * PARTIAL_WIDTH_IN/OUT on PDP and PDP_RDMA, stripes of whole windows, see
+ * pdp_split); about 30% of convolutions take SDP BS and/or BN operands from
+ * memory (SDP_RDMA BRDMA/NRDMA, per element or per channel, flying mode ON;
+ * redrawn until the output shows at least 12 distinct byte values). The
+ * .cfg's first line describes the layer ("split<N> in .. out ..",
+ * "sdp-mem BS-alu/elem+BN-mul/chan"), and the last line gen-layers prints
+ * counts both kinds. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -82,6 +85,11 @@ static void bprintf(struct buf *b, const char *fmt, ...)
         b->cap = cap;
     }
 }
+
+/* Drawn once per layer (before any redraw, so redraws keep the share):
+ * this PDP layer uses split-width mode / this convolution takes SDP
+ * operands from memory. */
+static int want_special;
 
 /* ---- one layer being built -------------------------------------------------- */
 
@@ -673,7 +681,7 @@ static int gen_pdp(struct layer *l, const char *name)
 {
     struct golden_pdp_cfg g;
     memset(&g, 0, sizeof g);
-    int split = chance(25);
+    int split = want_special;
     g.in_w = split ? 64 : (uint32_t)rr(1, 16);   /* split: the width follows from the stripes */
     g.in_h = (uint32_t)rr(1, 16);
     g.in_c = chance(20) ? (uint32_t)rr(1, 8) : (uint32_t)rr(1, 64);
@@ -973,7 +981,7 @@ static int gen_conv(struct layer *l, const char *name)
     /* SDP on the fly; in some layers BS and/or BN take operands from memory
      * (SDP_RDMA fetches only those streams: flying mode ON, no source DMA) */
     V(l, "SDP", "S_POINTER", 0);
-    int conv_mem = chance(30) ? (int)rr(1, 3) : 0;
+    int conv_mem = want_special ? (int)rr(1, 3) : 0;
     char streams[96];
     if (conv_mem)
         V(l, "SDP_RDMA", "S_POINTER", 0);
@@ -1192,6 +1200,11 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         /* mostly redraw degenerate layers (output all saturated / constant) */
         if (distinct <= 2 && chance(90))
             snprintf(why, sizeof why, "degenerate output (%d distinct byte values)", distinct);
+        /* memory operands under a convolution: an output saturated to a
+         * handful of values hides what the operands did, ask for more */
+        else if (l.kind == KIND_CONV_SDP_MEM && distinct < 12)
+            snprintf(why, sizeof why, "output too saturated to show the operands (%d distinct byte values)",
+                     distinct);
         else
             rc = 0;
     }
@@ -1290,6 +1303,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             rng_state = seed * 0x9e3779b97f4a7c15ull ^ name_hash(name);
+            want_special = !strcmp(list[e], "pdp") ? chance(25) : !strcmp(list[e], "conv") ? chance(30) : 0;
             int tries = 0;
             while (try_layer(list[e], dir, name, verbose)) {
                 redraws++;

@@ -11,7 +11,18 @@
  * the models refuse (register decode / golden_*_check failure, layer not
  * covered by the reference) is redrawn, so every folder is a legal program
  * whose CRC the golden models produced. With --engine all, N layers are
- * written per engine. Layer i of engine E depends only on (S, E, i). */
+ * written per engine. Layer i of engine E depends only on (S, E, i).
+ *
+ * Layer kinds beyond the plain ones (drawn once per layer, kept across
+ * redraws): about 25% of PDP layers use split-width mode (SPLIT_NUM >= 1,
+ * PARTIAL_WIDTH_IN/OUT on PDP and PDP_RDMA, stripes of whole windows, see
+ * pdp_split); about 30% of convolutions take SDP BS and/or BN operands from
+ * memory (SDP_RDMA BRDMA/NRDMA, per element or per channel, flying mode ON;
+ * redrawn until the output shows at least 12 distinct byte values and
+ * perturbing any operand image changes the CRC). The
+ * .cfg's first line describes the layer ("split<N> in .. out ..",
+ * "sdp-mem BS-alu/elem+BN-mul/chan"), and the last line gen-layers prints
+ * counts both kinds. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -76,6 +87,11 @@ static void bprintf(struct buf *b, const char *fmt, ...)
     }
 }
 
+/* Drawn once per layer (before any redraw, so redraws keep the share):
+ * this PDP layer uses split-width mode / this convolution takes SDP
+ * operands from memory. */
+static int want_special;
+
 /* ---- one layer being built -------------------------------------------------- */
 
 #define MAX_REGS 512
@@ -102,7 +118,10 @@ struct layer {
     int glb_mask;                       /* write GLB S_INTR_MASK (convolution) */
     struct region out;                  /* check_crc region */
     char desc[256];
+    int kind;                           /* KIND_*: counted in the summary */
 };
+
+enum { KIND_PDP_SPLIT = 1, KIND_CONV_SDP_MEM = 2, KINDS };
 
 static void layer_reset(struct layer *l)
 {
@@ -205,7 +224,7 @@ static void cube_image(struct layer *l, struct cube *q, const char *name, const 
 {
     q->base = place(l, q->span);
     struct dat *d = &l->dats[l->ndat++];
-    snprintf(d->file, sizeof d->file, "%s%s.dat", name, suffix);
+    snprintf(d->file, sizeof d->file, "%.80s%s.dat", name, suffix);
     d->base = q->base;
     d->size = q->span;
     d->bytes = calloc(1, q->span);
@@ -223,7 +242,7 @@ static uint64_t raw_image(struct layer *l, const uint8_t *bytes, size_t n, const
 {
     uint64_t base = place(l, n);
     struct dat *d = &l->dats[l->ndat++];
-    snprintf(d->file, sizeof d->file, "%s%s.dat", name, suffix);
+    snprintf(d->file, sizeof d->file, "%.80s%s.dat", name, suffix);
     d->base = base;
     d->size = n;
     d->bytes = malloc(n);
@@ -292,7 +311,9 @@ static void lut_common(struct layer *l, const char *unit, int *le_linear)
 
 /* ---- SDP ------------------------------------------------------------------ */
 
-/* Random BS (bn = 0) or BN stage; *mem_alu / *mem_mul: operands from memory. */
+/* Random BS (bn = 0) or BN stage; *mem_alu / *mem_mul: operands from memory.
+ * allow_mem: 0 register operands only, 1 memory operands at random, 2 the
+ * stage is on and its ALU and/or MUL takes its operand from memory. */
 static void sdp_x(struct layer *l, int bn, int allow_mem, int *mem_alu, int *mem_mul, int conv)
 {
     const char *P = bn ? "BN" : "BS";
@@ -313,6 +334,17 @@ static void sdp_x(struct layer *l, int bn, int allow_mem, int *mem_alu, int *mem
     FX(cfg, "MUL_PRELU", chance(25));
     FX(cfg, "RELU_BYPASS", chance(60));
     int am = allow_mem && chance(40), mm = allow_mem && chance(40);
+    if (allow_mem == 2) {
+        int which = (int)rr(0, 2);   /* ALU, MUL, both */
+        bypass = 0;
+        am = which != 1;
+        mm = which != 0;
+        alu_bypass = am ? 0 : alu_bypass;
+        mul_bypass = mm ? 0 : mul_bypass;
+        FX(cfg, "BYPASS", bypass);
+        FX(cfg, "ALU_BYPASS", alu_bypass);
+        FX(cfg, "MUL_BYPASS", mul_bypass);
+    }
     FX(alu_cfg, "ALU_SRC", am);
     FX(alu_cfg, "ALU_SHIFT_VALUE", conv ? rr(0, 8) : rr(0, 12));
     FX(alu_v, "ALU_OPERAND", rr(-32768, 32767));
@@ -372,8 +404,9 @@ static void sdp_y(struct layer *l, int allow_mem, int *mem_alu, int *mem_mul)
     }
 }
 
-/* SDP_RDMA operand stream for a stage (BRDMA / NRDMA / ERDMA). */
-static void sdp_stream(struct layer *l, const char *name, int stage, int alu, int mul,
+/* SDP_RDMA operand stream for a stage (BRDMA / NRDMA / ERDMA): -1 when
+ * disabled, else 1 per element / 0 per channel. */
+static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int mul,
                        uint32_t w, uint32_t h, uint32_t c)
 {
     static const char *const cfgreg[3] = { "D_BRDMA_CFG", "D_NRDMA_CFG", "D_ERDMA_CFG" };
@@ -383,7 +416,7 @@ static void sdp_stream(struct layer *l, const char *name, int stage, int alu, in
 #define SF(field, v) (snprintf(f, sizeof f, "%s_%s", pre[stage], field), F(l, "SDP_RDMA", cfgreg[stage], f, (uint32_t)(v)))
     if (!alu && !mul) {
         SF("DISABLE", 1);
-        return;
+        return -1;
     }
     int use = alu && mul ? 2 : alu ? 1 : 0;
     if (chance(20))
@@ -416,19 +449,33 @@ static void sdp_stream(struct layer *l, const char *name, int stage, int alu, in
     V(l, "SDP_RDMA", r, per_element ? (uint32_t)q.surf : 8 * e);
     snprintf(r, sizeof r, "D_%s_BATCH_STRIDE", reg[stage]);
     V(l, "SDP_RDMA", r, 0);
+    return per_element;
 }
 
-/* SDP datapath + operand streams for a w x h x c cube. conv: fed by CACC. */
+/* SDP datapath + operand streams for a w x h x c cube. conv: fed by CACC.
+ * allow_mem: memory operands at random in every stage (standalone SDP);
+ * conv_mem (with conv): bit 0 BS, bit 1 BN take an operand from memory, EW
+ * keeps register operands. *streams: the stages fetching from memory
+ * ("BS+BN", ...), for the description. */
 static void sdp_datapath(struct layer *l, const char *name, uint32_t w, uint32_t h, uint32_t c, int conv,
-                         int allow_mem)
+                         int allow_mem, int conv_mem, char *streams, size_t slen)
 {
     int ma[3], mm[3];
-    sdp_x(l, 0, allow_mem, &ma[0], &mm[0], conv);
-    sdp_x(l, 1, allow_mem, &ma[1], &mm[1], conv);
-    sdp_y(l, allow_mem, &ma[2], &mm[2]);
+    sdp_x(l, 0, conv ? ((conv_mem & 1) ? 2 : 0) : allow_mem, &ma[0], &mm[0], conv);
+    sdp_x(l, 1, conv ? ((conv_mem & 2) ? 2 : 0) : allow_mem, &ma[1], &mm[1], conv);
+    sdp_y(l, conv ? 0 : allow_mem, &ma[2], &mm[2]);
+    static const char *const stage[3] = { "BS", "BN", "EW" };
+    size_t at = 0;
+    if (streams && slen)
+        streams[0] = 0;
     for (int s = 0; s < 3; s++)
-        if (allow_mem)
-            sdp_stream(l, name, s, ma[s], mm[s], w, h, c);
+        if (allow_mem || (conv && conv_mem)) {
+            int per_element = sdp_stream(l, name, s, ma[s], mm[s], w, h, c);
+            if (streams && per_element >= 0 && at < slen)
+                at += (size_t)snprintf(streams + at, slen - at, "%s%s%s%s%s", at ? "+" : "", stage[s],
+                                       ma[s] ? "-alu" : "", mm[s] ? "-mul" : "",
+                                       per_element ? "/elem" : "/chan");
+        }
     V(l, "SDP", "D_CVT_OFFSET", (uint32_t)(chance(50) ? 0 : rr(-200, 200)));
     F(l, "SDP", "D_CVT_SCALE", "CVT_SCALE", (uint32_t)(chance(40) ? 1 : rr(-2000, 2000)));
     F(l, "SDP", "D_CVT_SHIFT", "CVT_SHIFT", (uint32_t)(conv ? rr(0, 24) : rr(0, 14)));
@@ -473,6 +520,37 @@ static void pdp_draw(struct golden_pdp_cfg *g)
     g->part_in_first = g->part_in_mid = g->part_in_last = 1;
     g->part_out_first = g->part_out_mid = g->part_out_last = 1;
     g->int16 = 0;
+}
+
+/* Split-width mode on a drawn kernel / stride / padding: SPLIT_NUM + 1
+ * stripes of whole windows, cut where the hardware (and golden_pdp) expects
+ * them: stripe i > 0 re-reads the kernel_w - stride_w columns its
+ * predecessor's last window shares with its first one, so the stripes
+ * together make exactly the windows of the unsplit plane.
+ *   first: (out_first - 1) * stride_w + kernel_w - pad_left columns (pad_left inside)
+ *   mid:   out_mid * stride_w columns (+ the overlap re-read)
+ *   last:  any width giving at least one window with pad_right; out_last
+ *          = (last + pad_right - stride_w) / stride_w + 1 (trailing columns
+ *          no window reaches are allowed, as without a split).
+ * The input width is the sum; out_w the sum of the output parts. */
+static void pdp_split(struct golden_pdp_cfg *g)
+{
+    unsigned stripes = chance(60) ? 2u : (unsigned)rr(3, 6);
+    uint32_t of = (uint32_t)rr(1, 6), om = (uint32_t)rr(1, 6), ol = (uint32_t)rr(1, 6);
+    uint32_t sw = g->stride_w;
+    g->split_num = stripes - 1;
+    g->part_out_first = of;
+    g->part_out_mid = stripes > 2 ? om : 1;     /* unused with two stripes: any legal value */
+    g->part_out_last = ol;
+    g->part_in_first = (of - 1) * sw + g->kernel_w - g->pad_left;
+    g->part_in_mid = stripes > 2 ? om * sw : 1;
+    /* last: at least one window and one column of its own */
+    int64_t lo = (int64_t)sw - g->pad_right < 1 ? 1 : (int64_t)sw - g->pad_right;
+    g->part_in_last = (uint32_t)rr(lo, lo + (int64_t)ol * sw);
+    ol = (g->part_in_last + g->pad_right - sw) / sw + 1;
+    g->part_out_last = ol;
+    g->in_w = g->part_in_first + (stripes - 2) * g->part_in_mid + g->part_in_last;
+    g->out_w = of + (stripes - 2) * g->part_out_mid + ol;
 }
 
 /* PDP registers from the golden cfg; output cube at dst. */
@@ -543,7 +621,7 @@ static int gen_sdp(struct layer *l, const char *name)
 
     V(l, "SDP", "S_POINTER", 0);
     V(l, "SDP_RDMA", "S_POINTER", 0);
-    sdp_datapath(l, name, w, h, c, 0, 1);
+    sdp_datapath(l, name, w, h, c, 0, 1, 0, NULL, 0);
     F(l, "SDP", "D_FEATURE_MODE_CFG", "FLYING_MODE", 0);
     F(l, "SDP", "D_FEATURE_MODE_CFG", "OUTPUT_DST", (uint32_t)to_pdp);
     V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", w - 1);
@@ -604,10 +682,13 @@ static int gen_pdp(struct layer *l, const char *name)
 {
     struct golden_pdp_cfg g;
     memset(&g, 0, sizeof g);
-    g.in_w = (uint32_t)rr(1, 16);
+    int split = want_special;
+    g.in_w = split ? 64 : (uint32_t)rr(1, 16);   /* split: the width follows from the stripes */
     g.in_h = (uint32_t)rr(1, 16);
     g.in_c = chance(20) ? (uint32_t)rr(1, 8) : (uint32_t)rr(1, 64);
     pdp_draw(&g);
+    if (split)
+        pdp_split(&g);
     char why[200];
     if (golden_pdp_check(&g, why, sizeof why))
         return -1;
@@ -643,8 +724,17 @@ static int gen_pdp(struct layer *l, const char *name)
     enable(l, "PDP_RDMA");
     l->intr = "PDP_0";
     static const char *const m[] = { "ave", "max", "min" };
-    snprintf(l->desc, sizeof l->desc, "PDP %ux%ux%u %s k%ux%u s%ux%u -> %ux%u", g.in_w, g.in_h, g.in_c,
-             m[g.method], g.kernel_w, g.kernel_h, g.stride_w, g.stride_h, g.out_w, g.out_h);
+    int n = snprintf(l->desc, sizeof l->desc, "PDP %ux%ux%u %s k%ux%u s%ux%u p%u/%u -> %ux%u", g.in_w, g.in_h,
+                     g.in_c, m[g.method], g.kernel_w, g.kernel_h, g.stride_w, g.stride_h, g.pad_left, g.pad_right,
+                     g.out_w, g.out_h);
+    if (g.split_num == 1)
+        snprintf(l->desc + n, sizeof l->desc - (size_t)n, " split2 in %u/%u out %u/%u", g.part_in_first,
+                 g.part_in_last, g.part_out_first, g.part_out_last);
+    else if (g.split_num)
+        snprintf(l->desc + n, sizeof l->desc - (size_t)n, " split%u in %u/%ux%u/%u out %u/%ux%u/%u",
+                 g.split_num + 1, g.part_in_first, g.part_in_mid, g.split_num - 1, g.part_in_last,
+                 g.part_out_first, g.part_out_mid, g.split_num - 1, g.part_out_last);
+    l->kind = g.split_num ? KIND_PDP_SPLIT : 0;
     return 0;
 }
 
@@ -889,9 +979,24 @@ static int gen_conv(struct layer *l, const char *name)
     F(l, "CACC", "D_CLIP_CFG", "CLIP_TRUNCATE", g.clip_truncate);
     V(l, "CACC", "D_CYA", 0);
 
-    /* SDP on the fly (register operands only) */
+    /* SDP on the fly; in some layers BS and/or BN take operands from memory
+     * (SDP_RDMA fetches only those streams: flying mode ON, no source DMA) */
     V(l, "SDP", "S_POINTER", 0);
-    sdp_datapath(l, name, g.out_w, g.out_h, g.kernels, 1, 0);
+    int conv_mem = want_special ? (int)rr(1, 3) : 0;
+    char streams[96];
+    if (conv_mem)
+        V(l, "SDP_RDMA", "S_POINTER", 0);
+    sdp_datapath(l, name, g.out_w, g.out_h, g.kernels, 1, 0, conv_mem, streams, sizeof streams);
+    if (conv_mem) {
+        V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", g.out_w - 1);
+        V(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", g.out_h - 1);
+        V(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", g.kernels - 1);
+        F(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", "FLYING_MODE", 1);   /* ON: input from CACC */
+        F(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", "IN_PRECISION", 0);
+        F(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", "PROC_PRECISION", 0);
+        F(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", "OUT_PRECISION", 0);
+        V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
+    }
     F(l, "SDP", "D_FEATURE_MODE_CFG", "FLYING_MODE", 1);
     F(l, "SDP", "D_FEATURE_MODE_CFG", "OUTPUT_DST", 0);
     V(l, "SDP", "D_DST_BASE_ADDR_LOW", (uint32_t)out.base);
@@ -901,6 +1006,8 @@ static int gen_conv(struct layer *l, const char *name)
     V(l, "SDP", "D_DST_DMA_CFG", 1);
 
     l->glb_mask = 1;
+    if (conv_mem)
+        enable(l, "SDP_RDMA");
     enable(l, "SDP");
     enable(l, "CACC");
     enable(l, "CMAC_A");
@@ -911,6 +1018,11 @@ static int gen_conv(struct layer *l, const char *name)
     snprintf(l->desc, sizeof l->desc, "conv %ux%ux%u * %ux%ux%ux%u s%ux%u d%ux%u -> %ux%ux%u", g.in_w, g.in_h,
              g.in_c, g.kernel_w, g.kernel_h, g.kernel_c, g.kernels, g.stride_x, g.stride_y, g.dilation_x,
              g.dilation_y, g.out_w, g.out_h, g.kernels);
+    if (conv_mem) {
+        size_t n = strlen(l->desc);
+        snprintf(l->desc + n, sizeof l->desc - n, " sdp-mem %s", streams);
+        l->kind = KIND_CONV_SDP_MEM;
+    }
     return 0;
 }
 
@@ -1048,6 +1160,39 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
     return rc;
 }
 
+static long kind_count[KINDS];
+
+/* Whether every SDP operand image (_bs / _bn / _ew) of the layer changes the
+ * checked CRC when its bytes are perturbed (images rewritten in dir, then
+ * restored): 1 yes, 0 some stream does not show in the output. */
+static int operands_matter(struct layer *l, const char *dir, const char *path, const struct buf *text,
+                           uint32_t crc)
+{
+    int ok = 1;
+    for (int i = 0; i < l->ndat && ok; i++) {
+        const char *f = l->dats[i].file;
+        size_t n = strlen(f);
+        if (n < 7 || (strcmp(f + n - 7, "_bs.dat") && strcmp(f + n - 7, "_bn.dat") && strcmp(f + n - 7, "_ew.dat")))
+            continue;
+        struct dat *d = &l->dats[i];
+        for (size_t k = 0; k < d->size; k++)
+            d->bytes[k] ^= 0xa5;
+        char err[512], why[512];
+        uint32_t c2 = crc;
+        if (write_dat(dir, d))
+            exit(1);
+        struct trace *t = trace_parse_text(path, text->s, text->n, err, sizeof err);
+        if (!t || golden_crc(t, l, &c2, NULL, why, sizeof why) || c2 == crc)
+            ok = 0;
+        trace_free(t);
+        for (size_t k = 0; k < d->size; k++)
+            d->bytes[k] ^= 0xa5;
+        if (write_dat(dir, d))
+            exit(1);
+    }
+    return ok;
+}
+
 /* Build, self-check and write one layer. Returns 0, or -1 (redraw). */
 static int try_layer(const char *engine, const char *dir, const char *name, int verbose)
 {
@@ -1073,7 +1218,7 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         }
     struct buf text = { 0 };
     cfg_text(&l, name, 0, &text);
-    char path[1200], err[512], why[512];
+    char path[1400], err[512], why[512];
     snprintf(path, sizeof path, "%s/%s.cfg", dir, name);
     struct trace *t = trace_parse_text(path, text.s, text.n, err, sizeof err);
     uint32_t crc = 0;
@@ -1087,6 +1232,13 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         /* mostly redraw degenerate layers (output all saturated / constant) */
         if (distinct <= 2 && chance(90))
             snprintf(why, sizeof why, "degenerate output (%d distinct byte values)", distinct);
+        /* memory operands under a convolution: an output saturated to a
+         * handful of values hides what the operands did, ask for more */
+        else if (l.kind == KIND_CONV_SDP_MEM && distinct < 12)
+            snprintf(why, sizeof why, "output too saturated to show the operands (%d distinct byte values)",
+                     distinct);
+        else if (l.kind == KIND_CONV_SDP_MEM && !operands_matter(&l, dir, path, &text, crc))
+            snprintf(why, sizeof why, "an operand stream does not change the output");
         else
             rc = 0;
     }
@@ -1104,6 +1256,7 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
             exit(1);
         }
         trace_free(t);
+        kind_count[l.kind]++;
         if (verbose)
             printf("%s: %s, %d distinct output byte values\n", name, l.desc, distinct);
     } else {
@@ -1184,6 +1337,7 @@ int main(int argc, char **argv)
                 return 1;
             }
             rng_state = seed * 0x9e3779b97f4a7c15ull ^ name_hash(name);
+            want_special = !strcmp(list[e], "pdp") ? chance(25) : !strcmp(list[e], "conv") ? chance(30) : 0;
             int tries = 0;
             while (try_layer(list[e], dir, name, verbose)) {
                 redraws++;
@@ -1194,6 +1348,7 @@ int main(int argc, char **argv)
             }
             written++;
         }
-    fprintf(stderr, "gen-layers: %ld layers written to %s (%ld redraws)\n", written, out, redraws);
+    fprintf(stderr, "gen-layers: %ld layers written to %s (%ld redraws); %ld PDP split-width, %ld conv with SDP "
+            "memory operands\n", written, out, redraws, kind_count[KIND_PDP_SPLIT], kind_count[KIND_CONV_SDP_MEM]);
     return 0;
 }

@@ -463,7 +463,8 @@ static int place_stream(struct rnd *g, unsigned k, size_t words)
     g->qcfg[k] = (unsigned)rr(g, 0, 3);
     uint64_t a;
     unsigned mem = g->qcfg[k] >= 2;
-    if (!place(g, mem, CMD_WIN_BASE + rr(g, 0, 0xFFFFFF) * 4, 0x40000, 4 * words, 0, 0, &a))
+    /* 4 free bytes before it, so aligning down to a word stays in free space */
+    if (!place(g, mem, CMD_WIN_BASE + rr(g, 0, 0xFFFFFF) * 4, 0x40000, 4 * words, 4, 0, &a))
         return 0;
     a &= ~3ull;
     g->qaddr[k] = a;

@@ -248,6 +248,8 @@ for dut in "${duts[@]}"; do
     # the DMA copy with every stall knob on, and with a slow register bus
     expect_pass "ethosu/run_dma_stream DUT=$dut AXI_STALL=50 RD_LATENCY=1:20 AXI_OUTSTANDING=2 SEED=7" \
         TEST=ethosu/run_dma_stream DUT="$dut" SEED=7 AXI_STALL=50 RD_LATENCY=1:20 AXI_OUTSTANDING=2
+    expect_pass "ethosu/random_dma DUT=$dut AXI_STALL=50 RD_LATENCY=1:30 SEED=4" TEST=ethosu/random_dma \
+        DUT="$dut" SEED=4 AXI_STALL=50 RD_LATENCY=1:30
     expect_pass "ethosu/security_matrix DUT=$dut CSB_GAP=0:3 SEED=3" TEST=ethosu/security_matrix DUT="$dut" \
         SEED=3 CSB_GAP=0:3
     expect_pass "ethosu/weight_decoder DUT=$dut AXI_STALL=30 RD_LATENCY=1:20 SEED=5" TEST=ethosu/weight_decoder \

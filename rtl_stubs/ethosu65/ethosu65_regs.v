@@ -128,8 +128,12 @@ wire is_status = (a == ETHOSU_STATUS_ADDR);
 wire reach    = word_ok && allowed && (!rs_active || is_status);
 wire wr       = access && PWRITE && reach;
 
+// STATUS.state reads stopped only once the events of the stop (STOP's IRQ and
+// mask, a parse or bus error) have landed here, one cycle after the command
+// processor left its running states: the whole STATUS changes at once.
+wire state_rd = running || ev_irq || ev_parse || ev_bus;
 wire [31:0] status = {hist_q, fch_q, fif_q, 2'b00, 1'b0 /* ecc_fault */, 1'b0 /* wd_fault */,
-                      1'b0 /* pmu_irq_raised */, end_q, parse_q, rs_active, bus_q, irq_q, running};
+                      1'b0 /* pmu_irq_raised */, end_q, parse_q, rs_active, bus_q, irq_q, state_rd};
 
 reg [31:0] rdata;
 always @(*) begin

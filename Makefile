@@ -195,9 +195,9 @@ tlm-unit:
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
-$(ETHOSU_CMD): scripts/ethosu_cmd_main.c golden/ethosu_cmd.h $(CORE_LIB)
+$(ETHOSU_CMD): scripts/ethosu_cmd_main.c scripts/cli_io.c scripts/cli_io.h golden/ethosu_cmd.h $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB)
+	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB)
 
 .PHONY: ethosu-cmd
 ethosu-cmd: $(ETHOSU_CMD)
@@ -231,9 +231,9 @@ coverage: deps
 
 # ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
 MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
-$(BUILD)/mlw-%: scripts/mlw_%_main.c $(HDRS) $(CORE_LIB)
+$(BUILD)/mlw-%: scripts/mlw_%_main.c scripts/cli_io.c scripts/cli_io.h $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
 .PHONY: mlw-tools bench
 mlw-tools: $(MLW_TOOLS)
 # Benchmarks report ratios side by side; they never fail on timing.

@@ -3,6 +3,7 @@
  *   ethosu-cmd asm stream.txt -o stream.bin
  * Binary streams are little-endian 32-bit words. Exit: 0 ok, 1 bad input, 2 usage. */
 #include "ethosu_cmd.h"
+#include "cli_io.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -26,67 +27,10 @@ static void usage(FILE *f)
             prog, prog, prog);
 }
 
-/* Read a whole file ('-' = stdin). */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open %s: %s\n", prog, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-        }
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "%s: cannot read %s\n", prog, path);
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
-static FILE *open_out(const char *path, const char *mode)
-{
-    if (!path || strcmp(path, "-") == 0)
-        return stdout;
-    FILE *f = fopen(path, mode);
-    if (!f)
-        fprintf(stderr, "%s: cannot create %s: %s\n", prog, path, strerror(errno));
-    return f;
-}
-
-static int close_out(FILE *f, const char *path)
-{
-    int bad = ferror(f) | (f == stdout ? fflush(f) : fclose(f));
-    if (bad) {
-        fprintf(stderr, "%s: write error on %s\n", prog, path ? path : "stdout");
-        return 1;
-    }
-    return 0;
-}
-
 static int do_disasm(const char *in, const char *out)
 {
     size_t len;
-    unsigned char *b = (unsigned char *)slurp(in, &len);
+    unsigned char *b = (unsigned char *)cli_slurp(prog, in, &len);
     if (!b)
         return 1;
     if (len % 4) {
@@ -105,11 +49,11 @@ static int do_disasm(const char *in, const char *out)
         w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
                (uint32_t)b[4 * i + 3] << 24;
     free(b);
-    FILE *f = open_out(out, "w");
+    FILE *f = cli_open_out(prog, out, "w");
     int rc = 1;
     if (f) {
         rc = ethosu_cmd_disasm(w, n, f) ? 1 : 0;
-        rc |= close_out(f, out);
+        rc |= cli_close_out(prog, f, out);
     }
     free(w);
     return rc;
@@ -118,7 +62,7 @@ static int do_disasm(const char *in, const char *out)
 static int do_asm(const char *in, const char *out)
 {
     size_t len, n;
-    char *text = slurp(in, &len);
+    char *text = cli_slurp(prog, in, &len);
     if (!text)
         return 1;
     uint32_t *w;
@@ -129,7 +73,7 @@ static int do_asm(const char *in, const char *out)
         fprintf(stderr, "%s: %s\n", prog, err);
         return 1;
     }
-    FILE *f = open_out(out, "wb");
+    FILE *f = cli_open_out(prog, out, "wb");
     if (!f) {
         free(w);
         return 1;
@@ -140,7 +84,7 @@ static int do_asm(const char *in, const char *out)
         fwrite(b, 1, 4, f);
     }
     free(w);
-    return close_out(f, out);
+    return cli_close_out(prog, f, out);
 }
 
 int main(int argc, char **argv)

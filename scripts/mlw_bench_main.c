@@ -6,6 +6,7 @@
  * totals. Exit: 0 all round trips exact, 1 any failure, 2 usage or no cases. */
 #include "ethosu_mlw.h"
 #include "ethosu_mlw_encode.h"
+#include "cli_io.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -29,41 +30,6 @@ static void usage(FILE *f)
             "  -v   also print slices, palette loads and encode time per case\n"
             "Exit status: 0 every round trip exact, 1 a failure, 2 usage error or no cases.\n",
             prog, prog, DEFAULT_DIR);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open %s: %s\n", prog, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-        }
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "%s: cannot read %s\n", prog, path);
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -137,13 +103,13 @@ int main(int argc, char **argv)
         char path[4096], err[256];
         snprintf(path, sizeof path, "%s/%s.mlw", dir, names[c]);
         size_t mlen, tlen;
-        char *mlw = slurp(path, &mlen);
+        char *mlw = cli_slurp(prog, path, &mlen);
         if (!mlw) {
             free(names[c]);
             continue; /* no shipped stream: not a case */
         }
         snprintf(path, sizeof path, "%s/%s.weights", dir, names[c]);
-        char *txt = slurp(path, &tlen);
+        char *txt = cli_slurp(prog, path, &tlen);
         int16_t *w = NULL, *back = NULL, *ship = NULL;
         uint8_t *ours = NULL;
         size_t n = 0, olen = 0, nback = 0, nship = 0, at;

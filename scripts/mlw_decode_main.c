@@ -2,6 +2,7 @@
  *   mlw-decode STREAM.mlw [-o OUT.weights] [--slices]
  * Writes one signed decimal weight per line. Exit: 0 ok, 1 bad input, 2 usage. */
 #include "ethosu_mlw.h"
+#include "cli_io.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,43 +23,6 @@ static void usage(FILE *f)
             "Exit status: 0 decoded, 1 malformed stream or I/O error (message 'bit N: reason'),\n"
             "2 usage error.\n",
             prog, prog);
-}
-
-/* Read a whole file ('-' = stdin). */
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open %s: %s\n", prog, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            unsigned char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-        }
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "%s: cannot read %s\n", prog, path);
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
 }
 
 static void print_slice(void *user, const struct ethosu_mlw_slice_info *s)
@@ -114,7 +78,7 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len, n;
-    unsigned char *buf = slurp(in, &len);
+    unsigned char *buf = (unsigned char *)cli_slurp(prog, in, &len);
     if (!buf)
         return 1;
     int16_t *w;
@@ -125,22 +89,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, strcmp(in, "-") == 0 ? "<stdin>" : in, err);
         return 1;
     }
-    FILE *f = stdout;
-    if (out && strcmp(out, "-") != 0) {
-        f = fopen(out, "w");
-        if (!f) {
-            fprintf(stderr, "%s: cannot create %s: %s\n", prog, out, strerror(errno));
-            free(w);
-            return 1;
-        }
+    FILE *f = cli_open_out(prog, out, "w");
+    if (!f) {
+        free(w);
+        return 1;
     }
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%d\n", (int)w[i]);
     free(w);
-    int bad = ferror(f) | (f == stdout ? fflush(f) : fclose(f));
-    if (bad) {
-        fprintf(stderr, "%s: write error on %s\n", prog, out && strcmp(out, "-") != 0 ? out : "stdout");
+    if (cli_close_out(prog, f, out))
         return 1;
-    }
     return 0;
 }

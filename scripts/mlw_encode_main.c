@@ -2,6 +2,7 @@
  *   mlw-encode IN.weights -o OUT.mlw [-v]
  * Reads one signed decimal weight per line. Exit: 0 ok, 1 bad input or I/O error, 2 usage. */
 #include "ethosu_mlw_encode.h"
+#include "cli_io.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,43 +23,6 @@ static void usage(FILE *f)
             "  -v        print the size to stderr: weights, bytes, bits per weight, slices, palettes\n"
             "Exit status: 0 encoded, 1 bad input ('file:line: reason') or I/O error, 2 usage error.\n",
             prog, prog);
-}
-
-/* Read a whole file ('-' = stdin). */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open %s: %s\n", prog, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-        }
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "%s: cannot read %s\n", prog, path);
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
 }
 
 int main(int argc, char **argv)
@@ -98,7 +62,7 @@ int main(int argc, char **argv)
     }
     const char *name = strcmp(in, "-") == 0 ? "<stdin>" : in;
     size_t tlen;
-    char *txt = slurp(in, &tlen);
+    char *txt = cli_slurp(prog, in, &tlen);
     if (!txt)
         return 1;
     int16_t *w;
@@ -119,20 +83,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, name, err);
         return 1;
     }
-    int to_stdout = strcmp(out, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(out, "wb");
+    FILE *f = cli_open_out(prog, out, "wb");
     if (!f) {
-        fprintf(stderr, "%s: cannot create %s: %s\n", prog, out, strerror(errno));
         free(mlw);
         return 1;
     }
     size_t wr = fwrite(mlw, 1, len, f);
     free(mlw);
-    int bad = (wr != len) | ferror(f) | (to_stdout ? fflush(f) : fclose(f));
-    if (bad) {
-        fprintf(stderr, "%s: write error on %s\n", prog, to_stdout ? "stdout" : out);
+    if (cli_close_out(prog, f, out) || wr != len)
         return 1;
-    }
     if (verbose)
         fprintf(stderr, "%s: %zu weights -> %zu bytes, %.3f bits per weight (%zu payload bits, %zu slices, %zu palette loads)\n",
                 name, st.weights, st.bytes, st.bits_per_weight, st.bits, st.slices, st.sections);

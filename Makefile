@@ -67,6 +67,13 @@ RTL_FILES ?=
 RTL_TOP   ?=
 RTL_FLAGS ?=
 export RTL_FILES RTL_TOP RTL_FLAGS
+# plusargs for the Verilated model, e.g. PLUSARGS="+a +b=1"
+PLUSARGS  ?=
+RESET_CYCLES ?=
+RESET_IDLE ?=
+# hardware configuration (scripts/regdefs/nvdla_configs.csv): which units exist
+NVDLA_CONFIG ?=
+RUN_ABSENT ?=
 
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
@@ -85,6 +92,9 @@ endif
 endif
 ifneq ($(filter-out 0 1 gz,$(WAVES)),)
 $(error WAVES must be 1 or gz, got '$(WAVES)')
+endif
+ifneq ($(filter-out +%,$(PLUSARGS)),)
+$(error PLUSARGS: '$(firstword $(filter-out +%,$(PLUSARGS)))' is not a plusarg: each word starts with +)
 endif
 
 # ---- sources ------------------------------------------------------------------
@@ -119,7 +129,7 @@ help:
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
-	@echo "make regs                          regenerate C/Verilog register files from scripts/regdefs"
+	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
@@ -131,7 +141,8 @@ help:
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
-	@echo "       INJECT=fault|list VERBOSE=1|2 RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
+	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
+	@echo "       RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
 
 deps:
 	@scripts/deps.sh
@@ -262,25 +273,43 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),
 	$(if $(filter 1 gz,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
 	$(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \
 	$(if $(SRAMIF),--sramif) $(if $(INJECT),--inject $(INJECT)) \
+	$(if $(RESET_CYCLES),--reset-cycles $(RESET_CYCLES)) $(if $(RESET_IDLE),--reset-idle $(RESET_IDLE)) \
+	$(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG)) $(if $(RUN_ABSENT),--run-absent $(RUN_ABSENT)) \
+	$(PLUSARGS) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
 SIM_TWIN_BIN = $(if $(filter systemc,$(HARNESS)),$(TWIN_SIM_SC),$(TWIN_SIM))
-sim: deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN)))
-	@if [ -z "$(TEST)" ]; then echo "make sim: TEST=name or TRACE=path is required (TEST=list shows them)" >&2; exit 2; fi
-	@if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
-	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi
-	@mkdir -p $(LOG_DIR)
-	@# HARNESS=tlm: the SystemC platform takes the same command line
-	@if [ "$(HARNESS)" = tlm ]; then \
+# The shell steps both `sim` and `sim-command` take: check the request,
+# build what is missing, leave the simulator's command in $$bin.
+define SIM_PREPARE
+	if [ -z "$(TEST)" ]; then echo "make sim: TEST=name or TRACE=path is required (TEST=list shows them)" >&2; exit 2; fi; \
+	if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
+	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi; \
+	mkdir -p $(LOG_DIR); \
+	if [ "$(HARNESS)" = tlm ]; then \
 	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
-	    $(MAKE) -s $(TLM_SIM) || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
+	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
 	           RTL_HARNESS=$(HARNESS) scripts/rtl_build.sh) || exit 2; \
-	else bin=$(SIM_TWIN_BIN); fi; \
+	else bin=$(SIM_TWIN_BIN); fi
+endef
+SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN)))
+
+# Exit status: make's own (2) on any failure; a skipped test (the
+# simulator's 77) is 0 here, its SKIP line says why. scripts/sim keeps the
+# simulator's statuses.
+sim: $(SIM_PREREQS)
+	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
-	exec $$bin $(SIM_ARGS)
+	$$bin $(SIM_ARGS); rc=$$?; [ $$rc = 77 ] && exit 0; exit $$rc
+
+# The command `make sim` would run, on stdout, everything built (scripts/sim
+# runs it to keep the exit status; conformance and regress too).
+.PHONY: sim-command
+sim-command: $(SIM_PREREQS)
+	@$(SIM_PREPARE); echo "$$bin $(SIM_ARGS)"
 
 # ---- tests ----------------------------------------------------------------------
 $(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)
@@ -309,11 +338,14 @@ lint: deps
 	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
 
 REGDEFS := scripts/regdefs/nvdla_nv_small.csv
+CONFIGDEFS := scripts/regdefs/nvdla_configs.csv
 regs:
 	python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla_regs.h \
 	    --c-source sim/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
 	python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
 	    --c-header sim/ethosu_regs.h --c-source sim/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
+	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla_config.h \
+	    --c-source sim/nvdla_config.c
 
 # The committed generated files must match what the generator makes now.
 regs-check:
@@ -329,6 +361,10 @@ regs-check:
 	@diff -q $(BUILD)/gen/ethosu_regs.h sim/ethosu_regs.h && diff -q $(BUILD)/gen/ethosu_regs.c sim/ethosu_regs.c \
 	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
 	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
+	@python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
+	    --c-source $(BUILD)/gen/nvdla_config.c
+	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla_config.c \
+	    || { echo "regs-check: generated NVDLA configuration files are stale: run 'make regs'" >&2; exit 1; }
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps

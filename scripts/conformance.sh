@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# conformance.sh: run every NVDLA trace of a folder through `make sim` and
-# print one line per test, "PASS|FAIL  name  cycles  wall-seconds", then
-# "N passed, M failed". Each subfolder <name>/ holding <name>/<name>.cfg (or
-# exactly one .cfg) is one test. The output of each run is kept in
-# logs/nvdla_<name>/<dut>/sim.log next to its CRC dumps.
+# conformance.sh: run every NVDLA trace of a folder through `make sim`
+# (scripts/sim, which keeps the simulator's exit status) and print one line
+# per test, "PASS|FAIL|SKIP  name  cycles  wall-seconds", then "N passed,
+# M failed, K skipped". A failure adds its reason (Verilator's own %Error
+# line when the model stopped), a skip why (a unit the configuration leaves
+# out; RUN_ABSENT=1 runs it anyway). Each subfolder <name>/ holding
+# <name>/<name>.cfg (or exactly one .cfg) is one test. The output of each run
+# is kept in logs/nvdla_<name>/<dut>/sim.log next to its CRC dumps.
 # Usage: scripts/conformance.sh [--traces DIR] [--dut twin|rtl] [--filter GLOB]
 #                               [--max-cycles N] [-- KNOB=value ...]
 #        scripts/conformance.sh --list [--traces DIR]     (the nvdla/<name> tests)
-# Exit: 0 all passed, 1 some failed, 2 bad input.
+# Exit: 0 none failed (skips allowed), 1 some failed, 2 bad input.
 set -u
 cd "$(dirname "$0")/.."
 traces=../shared/testdata/nvdla-traces/nv_small dut=twin filter='*' max_cycles=3000000 list=0
@@ -50,7 +53,7 @@ if [ "$list" = 1 ]; then
     exit 0
 fi
 
-pass=0 fail=0 found=0
+pass=0 fail=0 skip=0 found=0
 for d in "$traces"/*/; do
     name=$(basename "$d")
     # shellcheck disable=SC2053
@@ -64,7 +67,7 @@ for d in "$traces"/*/; do
     mkdir -p "$logdir"
     log=$logdir/sim.log
     t0=$(date +%s.%N)
-    make -s sim TRACE="$cfg" TEST="nvdla/$name" DUT="$dut" MAX_CYCLES="$max_cycles" "${knobs[@]}" >"$log" 2>&1
+    scripts/sim TRACE="$cfg" TEST="nvdla/$name" DUT="$dut" MAX_CYCLES="$max_cycles" "${knobs[@]}" >"$log" 2>&1
     rc=$?
     t1=$(date +%s.%N)
     secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
@@ -73,10 +76,17 @@ for d in "$traces"/*/; do
     if [ $rc -eq 0 ] && [[ $result == PASS:* ]]; then
         pass=$((pass + 1))
         printf 'PASS  %-40s %10s  %7s\n' "$name" "${cycles:--}" "$secs"
+    elif [ $rc -eq 77 ] && grep -q '^SKIP: ' "$log"; then
+        skip=$((skip + 1))
+        printf 'SKIP  %-40s %10s  %7s\n' "$name" - "$secs"
+        printf '      %s\n' "$(grep -m1 '^SKIP: ' "$log" | sed 's/^SKIP: [^:]*: //')"
     else
         fail=$((fail + 1))
         printf 'FAIL  %-40s %10s  %7s\n' "$name" "${cycles:--}" "$secs"
-        why=$(grep -m1 -E '^(first failure: |sim: |make sim: |make: )' "$log" || tail -n 1 "$log")
+        # the model's own error line first (a $fatal, a Verilator runtime error)
+        why=$(grep -m1 -E '^%(Error|Fatal)' "$log" || grep -m1 -E '^(first failure: |sim: |make sim: |rtl_build: |make: )' "$log" ||
+              tail -n 1 "$log")
+        [ -z "$why" ] && why="no output, exit status $rc"
         printf '      %s (log: %s)\n' "${why#first failure: }" "$log"
     fi
 done
@@ -84,5 +94,5 @@ if [ "$found" -eq 0 ]; then
     echo "conformance: no trace folder matching '$filter' in $traces" >&2
     exit 2
 fi
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -5,8 +5,10 @@ Expands a test list into runs (test x DUT x seed), runs each one through
 `make -s sim ...` (a subprocess pool, a per-run timeout that kills the whole
 process group), prints live progress and writes, into the results folder:
 one log per run (<n>_<name>_<dut>_<seed>.log), results.json, junit.xml and
-summary.md. The last line is `regress: N passed, M failed`; exit 0 when every
-run passed, 1 otherwise, 2 on bad input.
+summary.md. The last line is `regress: N passed, M failed, K skipped`; a
+skipped run (a trace needing a unit the configuration leaves out: its SKIP
+line says which; RUN_ABSENT=1 runs it) is a JUnit <skipped> with that reason.
+Exit 0 when no run failed, 1 otherwise, 2 on bad input.
 
 Usage:
   scripts/regress.py --list smoke|nightly|FILE [--seeds N] [--dut twin|rtl|both]
@@ -53,6 +55,7 @@ DUTS = ("twin", "rtl")
 # never let them leak into the runs (RTL_FILES/RTL_TOP/RTL_FLAGS/NVDLA_TRACES stay)
 SIM_VARS = ("TEST TRACE DUT HARNESS SEED SEEDS AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER "
             "CSB_GAP NPOSTED MAX_CYCLES WAVES WAVES_FROM WAVES_TO SRAMIF INJECT VERBOSE SAN LOG_DIR "
+            "PLUSARGS RESET_CYCLES RESET_IDLE NVDLA_CONFIG RUN_ABSENT "
             "LIST JOBS SHARD TIMEOUT DUTS REGRESS_DIR TRACES FILTER MAKEFLAGS MFLAGS MAKELEVEL "
             "MAKEOVERRIDES GNUMAKEFLAGS").split()
 SAN_PATTERNS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
@@ -264,7 +267,9 @@ def user_command(run, args):
 
 
 RESULT_RE = re.compile(r"^(PASS|FAIL): ")
-WHY_RE = re.compile(r"^(first failure: |FAIL|sim: |make sim: |make: |rtl_build: |ERROR|.*runtime error:|"
+SKIP_RE = re.compile(r"^SKIP: [^:]*: (.*)$")
+# the model's own error line first (a $fatal, a Verilator runtime error), then ours
+WHY_RE = re.compile(r"^(%Error|%Fatal|first failure: |FAIL|sim: |make sim: |make: |rtl_build: |ERROR|.*runtime error:|"
                     r".*AddressSanitizer|.*LeakSanitizer|test: )")
 
 
@@ -280,10 +285,16 @@ def analyse(run, text, rc, timed_out, args):
     repro = [l[len("reproduce: "):] for l in lines if l.startswith("reproduce: ")]
     san_hit = args.san and any(p in text for p in SAN_PATTERNS)
     ok = rc == 0 and result_line.startswith("PASS:") and not timed_out and not san_hit
+    skip = next((m.group(1) for m in map(SKIP_RE.match, lines) if m), None)
     run["result"] = "PASS" if ok else "FAIL"
     run["rc"] = rc
     if ok:
         run["first_failure"] = ""
+        return
+    if rc == 0 and skip and not result_line and not timed_out and not san_hit:
+        run["result"] = "SKIP"
+        run["first_failure"] = ""
+        run["skip_reason"] = skip
         return
     why = ""
     if timed_out:
@@ -291,10 +302,12 @@ def analyse(run, text, rc, timed_out, args):
     elif san_hit:
         why = next(l.strip() for l in lines if any(p in l for p in SAN_PATTERNS))
     else:
+        why = next((l for l in lines if l.startswith("%Error") or l.startswith("%Fatal")), "")
         for l in lines:
+            if why:
+                break
             if l.startswith("first failure: "):
                 why = l[len("first failure: "):]
-                break
         if not why:
             why = next((l for l in lines if WHY_RE.match(l)), "")
         if not why:
@@ -371,7 +384,7 @@ def execute(run, args, env):
     analyse(run, text, rc, timed_out, args)
     if STOP.is_set() and run["result"] == "FAIL":
         run["first_failure"] = "interrupted"
-    if run["result"] == "PASS" and not args.keep:
+    if run["result"] != "FAIL" and not args.keep:
         subprocess.run(["rm", "-rf", workdir])
     else:
         run["workdir"] = workdir
@@ -384,11 +397,12 @@ def xml_text(s):
 
 
 def write_junit(path, runs, suite_name, elapsed):
-    fails = sum(r["result"] != "PASS" for r in runs)
+    fails = sum(r["result"] == "FAIL" for r in runs)
+    skips = sum(r["result"] == "SKIP" for r in runs)
     suites = ET.Element("testsuites", name="regress", tests=str(len(runs)), failures=str(fails),
-                        errors="0", time="%.2f" % elapsed)
+                        errors="0", skipped=str(skips), time="%.2f" % elapsed)
     suite = ET.SubElement(suites, "testsuite", name=xml_text(suite_name), tests=str(len(runs)),
-                          failures=str(fails), errors="0", skipped="0", time="%.2f" % elapsed,
+                          failures=str(fails), errors="0", skipped=str(skips), time="%.2f" % elapsed,
                           timestamp=datetime.datetime.now().isoformat(timespec="seconds"))
     for r in runs:
         cls = "regress.%s.%s" % (r["dut"], re.sub(r"[^A-Za-z0-9_.-]+", "_", r["name"].replace("/", ".")))
@@ -396,7 +410,9 @@ def write_junit(path, runs, suite_name, elapsed):
                                        "".join(" " + k for k in r["knobs"]))
         tc = ET.SubElement(suite, "testcase", classname=xml_text(cls), name=xml_text(name),
                            time="%.2f" % (r.get("wall") or 0.0))
-        if r["result"] != "PASS":
+        if r["result"] == "SKIP":
+            ET.SubElement(tc, "skipped", message=xml_text(r.get("skip_reason", "")))
+        elif r["result"] != "PASS":
             fe = ET.SubElement(tc, "failure", message=xml_text(r.get("first_failure", "")), type="FAIL")
             body = ["first failure: " + r.get("first_failure", ""), "reproduce: " + r.get("reproduce", "")]
             if r.get("reproduce_sim"):
@@ -414,23 +430,29 @@ def md_cell(s):
 
 def write_summary(path, runs, title, elapsed):
     p = sum(r["result"] == "PASS" for r in runs)
+    sk = sum(r["result"] == "SKIP" for r in runs)
     out = ["# Regression %s" % title, "",
-           "%d runs: %d passed, %d failed, %.1f s" % (len(runs), p, len(runs) - p, elapsed), "",
+           "%d runs: %d passed, %d failed, %d skipped, %.1f s" % (len(runs), p, len(runs) - p - sk, sk, elapsed), "",
            "| # | test | dut | seed | knobs | result | cycles | wall s | first failure |",
            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in runs:
         out.append("| %d | %s | %s | %d | %s | %s | %s | %.2f | %s |" % (
             r["n"], md_cell(r["name"]), r["dut"], r["seed"], md_cell(" ".join(r["knobs"])), r["result"],
             r["cycles"] if r.get("cycles") is not None else "-", r.get("wall") or 0.0,
-            md_cell(r.get("first_failure", ""))))
-    fails = [r for r in runs if r["result"] != "PASS"]
+            md_cell(r.get("first_failure", "") or r.get("skip_reason", ""))))
+    fails = [r for r in runs if r["result"] == "FAIL"]
     if fails:
         out += ["", "## Failures", ""]
         for r in fails:
             out += ["- `%s` %s seed %d: %s" % (r["name"], r["dut"], r["seed"], md_cell(r.get("first_failure", ""))),
                     "  - reproduce: `%s`" % r.get("reproduce", ""),
                     "  - log: `%s`" % rel(r.get("log", ""))]
-    out += ["", "**Total: %d passed, %d failed**" % (p, len(runs) - p), ""]
+    skipped = [r for r in runs if r["result"] == "SKIP"]
+    if skipped:
+        out += ["", "## Skipped", ""]
+        out += ["- `%s` %s seed %d: %s" % (r["name"], r["dut"], r["seed"], md_cell(r.get("skip_reason", "")))
+                for r in skipped]
+    out += ["", "**Total: %d passed, %d failed, %d skipped**" % (p, len(runs) - p - sk, sk), ""]
     with open(path, "w") as f:
         f.write("\n".join(out))
 
@@ -438,28 +460,32 @@ def write_summary(path, runs, title, elapsed):
 # ---- progress ----------------------------------------------------------------------
 class Progress:
     def __init__(self, total):
-        self.total, self.done, self.passed, self.failed = total, 0, 0, 0
+        self.total, self.done, self.passed, self.failed, self.skipped = total, 0, 0, 0, 0
         self.t0 = time.time()
         self.tty = sys.stdout.isatty()
         self.lock = threading.Lock()
         self.width = max(len(str(total)), 1)
 
     def status(self):
-        return "[%d/%d] pass %d fail %d elapsed %ds" % (self.done, self.total, self.passed, self.failed,
-                                                        time.time() - self.t0)
+        return "[%d/%d] pass %d fail %d skip %d elapsed %ds" % (self.done, self.total, self.passed, self.failed,
+                                                                self.skipped, time.time() - self.t0)
 
     def finished(self, r):
         with self.lock:
             self.done += 1
             if r["result"] == "PASS":
                 self.passed += 1
+            elif r["result"] == "SKIP":
+                self.skipped += 1
             else:
                 self.failed += 1
             cyc = str(r["cycles"]) if r.get("cycles") is not None else "-"
             line = "%s  %-44s %-4s seed %-3d %10s cycles %7.2f s" % (
                 r["result"], r["name"] + "".join(" " + k for k in r["knobs"]), r["dut"], r["seed"], cyc,
                 r.get("wall") or 0.0)
-            if r["result"] != "PASS":
+            if r["result"] == "SKIP":
+                line += "\n      %s" % r.get("skip_reason", "")
+            elif r["result"] != "PASS":
                 line += "\n      %s\n      reproduce: %s\n      log: %s" % (
                     r.get("first_failure", ""), r.get("reproduce", ""), rel(r["log"]))
             if self.tty:
@@ -587,7 +613,7 @@ def main():
             title = "rerun-failed of %s" % rel(os.path.abspath(args.rerun_failed))
             runs = []
             for r in old["runs"]:
-                if r["result"] == "PASS":
+                if r["result"] != "FAIL":
                     continue
                 if r["kind"] == "missing":  # the folder may exist now
                     tmp = argparse.Namespace(seeds=args.seeds, dut="both")
@@ -682,12 +708,13 @@ def main():
     results = runs
     elapsed = time.time() - prog.t0
     npass = sum(r["result"] == "PASS" for r in results)
-    nfail = len(results) - npass
+    nskip = sum(r["result"] == "SKIP" for r in results)
+    nfail = len(results) - npass - nskip
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"title": title, "list": src_list, "shard": "%d/%d" % args.shard if args.shard else None,
                    "seeds": args.seeds, "dut": args.dut, "san": args.san, "timeout": args.timeout,
                    "jobs": args.jobs, "started": datetime.datetime.fromtimestamp(prog.t0).isoformat(timespec="seconds"),
-                   "elapsed": round(elapsed, 2), "passed": npass, "failed": nfail,
+                   "elapsed": round(elapsed, 2), "passed": npass, "failed": nfail, "skipped": nskip,
                    "interrupted": interrupted, "runs": results}, f, indent=1)
     write_junit(os.path.join(args.out, "junit.xml"), results, title, elapsed)
     write_summary(os.path.join(args.out, "summary.md"), results, title, elapsed)
@@ -705,7 +732,7 @@ def main():
     print("regress: results in %s (summary.md, junit.xml, results.json)" % rel(args.out))
     if nfail:
         print("regress: rerun the failures with: scripts/regress.py --rerun-failed %s" % rel(args.out))
-    print("regress: %d passed, %d failed" % (npass, nfail), flush=True)
+    print("regress: %d passed, %d failed, %d skipped" % (npass, nfail, nskip), flush=True)
     return 0 if nfail == 0 and not interrupted else 1
 
 

@@ -27,6 +27,9 @@ struct seq_ctx {
     const char *dut_kind;           /* "rtl" or "twin" */
     const char *out_dir;            /* where a failing test may dump data */
     const char *trace_path;         /* NVDLA trace being run (--trace), NULL otherwise */
+    /* Run although it needs what the configuration leaves out (RUN_ABSENT=1):
+     * the reason, for the verdict on a mismatch; NULL otherwise. */
+    const char *absent;
 };
 
 struct seq_test {

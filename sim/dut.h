@@ -34,9 +34,17 @@ struct dut {
      * activity, so it must keep being clocked. A harness that stops the
      * clock while idle (the TLM wrapper) asks this. NULL: always busy. */
     int (*busy)(struct dut *d);
+    /* NULL while the model runs; after it stopped itself (a Verilog $finish,
+     * $stop or $fatal, or a fatal error of the Verilator runtime) the reason,
+     * e.g. Verilator's own "%Error: file:line: ..." line. May be NULL. */
+    const char *(*stopped)(struct dut *d);
     void (*destroy)(struct dut *d);
     void *impl;
 };
+
+struct bfm_env;
+/* why != NULL (the model stopped itself): fail the run, naming why. */
+void dut_check_stopped(struct bfm_env *env, const char *why);
 
 /* Implementations. Each returns NULL with errbuf filled on failure. */
 struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen);

@@ -2,7 +2,8 @@
  * register file, the SDP, PDP, CDP and convolution engines and their AXI
  * manager on DBBIF. SRAMIF, when
  * present, is idle (valids low, readies high). Outputs are registered: eval()
- * only presents state, posedge() updates it. */
+ * only presents state, posedge() updates it. Reset is synchronised inside,
+ * as on the real top (TWIN_RESET_SYNC). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,10 @@
 
 #define TWIN_DATA_BYTES 8
 #define TWIN_ADDR_BITS 32
+/* Like the real nv_small top (and the shipped stub), the core leaves reset
+ * this many rising edges after dla_reset_rstn rises; until then CSB
+ * requests are accepted (ready high) and dropped. */
+#define TWIN_RESET_SYNC 4
 
 struct twin {
     struct dut dut;
@@ -31,6 +36,7 @@ struct twin {
     struct twin_axi_manager *dbb;
     int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
     uint8_t intr;
+    uint8_t rst_sync;               /* rising edges since dla_reset_rstn rose, up to TWIN_RESET_SYNC */
     /* wave-only copies of internal state */
     struct vcd_writer *vcd;
     const struct nvdla_pins *vcd_pins;
@@ -51,6 +57,7 @@ static void twin_reset(struct twin *t)
     twin_axi_reset(t->dbb);
     t->dbb_owner = 0;
     t->intr = 0;
+    t->rst_sync = 0;
 }
 
 static void tie_off_axi(struct axi_pins *a)
@@ -62,8 +69,10 @@ static void tie_off_axi(struct axi_pins *a)
 static void twin_eval(struct dut *d, struct nvdla_pins *p)
 {
     struct twin *t = d->impl;
-    if (!p->rstn) {
-        p->csb.ready = p->csb.rsp_valid = p->csb.wr_complete = 0;
+    if (!p->rstn || t->rst_sync < TWIN_RESET_SYNC) {
+        /* in reset (at the pin or still inside): requests are taken and lost */
+        p->csb.ready = 1;
+        p->csb.rsp_valid = p->csb.wr_complete = 0;
         tie_off_axi(&p->dbb);
         p->dbb.b_ready = p->dbb.r_ready = 0;
         p->dla_intr = 0;
@@ -81,6 +90,10 @@ static void twin_posedge(struct dut *d, struct nvdla_pins *p)
     struct twin *t = d->impl;
     if (!p->rstn) {
         twin_reset(t);
+        return;
+    }
+    if (t->rst_sync < TWIN_RESET_SYNC) {
+        t->rst_sync++;
         return;
     }
     twin_csb_posedge(&t->csb, &p->csb, &t->regs);
@@ -172,7 +185,7 @@ static void twin_describe(struct dut *d, char *buf, unsigned len)
 static int twin_busy(struct dut *d)
 {
     const struct twin *t = d->impl;
-    return t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
+    return t->rst_sync < TWIN_RESET_SYNC || t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
            t->conv.state != TWIN_CONV_IDLE || !twin_axi_idle(t->dbb) || t->csb.rsp_valid || t->csb.wr_complete ||
            t->intr != (uint8_t)twin_regfile_intr_line(&t->regs);
 }

@@ -22,6 +22,7 @@ struct ethosu_dut {
     int (*waves_close)(struct ethosu_dut *d);
     void (*describe)(struct ethosu_dut *d, char *buf, unsigned len);   /* may be NULL */
     int (*busy)(struct ethosu_dut *d);   /* as in dut.h; NULL: always busy */
+    const char *(*stopped)(struct ethosu_dut *d);   /* as in dut.h; may be NULL */
     void (*destroy)(struct ethosu_dut *d);
     void *impl;
 };

@@ -64,6 +64,8 @@ static int one_cycle(struct ethosu_sim *s)
         s->dut->waves_dump(s->dut, p, c);
     s->dut->posedge(s->dut, p);
     s->env.cycle++;
+    if (s->dut->stopped)
+        dut_check_stopped(&s->env, s->dut->stopped(s->dut));
     if (s->env.failed)
         return 1;
     if (s->env.cycle >= s->knobs.max_cycles) {
@@ -146,13 +148,16 @@ int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct etho
     return 0;
 }
 
-int ethosu_sim_reset(struct ethosu_sim *s, unsigned n)
+int ethosu_sim_reset(struct ethosu_sim *s)
 {
     s->pins.nreset = 0;
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < s->knobs.reset_cycles; i++)
         if (one_cycle(s))
             return -1;
     s->pins.nreset = 1;
+    for (unsigned i = 0; i < s->knobs.reset_idle; i++)
+        if (one_cycle(s))
+            return -1;
     return 0;
 }
 

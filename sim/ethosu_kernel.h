@@ -49,8 +49,9 @@ struct ethosu_sim {
  * security inputs. Returns 0 or -1 with errbuf filled. */
 int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct ethosu_dut *dut, int porpl,
                     int porsl, char *errbuf, unsigned errlen);
-/* Hold nRESET low for n cycles, then release it (a hard reset). */
-int ethosu_sim_reset(struct ethosu_sim *s, unsigned n);
+/* Hold nRESET low for the knobs' reset_cycles, release it (a hard reset),
+ * then run reset_idle idle cycles. */
+int ethosu_sim_reset(struct ethosu_sim *s);
 int ethosu_sim_drain(struct ethosu_sim *s, uint64_t max);
 int ethosu_sim_finish(struct ethosu_sim *s);
 void ethosu_sim_free(struct ethosu_sim *s);

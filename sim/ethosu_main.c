@@ -66,7 +66,7 @@ int ethosu_main(struct sim_knobs *k)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int test_rc = -1;
-    if (ethosu_sim_reset(&s, 10) == 0) {
+    if (ethosu_sim_reset(&s) == 0) {
         test_rc = t->run(&ctx);
         if (test_rc == 0 && !s.env.failed)
             ethosu_sim_drain(&s, 100000);
@@ -80,10 +80,11 @@ int ethosu_main(struct sim_knobs *k)
     printf("%s: ethosu/%s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
            pass ? "PASS" : "FAIL", t->name, d->kind, sim_harness_note(), s.env.cycle, wall, wall > 0 ? (double)s.env.cycle / wall : 0.0,
            k->seed);
-    if (!pass)
-        printf("reproduce: make sim TEST=ethosu/%s DUT=%s%s SEED=%" PRIu64 "%s\n", t->name, d->kind,
-               sim_harness_make_arg(), k->seed,
-               k->axi_stall ? " AXI_STALL=<as before>" : "");
+    if (!pass) {
+        char repro[4096];
+        sim_knobs_reproduce(k, sim_harness->name, repro, sizeof repro);
+        printf("reproduce: %s\n", repro);
+    }
     if (k->waves)
         printf("waves: %s\n", k->waves);
     ethosu_sim_free(&s);

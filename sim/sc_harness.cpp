@@ -58,6 +58,7 @@ int sc_main(int argc, char **argv)
     // no edge at time 0, so the DUT sees exactly one rising edge per cycle.
     sc_core::sc_clock clock("clk", period, 0.5, period / 2, false);
     clk = &clock;
+    sim_cli_set_args(argc, argv);   // the model reads its plusargs from the start
     if (elaborate && !elaborate())
         return 2;
     cli_argc = argc;

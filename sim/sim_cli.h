@@ -2,7 +2,7 @@
  * as a function, so that more than one harness can run it: the C harness
  * (sim_cli_main.c: main() calls it) and the SystemC one (sc_harness.cpp:
  * an SC_THREAD calls it). Returns the exit status: 0 pass, 1 test failure,
- * 2 bad input. */
+ * 2 bad input, SIM_EXIT_SKIP skipped. */
 #ifndef SIM_CLI_H
 #define SIM_CLI_H
 
@@ -11,6 +11,9 @@ extern "C" {
 #endif
 
 int sim_cli(int argc, char **argv);
+/* Exit status of a skipped test (e.g. a trace that needs a unit the
+ * configuration leaves out): the automake/meson convention. */
+#define SIM_EXIT_SKIP 77
 
 /* What the running harness is (sim_harness.c). The C harness keeps the default
  * (sim_harness_c); another harness points sim_harness at its own before
@@ -26,6 +29,14 @@ struct sim_harness {
 };
 extern const struct sim_harness sim_harness_c;
 extern const struct sim_harness *sim_harness;
+
+/* The simulator's command line, which a Verilated model gets through
+ * Verilated::commandArgs for its $test$plusargs/$value$plusargs (the
+ * shims call sim_cli_args). sim_cli records its own; a harness that builds
+ * the model earlier (SystemC elaboration) records it first. Without one,
+ * the model sees just the program name. */
+void sim_cli_set_args(int argc, char **argv);
+void sim_cli_args(int *argc, char ***argv);
 
 /* " HARNESS=<name>" for reproduce lines, " (<name> harness)" after the
  * DUT kind in PASS/FAIL lines; both "" on the C harness. */

@@ -1,5 +1,5 @@
-/* sim_harness: which harness runs the C kernel (sim_cli.h) and how the
- * run's report names it. */
+/* sim_harness: which harness runs the C kernel (sim_cli.h), how the run's
+ * report names it, and the command line a Verilated model is given. */
 #include <stdio.h>
 #include <string.h>
 #include "sim_cli.h"
@@ -28,4 +28,21 @@ const char *sim_harness_note(void)
 void sim_harness_print(void)
 {
     printf("harness: %s\n", sim_harness->banner);
+}
+
+static int cli_argc;
+static char **cli_argv;
+
+void sim_cli_set_args(int argc, char **argv)
+{
+    cli_argc = argc;
+    cli_argv = argv;
+}
+
+void sim_cli_args(int *argc, char ***argv)
+{
+    static char prog[] = "sim";
+    static char *fallback[] = { prog, NULL };
+    *argc = cli_argv ? cli_argc : 1;
+    *argv = cli_argv ? cli_argv : fallback;
 }

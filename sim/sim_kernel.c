@@ -25,6 +25,8 @@ static int one_cycle(struct sim *s)
     if (s->fault && p->rstn)
         fault_inject_apply(s->fault, p);
     if (p->rstn) {
+        if (p->csb.valid && p->csb.ready && s->first_csb == UINT64_MAX)
+            s->first_csb = s->env.cycle;
         csb_checker_sample(s->csb_chk);
         csb_master_sample(s->csb);
         axi_checker_sample(s->dbb_chk);
@@ -37,6 +39,8 @@ static int one_cycle(struct sim *s)
     waves_dump(s);
     s->dut->posedge(s->dut, p);
     s->env.cycle++;
+    if (s->dut->stopped)
+        dut_check_stopped(&s->env, s->dut->stopped(s->dut));
     if (s->env.failed)
         return 1;
     if (s->env.cycle >= s->knobs.max_cycles) {
@@ -128,6 +132,7 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     s->env.step = sim_step;
     s->env.kernel = s;
     s->env.verbose = k->verbose;
+    s->first_csb = UINT64_MAX;
     if (k->inject) {
         s->fault = fault_inject_create(k->inject, errbuf, errlen);
         if (!s->fault)
@@ -168,14 +173,35 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     return 0;
 }
 
-int sim_reset(struct sim *s, unsigned n)
+int sim_reset(struct sim *s)
 {
     s->pins.rstn = 0;
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < s->knobs.reset_cycles; i++)
         if (one_cycle(s))
             return -1;
     s->pins.rstn = 1;
+    s->reset_release = s->env.cycle;
+    for (unsigned i = 0; i < s->knobs.reset_idle; i++)
+        if (one_cycle(s))
+            return -1;
     return 0;
+}
+
+/* The real nv_small core leaves reset about 4 cycles after dla_reset_rstn,
+ * its falcon/partition resets about 6: below this, requests may be lost. */
+#define RESET_SYNC_MARGIN 8
+
+void sim_reset_hint(const struct sim *s)
+{
+    if (s->first_csb == UINT64_MAX || s->first_csb - s->reset_release >= RESET_SYNC_MARGIN)
+        return;
+    printf("hint: the DUT accepted the first CSB request %" PRIu64 " cycle%s after dla_reset_rstn rose "
+           "(RESET_IDLE=%u). NVDLA tops synchronise their reset: the real nv_small core leaves reset "
+           "about 4 cycles after the pin (its falcon/partition resets about 6), keeps csb2nvdla_ready "
+           "high meanwhile and drops those requests, so register writes may be lost and reads never "
+           "answered. Rerun with RESET_IDLE=%d (the default) or more.\n",
+           s->first_csb - s->reset_release, s->first_csb - s->reset_release == 1 ? "" : "s",
+           s->knobs.reset_idle, SIM_DEFAULT_RESET_IDLE);
 }
 
 static int all_idle(void *ctx)

@@ -30,12 +30,19 @@ struct sim {
     struct fault_inject *fault;
     int waves_on;
     int watchdog_fired;
+    uint64_t reset_release;    /* first cycle with rstn high */
+    uint64_t first_csb;        /* cycle the DUT first accepted a CSB request (UINT64_MAX: none) */
 };
 
 /* Takes ownership of dut. Returns 0 or -1 with errbuf filled. */
 int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen);
-/* Hold reset for n cycles, then release it. */
-int sim_reset(struct sim *s, unsigned n);
+/* Hold reset for the knobs' reset_cycles, release it, then run
+ * reset_idle idle cycles (real tops synchronise their reset and drop
+ * requests that come earlier). */
+int sim_reset(struct sim *s);
+/* After a failure: if CSB traffic began sooner after reset release than
+ * real tops allow, print why that may be the cause and what to change. */
+void sim_reset_hint(const struct sim *s);
 /* Run idle cycles until every BFM is idle (at most max cycles). */
 int sim_drain(struct sim *s, uint64_t max);
 /* End-of-test checks (outstanding transactions); returns failures so far. */

@@ -1,10 +1,12 @@
 /* sim_knobs: see sim_knobs.h. */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "nvdla_config.h"
 #include "sim_knobs.h"
 
 void sim_knobs_default(struct sim_knobs *k)
@@ -14,9 +16,12 @@ void sim_knobs_default(struct sim_knobs *k)
     k->rd_lat_min = k->rd_lat_max = 4;
     k->wr_lat = 2;
     k->axi_outstanding = 16;
-    k->max_cycles = 2000000;
+    k->max_cycles = SIM_DEFAULT_MAX_CYCLES;
     k->waves_to = UINT64_MAX;
     k->out_dir = ".";
+    k->reset_cycles = SIM_DEFAULT_RESET_CYCLES;
+    k->reset_idle = SIM_DEFAULT_RESET_IDLE;
+    k->nvdla_config = "nv_small";
 }
 
 void sim_knobs_usage(const char *prog)
@@ -42,9 +47,15 @@ void sim_knobs_usage(const char *prog)
            "  --waves-from N / --waves-to N  cycle window of the VCD\n"
            "  --sramif             twin: present the SRAMIF port set\n"
            "  --inject RULE        inject a protocol fault (see --inject list)\n"
+           "  --reset-cycles N     cycles reset is held (default %u)\n"
+           "  --reset-idle N       idle cycles after reset release before the first request (default %u)\n"
+           "  +name[=value]        a plusarg for the Verilated model ($test$plusargs/$value$plusargs)\n"
+           "  --nvdla-config NAME  NVDLA hardware configuration: which units exist (default nv_small)\n"
+           "  --run-absent 0|1     run a trace that needs a unit the configuration leaves out\n"
            "  --out-dir DIR        where output dumps go (default .)\n"
            "  -v, --verbose        log transactions (twice: every beat)\n"
-           "  -h, --help           this text\n", prog, prog);
+           "  -h, --help           this text\n", prog, prog, SIM_DEFAULT_RESET_CYCLES,
+           SIM_DEFAULT_RESET_IDLE);
 }
 
 static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t lo, uint64_t hi,
@@ -52,7 +63,8 @@ static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t 
 {
     char *end;
     errno = 0;
-    if (!s || !*s || *s == '-') {
+    /* strtoull would skip blanks and negate a sign: only digits may start */
+    if (!s || *s < '0' || *s > '9') {
         fprintf(stderr, "%s: %s needs a non-negative number, got '%s'\n", prog, opt, s ? s : "");
         return -1;
     }
@@ -133,6 +145,17 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
         } else if (!strcmp(o, "--sramif")) {
             k->sramif = 1;
             used = 0;
+        } else if (o[0] == '+') {
+            if (!o[1]) {
+                fprintf(stderr, "%s: PLUSARGS: '+' alone names no plusarg\n", prog);
+                return -1;
+            }
+            if (k->n_plusargs == SIM_MAX_PLUSARGS) {
+                fprintf(stderr, "%s: PLUSARGS: more than %d plusargs\n", prog, SIM_MAX_PLUSARGS);
+                return -1;
+            }
+            k->plusargs[k->n_plusargs++] = o;
+            used = 0;
         } else if (!v) {
             fprintf(stderr, "%s: %s needs a value\n", prog, o);
             return -1;
@@ -191,6 +214,24 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             k->inject = v;
         } else if (!strcmp(o, "--out-dir")) {
             k->out_dir = v;
+        } else if (!strcmp(o, "--reset-cycles")) {
+            if (parse_uint(prog, o, v, 1, 1000000, &k->reset_cycles))
+                return -1;
+        } else if (!strcmp(o, "--reset-idle")) {
+            if (parse_uint(prog, o, v, 0, 1000000, &k->reset_idle))
+                return -1;
+        } else if (!strcmp(o, "--nvdla-config")) {
+            if (!nvdla_config_find(v)) {
+                char names[256];
+                nvdla_config_names(names, sizeof names);
+                fprintf(stderr, "%s: NVDLA_CONFIG: unknown configuration '%s' (one of %s)\n", prog, v, names);
+                return -1;
+            }
+            k->nvdla_config = v;
+            k->nvdla_config_given = 1;
+        } else if (!strcmp(o, "--run-absent")) {
+            if (parse_bool(prog, o, v, &k->run_absent))
+                return -1;
         } else {
             fprintf(stderr, "%s: unknown option '%s' (see --help)\n", prog, o);
             return -1;
@@ -212,11 +253,149 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
 void sim_knobs_print(const struct sim_knobs *k)
 {
     printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "
-           "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64 "%s%s%s%s\n",
+           "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64
+           " reset_cycles=%u reset_idle=%u nvdla_config=%s%s%s%s%s%s",
            k->test ? k->test : "-", k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
            k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
-           k->max_cycles, k->inject ? " inject=" : "", k->inject ? k->inject : "",
+           k->max_cycles, k->reset_cycles, k->reset_idle, k->nvdla_config, k->run_absent ? " run_absent=1" : "",
+           k->inject ? " inject=" : "", k->inject ? k->inject : "",
            k->trace ? " trace=" : "", k->trace ? k->trace : "");
+    for (unsigned i = 0; i < k->n_plusargs; i++)
+        printf("%s%s", i ? " " : " plusargs=", k->plusargs[i]);
+    printf("\n");
+}
+
+/* A binary without RTL (the twin's, the TLM platform's) has no origin; a
+ * Verilated simulator links scripts/rtl_build.sh's strong definition. */
+__attribute__((weak)) const struct sim_rtl_origin *sim_rtl_origin(void)
+{
+    return NULL;
+}
+
+static void put(char *buf, size_t len, size_t *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+    if (*at >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *at, len - *at, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *at += (size_t)n;
+}
+
+void sim_shell_quote(char *buf, size_t len, size_t *at, const char *s)
+{
+    int plain = *s != 0;
+    for (const char *c = s; *c; c++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=+,-@%", *c))
+            plain = 0;
+    if (plain) {
+        put(buf, len, at, "%s", s);
+        return;
+    }
+    put(buf, len, at, "'");
+    for (const char *c = s; *c; c++)
+        if (*c == '\'')
+            put(buf, len, at, "'\\''");
+        else
+            put(buf, len, at, "%c", *c);
+    put(buf, len, at, "'");
+}
+
+static void put_knob(char *buf, size_t len, size_t *at, const char *name, const char *value)
+{
+    put(buf, len, at, " %s=", name);
+    sim_shell_quote(buf, len, at, value);
+}
+
+void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *buf, size_t len)
+{
+    struct sim_knobs d;
+    sim_knobs_default(&d);
+    char v[256];
+    size_t at = 0;
+    buf[0] = 0;
+    put(buf, len, &at, "make sim");
+    if (k->trace) {
+        put_knob(buf, len, &at, "TRACE", k->trace);
+        if (k->test && strncmp(k->test, "nvdla/", 6))
+            put_knob(buf, len, &at, "TEST", k->test);
+    } else {
+        put_knob(buf, len, &at, "TEST", k->test ? k->test : "");
+    }
+    put(buf, len, &at, " DUT=%s", k->dut);
+    if (harness && strcmp(harness, "c"))
+        put(buf, len, &at, " HARNESS=%s", harness);
+    put(buf, len, &at, " SEED=%" PRIu64, k->seed);
+    if (k->axi_stall != d.axi_stall)
+        put(buf, len, &at, " AXI_STALL=%u", k->axi_stall);
+    if (k->rd_lat_min != d.rd_lat_min || k->rd_lat_max != d.rd_lat_max) {
+        if (k->rd_lat_min == k->rd_lat_max)
+            put(buf, len, &at, " RD_LATENCY=%u", k->rd_lat_min);
+        else
+            put(buf, len, &at, " RD_LATENCY=%u:%u", k->rd_lat_min, k->rd_lat_max);
+    }
+    if (k->wr_lat != d.wr_lat)
+        put(buf, len, &at, " WR_LATENCY=%u", k->wr_lat);
+    if (k->axi_outstanding != d.axi_outstanding)
+        put(buf, len, &at, " AXI_OUTSTANDING=%u", k->axi_outstanding);
+    if (k->axi_reorder != d.axi_reorder)
+        put(buf, len, &at, " AXI_REORDER=%d", k->axi_reorder);
+    if (k->csb_gap_min != d.csb_gap_min || k->csb_gap_max != d.csb_gap_max) {
+        if (k->csb_gap_min == k->csb_gap_max)
+            put(buf, len, &at, " CSB_GAP=%u", k->csb_gap_min);
+        else
+            put(buf, len, &at, " CSB_GAP=%u:%u", k->csb_gap_min, k->csb_gap_max);
+    }
+    if (k->nposted != d.nposted)
+        put(buf, len, &at, " NPOSTED=%d", k->nposted);
+    /* a test may raise its own watchdog: only a limit the user set */
+    if (k->max_cycles_given)
+        put(buf, len, &at, " MAX_CYCLES=%" PRIu64, k->max_cycles);
+    if (k->reset_cycles != d.reset_cycles)
+        put(buf, len, &at, " RESET_CYCLES=%u", k->reset_cycles);
+    if (k->reset_idle != d.reset_idle)
+        put(buf, len, &at, " RESET_IDLE=%u", k->reset_idle);
+    if (k->sramif)
+        put(buf, len, &at, " SRAMIF=1");
+    if (k->inject)
+        put_knob(buf, len, &at, "INJECT", k->inject);
+    if (k->nvdla_config_given)
+        put_knob(buf, len, &at, "NVDLA_CONFIG", k->nvdla_config);
+    if (k->run_absent)
+        put(buf, len, &at, " RUN_ABSENT=1");
+    if (k->n_plusargs) {
+        size_t n = 0;
+        v[0] = 0;
+        for (unsigned i = 0; i < k->n_plusargs && n < sizeof v; i++)
+            n += (size_t)snprintf(v + n, sizeof v - n, "%s%s", i ? " " : "", k->plusargs[i]);
+        put_knob(buf, len, &at, "PLUSARGS", v);
+    }
+    if (k->waves) {
+        put(buf, len, &at, " WAVES=%s", k->waves_gz ? "gz" : "1");
+        if (k->waves_from != d.waves_from)
+            put(buf, len, &at, " WAVES_FROM=%" PRIu64, k->waves_from);
+        if (k->waves_to != d.waves_to)
+            put(buf, len, &at, " WAVES_TO=%" PRIu64, k->waves_to);
+    }
+    if (k->verbose)
+        put(buf, len, &at, " VERBOSE=%d", k->verbose);
+    const struct sim_rtl_origin *o = sim_rtl_origin();
+    if (o && !strcmp(k->dut, "rtl")) {
+        if (o->files[0])
+            put_knob(buf, len, &at, "RTL_FILES", o->files);
+        if (o->top[0])
+            put_knob(buf, len, &at, "RTL_TOP", o->top);
+        if (o->flags[0])
+            put_knob(buf, len, &at, "RTL_FLAGS", o->flags);
+    }
+#if defined(__SANITIZE_ADDRESS__)
+    put(buf, len, &at, " SAN=1");
+#endif
+    if (at >= len && len > 4)
+        strcpy(buf + len - 4, "...");
 }
 
 int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv)

@@ -4,7 +4,16 @@
 #ifndef SIM_KNOBS_H
 #define SIM_KNOBS_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#define SIM_MAX_PLUSARGS 64
+/* Defaults the README documents; reproduce lines name what differs. */
+#define SIM_DEFAULT_RESET_CYCLES 10
+/* Real NV_nvdla tops synchronise dla_reset_rstn: the nv_small core leaves
+ * reset about 4 cycles after the pin and drops CSB requests until then. */
+#define SIM_DEFAULT_RESET_IDLE 16
+#define SIM_DEFAULT_MAX_CYCLES 2000000
 
 struct sim_knobs {
     const char *test;          /* sequence name (with trace: the name shown) */
@@ -29,6 +38,13 @@ struct sim_knobs {
     const char *out_dir;       /* where dumps go */
     int verbose;
     int list;                  /* list tests and exit */
+    unsigned reset_cycles;     /* cycles reset is held */
+    unsigned reset_idle;       /* idle cycles after reset release, before the first request */
+    const char *plusargs[SIM_MAX_PLUSARGS];   /* "+name[=value]" words for a Verilated model */
+    unsigned n_plusargs;
+    const char *nvdla_config;  /* hardware configuration (sim/nvdla_config.h) */
+    int nvdla_config_given;
+    int run_absent;            /* run traces that need units the configuration leaves out */
 };
 
 void sim_knobs_default(struct sim_knobs *k);
@@ -45,5 +61,21 @@ int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv);
 void sim_knobs_pick_seed(struct sim_knobs *k);
 /* One line with every knob, for logs and reproduction. */
 void sim_knobs_print(const struct sim_knobs *k);
+/* The `make sim ...` command that reproduces the run: the test (or trace),
+ * DUT, harness (NULL or "c": none), seed and every knob that differs from
+ * its default, values shell-quoted; with DUT=rtl also the RTL the binary
+ * was built from (sim_rtl_origin). Always NUL-terminated. */
+void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *buf, size_t len);
+/* Appends s to buf (at *at), single-quoted if the shell would split or
+ * expand it. */
+void sim_shell_quote(char *buf, size_t len, size_t *at, const char *s);
+
+/* What a Verilated simulator was built from (written by scripts/rtl_build.sh
+ * into the build; NULL in a binary with no RTL): RTL_FILES, RTL_TOP and
+ * RTL_FLAGS as the user gave them ("" when not given). */
+struct sim_rtl_origin {
+    const char *files, *top, *flags;
+};
+const struct sim_rtl_origin *sim_rtl_origin(void);
 
 #endif

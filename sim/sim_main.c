@@ -12,6 +12,8 @@
 #include "seq.h"
 #include "sim_cli.h"
 #include "sim_kernel.h"
+#include "nvdla_config.h"
+#include "trace_needs.h"
 #include "trace_parse.h"
 #include "trace_run.h"
 
@@ -40,12 +42,54 @@ static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
     return w;
 }
 
+/* Knobs the chosen DUT cannot honour are refused, never ignored. */
+static int refuse_knobs(const struct sim_knobs *k)
+{
+    int ethosu = !k->trace && k->test && !strncmp(k->test, "ethosu/", 7);
+    if (k->n_plusargs && strcmp(k->dut, "rtl")) {
+        fprintf(stderr, "sim: PLUSARGS: the %s is C and reads no plusargs; they go to a Verilated model "
+                "(DUT=rtl)\n", k->dut);
+        return 2;
+    }
+    if (ethosu && (k->nvdla_config_given || k->run_absent)) {
+        fprintf(stderr, "sim: %s: ethosu/* tests run the Ethos-U65, which has one configuration\n",
+                k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
+        return 2;
+    }
+    if (!ethosu && !k->trace && k->run_absent) {
+        fprintf(stderr, "sim: RUN_ABSENT: only NVDLA traces are checked for units the configuration leaves "
+                "out; %s is a sequence\n", k->test);
+        return 2;
+    }
+    if (!ethosu && !strcmp(k->dut, "twin") && strcmp(k->nvdla_config, "nv_small")) {
+        fprintf(stderr, "sim: NVDLA_CONFIG=%s: the twin models nv_small only (8-byte atoms, 64-bit DBBIF, "
+                "32-bit addresses); run that configuration's RTL with DUT=rtl\n", k->nvdla_config);
+        return 2;
+    }
+    return 0;
+}
+
+/* The configuration's memory interface must be the top's: a user's nv_large
+ * RTL run as nv_small would be judged by the wrong rules. */
+static int check_dut_config(const struct dut *d, const struct nvdla_config *c, char *err, unsigned len)
+{
+    if (d->data_bytes * 8 == c->primary_memif_width && d->addr_bits == c->mem_address_width)
+        return 0;
+    snprintf(err, len, "NVDLA_CONFIG=%s expects a %u-bit DBBIF with %u-bit addresses, but %s has %u-bit data "
+             "and %u-bit addresses: set NVDLA_CONFIG to the configuration of your RTL", c->name,
+             c->primary_memif_width, c->mem_address_width, d->top, d->data_bytes * 8, d->addr_bits);
+    return -1;
+}
+
 int sim_cli(int argc, char **argv)
 {
     struct sim_knobs k;
     int rc = sim_knobs_from_args(&k, argc, argv);
     if (rc >= 0)
         return rc;
+    sim_cli_set_args(argc, argv);
+    if (!k.list && refuse_knobs(&k))
+        return 2;
     if (k.list) {
         list_tests();
         ethosu_list_tests();
@@ -84,6 +128,22 @@ int sim_cli(int argc, char **argv)
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
     sim_harness_print();
+    const struct nvdla_config *cfg = nvdla_config_find(k.nvdla_config);
+    char absent[512] = "";
+    if (tr) {
+        switch (trace_needs_decide(tr, cfg, k.run_absent, absent, sizeof absent)) {
+        case TRACE_NEEDS_MET:
+            break;
+        case TRACE_NEEDS_SKIP:
+            printf("SKIP: %s on %s%s: %s; RUN_ABSENT=1 runs it anyway\n", name, k.dut, sim_harness_note(), absent);
+            trace_free(tr);
+            return SIM_EXIT_SKIP;
+        case TRACE_NEEDS_RUN_ANYWAY:
+            printf("note: %s %s; running it anyway (RUN_ABSENT=1)%s\n", name, absent,
+                   strcmp(k.dut, "twin") ? "" : ": the twin computes it as the reference model does");
+            break;
+        }
+    }
 
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
                                           : dut_twin_create(k.sramif, err, sizeof err);
@@ -93,7 +153,8 @@ int sim_cli(int argc, char **argv)
         trace_free(tr);
         return 2;
     }
-    if (tr && trace_check_dut(tr, d->addr_bits, d->has_sramif, err, sizeof err)) {
+    if (check_dut_config(d, cfg, err, sizeof err) ||
+        (tr && trace_check_dut(tr, d->addr_bits, d->has_sramif, err, sizeof err))) {
         fprintf(stderr, "sim: %s\n", err);
         d->destroy(d);
         trace_free(tr);
@@ -111,14 +172,14 @@ int sim_cli(int argc, char **argv)
     struct seq_ctx ctx = {
         .env = &s.env, .regs = reg_port_csb(s.csb), .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
         .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
-        .trace_path = tr ? tr->path : NULL,
+        .trace_path = tr ? tr->path : NULL, .absent = absent[0] ? absent : NULL,
     };
     bfm_rng_seed(&ctx.rng, k.seed);
 
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int test_rc = -1;
-    if (sim_reset(&s, 10) == 0) {
+    if (sim_reset(&s) == 0) {
         test_rc = tr ? trace_run(&ctx, tr) : t->run(&ctx);
         if (test_rc == 0 && !s.env.failed)
             sim_drain(&s, 100000);
@@ -136,18 +197,12 @@ int sim_cli(int argc, char **argv)
     printf("%s: %s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
            pass ? "PASS" : "FAIL", name, d->kind, sim_harness_note(), cycles, wall,
            wall > 0 ? (double)cycles / wall : 0.0, k.seed);
-    if (!pass && tr) {
-        printf("reproduce: make sim TRACE=%s DUT=%s%s SEED=%" PRIu64, k.trace, d->kind, sim_harness_make_arg(),
-               k.seed);
-        if (k.axi_stall)
-            printf(" AXI_STALL=%u", k.axi_stall);
-        if (k.max_cycles != 2000000)
-            printf(" MAX_CYCLES=%" PRIu64, k.max_cycles);
-        printf("\n");
+    if (!pass) {
+        char repro[4096];
+        sim_reset_hint(&s);
+        sim_knobs_reproduce(&k, sim_harness->name, repro, sizeof repro);
+        printf("reproduce: %s\n", repro);
     }
-    else if (!pass)
-        printf("reproduce: make sim TEST=%s DUT=%s%s SEED=%" PRIu64 "%s\n", t->name, d->kind,
-               sim_harness_make_arg(), k.seed, k.axi_stall ? " AXI_STALL=<as before>" : "");
     if (k.waves)
         printf("waves: %s\n", k.waves);
     sim_free(&s);

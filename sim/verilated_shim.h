@@ -30,7 +30,40 @@
 
 extern "C" {
 #include "dut.h"   // struct dut_waves_cfg
+#include "sim_cli.h"   // sim_cli_args
 }
+
+namespace shim {
+
+// Why the model stopped itself (empty while it runs): Verilator's own
+// "%Error: ..." line of a fatal error, or the $finish line.
+inline std::string stop_reason;
+
+}  // namespace shim
+
+// A model's fatal error ($stop, $fatal, an error of the Verilator runtime
+// such as a plusarg read without command arguments) ends the test, not the
+// process: the line is Verilator's own, the run then fails at the end of
+// the cycle (dut->stopped) with its report, waves and reproduce line, and
+// exits 1 like any failing test. scripts/rtl_build.sh defines VL_USER_FATAL
+// for every translation unit; only one shim is linked per simulator.
+#ifdef VL_USER_FATAL
+void vl_fatal(const char *filename, int linenum, const char *hier, const char *msg)
+{
+    (void)hier;
+    Verilated::threadContextp()->gotError(true);
+    Verilated::threadContextp()->gotFinish(true);
+    char line[1024];
+    if (filename && filename[0])
+        snprintf(line, sizeof line, "%%Error: %s:%d: %s", filename, linenum, msg);
+    else
+        snprintf(line, sizeof line, "%%Error: %s", msg);
+    printf("%s\n", line);
+    fflush(stdout);
+    if (shim::stop_reason.empty())
+        shim::stop_reason = line;
+}
+#endif
 
 namespace shim {
 
@@ -347,6 +380,17 @@ template <class Top> void rtl_describe(typename Top::dut_type *d, char *buf, uns
 }
 #endif
 
+// After a $finish (Verilator prints its own "- file:line: Verilog $finish"
+// line) or a fatal error (vl_fatal above).
+template <class Top> const char *rtl_stopped(typename Top::dut_type *d)
+{
+    if (!rtl_of<Top>(d)->ctx->gotFinish())
+        return nullptr;
+    if (stop_reason.empty())
+        stop_reason = "the RTL called $finish";
+    return stop_reason.c_str();
+}
+
 template <class Top> void rtl_destroy(typename Top::dut_type *d)
 {
     if (!d)
@@ -379,6 +423,7 @@ template <class Top> void rtl_setup(rtl_dut<Top> *r)
     r->d.waves_dump = rtl_waves_dump<Top>;
     r->d.waves_close = rtl_waves_close<Top>;
     r->d.describe = rtl_describe<Top>;
+    r->d.stopped = rtl_stopped<Top>;
     r->d.destroy = rtl_destroy<Top>;
     r->d.impl = r;
 }
@@ -393,6 +438,10 @@ template <class Top> inline rtl_dut<Top> *elaborated_rtl = nullptr;
 template <class Top> bool rtl_elaborate()
 {
     Verilated::traceEverOn(true);   // before the model is built
+    int argc;
+    char **argv;
+    sim_cli_args(&argc, &argv);     // the model's plusargs (sc_main recorded them)
+    Verilated::commandArgs(argc, argv);
     rtl_dut<Top> *r = new rtl_dut<Top>();
     r->ctx = Verilated::threadContextp();
     r->top = new typename Top::model_type("dut");
@@ -427,6 +476,10 @@ template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned e
     rtl_dut<Top> *r = new rtl_dut<Top>();
     r->ctx = new VerilatedContext;
     r->ctx->traceEverOn(true);
+    int argc;
+    char **argv;
+    sim_cli_args(&argc, &argv);     // the model's plusargs: real RTL reads them
+    r->ctx->commandArgs(argc, argv);
     r->top = new typename Top::model_type{r->ctx, "TOP"};
     rtl_setup(r);
     return &r->d;

@@ -7,6 +7,7 @@
 rtl_stubs/nvdla/NV_nvdla.v
 rtl_stubs/nvdla/NV_nvdla_sramif.v
 rtl_stubs/nvdla/nvdla_stub_core.v
+rtl_stubs/nvdla/nvdla_reset_sync.v
 rtl_stubs/nvdla/nvdla_csb_regfile.v
 rtl_stubs/nvdla/nvdla_sdp_bypass.v
 rtl_stubs/nvdla/nvdla_sdp_burst_gen.v

@@ -4,8 +4,10 @@
 //
 // Clocking: everything runs on dla_core_clk. The CSB is assumed to be
 // clocked by the same clock (dla_csb_clk == dla_core_clk); dla_csb_clk is
-// not used. Reset: dla_reset_rstn, active low, synchronous to dla_core_clk;
-// hold it low for at least one rising edge.
+// not used. Reset: dla_reset_rstn, active low; like the real top's, it is
+// synchronised inside (nvdla_reset_sync): the core leaves reset 4 rising
+// edges after the pin (+nvdla_stub_reset_sync=N changes that), and CSB
+// requests accepted earlier (csb2nvdla_ready is high meanwhile) are lost.
 //
 // SRAMIF: the stub never uses it (all traffic, whatever the RAM_TYPE
 // registers say, goes to the DBBIF). When present its outputs are tied off
@@ -86,7 +88,17 @@ module nvdla_stub_core #(
 );
 
 wire clk  = dla_core_clk;
-wire rstn = dla_reset_rstn;
+
+// The core leaves reset a few cycles after the pin (nvdla_reset_sync); CSB
+// requests accepted before that reach no register and are lost.
+wire rstn;
+nvdla_reset_sync u_reset_sync (
+    .clk       (clk),
+    .rstn_pin  (dla_reset_rstn),
+    .rstn_core (rstn)
+);
+wire regfile_csb_ready;
+assign csb2nvdla_ready = rstn ? regfile_csb_ready : 1'b1;
 
 // Register file <-> SDP engine
 wire        sdp_op_en, sdp_rdma_op_en, sdp_busy, sdp_done;
@@ -97,8 +109,8 @@ wire [31:0] sdp_dst_base, sdp_dst_line_stride, sdp_dst_surf_stride;
 nvdla_csb_regfile u_regfile (
     .clk                   (clk),
     .rstn                  (rstn),
-    .csb2nvdla_valid       (csb2nvdla_valid),
-    .csb2nvdla_ready       (csb2nvdla_ready),
+    .csb2nvdla_valid       (csb2nvdla_valid & rstn),
+    .csb2nvdla_ready       (regfile_csb_ready),
     .csb2nvdla_addr        (csb2nvdla_addr),
     .csb2nvdla_wdat        (csb2nvdla_wdat),
     .csb2nvdla_write       (csb2nvdla_write),

@@ -88,16 +88,11 @@ static int report(const outcome &o, const char *name, const sim_knobs &k, const 
     return pass ? 0 : 1;
 }
 
-static std::string knob_suffix(const sim_knobs &k)
+static std::string reproduce_line(const sim_knobs &k)
 {
-    char buf[128];
-    snprintf(buf, sizeof buf, " HARNESS=tlm SEED=%" PRIu64 "%s", k.seed, k.axi_stall ? " AXI_STALL=<as before>" : "");
-    std::string s = buf;
-    if (k.max_cycles != 2000000) {
-        snprintf(buf, sizeof buf, " MAX_CYCLES=%" PRIu64, k.max_cycles);
-        s += buf;
-    }
-    return s;
+    char buf[4096];
+    sim_knobs_reproduce(&k, "tlm", buf, sizeof buf);
+    return buf;
 }
 
 static int run_ethosu(sim_knobs &k, const sc_time &period)
@@ -143,7 +138,7 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
     sc_start();
     outcome o = collect(drv, npu, t0);
     std::string name = std::string("ethosu/") + t->name;
-    return report(o, name.c_str(), k, "make sim TEST=" + name + knob_suffix(k));
+    return report(o, name.c_str(), k, reproduce_line(k));
 }
 
 static int run_nvdla(sim_knobs &k, const sc_time &period)
@@ -203,8 +198,7 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     double t0 = now_s();
     sc_start();
     outcome o = collect(drv, dla, t0);
-    std::string repro = tr ? std::string("make sim TRACE=") + k.trace : "make sim TEST=" + name;
-    return report(o, name.c_str(), k, repro + knob_suffix(k));
+    return report(o, name.c_str(), k, reproduce_line(k));
 }
 
 int sc_main(int argc, char **argv)
@@ -222,6 +216,10 @@ int sc_main(int argc, char **argv)
     }
     if (std::strcmp(k.dut, "twin")) {
         fprintf(stderr, "tlm-platform: --dut %s: the TLM platform wraps the C twins only\n", k.dut);
+        return 2;
+    }
+    if (k.n_plusargs) {
+        fprintf(stderr, "tlm-platform: PLUSARGS: the TLM platform wraps the C twins, which read no plusargs\n");
         return 2;
     }
     if (k.waves || k.inject) {

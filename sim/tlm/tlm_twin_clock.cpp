@@ -7,7 +7,6 @@
 
 using namespace sc_core;
 
-static const unsigned RESET_CYCLES = 10;   // as the C harness holds it
 static const unsigned IDLE_CYCLES = 2;     // quiet this long before sleeping: a
                                            // registered output (IRQ) settles
 
@@ -50,9 +49,12 @@ void tlm_twin_clock::step()
 void tlm_twin_clock::clock_thread()
 {
     set_reset(true);
-    for (unsigned i = 0; i < RESET_CYCLES; i++)
+    for (unsigned i = 0; i < reset_cycles_; i++)
         step();
     set_reset(false);
+    // the twin synchronises its reset like a real top: no access before it is out
+    for (unsigned i = 0; i < reset_idle_; i++)
+        step();
     unsigned quiet_cycles = 0;
     for (;;) {
         if (!queue_.empty()) {
@@ -146,6 +148,8 @@ sim_knobs tlm_twin_clock::use_knobs(const sim_knobs *knobs)
     else
         k.seed = 1;
     env_.verbose = k.verbose;
+    reset_cycles_ = k.reset_cycles;
+    reset_idle_ = k.reset_idle;
     return k;
 }
 

@@ -78,7 +78,8 @@ protected:
     // offset below space, served through serve() with protection prot.
     void register_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay, uint64_t space, uint8_t prot);
 
-    // The BFM knobs given, or the defaults with seed 1; sets the verbosity.
+    // The BFM knobs given, or the defaults with seed 1; sets the verbosity
+    // and the reset sequence (RESET_CYCLES held, RESET_IDLE quiet after).
     sim_knobs use_knobs(const sim_knobs *knobs);
 
     // An AXI manager port of the twin on pins, forwarding to socket; its
@@ -108,6 +109,7 @@ private:
     sc_core::sc_event wake_;
     std::deque<reg_access *> queue_;
     uint64_t clocked_ = 0;
+    unsigned reset_cycles_ = SIM_DEFAULT_RESET_CYCLES, reset_idle_ = SIM_DEFAULT_RESET_IDLE;   // use_knobs
     // freed after the derived class is gone: their destroy touches no pins
     std::vector<std::unique_ptr<tlm_axi_port>> axi_ports_;
 };

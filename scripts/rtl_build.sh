@@ -92,17 +92,28 @@ before=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
 cd "$root"
 # VL_USER_FATAL: the shim's vl_fatal turns a model's fatal error into a
 # failing test with its report (sim/verilated_shim.h).
-# shellcheck disable=SC2086
-if ! verilator "${mode[@]}" --exe --build -j 2 --trace --prefix Vdut --top-module "$top" \
-        -Mdir "$dir/obj" -o ../simv \
-        -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences -O1 $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'" \
-        -LDFLAGS "-lz $san" ${cov[@]+"${cov[@]}"} \
-        "${args[@]}" $flags "$shim" "$entry" "$origin" "$lib" >"$check" 2>&1; then
+cmd=(verilator "${mode[@]}" --exe --build -j 2 --trace --prefix Vdut --top-module "$top"
+     -Mdir "$dir/obj" -o ../simv
+     -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences -O1 $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
+     -LDFLAGS "-lz $san" ${cov[@]+"${cov[@]}"} "${args[@]}")
+# shellcheck disable=SC2206
+cmd+=($flags "$shim" "$entry" "$origin" "$lib")
+t0=$(date +%s)
+{
+    echo "# rtl_build $(date -u '+%Y-%m-%d %H:%M:%S UTC'): $top from ${RTL_FILES:-the shipped stub}${RTL_FLAGS:+ with $RTL_FLAGS}"
+    printf '#'; printf ' %q' "${cmd[@]}"; echo
+} >"$check"
+if ! "${cmd[@]}" >>"$check" 2>&1; then
     mv "$check" "$log"
     tail -n 30 "$log" >&2
     echo "rtl_build: Verilator build of $top failed; full log: $log" >&2
     exit 1
 fi
 after=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
-if [ "$before" != "$after" ] || [ ! -e "$log" ]; then mv "$check" "$log"; fi
+if [ "$before" != "$after" ] || [ ! -e "$log" ]; then
+    echo "# built $dir/simv in $(($(date +%s) - t0)) s" >>"$check"
+    mv "$check" "$log"
+else
+    echo "# up to date: $dir/simv (the last build's log is $log)" >>"$check"
+fi
 echo "$dir/simv"

@@ -6,11 +6,22 @@
 #ifndef SIM_CLI_H
 #define SIM_CLI_H
 
+#include <stddef.h>
+#include "sim_knobs.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+struct trace;
+
 int sim_cli(int argc, char **argv);
+/* Before a trace runs, on every harness: a trace that needs a unit the
+ * configuration (k->nvdla_config) leaves out prints "SKIP: <name> on <dut>:
+ * why" and returns 1 (the run ends with SIM_EXIT_SKIP); with k->run_absent
+ * it prints a note and returns 0 with the reason in absent (for the
+ * verdict), else absent is "". */
+int sim_trace_gate(const struct trace *t, const struct sim_knobs *k, const char *name, char *absent, size_t len);
 /* Exit status of a skipped test (e.g. a trace that needs a unit the
  * configuration leaves out): the automake/meson convention. */
 #define SIM_EXIT_SKIP 77

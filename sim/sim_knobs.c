@@ -250,6 +250,26 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
     return 0;
 }
 
+int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
+{
+    int ethosu = !k->trace && k->test && !strncmp(k->test, "ethosu/", 7);
+    if (k->n_plusargs && strcmp(k->dut, "rtl"))
+        snprintf(err, len, "PLUSARGS: the %s is C and reads no plusargs; they go to a Verilated model (DUT=rtl)",
+                 k->dut);
+    else if (ethosu && (k->nvdla_config_given || k->run_absent))
+        snprintf(err, len, "%s: ethosu/* tests run the Ethos-U65, which has one configuration",
+                 k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
+    else if (!ethosu && !k->trace && k->run_absent)
+        snprintf(err, len, "RUN_ABSENT: only NVDLA traces are checked for units the configuration leaves out; "
+                 "%s is a sequence", k->test ? k->test : "-");
+    else if (!ethosu && !strcmp(k->dut, "twin") && strcmp(k->nvdla_config, "nv_small"))
+        snprintf(err, len, "NVDLA_CONFIG=%s: the twin models nv_small only (8-byte atoms, 64-bit DBBIF, 32-bit "
+                 "addresses); run that configuration's RTL with DUT=rtl", k->nvdla_config);
+    else
+        return 0;
+    return -1;
+}
+
 void sim_knobs_print(const struct sim_knobs *k)
 {
     printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "

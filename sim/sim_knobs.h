@@ -59,6 +59,11 @@ int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv);
 /* A run given no --seed takes one from the wall clock (the run prints it,
  * so it can be rerun); a given seed stays. */
 void sim_knobs_pick_seed(struct sim_knobs *k);
+/* Knob combinations the test at hand cannot honour (PLUSARGS on a C twin,
+ * NVDLA_CONFIG for an Ethos-U65 test, RUN_ABSENT for a sequence, another
+ * configuration than nv_small on the twin): refused, never ignored.
+ * Returns 0, or -1 with a one-line reason in err. */
+int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len);
 /* One line with every knob, for logs and reproduction. */
 void sim_knobs_print(const struct sim_knobs *k);
 /* The `make sim ...` command that reproduces the run: the test (or trace),

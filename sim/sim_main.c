@@ -13,7 +13,6 @@
 #include "sim_cli.h"
 #include "sim_kernel.h"
 #include "nvdla_config.h"
-#include "trace_needs.h"
 #include "trace_parse.h"
 #include "trace_run.h"
 
@@ -42,33 +41,6 @@ static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
     return w;
 }
 
-/* Knobs the chosen DUT cannot honour are refused, never ignored. */
-static int refuse_knobs(const struct sim_knobs *k)
-{
-    int ethosu = !k->trace && k->test && !strncmp(k->test, "ethosu/", 7);
-    if (k->n_plusargs && strcmp(k->dut, "rtl")) {
-        fprintf(stderr, "sim: PLUSARGS: the %s is C and reads no plusargs; they go to a Verilated model "
-                "(DUT=rtl)\n", k->dut);
-        return 2;
-    }
-    if (ethosu && (k->nvdla_config_given || k->run_absent)) {
-        fprintf(stderr, "sim: %s: ethosu/* tests run the Ethos-U65, which has one configuration\n",
-                k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
-        return 2;
-    }
-    if (!ethosu && !k->trace && k->run_absent) {
-        fprintf(stderr, "sim: RUN_ABSENT: only NVDLA traces are checked for units the configuration leaves "
-                "out; %s is a sequence\n", k->test);
-        return 2;
-    }
-    if (!ethosu && !strcmp(k->dut, "twin") && strcmp(k->nvdla_config, "nv_small")) {
-        fprintf(stderr, "sim: NVDLA_CONFIG=%s: the twin models nv_small only (8-byte atoms, 64-bit DBBIF, "
-                "32-bit addresses); run that configuration's RTL with DUT=rtl\n", k->nvdla_config);
-        return 2;
-    }
-    return 0;
-}
-
 /* The configuration's memory interface must be the top's: a user's nv_large
  * RTL run as nv_small would be judged by the wrong rules. */
 static int check_dut_config(const struct dut *d, const struct nvdla_config *c, char *err, unsigned len)
@@ -88,8 +60,11 @@ int sim_cli(int argc, char **argv)
     if (rc >= 0)
         return rc;
     sim_cli_set_args(argc, argv);
-    if (!k.list && refuse_knobs(&k))
+    char err[2048] = "";
+    if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
+        fprintf(stderr, "sim: %s\n", err);
         return 2;
+    }
     if (k.list) {
         list_tests();
         ethosu_list_tests();
@@ -106,7 +81,6 @@ int sim_cli(int argc, char **argv)
     const struct seq_test *t = NULL;
     struct trace *tr = NULL;
     char name[512];
-    char err[2048] = "";
     if (k.trace) {
         /* the whole trace and its memory images, before anything is built */
         tr = trace_parse(k.trace, err, sizeof err);
@@ -130,21 +104,10 @@ int sim_cli(int argc, char **argv)
     sim_harness_print();
     const struct nvdla_config *cfg = nvdla_config_find(k.nvdla_config);
     char absent[512] = "";
-    if (tr) {
-        switch (trace_needs_decide(tr, cfg, k.run_absent, absent, sizeof absent)) {
-        case TRACE_NEEDS_MET:
-            break;
-        case TRACE_NEEDS_SKIP:
-            printf("SKIP: %s on %s%s: %s; RUN_ABSENT=1 runs it anyway\n", name, k.dut, sim_harness_note(), absent);
-            trace_free(tr);
-            return SIM_EXIT_SKIP;
-        case TRACE_NEEDS_RUN_ANYWAY:
-            printf("note: %s %s; running it anyway (RUN_ABSENT=1)%s\n", name, absent,
-                   strcmp(k.dut, "twin") ? "" : ": the twin computes it as the reference model does");
-            break;
-        }
+    if (tr && sim_trace_gate(tr, &k, name, absent, sizeof absent)) {
+        trace_free(tr);
+        return SIM_EXIT_SKIP;
     }
-
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
                                           : dut_twin_create(k.sramif, err, sizeof err);
     d = on_harness_clock(d, err, sizeof err);

@@ -21,6 +21,7 @@
 extern "C" {
 #include "ethosu_seq.h"
 #include "seq.h"
+#include "sim_cli.h"
 #include "sim_knobs.h"
 #include "trace_parse.h"
 #include "trace_run.h"
@@ -165,6 +166,9 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     std::unique_ptr<trace, void (*)(trace *)> tr_owner(tr, trace_free);
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
+    char absent[512] = "";
+    if (tr && sim_trace_gate(tr, &k, name.c_str(), absent, sizeof absent))
+        return SIM_EXIT_SKIP;
     nvdla_tlm dla("nvdla", period, k.sramif != 0, &k);
     if (tr && trace_check_dut(tr, dla.addr_bits(), dla.has_sramif(), err, sizeof err)) {
         fprintf(stderr, "tlm-platform: %s\n", err);
@@ -193,6 +197,7 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     ctx.dut_kind = KIND;
     ctx.out_dir = k.out_dir;
     ctx.trace_path = tr ? tr->path : nullptr;
+    ctx.absent = absent[0] ? absent : nullptr;
     bfm_rng_seed(&ctx.rng, k.seed);
     drv.set_body([&] { return tr ? trace_run(&ctx, tr) : t->run(&ctx); });
     double t0 = now_s();
@@ -206,6 +211,10 @@ int sc_main(int argc, char **argv)
     // the run's output is the simulator's: no stop notice (the banner is printed before sc_main:
     // SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 in the environment, as make sim sets it)
     sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);   // "Simulation stopped by user"
+    // named in SKIP lines like the other harnesses
+    static const struct sim_harness tlm_harness = { "tlm", "tlm (SystemC/TLM-2.0 platform around the C twins)", nullptr,
+                                             nullptr };
+    sim_harness = &tlm_harness;
     sim_knobs k;
     int rc = sim_knobs_from_args(&k, argc, argv);
     if (rc >= 0)
@@ -218,8 +227,9 @@ int sc_main(int argc, char **argv)
         fprintf(stderr, "tlm-platform: --dut %s: the TLM platform wraps the C twins only\n", k.dut);
         return 2;
     }
-    if (k.n_plusargs) {
-        fprintf(stderr, "tlm-platform: PLUSARGS: the TLM platform wraps the C twins, which read no plusargs\n");
+    char why[2048];
+    if (sim_knobs_check(&k, why, sizeof why)) {
+        fprintf(stderr, "tlm-platform: %s\n", why);
         return 2;
     }
     if (k.waves || k.inject) {

@@ -124,6 +124,12 @@ if [ -d "$traces_dir/$ew" ]; then
            grep -q '^0 passed, 1 failed, 0 skipped$' "$log"; then
             ok "make conformance DUT=rtl: a run the model stopped shows Verilator's %Error line as the reason"
         else bad "make conformance DUT=rtl: %Error line as the reason"; fi
+        printf 'sdp_bypass_smoke DUT=rtl PLUSARGS=+nvdla_stub_reset_sync=99\n' >"$rr_tmp/stop.txt"
+        python3 scripts/regress.py --list "$rr_tmp/stop.txt" --jobs 1 --out "$rr_tmp/rg_stop" >"$log" 2>&1
+        if grep -q '^      %Error: nvdla_reset_sync: +nvdla_stub_reset_sync=99 is out of range' "$log" &&
+           grep -q 'failure message="%Error: nvdla_reset_sync' "$rr_tmp/rg_stop/junit.xml"; then
+            ok "make regress: a run the model stopped shows Verilator's %Error line as the reason"
+        else bad "make regress: %Error line as the reason"; fi
     fi
 fi
 

@@ -74,6 +74,8 @@ RESET_IDLE ?=
 # hardware configuration (scripts/regdefs/nvdla_configs.csv): which units exist
 NVDLA_CONFIG ?=
 RUN_ABSENT ?=
+# programming rules (sim/nvdla_prog_check.h): error (default) or warn
+PROG_CHECK ?=
 
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
@@ -142,6 +144,7 @@ help:
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
+	@echo "       PROG_CHECK=error|warn"
 	@echo "       RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
 
 deps:
@@ -275,6 +278,7 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),
 	$(if $(SRAMIF),--sramif) $(if $(INJECT),--inject $(INJECT)) \
 	$(if $(RESET_CYCLES),--reset-cycles $(RESET_CYCLES)) $(if $(RESET_IDLE),--reset-idle $(RESET_IDLE)) \
 	$(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG)) $(if $(RUN_ABSENT),--run-absent $(RUN_ABSENT)) \
+	$(if $(PROG_CHECK),--prog-check $(PROG_CHECK)) \
 	$(PLUSARGS) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 

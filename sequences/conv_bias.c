@@ -13,6 +13,7 @@
 
 #define W(reg, val) SEQ_TRY(seq_reg_write(ctx, NVDLA_##reg, (uint32_t)(val)))
 #define DONE_TIMEOUT 500000
+#define FLUSH_TIMEOUT 20000
 
 enum { IN_W = 5, IN_H = 4, IN_C = 10, KS = 3, KR = 3, KK = 12, PAD_L = 1, PAD_T = 1, PAD_VALUE = -3,
        CLIP = 2, OUT_W = 5, OUT_H = 4, LANES = 16 /* 12 kernels in 2 surfaces of 8 */ };
@@ -20,6 +21,9 @@ enum { IN_W = 5, IN_H = 4, IN_C = 10, KS = 3, KR = 3, KK = 12, PAD_L = 1, PAD_T 
 #define WEIGHTS 0x80100000u
 #define BIAS 0x80200000u
 #define DST 0x80300000u
+#define ENTRIES (IN_W * ((IN_C + 7) / 8))
+#define DATA_BANKS ((ENTRIES * IN_H + 511) / 512)
+#define WEIGHT_BANKS 1
 
 static int64_t round_shift(int64_t v, unsigned s)   /* half away from zero */
 {
@@ -50,7 +54,7 @@ static int conv_bias(struct seq_ctx *ctx)
         .pad_left = PAD_L, .pad_top = PAD_T, .pad_value = PAD_VALUE, .out_w = OUT_W, .out_h = OUT_H,
         .out_c = KK, .clip_truncate = CLIP,
     };
-    size_t wbytes = (size_t)golden_conv_weight_bytes(&g);
+    size_t wbytes = (size_t)golden_conv_weight_bytes(&g);   /* 1,080: a multiple of the 8-byte atom */
     uint8_t *wmem = malloc(wbytes);
     struct golden_tensor t = { 0 };
     if (!wmem || golden_layout_weights_from_kcrs(&g, &wt[0][0][0][0], wmem, wbytes) ||
@@ -106,6 +110,11 @@ static int conv_bias(struct seq_ctx *ctx)
     W(CDMA_D_WEIGHT_BYTES, wbytes);
     W(CDMA_D_WEIGHT_SIZE_0, KR * KS * IN_C - 1);
     W(CDMA_D_WEIGHT_SIZE_1, KK - 1);
+    /* CBUF (nv_small: 8-byte entries, banks of 512): a slice is one entry
+     * per 8 channels of each column; the data banks hold the cube, the
+     * weight banks at least one (the rules of sim/nvdla_prog_check.h) */
+    W(CDMA_D_ENTRY_PER_SLICE, ENTRIES - 1);
+    W(CDMA_D_BANK, (WEIGHT_BANKS - 1) << 16 | (DATA_BANKS - 1));
     /* CSC */
     W(CSC_D_MISC_CFG, 0);
     W(CSC_D_DATAIN_SIZE_EXT_0, (IN_H - 1) << 16 | (IN_W - 1));
@@ -114,12 +123,17 @@ static int conv_bias(struct seq_ctx *ctx)
     W(CSC_D_WEIGHT_SIZE_EXT_1, (KK - 1) << 16 | (IN_C - 1));
     W(CSC_D_DATAOUT_SIZE_0, (OUT_H - 1) << 16 | (OUT_W - 1));
     W(CSC_D_DATAOUT_SIZE_1, KK - 1);
+    W(CSC_D_ENTRY_PER_SLICE, ENTRIES - 1);
+    W(CSC_D_BANK, (WEIGHT_BANKS - 1) << 16 | (DATA_BANKS - 1));
+    W(CSC_D_WEIGHT_BYTES, wbytes);
     W(CSC_D_ZERO_PADDING, PAD_T << 16 | PAD_L);
     W(CSC_D_ZERO_PADDING_VALUE, (uint16_t)PAD_VALUE);
     W(CMAC_A_D_MISC_CFG, 0);
     W(CMAC_B_D_MISC_CFG, 0);
     W(CACC_D_MISC_CFG, 0);
     W(CACC_D_CLIP_CFG, CLIP);
+    /* the CBUF flushes itself after reset: wait for it as firmware does */
+    SEQ_TRY(seq_reg_poll(ctx, NVDLA_CDMA_S_CBUF_FLUSH_STATUS, 1u, 1u, FLUSH_TIMEOUT));
     /* enable downstream first, as the traces do */
     W(SDP_RDMA_D_OP_ENABLE, 1);
     W(SDP_D_OP_ENABLE, 1);

@@ -9,14 +9,22 @@ static uint32_t defined_bits(const struct nvdla_reg_desc *r)
     return r->rw_mask | r->ro_mask | r->w1c_mask;
 }
 
-/* Registers whose CSB behaviour is not plain storage: the engine owns them. */
+/* Registers whose CSB behaviour is not plain storage: the engine owns them
+ * (CDMA S_CBUF_FLUSH_STATUS follows the CBUF flush after reset). */
 static int special(int i)
 {
     const struct nvdla_reg_desc *r = &nvdla_regs[i];
     const struct nvdla_unit_desc *u = &nvdla_units[r->unit];
     return i == u->op_enable || i == u->s_pointer || i == u->s_status ||
-           i == NVDLA_SDP_S_LUT_ACCESS_DATA_IDX || i == NVDLA_CDP_S_LUT_ACCESS_DATA_IDX;
+           i == NVDLA_SDP_S_LUT_ACCESS_DATA_IDX || i == NVDLA_CDP_S_LUT_ACCESS_DATA_IDX ||
+           i == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX;
 }
+
+/* The CBUF flushes itself after reset (about 8,192 cycles): FLUSH_DONE
+ * reads 0 until then (this test reads it within its first few hundred
+ * cycles), then 1. */
+#define FLUSH_CYCLES_MIN 4096
+#define FLUSH_TIMEOUT 20000
 
 static int reg_reset_values(struct seq_ctx *ctx)
 {
@@ -25,7 +33,7 @@ static int reg_reset_values(struct seq_ctx *ctx)
         const struct nvdla_reg_desc *r = &nvdla_regs[i];
         uint32_t v;
         SEQ_TRY(seq_reg_read(ctx, r->addr, &v));
-        uint32_t want = r->reset & defined_bits(r);
+        uint32_t want = i == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX ? 0 : r->reset & defined_bits(r);
         if (v != want) {
             if (!bad)
                 seq_fail(ctx, "%s.%s (0x%05x) reset value: expected 0x%08x, actual 0x%08x",
@@ -36,6 +44,15 @@ static int reg_reset_values(struct seq_ctx *ctx)
             bad++;
         }
     }
+    /* the flush ends: FLUSH_DONE rises, neither at once nor never */
+    uint64_t t0 = ctx->env->cycle;
+    SEQ_TRY(seq_reg_poll(ctx, NVDLA_CDMA_S_CBUF_FLUSH_STATUS, 1u, 1u, FLUSH_TIMEOUT));
+    if (ctx->env->cycle < FLUSH_CYCLES_MIN)
+        return seq_fail(ctx, "CDMA.S_CBUF_FLUSH_STATUS: FLUSH_DONE rose by cycle %llu, expected the CBUF flush "
+                        "after reset to take at least %d cycles", (unsigned long long)ctx->env->cycle,
+                        FLUSH_CYCLES_MIN);
+    printf("reg_reset_values: CBUF flush done by cycle %llu (polled from cycle %llu)\n",
+           (unsigned long long)ctx->env->cycle, (unsigned long long)t0);
     /* An address hole reads zero. */
     uint32_t v;
     SEQ_TRY(seq_reg_read(ctx, 0x3fffc, &v));

@@ -30,6 +30,9 @@ struct seq_ctx {
     /* Run although it needs what the configuration leaves out (RUN_ABSENT=1):
      * the reason, for the verdict on a mismatch; NULL otherwise. */
     const char *absent;
+    /* Run although it breaks a programming rule (PROG_CHECK=warn): the first
+     * rule, for the verdict on a mismatch; NULL otherwise. */
+    const char *prog_broken;
 };
 
 struct seq_test {

@@ -160,7 +160,10 @@ static void explain(struct run *r, const struct trace_dir *d, const uint8_t *buf
         return;
     }
     uint32_t golden = sparse_mem_crc32(nvdla_ref_mem(r->ref), d->base, (size_t)d->size);
-    const char *verdict = r->ctx->absent && golden == d->crc
+    const char *verdict = r->ctx->prog_broken
+                              ? "the trace breaks a programming rule (PROG_CHECK=warn), so what the hardware "
+                                "writes is undefined (it may hang): neither a DUT nor a golden-model bug"
+                          : r->ctx->absent && golden == d->crc
                               ? "the golden model agrees with the trace, but the trace needs a unit the "
                                 "configuration leaves out (RUN_ABSENT=1): a DUT without it is expected to differ"
                           : golden == d->crc ? "the golden model agrees with the trace: a DUT bug"
@@ -169,6 +172,8 @@ static void explain(struct run *r, const struct trace_dir *d, const uint8_t *buf
                                              : "golden, DUT and trace all differ";
     printf("  golden reference CRC 0x%08x, trace expects 0x%08x, DUT wrote 0x%08x: %s\n", golden, d->crc,
            actual, verdict);
+    if (r->ctx->prog_broken)
+        printf("  programming: %s\n", r->ctx->prog_broken);
     char report[8192];
     report[0] = 0;
     nvdla_ref_explain(r->ref, buf, d->base, (size_t)d->size, report, sizeof report);

@@ -47,7 +47,13 @@ struct bfm_env;
 void dut_check_stopped(struct bfm_env *env, const char *why);
 
 /* Implementations. Each returns NULL with errbuf filled on failure. */
-struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen);
+struct dut_twin_opts {
+    int with_sramif;        /* present the nvdla_core2cvsram_* port set (idle) */
+    /* A layer that breaks a programming rule (sim/nvdla_prog_check.h): 0
+     * stops the twin with the rule (the run fails), 1 warns and runs it. */
+    int prog_warn;
+};
+struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigned errlen);
 /* Defined only in the Verilator build (sim/dut_rtl.cpp). */
 struct dut *dut_rtl_create(char *errbuf, unsigned errlen);
 

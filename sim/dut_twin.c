@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dut.h"
+#include "nvdla_prog_check.h"
 #include "pins_vcd.h"
 #include "twin_axi_manager.h"
 #include "twin_csb.h"
@@ -24,6 +25,9 @@
  * this many rising edges after dla_reset_rstn rises; until then CSB
  * requests are accepted (ready high) and dropped. */
 #define TWIN_RESET_SYNC 4
+/* After reset the CBUF flushes itself; CDMA S_CBUF_FLUSH_STATUS.FLUSH_DONE
+ * reads 0 until then (about 8,192 cycles on the real top). */
+#define TWIN_CBUF_FLUSH_CYCLES 8192
 
 struct twin {
     struct dut dut;
@@ -37,6 +41,12 @@ struct twin {
     int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
     uint8_t intr;
     uint8_t rst_sync;               /* rising edges since dla_reset_rstn rose, up to TWIN_RESET_SYNC */
+    unsigned flush_left;            /* cycles until the CBUF flush after reset is done */
+    /* the programming checker at each layer start */
+    struct nvdla_prog_ctx prog;
+    int prog_warn;
+    uint8_t was_running[NVDLA_UNIT_COUNT], was_consumer[NVDLA_UNIT_COUNT];
+    char stop_reason[768];
     /* wave-only copies of internal state */
     struct vcd_writer *vcd;
     const struct nvdla_pins *vcd_pins;
@@ -58,6 +68,40 @@ static void twin_reset(struct twin *t)
     t->dbb_owner = 0;
     t->intr = 0;
     t->rst_sync = 0;
+    t->flush_left = TWIN_CBUF_FLUSH_CYCLES;
+    t->regs.grp[0][NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX] = 0;
+    memset(t->was_running, 0, sizeof t->was_running);
+}
+
+/* The units whose start begins a layer with rules of its own. */
+static const enum nvdla_unit layer_units[] = { NVDLA_UNIT_CDMA, NVDLA_UNIT_SDP, NVDLA_UNIT_PDP, NVDLA_UNIT_CDP };
+
+/* A layer that has just started (running, or its consumer group moved on
+ * while running) is checked against the programming rules. */
+static void check_started_layers(struct twin *t)
+{
+    for (unsigned i = 0; i < sizeof layer_units / sizeof layer_units[0]; i++) {
+        enum nvdla_unit u = layer_units[i];
+        int started = t->regs.running[u] && (!t->was_running[u] || t->was_consumer[u] != t->regs.consumer[u]);
+        t->was_running[u] = t->regs.running[u];
+        t->was_consumer[u] = t->regs.consumer[u];
+        if (!started)
+            continue;
+        struct nvdla_prog_violation v[4];
+        t->prog.cbuf_flushed = t->flush_left == 0;
+        int n = nvdla_prog_check(&t->regs, u, &t->prog, v, 4);
+        for (int k = 0; k < n && k < 4; k++) {
+            char line[512];
+            nvdla_prog_violation_str(&v[k], line, sizeof line);
+            if (t->prog_warn) {
+                printf("warning: twin: %s layer (group %u) breaks programming %s\n", nvdla_units[u].name,
+                       t->regs.consumer[u], line);
+            } else if (!t->stop_reason[0]) {
+                snprintf(t->stop_reason, sizeof t->stop_reason, "%s layer (group %u) breaks programming %s "
+                         "(PROG_CHECK=warn runs it anyway)", nvdla_units[u].name, t->regs.consumer[u], line);
+            }
+        }
+    }
 }
 
 static void tie_off_axi(struct axi_pins *a)
@@ -96,6 +140,8 @@ static void twin_posedge(struct dut *d, struct nvdla_pins *p)
         t->rst_sync++;
         return;
     }
+    if (t->flush_left && !--t->flush_left)
+        t->regs.grp[0][NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX] = NVDLA_CDMA_S_CBUF_FLUSH_STATUS_FLUSH_DONE_MASK;
     twin_csb_posedge(&t->csb, &p->csb, &t->regs);
     twin_axi_posedge(t->dbb, &p->dbb);
     twin_sdp_posedge(&t->sdp, &t->regs, t->dbb, &t->pdp, &t->dbb_owner);
@@ -103,6 +149,13 @@ static void twin_posedge(struct dut *d, struct nvdla_pins *p)
     twin_cdp_posedge(&t->cdp, &t->regs, t->dbb, &t->dbb_owner);
     twin_conv_posedge(&t->conv, &t->regs, t->dbb, &t->sdp, &t->dbb_owner);
     t->intr = (uint8_t)twin_regfile_intr_line(&t->regs);
+    check_started_layers(t);
+}
+
+static const char *twin_stopped(struct dut *d)
+{
+    const struct twin *t = d->impl;
+    return t->stop_reason[0] ? t->stop_reason : NULL;
 }
 
 static int twin_waves_open(struct dut *d, const struct dut_waves_cfg *cfg, char *err, unsigned len)
@@ -185,7 +238,7 @@ static void twin_describe(struct dut *d, char *buf, unsigned len)
 static int twin_busy(struct dut *d)
 {
     const struct twin *t = d->impl;
-    return t->rst_sync < TWIN_RESET_SYNC || t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
+    return t->rst_sync < TWIN_RESET_SYNC || t->flush_left || t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
            t->conv.state != TWIN_CONV_IDLE || !twin_axi_idle(t->dbb) || t->csb.rsp_valid || t->csb.wr_complete ||
            t->intr != (uint8_t)twin_regfile_intr_line(&t->regs);
 }
@@ -204,7 +257,7 @@ static void twin_destroy(struct dut *d)
     free(t);
 }
 
-struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
+struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigned errlen)
 {
     struct twin *t = calloc(1, sizeof *t);
     if (!t) {
@@ -216,11 +269,13 @@ struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
     twin_pdp_init(&t->pdp);
     twin_cdp_init(&t->cdp);
     twin_conv_init(&t->conv);
+    t->prog.cfg = nvdla_config_find("nv_small");   /* the twin models nv_small */
+    t->prog_warn = o->prog_warn;
     twin_reset(t);
     struct dut *d = &t->dut;
     d->kind = "twin";
     d->top = "NV_nvdla (C twin)";
-    d->has_sramif = with_sramif;
+    d->has_sramif = o->with_sramif;
     d->data_bytes = TWIN_DATA_BYTES;
     d->addr_bits = TWIN_ADDR_BITS;
     d->eval = twin_eval;
@@ -230,6 +285,7 @@ struct dut *dut_twin_create(int with_sramif, char *errbuf, unsigned errlen)
     d->waves_close = twin_waves_close;
     d->describe = twin_describe;
     d->busy = twin_busy;
+    d->stopped = twin_stopped;
     d->destroy = twin_destroy;
     d->impl = t;
     return d;

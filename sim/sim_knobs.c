@@ -52,6 +52,7 @@ void sim_knobs_usage(const char *prog)
            "  +name[=value]        a plusarg for the Verilated model ($test$plusargs/$value$plusargs)\n"
            "  --nvdla-config NAME  NVDLA hardware configuration: which units exist (default nv_small)\n"
            "  --run-absent 0|1     run a trace that needs a unit the configuration leaves out\n"
+           "  --prog-check error|warn  a layer breaking a programming rule fails the run (error) or warns\n"
            "  --out-dir DIR        where output dumps go (default .)\n"
            "  -v, --verbose        log transactions (twice: every beat)\n"
            "  -h, --help           this text\n", prog, prog, SIM_DEFAULT_RESET_CYCLES,
@@ -229,6 +230,12 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             }
             k->nvdla_config = v;
             k->nvdla_config_given = 1;
+        } else if (!strcmp(o, "--prog-check")) {
+            if (strcmp(v, "error") && strcmp(v, "warn")) {
+                fprintf(stderr, "%s: PROG_CHECK must be error or warn, got '%s'\n", prog, v);
+                return -1;
+            }
+            k->prog_warn = !strcmp(v, "warn");
         } else if (!strcmp(o, "--run-absent")) {
             if (parse_bool(prog, o, v, &k->run_absent))
                 return -1;
@@ -259,6 +266,11 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if (ethosu && (k->nvdla_config_given || k->run_absent))
         snprintf(err, len, "%s: ethosu/* tests run the Ethos-U65, which has one configuration",
                  k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
+    else if (ethosu && k->prog_warn)
+        snprintf(err, len, "PROG_CHECK: the programming checker knows NVDLA layers; ethosu/* tests have none");
+    else if (!ethosu && !k->trace && k->prog_warn && !strcmp(k->dut, "rtl"))
+        snprintf(err, len, "PROG_CHECK: a sequence on RTL is not checked (the checker runs in the twin and in the "
+                 "trace runner); use DUT=twin or a trace");
     else if (!ethosu && !k->trace && k->run_absent)
         snprintf(err, len, "RUN_ABSENT: only NVDLA traces are checked for units the configuration leaves out; "
                  "%s is a sequence", k->test ? k->test : "-");
@@ -274,10 +286,11 @@ void sim_knobs_print(const struct sim_knobs *k)
 {
     printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "
            "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64
-           " reset_cycles=%u reset_idle=%u nvdla_config=%s%s%s%s%s%s",
+           " reset_cycles=%u reset_idle=%u nvdla_config=%s%s%s%s%s%s%s",
            k->test ? k->test : "-", k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
            k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
-           k->max_cycles, k->reset_cycles, k->reset_idle, k->nvdla_config, k->run_absent ? " run_absent=1" : "",
+           k->max_cycles, k->reset_cycles, k->reset_idle, k->nvdla_config,
+           k->run_absent ? " run_absent=1" : "", k->prog_warn ? " prog_check=warn" : "",
            k->inject ? " inject=" : "", k->inject ? k->inject : "",
            k->trace ? " trace=" : "", k->trace ? k->trace : "");
     for (unsigned i = 0; i < k->n_plusargs; i++)
@@ -386,6 +399,8 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
         put_knob(buf, len, &at, "NVDLA_CONFIG", k->nvdla_config);
     if (k->run_absent)
         put(buf, len, &at, " RUN_ABSENT=1");
+    if (k->prog_warn)
+        put(buf, len, &at, " PROG_CHECK=warn");
     if (k->n_plusargs) {
         size_t n = 0;
         v[0] = 0;

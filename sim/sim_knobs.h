@@ -45,6 +45,7 @@ struct sim_knobs {
     const char *nvdla_config;  /* hardware configuration (sim/nvdla_config.h) */
     int nvdla_config_given;
     int run_absent;            /* run traces that need units the configuration leaves out */
+    int prog_warn;             /* programming rules (sim/nvdla_prog_check.h) warn instead of failing */
 };
 
 void sim_knobs_default(struct sim_knobs *k);

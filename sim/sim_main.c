@@ -103,13 +103,15 @@ int sim_cli(int argc, char **argv)
     sim_knobs_print(&k);
     sim_harness_print();
     const struct nvdla_config *cfg = nvdla_config_find(k.nvdla_config);
-    char absent[512] = "";
-    if (tr && sim_trace_gate(tr, &k, name, absent, sizeof absent)) {
+    static struct sim_trace_gate gate;
+    memset(&gate, 0, sizeof gate);
+    if (tr && (rc = sim_trace_gate(tr, &k, name, &gate))) {
         trace_free(tr);
-        return SIM_EXIT_SKIP;
+        return rc;
     }
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
-                                          : dut_twin_create(k.sramif, err, sizeof err);
+                                          : dut_twin_create(&(struct dut_twin_opts){ k.sramif, k.prog_warn },
+                                                            err, sizeof err);
     d = on_harness_clock(d, err, sizeof err);
     if (!d) {
         fprintf(stderr, "sim: %s\n", err);
@@ -135,7 +137,8 @@ int sim_cli(int argc, char **argv)
     struct seq_ctx ctx = {
         .env = &s.env, .regs = reg_port_csb(s.csb), .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
         .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
-        .trace_path = tr ? tr->path : NULL, .absent = absent[0] ? absent : NULL,
+        .trace_path = tr ? tr->path : NULL, .absent = gate.absent[0] ? gate.absent : NULL,
+        .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL,
     };
     bfm_rng_seed(&ctx.rng, k.seed);
 

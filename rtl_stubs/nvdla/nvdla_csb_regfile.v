@@ -55,7 +55,8 @@ module nvdla_csb_regfile (
     output     [31:0] sdp_dst_line_stride,   // SDP D_DST_LINE_STRIDE
     output     [31:0] sdp_dst_surf_stride,   // SDP D_DST_SURFACE_STRIDE
     input             sdp_busy,              // engine holds the consumer groups
-    input             sdp_done               // one-cycle pulse: layer finished
+    input             sdp_done,              // one-cycle pulse: layer finished
+    input             cbuf_flush_done        // CDMA S_CBUF_FLUSH_STATUS.FLUSH_DONE
 );
 
 // The generated map declares every register of nv_small; this module refers
@@ -155,8 +156,12 @@ wire                    run_g0   = ~consumer[unit] & op_en0[unit] & running[unit
 wire                    run_g1   =  consumer[unit] & op_en1[unit] & running[unit];
 wire [31:0]             status_v = {14'd0, 1'b0, run_g1, 14'd0, 1'b0, run_g0};
 
+// FLUSH_DONE follows the CBUF flush after reset, not storage.
+wire        is_flush = idx == REG_CDMA_S_CBUF_FLUSH_STATUS;
+
 wire [31:0] rd_val = ~hit      ? 32'd0 :
                      is_status ? status_v :
+                     is_flush  ? {31'd0, cbuf_flush_done} :
                                  cur & (rw_m | ro_m | w1c_m);
 
 // A write to a D_ register of a group whose OP_EN is set is dropped.

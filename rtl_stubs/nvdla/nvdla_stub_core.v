@@ -100,6 +100,23 @@ nvdla_reset_sync u_reset_sync (
 wire regfile_csb_ready;
 assign csb2nvdla_ready = rstn ? regfile_csb_ready : 1'b1;
 
+// Like the real top, the CBUF flushes itself after reset: CDMA
+// S_CBUF_FLUSH_STATUS.FLUSH_DONE reads 0 for CBUF_FLUSH_CYCLES cycles.
+localparam [13:0] CBUF_FLUSH_CYCLES = 14'd8192 - 14'd1;
+reg [13:0] flush_left;
+reg        cbuf_flush_done;
+always @(posedge clk) begin
+    if (!rstn) begin
+        flush_left      <= CBUF_FLUSH_CYCLES;
+        cbuf_flush_done <= 1'b0;
+    end else if (!cbuf_flush_done) begin
+        if (flush_left == 14'd0)
+            cbuf_flush_done <= 1'b1;
+        else
+            flush_left <= flush_left - 14'd1;
+    end
+end
+
 // Register file <-> SDP engine
 wire        sdp_op_en, sdp_rdma_op_en, sdp_busy, sdp_done;
 wire [31:0] rdma_cube_width, rdma_cube_height, rdma_cube_channel, rdma_feature_mode;
@@ -132,7 +149,8 @@ nvdla_csb_regfile u_regfile (
     .sdp_dst_line_stride   (sdp_dst_line_stride),
     .sdp_dst_surf_stride   (sdp_dst_surf_stride),
     .sdp_busy              (sdp_busy),
-    .sdp_done              (sdp_done)
+    .sdp_done              (sdp_done),
+    .cbuf_flush_done       (cbuf_flush_done)
 );
 
 nvdla_sdp_bypass u_sdp (

@@ -12,7 +12,8 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
 {
     sim_knobs k = use_knobs(knobs);
     char err[512] = "";
-    dut_ = dut_twin_create(sramif, err, sizeof err);
+    dut_twin_opts opts = { sramif, k.prog_warn };
+    dut_ = dut_twin_create(&opts, err, sizeof err);
     if (!dut_)
         SC_REPORT_FATAL(this->name(), err);
     csb_master_knobs ck;
@@ -68,6 +69,7 @@ void nvdla_tlm::cycle()
         sample_axi_ports();
     }
     dut_->posedge(dut_, p);
+    dut_check_stopped(&env_, dut_->stopped ? dut_->stopped(dut_) : nullptr);   // a programming rule broken
     if (irq_level_ != (p->dla_intr != 0)) {
         irq_level_ = p->dla_intr != 0;
         irq.write(irq_level_);

@@ -166,9 +166,11 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     std::unique_ptr<trace, void (*)(trace *)> tr_owner(tr, trace_free);
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
-    char absent[512] = "";
-    if (tr && sim_trace_gate(tr, &k, name.c_str(), absent, sizeof absent))
-        return SIM_EXIT_SKIP;
+    static struct sim_trace_gate gate;
+    if (tr) {
+        if (int rc = sim_trace_gate(tr, &k, name.c_str(), &gate))
+            return rc;
+    }
     nvdla_tlm dla("nvdla", period, k.sramif != 0, &k);
     if (tr && trace_check_dut(tr, dla.addr_bits(), dla.has_sramif(), err, sizeof err)) {
         fprintf(stderr, "tlm-platform: %s\n", err);
@@ -197,7 +199,8 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     ctx.dut_kind = KIND;
     ctx.out_dir = k.out_dir;
     ctx.trace_path = tr ? tr->path : nullptr;
-    ctx.absent = absent[0] ? absent : nullptr;
+    ctx.absent = gate.absent[0] ? gate.absent : nullptr;
+    ctx.prog_broken = gate.prog_broken[0] ? gate.prog_broken : nullptr;
     bfm_rng_seed(&ctx.rng, k.seed);
     drv.set_body([&] { return tr ? trace_run(&ctx, tr) : t->run(&ctx); });
     double t0 = now_s();

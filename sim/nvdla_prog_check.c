@@ -1,0 +1,262 @@
+/* nvdla_prog_check: see nvdla_prog_check.h. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "golden_pdp.h"
+#include "nvdla_decode.h"
+#include "nvdla_decode_priv.h"
+#include "nvdla_prog_check.h"
+
+int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len);
+
+const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
+    [NVDLA_RULE_ENTRY_PER_SLICE] = {
+        "cbuf-entry-per-slice", "CDMA/CSC D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0/1",
+        "one CBUF entry is CBUF_BANK_WIDTH bytes (8 on nv_small): a feature slice takes "
+        "width x ceil(channels / entry elements) entries; another count makes CDMA and CSC disagree and "
+        "the convolution hangs",
+        "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_*" },
+    [NVDLA_RULE_DATA_BANKS] = {
+        "cbuf-data-banks", "CDMA/CSC D_BANK.DATA_BANK, D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0",
+        "the data banks (DATA_BANK + 1, CBUF_BANK_DEPTH entries each) must hold the input cube "
+        "(ENTRY_PER_SLICE x height entries), as in every shipped convolution",
+        "hardware architecture spec (convolution buffer); every shipped nv_small convolution trace" },
+    [NVDLA_RULE_BANK_COUNT] = {
+        "cbuf-bank-count", "CDMA/CSC D_BANK",
+        "data and weight banks share the CBUF: DATA_BANK + 1 + WEIGHT_BANK + 1 must not exceed "
+        "CBUF_BANK_NUMBER (32 on nv_small), and CDMA and CSC must agree",
+        "scalability spec (CBUF bank number)" },
+    [NVDLA_RULE_WEIGHT_BYTES] = {
+        "weight-bytes-align", "CDMA/CSC D_WEIGHT_BYTES",
+        "the CDMA fetches weights in memory atoms: a WEIGHT_BYTES that is not a multiple of the atom "
+        "(8 bytes on nv_small) hangs it; pad the weights with zeros",
+        "in-memory data formats (weight alignment); hw-observed conv_1_* (hangs); convfix_* (padded, run)" },
+    [NVDLA_RULE_FLUSH_WAIT] = {
+        "cbuf-flush-wait", "CDMA S_CBUF_FLUSH_STATUS, CDMA D_OP_ENABLE",
+        "after reset the CBUF flushes itself (about 8,192 cycles, FLUSH_DONE reads 0 meanwhile); a "
+        "convolution started before FLUSH_DONE reads 1 is undefined (hw-observed: hangs)",
+        "every shipped nv_small convolution trace polls FLUSH_DONE first; hw-observed conv_1_*" },
+    [NVDLA_RULE_DATA_USE] = {
+        "sdp-data-use", "SDP_RDMA D_BRDMA/NRDMA/ERDMA_CFG.*_DATA_USE, SDP D_DP_BS/BN/EW_CFG, *_ALU_CFG, *_MUL_CFG",
+        "an operand stream read from memory must carry exactly the operands the stage takes from memory: "
+        "DATA_USE = BOTH while only the ALU or only the multiplier operand comes from memory hangs the SDP",
+        "hardware architecture spec (SDP_RDMA); hw-observed sdp_*, sdpnoew_*, convfix*_ (54 hangs)" },
+    [NVDLA_RULE_PDP_GEOMETRY] = {
+        "pdp-geometry", "PDP D_POOLING_PADDING_CFG, D_POOLING_KERNEL_CFG, D_DATA_CUBE_IN/OUT_*",
+        "windows, padding and output sizes the hardware cannot complete (it hangs)",
+        "PDP chapters of the specs; hw-observed pdp_* hangs (golden_pdp_hw_check)" },
+    [NVDLA_RULE_ATOM_ALIGN] = {
+        "atom-align", "base addresses, line and surface strides of the feature cubes (SDP, PDP, CDP, CDMA)",
+        "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
+        "surface stride must be multiples of the atom (the hardware drops the low bits)",
+        "in-memory data formats (alignment of start address and stride)" },
+    [NVDLA_RULE_MODEL] = {
+        "layer-program", "the layer's registers",
+        "sizes, windows or modes that do not describe a complete layer (output size not matching the "
+        "windows, a stage needing an operand no stream supplies, ...): the golden models do not run them",
+        "hardware architecture spec; the decode of each unit (sim/nvdla_decode*.c)" },
+};
+
+struct out {
+    struct nvdla_prog_violation *v;
+    int max, n;
+};
+
+static void add(struct out *o, enum nvdla_prog_rule rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(struct out *o, enum nvdla_prog_rule rule, const char *fmt, ...)
+{
+    if (o->n < o->max) {
+        struct nvdla_prog_violation *v = &o->v[o->n];
+        v->rule = rule;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(v->detail, sizeof v->detail, fmt, ap);
+        va_end(ap);
+    }
+    o->n++;
+}
+
+static void check_cube(struct out *o, const struct nvdla_prog_ctx *pc, const char *what,
+                       const struct nvdla_cube_mem *m)
+{
+    uint64_t a = pc->cfg->memory_atomic_size;
+    if (m->base % a || m->layout.line_stride % a || m->layout.surface_stride % a)
+        add(o, NVDLA_RULE_ATOM_ALIGN, "%s: base 0x%" PRIx64 ", line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64
+            ": each must be a multiple of the %" PRIu64 "-byte memory atom", what, m->base, m->layout.line_stride,
+            m->layout.surface_stride, a);
+}
+
+/* ---- convolution -------------------------------------------------------- */
+
+static void check_conv(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+{
+    const struct nvdla_config *c = pc->cfg;
+    int feature = !FLD(CDMA_D_DATAIN_FORMAT, DATAIN_FORMAT);
+    uint32_t w = FLD(CDMA_D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1;
+    uint32_t h = FLD(CDMA_D_DATAIN_SIZE_0, DATAIN_HEIGHT) + 1;
+    uint32_t ch = FLD(CDMA_D_DATAIN_SIZE_1, DATAIN_CHANNEL) + 1;
+    uint32_t eps = FLD(CDMA_D_ENTRY_PER_SLICE, ENTRIES) + 1, csc_eps = FLD(CSC_D_ENTRY_PER_SLICE, ENTRIES) + 1;
+    /* INT8 feature data: one element per byte */
+    uint32_t per_entry = c->cbuf_bank_width;
+    uint32_t want = w * ((ch + per_entry - 1) / per_entry);
+    if (feature && eps != want)
+        add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = %u (%u entries) for a %ux%ux%u input: %s has "
+            "%u-byte CBUF entries, so a slice takes %u x ceil(%u / %u) = %u entries (ENTRIES = %u)", eps - 1, eps, w,
+            h, ch, c->name, per_entry, w, ch, per_entry, want, want - 1);
+    if (csc_eps != eps)
+        add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CSC D_ENTRY_PER_SLICE = %u but CDMA's is %u: they must agree",
+            csc_eps - 1, eps - 1);
+    uint32_t dbanks = FLD(CDMA_D_BANK, DATA_BANK) + 1, wbanks = FLD(CDMA_D_BANK, WEIGHT_BANK) + 1;
+    if (REG(CSC_D_BANK) != REG(CDMA_D_BANK))
+        add(o, NVDLA_RULE_BANK_COUNT, "CSC D_BANK = 0x%x but CDMA D_BANK = 0x%x: they must agree", REG(CSC_D_BANK),
+            REG(CDMA_D_BANK));
+    if (dbanks + wbanks > c->cbuf_bank_number)
+        add(o, NVDLA_RULE_BANK_COUNT, "CDMA D_BANK = 0x%x: %u data + %u weight banks, %s has %u", REG(CDMA_D_BANK),
+            dbanks, wbanks, c->name, c->cbuf_bank_number);
+    uint64_t entries = (uint64_t)eps * h;
+    if (feature && entries > (uint64_t)dbanks * c->cbuf_bank_depth)
+        add(o, NVDLA_RULE_DATA_BANKS, "CDMA D_BANK.DATA_BANK = %u (%u banks of %u entries) cannot hold the input: "
+            "%u entries per slice x %u rows = %" PRIu64 " entries need %" PRIu64 " banks", dbanks - 1, dbanks,
+            c->cbuf_bank_depth, eps, h, entries, (entries + c->cbuf_bank_depth - 1) / c->cbuf_bank_depth);
+    uint32_t wb = REG(CDMA_D_WEIGHT_BYTES);
+    if (wb % c->memory_atomic_size)
+        add(o, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = %u is not a multiple of the %u-byte memory atom "
+            "(round up to %u, the weights padded with zeros)", wb, c->memory_atomic_size,
+            (wb + c->memory_atomic_size - 1) / c->memory_atomic_size * c->memory_atomic_size);
+    if (REG(CSC_D_WEIGHT_BYTES) != wb)
+        add(o, NVDLA_RULE_WEIGHT_BYTES, "CSC D_WEIGHT_BYTES = %u but CDMA's is %u: they must agree",
+            REG(CSC_D_WEIGHT_BYTES), wb);
+    if (!pc->cbuf_flushed)
+        add(o, NVDLA_RULE_FLUSH_WAIT, "CDMA enabled before CDMA S_CBUF_FLUSH_STATUS read FLUSH_DONE = 1: poll it "
+            "(poll_reg_equal(NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0, 0x1)) before the first convolution");
+    struct nvdla_conv_layer l;
+    char why[256];
+    if (nvdla_decode_conv(r, &l, why, sizeof why))
+        add(o, NVDLA_RULE_MODEL, "convolution: %s", why);
+    else
+        check_cube(o, pc, "CDMA input feature cube", &l.feature);
+}
+
+/* ---- SDP ------------------------------------------------------------------- */
+
+static const char *const use_name[4] = { "MUL", "ALU", "BOTH", "3" };
+
+/* One operand stream: DATA_USE against the stage's operands from memory. */
+static void check_data_use(struct out *o, const char *stream, int disabled, unsigned use, const char *stage,
+                           int bypass, int alu_bypass, int alu_mem, int mul_bypass, int mul_mem)
+{
+    if (disabled)
+        return;
+    int alu = !bypass && !alu_bypass && alu_mem, mul = !bypass && !mul_bypass && mul_mem;
+    int want = alu && mul ? 2 : alu ? 1 : mul ? 0 : -1;
+    if (want < 0)
+        add(o, NVDLA_RULE_DATA_USE, "SDP_RDMA %s is read (DISABLE = 0) but the %s stage takes no operand from "
+            "memory (stage%s bypassed, ALU_SRC %s, MUL_SRC %s)", stream, stage, bypass ? "" : " not",
+            alu_mem ? "MEM" : "REG", mul_mem ? "MEM" : "REG");
+    else if ((int)use != want)
+        add(o, NVDLA_RULE_DATA_USE, "SDP_RDMA %s DATA_USE = %s, but the %s stage takes %s from memory "
+            "(DATA_USE = %s)", stream, use_name[use & 3], stage,
+            want == 2 ? "both operands" : want == 1 ? "only the ALU operand" : "only the multiplier operand",
+            use_name[want]);
+}
+
+static void check_sdp(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+{
+    check_data_use(o, "D_BRDMA_CFG", FLD(SDP_RDMA_D_BRDMA_CFG, BRDMA_DISABLE), FLD(SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_USE),
+                   "BS", FLD(SDP_D_DP_BS_CFG, BS_BYPASS), FLD(SDP_D_DP_BS_CFG, BS_ALU_BYPASS),
+                   FLD(SDP_D_DP_BS_ALU_CFG, BS_ALU_SRC), FLD(SDP_D_DP_BS_CFG, BS_MUL_BYPASS),
+                   FLD(SDP_D_DP_BS_MUL_CFG, BS_MUL_SRC));
+    check_data_use(o, "D_NRDMA_CFG", FLD(SDP_RDMA_D_NRDMA_CFG, NRDMA_DISABLE), FLD(SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_USE),
+                   "BN", FLD(SDP_D_DP_BN_CFG, BN_BYPASS), FLD(SDP_D_DP_BN_CFG, BN_ALU_BYPASS),
+                   FLD(SDP_D_DP_BN_ALU_CFG, BN_ALU_SRC), FLD(SDP_D_DP_BN_CFG, BN_MUL_BYPASS),
+                   FLD(SDP_D_DP_BN_MUL_CFG, BN_MUL_SRC));
+    check_data_use(o, "D_ERDMA_CFG", FLD(SDP_RDMA_D_ERDMA_CFG, ERDMA_DISABLE), FLD(SDP_RDMA_D_ERDMA_CFG, ERDMA_DATA_USE),
+                   "EW", FLD(SDP_D_DP_EW_CFG, EW_BYPASS), FLD(SDP_D_DP_EW_CFG, EW_ALU_BYPASS),
+                   FLD(SDP_D_DP_EW_ALU_CFG, EW_ALU_SRC), FLD(SDP_D_DP_EW_CFG, EW_MUL_BYPASS),
+                   FLD(SDP_D_DP_EW_MUL_CFG, EW_MUL_SRC));
+    struct nvdla_sdp_layer l;
+    char why[256];
+    if (nvdla_decode_sdp(r, &l, why, sizeof why)) {
+        add(o, NVDLA_RULE_MODEL, "SDP: %s", why);
+        return;
+    }
+    if (!l.flying_in)
+        check_cube(o, pc, "SDP_RDMA input cube", &l.src);
+    if (!l.to_pdp && !golden_sdp_compare_mode(&l.cfg))
+        check_cube(o, pc, "SDP output cube", &l.dst);
+}
+
+/* ---- PDP and CDP ------------------------------------------------------------ */
+
+static void check_pdp(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+{
+    struct nvdla_pdp_layer l;
+    char why[256];
+    if (nvdla_decode_pdp(r, &l, why, sizeof why)) {
+        add(o, NVDLA_RULE_MODEL, "PDP: %s", why);
+        return;
+    }
+    if (golden_pdp_hw_check(&l.cfg, why, sizeof why))
+        add(o, NVDLA_RULE_PDP_GEOMETRY, "PDP: %s", why);
+    if (!l.flying_in)
+        check_cube(o, pc, "PDP_RDMA input cube", &l.src);
+    check_cube(o, pc, "PDP output cube", &l.dst);
+}
+
+static void check_cdp(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+{
+    struct nvdla_cdp_layer l;
+    char why[256];
+    if (nvdla_decode_cdp(r, &l, why, sizeof why)) {
+        add(o, NVDLA_RULE_MODEL, "CDP: %s", why);
+        return;
+    }
+    check_cube(o, pc, "CDP_RDMA input cube", &l.src);
+    check_cube(o, pc, "CDP output cube", &l.dst);
+}
+
+int nvdla_prog_check(const struct twin_regfile *r, enum nvdla_unit u, const struct nvdla_prog_ctx *pc,
+                     struct nvdla_prog_violation *v, int max)
+{
+    struct out o = { v, max, 0 };
+    switch (u) {
+    case NVDLA_UNIT_CDMA:
+        check_conv(r, pc, &o);
+        break;
+    case NVDLA_UNIT_SDP:
+        check_sdp(r, pc, &o);
+        break;
+    case NVDLA_UNIT_PDP:
+        check_pdp(r, pc, &o);
+        break;
+    case NVDLA_UNIT_CDP:
+        check_cdp(r, pc, &o);
+        break;
+    default:
+        break;
+    }
+    return o.n;
+}
+
+void nvdla_prog_violation_str(const struct nvdla_prog_violation *v, char *buf, size_t len)
+{
+    snprintf(buf, len, "rule '%s': %s", nvdla_prog_rules[v->rule].name, v->detail);
+}
+
+int nvdla_prog_rule_find(const char *name)
+{
+    for (int i = 0; i < NVDLA_RULE_COUNT; i++)
+        if (!strcmp(nvdla_prog_rules[i].name, name))
+            return i;
+    return -1;
+}
+
+/* Until golden/golden_pdp provides the hardware's own limits. */
+__attribute__((weak)) int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len)
+{
+    (void)c;
+    (void)why;
+    (void)len;
+    return 0;
+}

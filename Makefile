@@ -140,6 +140,7 @@ help:
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
+	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real nv_small RTL disagreed on: twin CRC = hardware CRC, or a named programming rule"
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
@@ -233,7 +234,8 @@ $(GEN_LAYERS): $(wildcard scripts/gen_layers*.c) $(HDRS) $(CORE_LIB)
 # 200 constrained-random legal layers per engine, expected CRCs from the golden models
 random-layers: deps $(GEN_LAYERS)
 	@rm -rf build/random-layers
-	$(GEN_LAYERS) --out build/random-layers --count 200 --seed $(or $(SEED),1) --engine all
+	$(GEN_LAYERS) --out build/random-layers --count 200 --seed $(or $(SEED),1) --engine all \
+	    $(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG))
 regress: deps $(if $(filter nightly,$(LIST)),random-layers)
 	python3 scripts/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
@@ -392,7 +394,15 @@ conformance: deps
 smoke: deps
 	python3 scripts/regress.py --list smoke --jobs 2 --timeout 900 --out logs/regress/smoke
 
-test: deps regs-check unit lint systest smoke
+# The cases where the real nv_small RTL disagreed with the golden models:
+# each must be reproduced by the twin (the hardware's CRC) or named by the
+# programming checker (scripts/hw_observed.py).
+HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed/nv_small
+.PHONY: hw-observed
+hw-observed: deps $(TWIN_SIM)
+	@python3 scripts/hw_observed.py --dir "$(HW_OBSERVED)"
+
+test: deps regs-check unit lint systest hw-observed smoke
 
 clean:
 	rm -rf $(BUILD) logs

@@ -2,12 +2,15 @@
  *
  * Every stripe (the whole plane when split mode is off) is pooled as an
  * independent plane; the non-split case is just one stripe with both
- * global pads. All arithmetic goes through golden_arith so the wrap and
- * rounding rules live in one place. */
+ * global pads. INT8 averages keep the nv_small RTL's limited reciprocal
+ * precision, and the output lines come out in the order the RTL emits
+ * them at the end of each surface (extra lines shift the rest), which is
+ * what the write DMA lays out. */
 #include "golden_pdp.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "golden_arith.h"
 
@@ -202,60 +205,259 @@ int golden_pdp_check(const struct golden_pdp_cfg *c, char *why, size_t len)
     return check_split(c, why, len);
 }
 
-/* Pool one stripe into its output columns, every lane of every surface. */
-static void pool_stripe(const struct golden_pdp_cfg *c, const struct stripe *st,
-                        const int32_t pad[8], const struct golden_tensor *in,
-                        struct golden_tensor *out)
+/* One INT8 reciprocal stage as PDP_CORE_cal2d computes it: the product
+ * x * recip is kept to pbits bits (its top bit read as the sign) and the
+ * result to rbits bits. A negative product keeps bits [rbits+15:16] and
+ * rounds a fraction above one half up; a positive one keeps only bits
+ * [rbits+14:16] plus the rounding bit 15 (so it wraps at 2^(rbits-1), not
+ * at 2^rbits). Both round half away from zero when nothing overflows.
+ * Stage 1: 15-bit sum * RECIP_KERNEL_WIDTH, 31-bit product, 11-bit result;
+ * stage 2: that * RECIP_KERNEL_HEIGHT, 28-bit product, 8-bit result. */
+static int64_t recip_int8(int64_t x, int64_t recip, unsigned pbits, unsigned rbits)
+{
+    uint64_t p = (uint64_t)(x * recip) & ((UINT64_C(1) << pbits) - 1u);
+    uint64_t q, frac = p & 0xFFFFu;
+    if ((p >> (pbits - 1)) & 1u)
+        q = ((p >> 16) & ((UINT64_C(1) << rbits) - 1u)) + (frac > 0x8000u);
+    else
+        q = ((p >> 16) & ((UINT64_C(1) << (rbits - 1)) - 1u)) + (frac >> 15);
+    return golden_sx(q, rbits);
+}
+
+/* ---- What the hardware does at the end of a line and of a plane --------
+ *
+ * PDP_CORE_cal1d (columns) and PDP_CORE_cal2d (rows) do not count windows:
+ * they run a few pooling units round robin, start one every stride, and at
+ * the last column (row) of a line (surface) emit one result for the units
+ * still open plus flush_num more, computed from the trailing pad alone:
+ * floor(pad / stride), or, when the whole extent is narrower than the
+ * kernel, k if extent + pads - kernel == k * stride, else 0. That is right
+ * only when the windows still open at the end number exactly 1 + flush_num
+ * (or none and flush_num = 0). A larger trailing pad than the last window
+ * needs gives too many results, each an extra read of the next unit (which
+ * still holds its previous window); too few lose the last windows. cal2d
+ * also opens floor(pad_top / stride) + 1 units at the top of every surface
+ * without checking them against the output height. */
+
+/* Results the hardware emits after the last element of an extent. */
+static unsigned end_flush(int64_t extent, unsigned pad_lo, unsigned pad_hi, unsigned k,
+                          unsigned stride, int small)
+{
+    if (pad_hi < stride)
+        return 0;
+    if (small) {   /* only an exact multiple of the stride is flushed */
+        int64_t rem = extent + pad_lo + pad_hi - k;
+        for (unsigned m = 1; m <= 6; m++)
+            if (rem == (int64_t)m * stride)
+                return m;
+        return 0;
+    }
+    return pad_hi / stride > 7 ? 7 : pad_hi / stride;
+}
+
+/* Windows, of the n starting at -pad_lo + j * stride, that hold element
+ * extent - 1 (still open when the extent ends); *first = the first one. */
+static unsigned open_at_end(int64_t extent, unsigned pad_lo, unsigned k, unsigned stride,
+                            uint32_t n, uint32_t *first)
+{
+    unsigned open = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        int64_t s = (int64_t)j * stride - pad_lo;
+        if (s <= extent - 1 && extent - 1 < s + k) {
+            if (!open)
+                *first = j;
+            open++;
+        }
+    }
+    return open;
+}
+
+/* Pooling units cal2d runs for the vertical windows (buffer_lines_num). */
+static unsigned row_units(unsigned kh, unsigned sh)
+{
+    if (sh >= kh)
+        return 1;
+    switch (sh) {
+    case 1: return kh;
+    case 2: return (kh + 1) / 2;
+    case 3: return kh <= 6 ? 2 : 3;
+    default: return 2;
+    }
+}
+
+/* The output lines cal2d emits for one surface, in order: plan[i] is the
+ * window row (0-based, -pt + j * sh) whose unit is read, or -1 for a unit
+ * that held nothing in this surface. Returns the count (<= PLAN_MAX). */
+#define PLAN_MAX (PDP_MAX_CUBE + 16u)
+static uint32_t row_plan(const struct golden_pdp_cfg *c, int32_t *plan)
+{
+    const int64_t h = c->in_h;
+    uint32_t opened = c->pad_top / c->stride_h + 1;   /* units opened at the top */
+    uint32_t n = opened > c->out_h ? opened : c->out_h;
+    int small = h <= 8 && h + c->pad_top < c->kernel_h;
+    unsigned fl = end_flush(h, c->pad_top, c->pad_bottom, c->kernel_h, c->stride_h, small);
+    uint32_t first = 0, count = 0;
+    unsigned open = open_at_end(h, c->pad_top, c->kernel_h, c->stride_h, n, &first);
+    for (uint32_t j = 0; j < n; j++)      /* windows closed before the last row */
+        if ((int64_t)j * c->stride_h - c->pad_top + c->kernel_h < h)
+            plan[count++] = (int32_t)j;
+    unsigned units = row_units(c->kernel_h, c->stride_h);
+    unsigned ev = (open ? 1u : 0u) + fl;
+    for (unsigned e = 0; e < ev; e++) {
+        int64_t j = (int64_t)first + e;   /* window the round robin reads */
+        if (j >= n)                       /* past the last: that unit's previous window */
+            j -= units * ((j - (n - 1) + units - 1) / units);
+        plan[count++] = j >= 0 ? (int32_t)j : -1;
+    }
+    return count;
+}
+
+/* Whether the write DMA ends up with the plain pooling: each surface's
+ * lines are windows 0 .. out_h - 1, and lines beyond them only follow the
+ * very last surface of the last stripe (where they are dropped). */
+static int plan_is_plain(const struct golden_pdp_cfg *c, uint32_t surfaces, const int32_t *plan,
+                         uint32_t count)
+{
+    if (count < c->out_h || (count > c->out_h && (surfaces > 1 || stripe_count(c) > 1)))
+        return 0;
+    for (uint32_t i = 0; i < c->out_h; i++)
+        if (plan[i] != (int32_t)i)
+            return 0;
+    return 1;
+}
+
+/* Pool one window (wy = window row, stripe-local column ox) of one lane. */
+static int32_t pool_one(const struct golden_pdp_cfg *c, const struct stripe *st,
+                        const int32_t pad[8], const struct golden_tensor *in, int64_t wy,
+                        uint32_t ox, uint32_t ch)
 {
     const unsigned db = data_bits(c), sb = sum_bits(c);
     const int64_t rkw = c->recip_w & 0x1FFFFu, rkh = c->recip_h & 0x1FFFFu;
-    const int64_t sw = st->width, h = c->in_h;
-    const uint32_t lanes = in->surfaces * GOLDEN_LANES;
-
-    for (uint32_t oy = 0; oy < c->out_h; oy++) {
-        int64_t wy = (int64_t)oy * c->stride_h - c->pad_top;
-        int64_t y0 = wy < 0 ? 0 : wy;
-        int64_t y1 = wy + c->kernel_h > h ? h : wy + c->kernel_h;
-        unsigned nv = c->kernel_h - (unsigned)(y1 - y0);
-        for (uint32_t ox = 0; ox < st->out_count; ox++) {
-            int64_t wx = (int64_t)ox * c->stride_w - st->pad_l;   /* stripe-local */
-            int64_t x0 = wx < 0 ? 0 : wx;
-            int64_t x1 = wx + c->kernel_w > sw ? sw : wx + c->kernel_w;
-            unsigned nh = c->kernel_w - (unsigned)(x1 - x0);
-            for (uint32_t ch = 0; ch < lanes; ch++) {
-                int64_t acc = 0;
-                int first = 1;
-                for (int64_t y = y0; y < y1; y++)
-                    for (int64_t x = x0; x < x1; x++) {
-                        int64_t v = golden_wrap(
-                            golden_tensor_get(in, (uint32_t)(st->x_start + x), (uint32_t)y, ch),
-                            db);
-                        if (c->method == GOLDEN_POOL_AVERAGE)
-                            acc += v;
-                        else if (first || (c->method == GOLDEN_POOL_MAX ? v > acc : v < acc))
-                            acc = v;
-                        first = 0;
-                    }
-                int64_t r;
-                if (c->method == GOLDEN_POOL_AVERAGE) {
-                    /* Horizontal padding is added per in-bound row, the
-                     * vertical padding as one kw-wide lump; the sum register
-                     * wraps, so wrapping once at the end is equivalent. */
-                    int64_t sum = acc + (y1 - y0) * (int64_t)pad[nh] +
-                                  golden_wrap((int64_t)c->kernel_w * pad[nv], sb);
-                    sum = golden_wrap(sum, sb);
-                    /* Full-kernel reciprocals even for clipped windows: the
-                     * padding terms already stand in for the missing cells. */
-                    int64_t a = golden_rsh(sum * rkw, 16);
-                    int64_t b = golden_rsh(a * rkh, 16);
-                    r = golden_wrap(b, db);
-                } else {
-                    r = acc;
-                }
-                golden_tensor_set(out, st->out_start + ox, oy, ch, (int32_t)r);
-            }
+    const int64_t h = c->in_h, sw = st->width;
+    int64_t y0 = wy < 0 ? 0 : wy;
+    int64_t y1 = wy + c->kernel_h > h ? h : wy + c->kernel_h;
+    unsigned nv = c->kernel_h - (unsigned)(y1 - y0);
+    int64_t wx = (int64_t)ox * c->stride_w - st->pad_l;   /* stripe-local */
+    int64_t x0 = wx < 0 ? 0 : wx;
+    int64_t x1 = wx + c->kernel_w > sw ? sw : wx + c->kernel_w;
+    unsigned nh = c->kernel_w - (unsigned)(x1 - x0);
+    int64_t acc = 0;
+    int first = 1;
+    for (int64_t y = y0; y < y1; y++)
+        for (int64_t x = x0; x < x1; x++) {
+            int64_t v = golden_wrap(
+                golden_tensor_get(in, (uint32_t)(st->x_start + x), (uint32_t)y, ch), db);
+            if (c->method == GOLDEN_POOL_AVERAGE)
+                acc += v;
+            else if (first || (c->method == GOLDEN_POOL_MAX ? v > acc : v < acc))
+                acc = v;
+            first = 0;
         }
+    if (c->method != GOLDEN_POOL_AVERAGE)
+        return (int32_t)acc;
+    /* Horizontal padding is added per in-bound row, the vertical padding
+     * as one kw-wide lump; the sum register wraps, so wrapping once at the
+     * end is equivalent. */
+    int64_t sum = acc + (y1 - y0) * (int64_t)pad[nh] + golden_wrap((int64_t)c->kernel_w * pad[nv], sb);
+    sum = golden_wrap(sum, sb);
+    /* Full-kernel reciprocals even for clipped windows: the padding terms
+     * already stand in for the missing cells. */
+    if (c->int16) {
+        int64_t a = golden_rsh(sum * rkw, 16);
+        return (int32_t)golden_wrap(golden_rsh(a * rkh, 16), db);
     }
+    return (int32_t)recip_int8(recip_int8(sum, rkw, 31, 11), rkh, 28, 8);
+}
+
+/* The write DMA's cursor: it lays the atoms it receives out in its own
+ * order (stripe, surface, line, column) whatever they are. */
+struct wdma {
+    unsigned stripe;
+    uint32_t z, y, x;
+    struct stripe st;
+};
+
+/* Advance to the next atom position; 0 once the cube is full. */
+static int wdma_next(const struct golden_pdp_cfg *c, uint32_t surfaces, struct wdma *w)
+{
+    if (++w->x < w->st.out_count)
+        return 1;
+    w->x = 0;
+    if (++w->y < c->out_h)
+        return 1;
+    w->y = 0;
+    if (++w->z < surfaces)
+        return 1;
+    w->z = 0;
+    if (++w->stripe >= stripe_count(c))
+        return 0;
+    w->st = stripe_get(c, w->stripe);
+    return 1;
+}
+
+/* Pool every stripe, surface and line in the order the hardware emits
+ * them (the row plan), and hand the atoms to the write DMA: extra lines
+ * push the rest along (into the next surface or stripe), the tail beyond
+ * the cube is dropped, and missing atoms stay unwritten (the hardware
+ * hangs). With the plain plan this is the ordinary pooling. */
+static void pool_all(const struct golden_pdp_cfg *c, const int32_t pad[8], const int32_t *plan,
+                     uint32_t count, const struct golden_tensor *in, struct golden_tensor *out)
+{
+    struct wdma w = { 0, 0, 0, 0, stripe_get(c, 0) };
+    unsigned n = stripe_count(c);
+    for (unsigned i = 0; i < n; i++) {
+        struct stripe st = stripe_get(c, i);
+        for (uint32_t z = 0; z < in->surfaces; z++)
+            for (uint32_t k = 0; k < count; k++)
+                for (uint32_t ox = 0; ox < st.out_count; ox++) {
+                    for (uint32_t l = 0; l < GOLDEN_LANES; l++) {
+                        int32_t r = plan[k] < 0 ? 0
+                                    : pool_one(c, &st, pad, in,
+                                               (int64_t)plan[k] * c->stride_h - c->pad_top, ox,
+                                               z * GOLDEN_LANES + l);
+                        golden_tensor_set(out, w.st.out_start + w.x, w.y, w.z * GOLDEN_LANES + l, r);
+                    }
+                    if (!wdma_next(c, in->surfaces, &w))
+                        return;
+                }
+    }
+}
+
+int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len)
+{
+    if (golden_pdp_check(c, why, len) != 0)
+        return -1;
+    /* Columns: cal1d flushes only after the last stripe (pad_right); the
+     * small-extent rule looks at the last stripe's width. */
+    unsigned n = stripe_count(c);
+    for (unsigned i = 0; i < n; i++) {
+        struct stripe st = stripe_get(c, i);
+        unsigned fl = 0;
+        if (i == n - 1) {
+            int small = n == 1 ? st.width <= 8 && st.width + st.pad_l < c->kernel_w
+                               : st.width < c->kernel_w;
+            fl = end_flush(st.width, st.pad_l, st.pad_r, c->kernel_w, c->stride_w, small);
+        }
+        uint32_t first = 0;
+        unsigned open = open_at_end(st.width, st.pad_l, c->kernel_w, c->stride_w, st.out_count,
+                                    &first);
+        unsigned ev = (open ? 1u : 0u) + fl;
+        if (ev != open)
+            return fail(why, len, "line end%s: the hardware emits %u result(s) for the %u window(s) "
+                        "still open (pad_right %u, stride %u): every line shifts, or it hangs",
+                        n > 1 ? " of the last stripe" : "", ev, open, st.pad_r, c->stride_w);
+    }
+    int32_t *plan = malloc(PLAN_MAX * sizeof *plan);
+    if (!plan)
+        return fail(why, len, "out of memory");
+    uint32_t count = row_plan(c, plan);
+    int plain = plan_is_plain(c, golden_surfaces(c->in_c), plan, count);
+    free(plan);
+    if (!plain)
+        return fail(why, len, "surface end: the hardware emits %u line(s) per surface for out_h %u "
+                    "(pad_top %u, pad_bottom %u, stride %u): lines shift into the next surface, "
+                    "or it hangs", count, c->out_h, c->pad_top, c->pad_bottom, c->stride_h);
+    return 0;
 }
 
 int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *in,
@@ -270,10 +472,11 @@ int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *i
     int32_t pad[8];
     for (unsigned n = 0; n < 8; n++)
         pad[n] = golden_pdp_pad(c, n);
-    unsigned n = stripe_count(c);
-    for (unsigned i = 0; i < n; i++) {
-        struct stripe st = stripe_get(c, i);
-        pool_stripe(c, &st, pad, in, out);
-    }
+    int32_t *plan = malloc(PLAN_MAX * sizeof *plan);
+    if (!plan)
+        return -1;
+    uint32_t count = row_plan(c, plan);
+    pool_all(c, pad, plan, count, in, out);
+    free(plan);
     return 0;
 }

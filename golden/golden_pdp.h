@@ -1,7 +1,10 @@
 /* golden_pdp: bit-exact model of the NVDLA planar data processor (pooling)
- * as the nv_small reference model computes it: max, min and average with
- * padding values and the two reciprocal multiplications, strides, and the
- * split-width mode. Pure functions on a decoded config and tensors. */
+ * as the nv_small hardware computes it: max, min and average with padding
+ * values and the two reciprocal multiplications (INT8: the RTL's 11- and
+ * 8-bit intermediates), strides, the split-width mode, and the lines the
+ * RTL emits at the end of a surface. Pure functions on a decoded config
+ * and tensors; golden_pdp_hw_check says which programs the hardware does
+ * not complete as meant. */
 #ifndef GOLDEN_PDP_H
 #define GOLDEN_PDP_H
 
@@ -34,6 +37,13 @@ int32_t golden_pdp_pad(const struct golden_pdp_cfg *c, unsigned n);
  * the windows, every window holds input, split widths add up); otherwise
  * -1 and a one-line reason. */
 int golden_pdp_check(const struct golden_pdp_cfg *c, char *why, size_t len);
+
+/* 0 when the nv_small hardware completes the program and writes what
+ * golden_pdp_run computes; otherwise -1 and a one-line reason: a program
+ * golden_pdp_check refuses, or one whose padding at the right or bottom
+ * does not match the windows still open at the end of a line or surface
+ * (the hardware then writes shifted or extra lines, or hangs). */
+int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len);
 
 /* Pool `in` (in_w x in_h x in_c) into `out` (out_w x out_h x in_c), all
  * lanes of all surfaces. Returns 0, or -1 when golden_pdp_check fails. */

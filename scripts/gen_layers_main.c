@@ -39,8 +39,12 @@
 #include "nvdla_ref.h"
 #include "nvdla_regs.h"
 #include "sparse_mem.h"
+#include "nvdla_config.h"
+#include "nvdla_features.h"
 #include "trace_golden.h"
+#include "trace_needs.h"
 #include "trace_parse.h"
+#include "trace_prog.h"
 
 /* ---- random numbers --------------------------------------------------------- */
 
@@ -93,6 +97,9 @@ static void bprintf(struct buf *b, const char *fmt, ...)
  * this PDP layer uses split-width mode / this convolution takes SDP
  * operands from memory. */
 static int want_special;
+/* the configuration the layers are for (--nvdla-config): which units exist,
+ * the CBUF geometry and the programming rules they must keep */
+static const struct nvdla_config *gen_config;
 
 /* ---- one layer being built -------------------------------------------------- */
 
@@ -118,6 +125,7 @@ struct layer {
     int nenable;
     const char *intr;                   /* SDP_0 / PDP_0 / CDP_0 */
     int glb_mask;                       /* write GLB S_INTR_MASK (convolution) */
+    int flush_wait;                     /* poll the CBUF flush first (convolution) */
     struct region out;                  /* check_crc region */
     char desc[256];
     int kind;                           /* KIND_*: counted in the summary */
@@ -362,6 +370,11 @@ static void sdp_x(struct layer *l, int bn, int allow_mem, int *mem_alu, int *mem
 static void sdp_y(struct layer *l, int allow_mem, int *mem_alu, int *mem_mul)
 {
     int bypass = chance(35), alu_bypass = chance(30), mul_bypass = chance(30), lut_bypass = !chance(50);
+    /* a configuration without EW (nv_small) gets bypassed EW stages only */
+    if (!nvdla_config_has(gen_config, NVDLA_FEAT_SDP_EW))
+        bypass = 1;
+    if (!nvdla_config_has(gen_config, NVDLA_FEAT_SDP_LUT))
+        lut_bypass = 1;
     F(l, "SDP", "D_DP_EW_CFG", "EW_BYPASS", (uint32_t)bypass);
     F(l, "SDP", "D_DP_EW_CFG", "EW_ALU_BYPASS", (uint32_t)alu_bypass);
     F(l, "SDP", "D_DP_EW_CFG", "EW_ALU_ALGO", (uint32_t)rr(0, 2));
@@ -420,9 +433,9 @@ static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int
         SF("DISABLE", 1);
         return -1;
     }
+    /* exactly the operands the stage takes from memory: BOTH with one of
+     * them hangs the hardware (rule sdp-data-use) */
     int use = alu && mul ? 2 : alu ? 1 : 0;
-    if (chance(20))
-        use = 2;     /* BOTH even when only one part is used */
     int size = (int)rr(1, 2);
     int per_element = chance(50);
     SF("DISABLE", 0);
@@ -868,16 +881,18 @@ static int gen_conv(struct layer *l, const char *name)
     cube_strides(&in, 1);
     int line_packed = in.line == (uint64_t)in.w * 8, surf_packed = in.surf == in.line * in.h;
     cube_image(l, &in, name, "_dt");
-    uint64_t wbytes = golden_conv_weight_bytes(&g);
+    /* weights padded with zeros to whole memory atoms (rule weight-bytes-align) */
+    uint64_t wdense = golden_conv_weight_bytes(&g), atom = gen_config->memory_atomic_size;
+    uint64_t wbytes = (wdense + atom - 1) / atom * atom;
     size_t nk = (size_t)g.kernels * g.kernel_c * g.kernel_h * g.kernel_w;
     int8_t *kcrs = malloc(nk);
-    uint8_t *wb = malloc(wbytes);
+    uint8_t *wb = calloc(1, wbytes);
     if (!kcrs || !wb)
         abort();
     int small = chance(50);
     for (size_t i = 0; i < nk; i++)
         kcrs[i] = (int8_t)(small ? rr(-8, 8) : (int64_t)(int8_t)rnd32());
-    if (golden_layout_weights_from_kcrs(&g, kcrs, wb, wbytes)) {
+    if (golden_layout_weights_from_kcrs(&g, kcrs, wb, wdense)) {
         free(kcrs);
         free(wb);
         return -1;
@@ -907,9 +922,11 @@ static int gen_conv(struct layer *l, const char *name)
     F(l, "CDMA", "D_DAIN_MAP", "SURF_PACKED", (uint32_t)surf_packed);
     V(l, "CDMA", "D_BATCH_NUMBER", 0);
     V(l, "CDMA", "D_BATCH_STRIDE", 0);
-    uint32_t c_atoms = surfaces(g.in_c);
-    uint32_t entries = (g.in_w * c_atoms * 8 + 63) / 64;   /* 64-byte CBUF entries per slice */
-    V(l, "CDMA", "D_ENTRY_PER_SLICE", entries ? entries - 1 : 0);
+    /* a slice takes width x ceil(C / entry elements) CBUF entries (rule
+     * cbuf-entry-per-slice; 8-byte entries on nv_small) */
+    uint32_t per_entry = gen_config->cbuf_bank_width;
+    uint32_t entries = g.in_w * ((g.in_c + per_entry - 1) / per_entry);
+    V(l, "CDMA", "D_ENTRY_PER_SLICE", entries - 1);
     V(l, "CDMA", "D_FETCH_GRAIN", 0);
     V(l, "CDMA", "D_WEIGHT_FORMAT", 0);
     V(l, "CDMA", "D_WEIGHT_SIZE_0", g.kernel_w * g.kernel_h * g.kernel_c - 1);
@@ -929,10 +946,15 @@ static int gen_conv(struct layer *l, const char *name)
     F(l, "CDMA", "D_ZERO_PADDING", "PAD_TOP", g.pad_top);
     F(l, "CDMA", "D_ZERO_PADDING", "PAD_BOTTOM", pad_bottom);
     F(l, "CDMA", "D_ZERO_PADDING_VALUE", "PAD_VALUE", pad_raw);
-    uint32_t wbanks = (uint32_t)((wbytes + 8191) / 8192);
-    uint32_t dbanks = (entries * g.in_h + 255) / 256;
-    if (!dbanks)
-        dbanks = 1;
+    /* the data banks hold the cube; the weights get what they need of the
+     * rest (rules cbuf-data-banks, cbuf-bank-count) */
+    uint32_t depth = gen_config->cbuf_bank_depth, bank_bytes = depth * gen_config->cbuf_bank_width;
+    uint32_t dbanks = (entries * g.in_h + depth - 1) / depth;
+    uint32_t wbanks = (uint32_t)((wbytes + bank_bytes - 1) / bank_bytes);
+    if (dbanks + 1 > gen_config->cbuf_bank_number)
+        return -1;
+    if (wbanks > gen_config->cbuf_bank_number - dbanks)
+        wbanks = gen_config->cbuf_bank_number - dbanks;
     V(l, "CDMA", "D_BANK", (dbanks - 1) | (wbanks - 1) << 16);
     V(l, "CDMA", "D_NAN_FLUSH_TO_ZERO", 0);
     V(l, "CDMA", "D_CYA", 0);
@@ -945,7 +967,7 @@ static int gen_conv(struct layer *l, const char *name)
     V(l, "CSC", "D_DATAIN_SIZE_EXT_1", g.in_c - 1);
     V(l, "CSC", "D_BATCH_NUMBER", 0);
     V(l, "CSC", "D_POST_Y_EXTENSION", 0);
-    V(l, "CSC", "D_ENTRY_PER_SLICE", entries ? entries - 1 : 0);
+    V(l, "CSC", "D_ENTRY_PER_SLICE", entries - 1);
     V(l, "CSC", "D_WEIGHT_FORMAT", 0);
     V(l, "CSC", "D_WEIGHT_SIZE_EXT_0", (g.kernel_w - 1) | (g.kernel_h - 1) << 16);
     V(l, "CSC", "D_WEIGHT_SIZE_EXT_1", (g.kernel_c - 1) | (g.kernels - 1) << 16);
@@ -1008,6 +1030,7 @@ static int gen_conv(struct layer *l, const char *name)
     V(l, "SDP", "D_DST_DMA_CFG", 1);
 
     l->glb_mask = 1;
+    l->flush_wait = 1;   /* the CBUF flush after reset (rule cbuf-flush-wait) */
     if (conv_mem)
         enable(l, "SDP_RDMA");
     enable(l, "SDP");
@@ -1053,6 +1076,8 @@ static void cfg_text(const struct layer *l, const char *name, uint32_t crc, stru
         if (strcmp(l->regs[i].d->name, "S_POINTER"))
             bprintf(b, "reg_write(NVDLA_%s.%s_0, 0x%x);\n", l->regs[i].d->unit_name, l->regs[i].d->name,
                     l->regs[i].v);
+    if (l->flush_wait)
+        bprintf(b, "poll_reg_equal(NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0, 0x1);\n");
     for (int i = 0; i < l->nenable; i++)
         bprintf(b, "reg_write(NVDLA_%s.D_OP_ENABLE_0, 0x1);\n", l->enables[i]);
     bprintf(b, "intr_notify(%s, sync_id_0);\n", l->intr);
@@ -1195,6 +1220,27 @@ static int operands_matter(struct layer *l, const char *dir, const char *path, c
     return ok;
 }
 
+/* Whether the layer needs a unit the configuration leaves out. */
+static int layer_needs_absent(const struct trace *t, char *why, size_t len)
+{
+    struct trace_needs n;
+    trace_needs_scan(t, &n);
+    return trace_needs_absent(t, &n, gen_config, why, len);
+}
+
+/* Whether the layer breaks a programming rule of the configuration (the
+ * trace runner would refuse it; the hardware may hang). */
+static int layer_breaks_rules(const struct trace *t, char *why, size_t len)
+{
+    struct trace_prog_violation v;
+    if (!trace_prog_check(t, gen_config, &v, 1))
+        return 0;
+    char rule[512];
+    nvdla_prog_violation_str(&v.v, rule, sizeof rule);
+    snprintf(why, len, "programming %.480s", rule);
+    return 1;
+}
+
 /* Build, self-check and write one layer. Returns 0, or -1 (redraw). */
 static int try_layer(const char *engine, const char *dir, const char *name, int verbose)
 {
@@ -1228,8 +1274,12 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
     rc = -1;
     if (!t)
         snprintf(why, sizeof why, "parse: %.400s", err);
-    else if (trace_check_dut(t, 32, 0, err, sizeof err))
+    else if (trace_check_dut(t, gen_config->mem_address_width, 0, err, sizeof err))
         snprintf(why, sizeof why, "dut check: %.400s", err);
+    else if (layer_needs_absent(t, err, sizeof err))
+        snprintf(why, sizeof why, "configuration: %.400s", err);
+    else if (layer_breaks_rules(t, why, sizeof why))
+        ;
     else if (golden_crc(t, &l, &crc, &distinct, why, sizeof why) == 0) {
         /* mostly redraw degenerate layers (output all saturated / constant) */
         if (distinct <= 2 && chance(90))
@@ -1289,7 +1339,8 @@ static uint64_t name_hash(const char *s)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all] [-v]\n");
+    fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all] "
+            "[--nvdla-config NAME] [-v]\n");
     exit(2);
 }
 
@@ -1309,6 +1360,15 @@ int main(int argc, char **argv)
             have_seed = 1;
         } else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
             engine = argv[++i];
+        else if (!strcmp(argv[i], "--nvdla-config") && i + 1 < argc) {
+            gen_config = nvdla_config_find(argv[++i]);
+            if (!gen_config) {
+                char names[256];
+                nvdla_config_names(names, sizeof names);
+                fprintf(stderr, "gen-layers: --nvdla-config: unknown configuration '%s' (one of %s)\n", argv[i], names);
+                return 2;
+            }
+        }
         else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
             verbose = 1;
         else
@@ -1316,6 +1376,8 @@ int main(int argc, char **argv)
     }
     if (!out || count < 0 || !have_seed)
         usage();
+    if (!gen_config)
+        gen_config = nvdla_config_find(nvdla_config_default_name());
     static const char *const all[] = { "sdp", "pdp", "cdp", "conv" };
     const char *list[4];
     int nl = 0;

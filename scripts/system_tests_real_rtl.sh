@@ -133,6 +133,33 @@ if [ -d "$traces_dir/$ew" ]; then
     fi
 fi
 
+# ---- the programming checker: before a trace runs (any DUT), in the twin ----
+hwo=${HW_OBSERVED:-../shared/testdata/nvdla-hw-observed/nv_small}
+if [ -d "$hwo/conv_1_0" ] && [ -d "$hwo/sdpnoew_1_82" ]; then
+    for dut in "${duts[@]}"; do
+        run_sim rc TRACE="$hwo/conv_1_0" DUT="$dut" SEED=1
+        if [ "$rc" = 1 ] && grep -q "^programming: .*conv_1_0.cfg:[0-9]*: layer enabled here breaks programming rule 'cbuf-entry-per-slice': CDMA D_ENTRY_PER_SLICE = 1 (2 entries) for a 9x6x1 input" "$log" &&
+           grep -q "rule 'weight-bytes-align': CDMA D_WEIGHT_BYTES = 42" "$log" && grep -q "rule 'cbuf-flush-wait'" "$log" &&
+           grep -q "^FAIL: nvdla/conv_1_0 on $dut: the trace breaks 3 programming rules of nv_small" "$log" &&
+           grep -q '^reproduce: make sim TRACE=' "$log" && ! grep -q '^trace: ' "$log"; then
+            ok "DUT=$dut: a trace breaking programming rules fails before it runs, naming each rule (exit 1)"
+        else bad "DUT=$dut: programming rules named before the run (exit $rc)"; fi
+    done
+    # PROG_CHECK=warn: it runs; the twin warns at the layer's start; a mismatch's verdict names the rule
+    cp -r "$hwo/sdpnoew_1_82" "$rr_tmp/du" && chmod -R u+w "$rr_tmp/du"
+    sed -i '/^check_crc/s/0x[0-9a-fA-F]*);/0x12345678);/' "$rr_tmp"/du/*.cfg
+    run_sim rc TRACE="$rr_tmp/du" DUT=twin SEED=1 PROG_CHECK=warn
+    if [ "$rc" = 1 ] && grep -q "^warning: .*breaks programming rule 'sdp-data-use'" "$log" &&
+       grep -q "^warning: twin: SDP layer (group 0) breaks programming rule 'sdp-data-use'" "$log" &&
+       grep -q 'the trace breaks a programming rule (PROG_CHECK=warn), so what the hardware writes is undefined' "$log" &&
+       grep -q 'reproduce: .* PROG_CHECK=warn' "$log"; then
+        ok "PROG_CHECK=warn: runs with warnings (trace runner and twin), the verdict names the broken rule"
+    else bad "PROG_CHECK=warn: warnings and verdict (exit $rc)"; fi
+fi
+expect_input_error "PROG_CHECK=maybe refused" "PROG_CHECK must be error or warn" TEST=sdp_bypass_smoke DUT=twin PROG_CHECK=maybe
+[ -n "$have_verilator" ] && expect_input_error "PROG_CHECK for a sequence on RTL refused" \
+    "PROG_CHECK: a sequence on RTL is not checked" TEST=sdp_bypass_smoke DUT=rtl PROG_CHECK=warn
+
 # ---- exit statuses: scripts/sim keeps the simulator's (make sim: 0 or 2) ----
 run_sim a TEST=sdp_bypass_smoke DUT=twin SEED=1
 run_sim b TEST=sdp_bypass_smoke DUT=twin SEED=1 MAX_CYCLES=60

@@ -8,8 +8,6 @@
 #include "nvdla_decode_priv.h"
 #include "nvdla_prog_check.h"
 
-int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len);
-
 const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
     [NVDLA_RULE_ENTRY_PER_SLICE] = {
         "cbuf-entry-per-slice", "CDMA/CSC D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0/1",
@@ -252,11 +250,3 @@ int nvdla_prog_rule_find(const char *name)
     return -1;
 }
 
-/* Until golden/golden_pdp provides the hardware's own limits. */
-__attribute__((weak)) int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len)
-{
-    (void)c;
-    (void)why;
-    (void)len;
-    return 0;
-}

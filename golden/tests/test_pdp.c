@@ -349,9 +349,12 @@ END_TEST
 START_TEST(test_average_result_wraps_8)
 {
     /* 1 x 1 input, 2 x 1 kernel, pl = 1: nh = 1. PAD_VALUE_1 = 0x150 (bit 7
-     * clear) -> P[1] = 336. RKW = RKH = 1.0, so B = S.
-     * lane 0: 44 + 336 = 380 -> wrap_8 = 380 - 256 = 124 (saturation: 127);
-     * lane 1: -100 + 336 = 236 -> -20;  lane 2: 100 + 336 = 436 -> 436 - 512 = -76. */
+     * clear) -> P[1] = 336. RKW = RKH = 1.0: the products are S << 16 with
+     * no fraction. Stage 1 keeps S (10 bits for S >= 0: 380, 236, 436 all
+     * < 1024); stage 2 keeps only bits [22:16] of a positive product:
+     * lane 0: 44 + 336 = 380 -> 380 mod 128 = 124 (saturation: 127);
+     * lane 1: -100 + 336 = 236 -> 236 - 128 = 108 (wrap_8 would give -20);
+     * lane 2: 100 + 336 = 436 -> 436 - 3 * 128 = 52 (wrap_8: -76). */
     struct golden_tensor in, out;
     ck_assert_int_eq(golden_tensor_init(&in, 1, 1, 3), 0);
     golden_tensor_set(&in, 0, 0, 0, 44);
@@ -362,10 +365,212 @@ START_TEST(test_average_result_wraps_8)
     c.pad_value[1] = 0x150;
     run_ok(&c, &in, &out);
     ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 0), 124);
-    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 1), -20);
-    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 2), -76);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 1), 108);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 2), 52);
     golden_tensor_free(&out);
     golden_tensor_free(&in);
+}
+END_TEST
+
+START_TEST(test_recip_precision)
+{
+    /* Off-nominal reciprocals (nv_small PDP_CORE_cal2d): stage 1 keeps
+     * bits [25:16] of a positive S * RKW (bits [26:16] of a negative one),
+     * stage 2 bits [22:16] of a positive A * RKH ([23:16] of a negative one),
+     * each plus the rounding bit 15 (a negative one rounds up only above
+     * one half). 5 x 1 input, 5 x 1 kernel, one window, RKW = 0x1FFFF =
+     * 131071 = 2 * 65536 - 1.
+     * lane 0: 5 * 120 = 600; 600 * 131071 = 78642600 = 1199 * 65536 + 64936:
+     *   bits [25:16] = 1199 mod 1024 = 175, bit 15 set (64936 >= 32768) ->
+     *   A = 176; RKH = 1.0: bits [22:16] of 176 << 16 = 176 - 128 = 48.
+     *   (Unlimited: A = 1200, wrap_8 = 1200 - 1280 = -80.)
+     * lane 1: 5 * -100 = -500; -500 * 131071 = -65535500 = -1000 * 65536
+     *   + 500: negative, fraction 500 <= 32768 -> floor = -1000 in 11 bits
+     *   = -1000; stage 2: -1000 << 16, bits [23:16] = -1000 mod 256 = 24
+     *   (same as wrap_8: negatives keep the extra bit).
+     * lane 2 (RKH = 1/3 check below uses lane 0 only). */
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init(&in, 5, 1, 2), 0);
+    for (uint32_t x = 0; x < 5; x++) {
+        golden_tensor_set(&in, x, 0, 0, 120);
+        golden_tensor_set(&in, x, 0, 1, -100);
+    }
+    struct golden_pdp_cfg c = cfg_make(5, 1, 2, 5, 1, 1, 1, 1, 1, GOLDEN_POOL_AVERAGE);
+    c.recip_w = 0x1FFFF;
+    run_ok(&c, &in, &out);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 0), 48);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 1), 24);
+    golden_tensor_free(&out);
+    /* RKH = 0x5555 (1/3): lane 0 A = 176 (as above); 176 * 21845 = 3844720
+     * = 58 * 65536 + 43632 -> 58 + 1 (bit 15 set) = 59.
+     * lane 1: A = -1000; -1000 * 21845 = -21845000 = -334 * 65536 + 44024:
+     * fraction 44024 > 32768 -> -334 + 1 = -333; bits [23:16]: -333 + 512 =
+     * 179 -> as int8 179 - 256 = -77. */
+    c.recip_h = 0x5555;
+    run_ok(&c, &in, &out);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 0), 59);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 1), -77);
+    golden_tensor_free(&out);
+    golden_tensor_free(&in);
+}
+END_TEST
+
+START_TEST(test_recip_negative_rounding)
+{
+    /* 1 x 1 input -3, 1 x 1 kernel, RKW = RKH = 1/2.
+     * -3 * 32768 = -98304 = -2 * 65536 + 32768: negative, fraction exactly
+     * one half -> floor: A = -2 (-1.5 rounds away from zero);
+     * -2 * 32768 = -65536 = -1 * 65536 + 0 -> B = -1. */
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init(&in, 1, 1, 1), 0);
+    golden_tensor_set(&in, 0, 0, 0, -3);
+    struct golden_pdp_cfg c = cfg_make(1, 1, 1, 1, 1, 1, 1, 1, 1, GOLDEN_POOL_AVERAGE);
+    c.recip_w = c.recip_h = R2;
+    run_ok(&c, &in, &out);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 0), -1);
+    golden_tensor_free(&out);
+    golden_tensor_free(&in);
+}
+END_TEST
+
+/* hw_check must refuse c and name `what` in its reason. */
+static void expect_hw_refuses(const struct golden_pdp_cfg *c, const char *what)
+{
+    char why[300] = "";
+    ck_assert_int_eq(golden_pdp_check(c, why, sizeof why), 0);
+    ck_assert_int_eq(golden_pdp_hw_check(c, why, sizeof why), -1);
+    ck_assert_msg(strstr(why, what) != NULL, "reason: %s", why);
+}
+
+START_TEST(test_hw_extra_bottom_padding)
+{
+    /* 1 x 4 input, 16 channels (2 surfaces), max, kernel 1 x 3, stride 1 x 2,
+     * pb = 2: OH = (4 + 2 - 3) / 2 + 1 = 2, windows rows [0,3) and [2,5).
+     * The last needs pb = 1; cal2d emits the one window open at row 3 plus
+     * floor(2 / 2) = 1 more line, read from the next of its ceil(3 / 2) = 2
+     * units round robin: unit 0, which still holds window 0. Each surface
+     * emits w0, w1, w0.
+     * lane 0 (surface 0) rows 1, 2, 3, 4: w0 = 3, w1 = 4.
+     * lane 8 (surface 1) rows 10, 20, 30, 40: w0 = 30, w1 = 40.
+     * Stream 3, 4, 3 | 30, 40, 30 laid out two lines a surface:
+     * surface 0 = 3, 4; surface 1 = 3, 30 (the rest is dropped). */
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init(&in, 1, 4, 16), 0);
+    const int32_t s0[4] = { 1, 2, 3, 4 }, s1[4] = { 10, 20, 30, 40 };
+    fill_lane(&in, 0, s0);
+    fill_lane(&in, 8, s1);
+    struct golden_pdp_cfg c = cfg_make(1, 4, 16, 1, 3, 1, 2, 1, 2, GOLDEN_POOL_MAX);
+    c.pad_bottom = 2;
+    run_ok(&c, &in, &out);
+    const int32_t o0[2] = { 3, 4 }, o1[2] = { 3, 30 };
+    expect_lane(&out, 0, o0);
+    expect_lane(&out, 8, o1);
+    expect_hw_refuses(&c, "surface end");
+    golden_tensor_free(&out);
+    /* pb = 1, as the last window needs: OH = (4 + 1 - 3) / 2 + 1 = 2, one
+     * window open, floor(1 / 2) = 0 flushed -> plain output (surface 1 =
+     * 30, 40) and no objection. */
+    c.pad_bottom = 1;
+    run_ok(&c, &in, &out);
+    const int32_t p1[2] = { 30, 40 };
+    expect_lane(&out, 8, p1);
+    ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), 0);
+    golden_tensor_free(&out);
+    golden_tensor_free(&in);
+}
+END_TEST
+
+START_TEST(test_hw_top_pad_opens_extra_window)
+{
+    /* 1 x 5 input, 16 channels, max, kernel 1 x 6, stride 1 x 4, pt = 4:
+     * OH = (4 + 5 - 6) / 4 + 1 = 1, window 0 = rows [-4, 2). cal2d opens
+     * floor(4 / 4) + 1 = 2 units at the top, so also rows [0, 6): window 0
+     * closes at row 1, window 1 is open at row 4 and emitted there (pb = 0,
+     * nothing flushed). Each surface emits w0, w1.
+     * lane 0 rows 1..5: w0 = max(1, 2) = 2, w1 = 5;
+     * lane 8 rows 10..50: w0 = 20, w1 = 50.
+     * Stream 2, 5 | 20, 50 one line a surface: surface 0 = 2, surface 1 = 5. */
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init(&in, 1, 5, 16), 0);
+    const int32_t s0[5] = { 1, 2, 3, 4, 5 }, s1[5] = { 10, 20, 30, 40, 50 };
+    fill_lane(&in, 0, s0);
+    fill_lane(&in, 8, s1);
+    struct golden_pdp_cfg c = cfg_make(1, 5, 16, 1, 6, 1, 4, 1, 1, GOLDEN_POOL_MAX);
+    c.pad_top = 4;
+    run_ok(&c, &in, &out);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 0), 2);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 8), 5);
+    expect_hw_refuses(&c, "surface end");
+    golden_tensor_free(&out);
+    golden_tensor_free(&in);
+}
+END_TEST
+
+START_TEST(test_hw_trailing_rows_and_columns)
+{
+    /* 5 x 5 input, max, kernel 2 x 2, stride 2 x 2, no padding: OW = OH =
+     * (5 - 2) / 2 + 1 = 2, windows [0,2) and [2,4); column 4 and row 4 are
+     * read but in no window. Nothing is open at the last column / row and
+     * pad 0 flushes nothing: the hardware pools normally.
+     * lane 0 = 5y + x: window (ox, oy) max = 5 (2oy + 1) + 2ox + 1:
+     * (0,0) 6, (1,0) 8, (0,1) 16, (1,1) 18. */
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init(&in, 5, 5, 1), 0);
+    int32_t v[25];
+    for (int i = 0; i < 25; i++)
+        v[i] = i;
+    fill_lane(&in, 0, v);
+    struct golden_pdp_cfg c = cfg_make(5, 5, 1, 2, 2, 2, 2, 2, 2, GOLDEN_POOL_MAX);
+    run_ok(&c, &in, &out);
+    const int32_t o[4] = { 6, 8, 16, 18 };
+    expect_lane(&out, 0, o);
+    ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), 0);
+    golden_tensor_free(&out);
+    /* 1 x 1 input, kernel 1 x 3, stride 1 x 2, pt = 2: OH = 1, rows [-2, 1).
+     * The top opens floor(2 / 2) + 1 = 2 units, rows [-2, 1) and [0, 3),
+     * both open at row 0; pb = 0 emits one line, the first: plain. */
+    c = cfg_make(1, 1, 1, 1, 3, 1, 2, 1, 1, GOLDEN_POOL_MAX);
+    c.pad_top = 2;
+    ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), 0);
+}
+END_TEST
+
+START_TEST(test_hw_extra_right_padding)
+{
+    /* 4 x 1 input, kernel 3 x 1, stride 2 x 1, pr = 2: OW = (4 + 2 - 3) / 2
+     * + 1 = 2, windows [0,3) and [2,5), the last needs pr = 1. cal1d emits
+     * one result for the window open at column 3 plus floor(2 / 2) = 1:
+     * one too many per line. */
+    struct golden_pdp_cfg c = cfg_make(4, 1, 1, 3, 1, 2, 1, 2, 1, GOLDEN_POOL_MAX);
+    c.pad_right = 2;
+    expect_hw_refuses(&c, "line end");
+    c.pad_right = 1;    /* OW = (4 + 1 - 3) / 2 + 1 = 2; 1 open, 0 flushed: fine */
+    ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), 0);
+    /* Narrow plane (W + pl < kw, W <= 8): 2 x 1, kernel 4, stride 1, pl = 1,
+     * pr = 2: OW = (1 + 2 + 2 - 4) + 1 = 2, both windows hold column 1.
+     * The small-width rule flushes k only if W + pl + pr - kw = 1 = k * 1:
+     * k = 1, so 1 + 1 = 2 results for 2 open windows: fine. */
+    c = cfg_make(2, 1, 1, 4, 1, 1, 1, 2, 1, GOLDEN_POOL_MAX);
+    c.pad_left = 1;
+    c.pad_right = 2;
+    ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), 0);
+}
+END_TEST
+
+START_TEST(test_hw_hang)
+{
+    /* The geometry of observed layer pdp_2_179, which hangs the hardware:
+     * 4 x 6 x 59, max, kernel 4 x 1, stride 2 x 1, pl = 3, pr = 2: OW =
+     * (3 + 4 + 2 - 4) / 2 + 1 = 3, windows [-3,1), [-1,3), [1,5); the last
+     * needs pr = 1, so one window is open at column 3 but cal1d emits
+     * 1 + floor(2 / 2) = 2 results: refused. */
+    struct golden_pdp_cfg c = cfg_make(4, 6, 59, 4, 1, 2, 1, 3, 6, GOLDEN_POOL_MAX);
+    c.pad_left = 3;
+    c.pad_right = 2;
+    expect_hw_refuses(&c, "line end");
+    /* A program the reference model refuses is refused here too. */
+    c.out_w = 2;
+    ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), -1);
 }
 END_TEST
 
@@ -713,6 +918,13 @@ static Suite *suite(void)
     tcase_add_test(tc, test_average_padding_each_edge);
     tcase_add_test(tc, test_average_sum_wraps_16);
     tcase_add_test(tc, test_average_result_wraps_8);
+    tcase_add_test(tc, test_recip_precision);
+    tcase_add_test(tc, test_recip_negative_rounding);
+    tcase_add_test(tc, test_hw_extra_bottom_padding);
+    tcase_add_test(tc, test_hw_top_pad_opens_extra_window);
+    tcase_add_test(tc, test_hw_trailing_rows_and_columns);
+    tcase_add_test(tc, test_hw_extra_right_padding);
+    tcase_add_test(tc, test_hw_hang);
     tcase_add_test(tc, test_strides);
     tcase_add_test(tc, test_non_square_kernels);
     tcase_add_test(tc, test_identity_1x1);

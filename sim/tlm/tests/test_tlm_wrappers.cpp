@@ -113,7 +113,8 @@ struct tester : sc_module {
         xfer(nv, false, NVDLA_SDP_D_DST_LINE_STRIDE, &v);
         check(v == 0x12340u, "nvdla csb: the refused write left the register alone", 0x12340u, v);
         // ---- idle: no cycles burnt while nothing happens ----
-        wait(sc_time(50, SC_NS));
+        // (after the CBUF flush that follows reset: 8,192 busy cycles of the twin)
+        wait(dla.period() * 8300.0);
         uint64_t c0 = dla.clocked_cycles();
         wait(sc_time(10, SC_US));
         uint64_t c1 = dla.clocked_cycles();

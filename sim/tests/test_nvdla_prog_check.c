@@ -1,0 +1,298 @@
+/* Unit tests of the register-programming checker (sim/nvdla_prog_check):
+ * a legal convolution, SDP, PDP and CDP layer written register by register
+ * pass; breaking each rule on purpose is reported under that rule's name,
+ * with the registers and values in the message. */
+#include <check.h>
+#include <string.h>
+#include "nvdla_prog_check.h"
+#include "twin_regfile.h"
+
+#define W(reg, val) twin_regfile_write(&rf, NVDLA_##reg, (uint32_t)(val))
+
+static struct twin_regfile rf;
+static struct nvdla_prog_ctx pc;
+static struct nvdla_prog_violation v[16];
+
+static void setup(void)
+{
+    twin_regfile_reset(&rf);
+    pc.cfg = nvdla_config_find("nv_small");
+    pc.cbuf_flushed = 1;
+}
+
+static int check(enum nvdla_unit u)
+{
+    memset(v, 0, sizeof v);
+    return nvdla_prog_check(&rf, u, &pc, v, 16);
+}
+
+/* The only violation is of `rule` and its message says `what`. */
+static void expect_only(enum nvdla_unit u, enum nvdla_prog_rule rule, const char *what)
+{
+    int n = check(u);
+    char line[512] = "";
+    if (n)
+        nvdla_prog_violation_str(&v[0], line, sizeof line);
+    ck_assert_msg(n == 1, "expected one violation of %s, got %d (first: %s)", nvdla_prog_rules[rule].name, n, line);
+    ck_assert_msg(v[0].rule == rule, "expected rule %s, got %s", nvdla_prog_rules[rule].name,
+                  nvdla_prog_rules[v[0].rule].name);
+    ck_assert_msg(strstr(v[0].detail, what) != NULL, "'%s' does not say '%s'", v[0].detail, what);
+    ck_assert(strstr(line, nvdla_prog_rules[rule].name) != NULL);
+}
+
+static void expect_clean(enum nvdla_unit u)
+{
+    int n = check(u);
+    ck_assert_msg(n == 0, "legal layer flagged: %s: %s", n ? nvdla_prog_rules[v[0].rule].name : "", v[0].detail);
+}
+
+/* 4x3x10 input (2 atoms of channels), 8 kernels of 1x1x10: 80 weight bytes;
+ * 8-byte CBUF entries: 4 x 2 = 8 entries a slice, 24 entries, one data bank. */
+static void legal_conv(void)
+{
+    W(CDMA_D_MISC_CFG, 0);
+    W(CSC_D_MISC_CFG, 0);
+    W(CMAC_A_D_MISC_CFG, 0);
+    W(CMAC_B_D_MISC_CFG, 0);
+    W(CACC_D_MISC_CFG, 0);
+    W(CDMA_D_DATAIN_SIZE_0, 2 << 16 | 3);
+    W(CDMA_D_DATAIN_SIZE_1, 9);
+    W(CSC_D_DATAIN_SIZE_EXT_0, 2 << 16 | 3);
+    W(CSC_D_DATAIN_SIZE_EXT_1, 9);
+    W(CDMA_D_DAIN_ADDR_LOW_0, 0x80000000);
+    W(CDMA_D_LINE_STRIDE, 32);
+    W(CDMA_D_SURF_STRIDE, 96);
+    W(CDMA_D_ENTRY_PER_SLICE, 7);
+    W(CSC_D_ENTRY_PER_SLICE, 7);
+    W(CDMA_D_BANK, 1 << 16 | 0);
+    W(CSC_D_BANK, 1 << 16 | 0);
+    W(CDMA_D_WEIGHT_SIZE_0, 9);
+    W(CDMA_D_WEIGHT_SIZE_1, 7);
+    W(CDMA_D_WEIGHT_BYTES, 80);
+    W(CSC_D_WEIGHT_BYTES, 80);
+    W(CSC_D_WEIGHT_SIZE_EXT_0, 0);
+    W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | 9);
+    W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | 3);
+    W(CSC_D_DATAOUT_SIZE_1, 7);
+}
+
+/* SDP 4x3x8 from memory to memory, every stage bypassed. */
+static void legal_sdp(void)
+{
+    W(SDP_RDMA_D_DATA_CUBE_WIDTH, 3);
+    W(SDP_RDMA_D_DATA_CUBE_HEIGHT, 2);
+    W(SDP_RDMA_D_DATA_CUBE_CHANNEL, 7);
+    W(SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80000000);
+    W(SDP_RDMA_D_SRC_LINE_STRIDE, 32);
+    W(SDP_RDMA_D_SRC_SURFACE_STRIDE, 96);
+    W(SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    W(SDP_D_DATA_CUBE_WIDTH, 3);
+    W(SDP_D_DATA_CUBE_HEIGHT, 2);
+    W(SDP_D_DATA_CUBE_CHANNEL, 7);
+    W(SDP_D_DST_BASE_ADDR_LOW, 0x80100000);
+    W(SDP_D_DST_LINE_STRIDE, 32);
+    W(SDP_D_DST_SURFACE_STRIDE, 96);
+    W(SDP_D_DST_DMA_CFG, 1);
+    W(SDP_D_FEATURE_MODE_CFG, 0);
+    W(SDP_D_DATA_FORMAT, 0);
+    W(SDP_D_CVT_SCALE, 1);
+}
+
+/* PDP 4x4x8 max 2x2 stride 2 -> 2x2, from memory. */
+static void legal_pdp(void)
+{
+    W(PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 3);
+    W(PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 3);
+    W(PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, 7);
+    W(PDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80000000);
+    W(PDP_RDMA_D_SRC_LINE_STRIDE, 32);
+    W(PDP_RDMA_D_SRC_SURFACE_STRIDE, 128);
+    W(PDP_RDMA_D_DATA_FORMAT, 0);
+    W(PDP_RDMA_D_POOLING_KERNEL_CFG, 1 << 4 | 1);
+    W(PDP_D_DATA_CUBE_IN_WIDTH, 3);
+    W(PDP_D_DATA_CUBE_IN_HEIGHT, 3);
+    W(PDP_D_DATA_CUBE_IN_CHANNEL, 7);
+    W(PDP_D_DATA_CUBE_OUT_WIDTH, 1);
+    W(PDP_D_DATA_CUBE_OUT_HEIGHT, 1);
+    W(PDP_D_DATA_CUBE_OUT_CHANNEL, 7);
+    W(PDP_D_OPERATION_MODE_CFG, 1 << 4 | 1);   /* off-flying, max */
+    W(PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 1 << 16 | 1 << 8 | 1);
+    W(PDP_D_DST_BASE_ADDR_LOW, 0x80100000);
+    W(PDP_D_DST_LINE_STRIDE, 16);
+    W(PDP_D_DST_SURFACE_STRIDE, 32);
+    W(PDP_D_DST_RAM_CFG, 1);
+    W(PDP_D_DATA_FORMAT, 0);
+}
+
+START_TEST(legal_layers_pass)
+{
+    legal_conv();
+    expect_clean(NVDLA_UNIT_CDMA);
+    legal_sdp();
+    expect_clean(NVDLA_UNIT_SDP);
+    legal_pdp();
+    expect_clean(NVDLA_UNIT_PDP);
+    /* units without rules of their own */
+    ck_assert_int_eq(check(NVDLA_UNIT_CSC), 0);
+    ck_assert_int_eq(check(NVDLA_UNIT_GLB), 0);
+}
+END_TEST
+
+/* 64-byte entries (nv_full) would give 4 x ceil(10 / 64) = 4; nv_small needs 8. */
+START_TEST(rule_entry_per_slice)
+{
+    legal_conv();
+    W(CDMA_D_ENTRY_PER_SLICE, 3);
+    W(CSC_D_ENTRY_PER_SLICE, 3);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = 3 (4 entries) for a 4x3x10 "
+                "input: nv_small has 8-byte CBUF entries, so a slice takes 4 x ceil(10 / 8) = 8 entries (ENTRIES = 7)");
+    legal_conv();
+    W(CSC_D_ENTRY_PER_SLICE, 6);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "CSC D_ENTRY_PER_SLICE = 6 but CDMA's is 7");
+}
+END_TEST
+
+/* 64 x 3 x 64 input: 64 x 8 = 512 entries a slice, 1,536 entries: 3 banks of 512. */
+START_TEST(rule_data_banks)
+{
+    legal_conv();
+    W(CDMA_D_DATAIN_SIZE_0, 2 << 16 | 63);
+    W(CDMA_D_DATAIN_SIZE_1, 63);
+    W(CSC_D_DATAIN_SIZE_EXT_0, 2 << 16 | 63);
+    W(CSC_D_DATAIN_SIZE_EXT_1, 63);
+    W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | 63);
+    W(CDMA_D_WEIGHT_SIZE_0, 63);
+    W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | 63);
+    W(CDMA_D_WEIGHT_BYTES, 512);
+    W(CSC_D_WEIGHT_BYTES, 512);
+    W(CDMA_D_LINE_STRIDE, 512);
+    W(CDMA_D_SURF_STRIDE, 1536);
+    W(CDMA_D_ENTRY_PER_SLICE, 511);
+    W(CSC_D_ENTRY_PER_SLICE, 511);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_DATA_BANKS, "512 entries per slice x 3 rows = 1536 entries need 3 banks");
+    W(CDMA_D_BANK, 1 << 16 | 2);
+    W(CSC_D_BANK, 1 << 16 | 2);
+    expect_clean(NVDLA_UNIT_CDMA);
+}
+END_TEST
+
+START_TEST(rule_bank_count)
+{
+    legal_conv();
+    W(CDMA_D_BANK, 30 << 16 | 1);   /* 2 + 31 banks */
+    W(CSC_D_BANK, 30 << 16 | 1);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_BANK_COUNT, "2 data + 31 weight banks, nv_small has 32");
+    legal_conv();
+    W(CSC_D_BANK, 2 << 16 | 0);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_BANK_COUNT, "CSC D_BANK = 0x20000 but CDMA D_BANK = 0x10000");
+}
+END_TEST
+
+START_TEST(rule_weight_bytes)
+{
+    legal_conv();
+    /* 8 kernels of 1x1x10 are 80 bytes; 84 covers them but is no whole number of 8-byte atoms */
+    W(CDMA_D_WEIGHT_BYTES, 84);
+    W(CSC_D_WEIGHT_BYTES, 84);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 84 is not a multiple of the 8-byte "
+                "memory atom (round up to 88");
+}
+END_TEST
+
+START_TEST(rule_flush_wait)
+{
+    legal_conv();
+    pc.cbuf_flushed = 0;
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_FLUSH_WAIT, "before CDMA S_CBUF_FLUSH_STATUS read FLUSH_DONE = 1");
+}
+END_TEST
+
+START_TEST(rule_data_use)
+{
+    legal_sdp();
+    /* BS on, ALU not bypassed from memory, MUL bypassed: the stream carries the ALU operand only */
+    W(SDP_D_DP_BS_CFG, 0x10);         /* BS_BYPASS 0, ALU_BYPASS 0, MUL_BYPASS 1 */
+    W(SDP_D_DP_BS_ALU_CFG, 1);        /* ALU_SRC = MEM */
+    W(SDP_RDMA_D_BS_BASE_ADDR_LOW, 0x80200000);
+    W(SDP_RDMA_D_BS_SURFACE_STRIDE, 8);
+    W(SDP_RDMA_D_BRDMA_CFG, 0x2 << 1);   /* DISABLE 0, DATA_USE BOTH, one byte, per kernel */
+    expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_DATA_USE, "SDP_RDMA D_BRDMA_CFG DATA_USE = BOTH, but the BS stage takes "
+                "only the ALU operand from memory (DATA_USE = ALU)");
+    W(SDP_RDMA_D_BRDMA_CFG, 0x1 << 1);   /* DATA_USE ALU */
+    expect_clean(NVDLA_UNIT_SDP);
+    /* a stream read for a stage that takes nothing from memory */
+    W(SDP_D_DP_BS_ALU_CFG, 0);
+    expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_DATA_USE, "SDP_RDMA D_BRDMA_CFG is read (DISABLE = 0) but the BS stage "
+                "takes no operand from memory");
+}
+END_TEST
+
+START_TEST(rule_atom_align)
+{
+    legal_sdp();
+    W(SDP_D_DST_BASE_ADDR_LOW, 0x80100004);
+    expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_ATOM_ALIGN, "SDP output cube: base 0x80100004, line stride 0x20, surface "
+                "stride 0x60: each must be a multiple of the 8-byte memory atom");
+    legal_pdp();
+    W(PDP_RDMA_D_SRC_LINE_STRIDE, 36);
+    expect_only(NVDLA_UNIT_PDP, NVDLA_RULE_ATOM_ALIGN, "PDP_RDMA input cube: base 0x80000000, line stride 0x24");
+}
+END_TEST
+
+START_TEST(rule_layer_program)
+{
+    legal_sdp();
+    W(SDP_D_DATA_CUBE_WIDTH, 4);   /* SDP and SDP_RDMA disagree on the cube */
+    int n = check(NVDLA_UNIT_SDP);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(v[0].rule, NVDLA_RULE_MODEL);
+    ck_assert_msg(strncmp(v[0].detail, "SDP: ", 5) == 0, "%s", v[0].detail);
+    legal_pdp();
+    W(PDP_D_DATA_CUBE_OUT_WIDTH, 2);   /* 3 outputs where the windows give 2 */
+    n = check(NVDLA_UNIT_PDP);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(v[0].rule, NVDLA_RULE_MODEL);
+}
+END_TEST
+
+START_TEST(rule_table_and_names)
+{
+    for (int i = 0; i < NVDLA_RULE_COUNT; i++) {
+        const struct nvdla_prog_rule_desc *d = &nvdla_prog_rules[i];
+        ck_assert_msg(d->name && d->registers && d->hardware && d->source && *d->name && *d->hardware,
+                      "rule %d incomplete", i);
+        ck_assert_int_eq(nvdla_prog_rule_find(d->name), i);
+        for (int j = 0; j < i; j++)
+            ck_assert_str_ne(nvdla_prog_rules[j].name, d->name);
+    }
+    ck_assert_int_eq(nvdla_prog_rule_find("no-such-rule"), -1);
+}
+END_TEST
+
+static Suite *prog_suite(void)
+{
+    Suite *s = suite_create("nvdla_prog_check");
+    TCase *tc = tcase_create("core");
+    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_test(tc, legal_layers_pass);
+    tcase_add_test(tc, rule_entry_per_slice);
+    tcase_add_test(tc, rule_data_banks);
+    tcase_add_test(tc, rule_bank_count);
+    tcase_add_test(tc, rule_weight_bytes);
+    tcase_add_test(tc, rule_flush_wait);
+    tcase_add_test(tc, rule_data_use);
+    tcase_add_test(tc, rule_atom_align);
+    tcase_add_test(tc, rule_layer_program);
+    tcase_add_test(tc, rule_table_and_names);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(prog_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -1,6 +1,15 @@
 /* gen-layers: seeded constrained-random NVDLA (nv_small) layer generator.
  *
- *   gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all]
+ *   gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all] [--nvdla-config NAME]
+ *
+ * Only layers the configuration (default nv_small) can run are written: a
+ * draw that needs a unit it leaves out (SDP EW/LUT on nv_small) or breaks a
+ * programming rule of sim/nvdla_prog_check.h (CBUF entries and banks for its
+ * entry size, weights padded to whole memory atoms, the CBUF flush polled
+ * before a convolution, SDP_RDMA DATA_USE naming exactly the operands read,
+ * PDP geometry the hardware cannot complete) is redrawn. PDP layers aim at
+ * the corners the real hardware showed: off-nominal reciprocals in a third
+ * of the average layers, right/bottom padding in most, split width.
  *
  * Writes, for every generated layer, DIR/<engine>_<seed>_<i>/ holding
  * <name>.cfg (mem_init / mem_load / reg_write / intr_notify / check_crc, the
@@ -129,9 +138,12 @@ struct layer {
     struct region out;                  /* check_crc region */
     char desc[256];
     int kind;                           /* KIND_*: counted in the summary */
+    int corners;                        /* CORNER_* bits: counted in the summary */
 };
 
 enum { KIND_PDP_SPLIT = 1, KIND_CONV_SDP_MEM = 2, KINDS };
+/* PDP corners the real hardware showed, counted in the summary */
+enum { CORNER_RECIP = 1, CORNER_EDGE_PAD = 2 };
 
 static void layer_reset(struct layer *l)
 {
@@ -513,10 +525,12 @@ static void pdp_draw(struct golden_pdp_cfg *g)
         g->stride_w = (unsigned)rr(1, 8);
     if (chance(10))
         g->stride_h = (unsigned)rr(1, 8);
+    /* the hardware's corners: padding at the end of lines and planes
+     * (right/bottom) more often than at their start */
     g->pad_left = chance(50) ? 0 : (unsigned)rr(0, g->kernel_w - 1);
-    g->pad_right = chance(50) ? 0 : (unsigned)rr(0, g->kernel_w - 1);
+    g->pad_right = chance(30) ? 0 : (unsigned)rr(0, g->kernel_w - 1);
     g->pad_top = chance(50) ? 0 : (unsigned)rr(0, g->kernel_h - 1);
-    g->pad_bottom = chance(50) ? 0 : (unsigned)rr(0, g->kernel_h - 1);
+    g->pad_bottom = chance(30) ? 0 : (unsigned)rr(0, g->kernel_h - 1);
     g->method = (enum golden_pool)rr(0, 2);
     int64_t ow = ((int64_t)g->pad_left + g->in_w + g->pad_right - g->kernel_w);
     int64_t oh = ((int64_t)g->pad_top + g->in_h + g->pad_bottom - g->kernel_h);
@@ -527,9 +541,17 @@ static void pdp_draw(struct golden_pdp_cfg *g)
         g->pad_value[n] = (uint32_t)(p * n) & 0x7ffffu;
     g->recip_w = 65536u / g->kernel_w;
     g->recip_h = 65536u / g->kernel_h;
-    if (chance(10)) {       /* off-nominal reciprocals */
-        g->recip_w = (uint32_t)rr(0, 0x1ffff);
-        g->recip_h = (uint32_t)rr(0, 0x1ffff);
+    /* off-nominal reciprocals: the hardware keeps limited intermediate
+     * precision there (golden_pdp); a third of the average layers, half of
+     * them a few times the nominal value (overflowing sums), half anywhere */
+    if (g->method == GOLDEN_POOL_AVERAGE && chance(33)) {
+        if (chance(50)) {
+            g->recip_w = (uint32_t)rr(g->recip_w, 4 * (int64_t)g->recip_w) & 0x1ffffu;
+            g->recip_h = (uint32_t)rr(g->recip_h, 4 * (int64_t)g->recip_h) & 0x1ffffu;
+        } else {
+            g->recip_w = (uint32_t)rr(0, 0x1ffff);
+            g->recip_h = (uint32_t)rr(0, 0x1ffff);
+        }
     }
     g->split_num = 0;
     g->part_in_first = g->part_in_mid = g->part_in_last = 1;
@@ -739,9 +761,14 @@ static int gen_pdp(struct layer *l, const char *name)
     enable(l, "PDP_RDMA");
     l->intr = "PDP_0";
     static const char *const m[] = { "ave", "max", "min" };
-    int n = snprintf(l->desc, sizeof l->desc, "PDP %ux%ux%u %s k%ux%u s%ux%u p%u/%u -> %ux%u", g.in_w, g.in_h,
-                     g.in_c, m[g.method], g.kernel_w, g.kernel_h, g.stride_w, g.stride_h, g.pad_left, g.pad_right,
-                     g.out_w, g.out_h);
+    int n = snprintf(l->desc, sizeof l->desc, "PDP %ux%ux%u %s k%ux%u s%ux%u p%u/%u/%u/%u -> %ux%u", g.in_w,
+                     g.in_h, g.in_c, m[g.method], g.kernel_w, g.kernel_h, g.stride_w, g.stride_h, g.pad_left,
+                     g.pad_right, g.pad_top, g.pad_bottom, g.out_w, g.out_h);
+    int off_nominal = g.method == GOLDEN_POOL_AVERAGE &&
+                      (g.recip_w != 65536u / g.kernel_w || g.recip_h != 65536u / g.kernel_h);
+    if (off_nominal)
+        n += snprintf(l->desc + n, sizeof l->desc - (size_t)n, " recip 0x%x/0x%x", g.recip_w, g.recip_h);
+    l->corners = (off_nominal ? CORNER_RECIP : 0) | (g.pad_right || g.pad_bottom ? CORNER_EDGE_PAD : 0);
     if (g.split_num == 1)
         snprintf(l->desc + n, sizeof l->desc - (size_t)n, " split2 in %u/%u out %u/%u", g.part_in_first,
                  g.part_in_last, g.part_out_first, g.part_out_last);
@@ -1187,7 +1214,7 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
     return rc;
 }
 
-static long kind_count[KINDS];
+static long kind_count[KINDS], recip_count, edge_pad_count;
 
 /* Whether every SDP operand image (_bs / _bn / _ew) of the layer changes the
  * checked CRC when its bytes are perturbed (images rewritten in dir, then
@@ -1314,6 +1341,8 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         }
         trace_free(t);
         kind_count[l.kind]++;
+        recip_count += (l.corners & CORNER_RECIP) != 0;
+        edge_pad_count += (l.corners & CORNER_EDGE_PAD) != 0;
         if (verbose)
             printf("%s: %s, %d distinct output byte values\n", name, l.desc, distinct);
     } else {
@@ -1417,7 +1446,9 @@ int main(int argc, char **argv)
             }
             written++;
         }
-    fprintf(stderr, "gen-layers: %ld layers written to %s (%ld redraws); %ld PDP split-width, %ld conv with SDP "
-            "memory operands\n", written, out, redraws, kind_count[KIND_PDP_SPLIT], kind_count[KIND_CONV_SDP_MEM]);
+    fprintf(stderr, "gen-layers: %ld layers written to %s for %s (%ld redraws); %ld PDP split-width, %ld PDP average "
+            "with off-nominal reciprocals, %ld PDP with right/bottom padding, %ld conv with SDP memory operands\n",
+            written, out, gen_config->name, redraws, kind_count[KIND_PDP_SPLIT], recip_count, edge_pad_count,
+            kind_count[KIND_CONV_SDP_MEM]);
     return 0;
 }

@@ -398,7 +398,10 @@ smoke: deps
 # each must be reproduced by the twin (the hardware's CRC) or named by the
 # programming checker (scripts/hw_observed.py).
 HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed/nv_small
-.PHONY: hw-observed
+.PHONY: hw-observed prog-rules
+# the register-programming rules as the README tables them
+prog-rules: $(TWIN_SIM)
+	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
 	@python3 scripts/hw_observed.py --dir "$(HW_OBSERVED)"
 

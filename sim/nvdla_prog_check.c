@@ -38,12 +38,15 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
     [NVDLA_RULE_DATA_USE] = {
         "sdp-data-use", "SDP_RDMA D_BRDMA/NRDMA/ERDMA_CFG.*_DATA_USE, SDP D_DP_BS/BN/EW_CFG, *_ALU_CFG, *_MUL_CFG",
         "an operand stream read from memory must carry exactly the operands the stage takes from memory: "
-        "DATA_USE = BOTH while only the ALU or only the multiplier operand comes from memory hangs the SDP",
+        "DATA_USE = BOTH while only the ALU or only the multiplier operand comes from memory hangs the SDP "
+        "(every observed case but two per-kernel streams of at most 12 bytes, which completed)",
         "hardware architecture spec (SDP_RDMA); hw-observed sdp_*, sdpnoew_*, convfix*_ (54 hangs)" },
     [NVDLA_RULE_PDP_GEOMETRY] = {
         "pdp-geometry", "PDP D_POOLING_PADDING_CFG, D_POOLING_KERNEL_CFG, D_DATA_CUBE_IN/OUT_*",
-        "windows, padding and output sizes the hardware cannot complete (it hangs)",
-        "PDP chapters of the specs; hw-observed pdp_* hangs (golden_pdp_hw_check)" },
+        "a bottom or right pad the pooling units spend on more (or fewer) flush lines or columns than the "
+        "output has: the hardware hangs, or writes shifted and extra lines (golden_pdp_hw_check; the README's "
+        "golden section gives the rule)",
+        "PDP chapters of the specs; hw-observed pdp_* (18 of 19 hangs, 10 shifted outputs)" },
     [NVDLA_RULE_ATOM_ALIGN] = {
         "atom-align", "base addresses, line and surface strides of the feature cubes (SDP, PDP, CDP, CDMA)",
         "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
@@ -250,3 +253,11 @@ int nvdla_prog_rule_find(const char *name)
     return -1;
 }
 
+
+void nvdla_prog_rules_print(void)
+{
+    printf("| rule | registers | what the hardware does | source |\n| --- | --- | --- | --- |\n");
+    for (int i = 0; i < NVDLA_RULE_COUNT; i++)
+        printf("| `%s` | %s | %s | %s |\n", nvdla_prog_rules[i].name, nvdla_prog_rules[i].registers,
+               nvdla_prog_rules[i].hardware, nvdla_prog_rules[i].source);
+}

@@ -55,6 +55,10 @@ int nvdla_prog_check(const struct twin_regfile *r, enum nvdla_unit u, const stru
 /* "rule 'sdp-data-use': detail" into buf. */
 void nvdla_prog_violation_str(const struct nvdla_prog_violation *v, char *buf, size_t len);
 
+/* The rules as a Markdown table (rule, registers, what the hardware does,
+ * source) on stdout: the README's table is this output. */
+void nvdla_prog_rules_print(void);
+
 /* Rule by name (for knobs), -1 if unknown. */
 int nvdla_prog_rule_find(const char *name);
 

@@ -32,6 +32,7 @@ void sim_knobs_usage(const char *prog)
            "  --test NAME          sequence to run (--list shows them); with --trace, the name shown\n"
            "  --trace PATH         run an NVDLA trace: a .cfg file, or a directory holding one\n"
            "  --list               list the sequences and exit\n"
+           "  --prog-rules         print the register-programming rules (Markdown) and exit\n"
            "  --dut rtl|twin       device under test (this binary may hold only the twin)\n"
            "  --seed N             seed for every random choice (default: from the clock, printed)\n"
            "  --axi-stall PCT      random stall percentage on every AXI channel (0..100, default 0)\n"
@@ -136,6 +137,9 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             return 1;
         } else if (!strcmp(o, "--list")) {
             k->list = 1;
+            used = 0;
+        } else if (!strcmp(o, "--prog-rules")) {
+            k->prog_rules = 1;
             used = 0;
         } else if (!strcmp(o, "-v") || !strcmp(o, "--verbose")) {
             k->verbose++;
@@ -250,7 +254,7 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
                 prog, k->waves_to, k->waves_from);
         return -1;
     }
-    if (!k->test && !k->trace && !k->list) {
+    if (!k->test && !k->trace && !k->list && !k->prog_rules) {
         fprintf(stderr, "%s: no test given (--test NAME, --trace PATH, or --list)\n", prog);
         return -1;
     }

@@ -38,6 +38,7 @@ struct sim_knobs {
     const char *out_dir;       /* where dumps go */
     int verbose;
     int list;                  /* list tests and exit */
+    int prog_rules;            /* print the programming rules (Markdown table) and exit */
     unsigned reset_cycles;     /* cycles reset is held */
     unsigned reset_idle;       /* idle cycles after reset release, before the first request */
     const char *plusargs[SIM_MAX_PLUSARGS];   /* "+name[=value]" words for a Verilated model */

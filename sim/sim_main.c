@@ -13,6 +13,7 @@
 #include "sim_cli.h"
 #include "sim_kernel.h"
 #include "nvdla_config.h"
+#include "nvdla_prog_check.h"
 #include "trace_parse.h"
 #include "trace_run.h"
 
@@ -64,6 +65,10 @@ int sim_cli(int argc, char **argv)
     if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         return 2;
+    }
+    if (k.prog_rules) {
+        nvdla_prog_rules_print();
+        return 0;
     }
     if (k.list) {
         list_tests();

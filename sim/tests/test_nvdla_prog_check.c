@@ -227,6 +227,43 @@ START_TEST(rule_data_use)
 }
 END_TEST
 
+/* The geometry of the observed hang pdp_1_51: 15x11 input, 1x6 windows,
+ * stride 1x5, pad top 4, bottom 5 -> 15x3. The last window (rows 6..11 of
+ * the padded plane, starting at 2 x 5 - 4 = 6) needs one padded row; the
+ * bottom pad of 5 is spent as floor(5 / 5) = 1 flush row on top of the
+ * window still open at the last input row: 4 rows a surface where 3 are
+ * programmed. With two surfaces (16 channels) the extra row lands in the
+ * next surface (with one, it would fall off the end of the cube unseen). */
+START_TEST(rule_pdp_geometry)
+{
+    legal_pdp();
+    W(PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, 15);
+    W(PDP_D_DATA_CUBE_IN_CHANNEL, 15);
+    W(PDP_D_DATA_CUBE_OUT_CHANNEL, 15);
+    W(PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 14);
+    W(PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 10);
+    W(PDP_RDMA_D_SRC_LINE_STRIDE, 120);
+    W(PDP_RDMA_D_SRC_SURFACE_STRIDE, 1320);
+    W(PDP_RDMA_D_POOLING_KERNEL_CFG, 0);
+    W(PDP_D_DATA_CUBE_IN_WIDTH, 14);
+    W(PDP_D_DATA_CUBE_IN_HEIGHT, 10);
+    W(PDP_D_DATA_CUBE_OUT_WIDTH, 14);
+    W(PDP_D_DATA_CUBE_OUT_HEIGHT, 2);
+    W(PDP_D_POOLING_KERNEL_CFG, 4 << 20 | 0 << 16 | 5 << 8 | 0);
+    W(PDP_D_POOLING_PADDING_CFG, 5 << 12 | 4 << 4);
+    W(PDP_D_DST_LINE_STRIDE, 120);
+    W(PDP_D_DST_SURFACE_STRIDE, 360);
+    int n = check(NVDLA_UNIT_PDP);
+    ck_assert_msg(n == 1 && v[0].rule == NVDLA_RULE_PDP_GEOMETRY, "%d violations, first %s: %s", n,
+                  n ? nvdla_prog_rules[v[0].rule].name : "-", v[0].detail);
+    ck_assert_msg(strstr(v[0].detail, "PDP: surface end: the hardware emits 4 line(s) per surface for out_h 3") != NULL,
+                  "%s", v[0].detail);
+    /* a bottom pad the last window uses exactly (1 row) is fine */
+    W(PDP_D_POOLING_PADDING_CFG, 1 << 12 | 4 << 4);
+    expect_clean(NVDLA_UNIT_PDP);
+}
+END_TEST
+
 START_TEST(rule_atom_align)
 {
     legal_sdp();
@@ -281,6 +318,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_weight_bytes);
     tcase_add_test(tc, rule_flush_wait);
     tcase_add_test(tc, rule_data_use);
+    tcase_add_test(tc, rule_pdp_geometry);
     tcase_add_test(tc, rule_atom_align);
     tcase_add_test(tc, rule_layer_program);
     tcase_add_test(tc, rule_table_and_names);

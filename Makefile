@@ -28,6 +28,10 @@ TRACE     ?=
 # to the repository. The name shown and the log folder are nvdla/<name>.
 NVDLA_TRACES ?= ../shared/testdata/nvdla-traces/nv_small
 ifneq ($(TRACE),)
+# one test per run: TRACE names it (nvdla/<its .cfg name>), TEST must not name another
+ifneq ($(TEST),)
+$(error TEST=$(TEST) and TRACE=$(TRACE) name two tests: give one (a trace run is named after its .cfg))
+endif
 TRACE_PATH := $(patsubst %/,%,$(TRACE))
 # a folder: named after its <folder>.cfg, else its only .cfg
 TRACE_CFG  := $(firstword $(wildcard $(TRACE_PATH)/$(notdir $(TRACE_PATH)).cfg) \
@@ -76,6 +80,13 @@ NVDLA_CONFIG ?=
 RUN_ABSENT ?=
 # programming rules (sim/nvdla_prog_check.h): error (default) or warn
 PROG_CHECK ?=
+# a trace with no check_crc compares nothing: refused unless ALLOW_NO_CHECK=1
+ALLOW_NO_CHECK ?=
+# a trace's memory per interface (bytes, or with K/M/G), default 4G
+MEM_LIMIT ?=
+# protocol checkers: bound (cycles) on ready and on responses; 0 = off
+AXI_MAX_WAIT ?=
+REG_MAX_WAIT ?=
 
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
@@ -94,6 +105,19 @@ endif
 endif
 ifneq ($(filter-out 0 1 gz,$(WAVES)),)
 $(error WAVES must be 1 or gz, got '$(WAVES)')
+endif
+ifneq ($(filter-out 0 1 2,$(VERBOSE)),)
+$(error VERBOSE must be 0, 1 (transactions) or 2 (every beat), got '$(VERBOSE)')
+endif
+ifneq ($(filter-out 0 1,$(SRAMIF)),)
+$(error SRAMIF must be 0 or 1, got '$(SRAMIF)')
+endif
+ifneq ($(if $(WAVES),,$(WAVES_FROM)$(WAVES_TO)),)
+$(error WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off: add WAVES=1 or WAVES=gz)
+endif
+# RTL_* on the command line with the twin: the user's RTL would not run
+ifneq ($(and $(filter twin,$(DUT)),$(filter command line,$(origin RTL_FILES) $(origin RTL_TOP) $(origin RTL_FLAGS))),)
+$(error RTL_FILES/RTL_TOP/RTL_FLAGS name RTL to build, but DUT=twin runs the C twin: use DUT=rtl)
 endif
 ifneq ($(filter-out +%,$(PLUSARGS)),)
 $(error PLUSARGS: '$(firstword $(filter-out +%,$(PLUSARGS)))' is not a plusarg: each word starts with +)
@@ -145,7 +169,7 @@ help:
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
 	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
-	@echo "       PROG_CHECK=error|warn"
+	@echo "       PROG_CHECK=error|warn ALLOW_NO_CHECK=0|1 MEM_LIMIT=bytes[K|M|G] AXI_MAX_WAIT=n REG_MAX_WAIT=n"
 	@echo "       RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
 
 deps:
@@ -267,7 +291,7 @@ rtl: deps $(CORE_LIB)
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
-LOG_DIR   = logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
+LOG_DIR  ?= logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
@@ -277,10 +301,12 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),
 	$(if $(NPOSTED),--nposted $(NPOSTED)) $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
 	$(if $(filter 1 gz,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
 	$(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \
-	$(if $(SRAMIF),--sramif) $(if $(INJECT),--inject $(INJECT)) \
+	$(if $(filter 1,$(SRAMIF)),--sramif) $(if $(INJECT),--inject $(INJECT)) \
 	$(if $(RESET_CYCLES),--reset-cycles $(RESET_CYCLES)) $(if $(RESET_IDLE),--reset-idle $(RESET_IDLE)) \
 	$(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG)) $(if $(RUN_ABSENT),--run-absent $(RUN_ABSENT)) \
-	$(if $(PROG_CHECK),--prog-check $(PROG_CHECK)) \
+	$(if $(PROG_CHECK),--prog-check $(PROG_CHECK)) $(if $(ALLOW_NO_CHECK),--allow-no-check $(ALLOW_NO_CHECK)) \
+	$(if $(MEM_LIMIT),--mem-limit $(MEM_LIMIT)) $(if $(AXI_MAX_WAIT),--axi-max-wait $(AXI_MAX_WAIT)) \
+	$(if $(REG_MAX_WAIT),--reg-max-wait $(REG_MAX_WAIT)) \
 	$(PLUSARGS) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
@@ -305,17 +331,18 @@ SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,
 # Exit status: make's own (2) on any failure; a skipped test (the
 # simulator's 77) is 0 here, its SKIP line says why. scripts/sim keeps the
 # simulator's statuses.
+# Every run also writes its whole output, header first, to $(LOG_DIR)/sim.log.
 sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
-	$$bin $(SIM_ARGS); rc=$$?; [ $$rc = 77 ] && exit 0; exit $$rc
+	$$bin $(SIM_ARGS) 2>&1 | tee $(LOG_DIR)/sim.log; rc=$${PIPESTATUS[0]}; [ $$rc = 77 ] && exit 0; exit $$rc
 
-# The command `make sim` would run, on stdout, everything built (scripts/sim
-# runs it to keep the exit status; conformance and regress too).
+# What `make sim` would run, everything built: the log folder on the first
+# line, the command on the second (scripts/sim runs it to keep the exit status).
 .PHONY: sim-command
 sim-command: $(SIM_PREREQS)
-	@$(SIM_PREPARE); echo "$$bin $(SIM_ARGS)"
+	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"
 
 # ---- tests ----------------------------------------------------------------------
 $(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)

@@ -16,16 +16,33 @@ enum apb_state {
 
 struct apb_checker {
     char name[64];
+    struct apb_checker_knobs k;
     const struct apb_pins *pins;
     struct bfm_env *env;
     enum apb_state st;
     struct apb_pins prev;       /* last cycle's pins */
     uint64_t waits;             /* access cycles of the current transfer with PREADY=0 */
+    int wait_flagged;           /* the current transfer's wait already reported */
+    int in_reset;               /* last call was apb_checker_sample_reset() */
+    int sel_flagged, enable_flagged;    /* reported during this reset */
     struct apb_checker_stats stats;
 };
 
+void apb_checker_knobs_default(struct apb_checker_knobs *k)
+{
+    k->max_wait = 0;
+}
+
 struct apb_checker *apb_checker_create(const char *name, const struct apb_pins *pins,
                                        struct bfm_env *env)
+{
+    return apb_checker_create_with_knobs(name, NULL, pins, env);
+}
+
+struct apb_checker *apb_checker_create_with_knobs(const char *name,
+                                                  const struct apb_checker_knobs *k,
+                                                  const struct apb_pins *pins,
+                                                  struct bfm_env *env)
 {
     struct apb_checker *c;
 
@@ -39,6 +56,10 @@ struct apb_checker *apb_checker_create(const char *name, const struct apb_pins *
         abort();
     }
     snprintf(c->name, sizeof c->name, "%s", name ? name : "apb");
+    if (k)
+        c->k = *k;
+    else
+        apb_checker_knobs_default(&c->k);
     c->pins = pins;
     c->env = env;
     return c;
@@ -91,6 +112,7 @@ static enum apb_state setup_cycle(struct apb_checker *c)
                  "expected PSTRB 0x0 on a read, actual 0x%x (PADDR 0x%03" PRIx32 ")",
                  p->strb, p->addr);
     c->waits = 0;
+    c->wait_flagged = 0;
     return ST_SETUP;
 }
 
@@ -102,6 +124,13 @@ static enum apb_state access_cycle(struct apb_checker *c)
     if (!p->ready) {
         c->waits++;
         c->stats.wait_cycles++;
+        if (c->k.max_wait && c->waits > c->k.max_wait && !c->wait_flagged) {
+            bfm_fail(c->env, c->name, "access", "PREADY not given within max_wait cycles",
+                     "expected PREADY within %" PRIu64 " wait cycles (%s 0x%03" PRIx32 "), "
+                     "actual still low after %" PRIu64, c->k.max_wait, kind(p->write),
+                     p->addr, c->waits);
+            c->wait_flagged = 1;
+        }
         return ST_WAIT;
     }
     if (p->write)
@@ -113,10 +142,38 @@ static enum apb_state access_cycle(struct apb_checker *c)
     return ST_DONE;
 }
 
+void apb_checker_sample_reset(struct apb_checker *c)
+{
+    const struct apb_pins *p = c->pins;
+
+    if (p->sel && !c->sel_flagged) {
+        bfm_fail(c->env, c->name, "setup", "PSEL high during reset",
+                 "expected PSEL 0 while PRESETn is asserted, actual 1 (%s 0x%03" PRIx32 ")",
+                 kind(p->write), p->addr);
+        c->sel_flagged = 1;
+    }
+    if (p->enable && !c->enable_flagged) {
+        bfm_fail(c->env, c->name, "access", "PENABLE high during reset",
+                 "expected PENABLE 0 while PRESETn is asserted, actual 1 (PSEL %u)", p->sel);
+        c->enable_flagged = 1;
+    }
+    /* Reset ends any transfer: the bus starts idle. */
+    c->st = ST_IDLE;
+    c->waits = 0;
+    c->wait_flagged = 0;
+    c->prev = *p;
+    c->in_reset = 1;
+}
+
 void apb_checker_sample(struct apb_checker *c)
 {
     const struct apb_pins *p = c->pins, *q = &c->prev;
     enum apb_state next;
+
+    if (c->in_reset) {
+        c->in_reset = 0;
+        c->sel_flagged = c->enable_flagged = 0;
+    }
 
     if (c->st == ST_SETUP || c->st == ST_WAIT) {
         /* A transfer is in progress: this must be an access cycle. */
@@ -154,6 +211,7 @@ void apb_checker_sample(struct apb_checker *c)
         if (p->sel) {
             /* Resynchronise: follow it as an access phase. */
             c->waits = 0;
+            c->wait_flagged = 0;
             next = access_cycle(c);
         } else {
             next = ST_IDLE;

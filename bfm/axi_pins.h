@@ -2,7 +2,10 @@
  * is the manager). Data buses are little-endian byte arrays sized for the
  * widest port (512 bits); only the first data_bytes are meaningful.
  * NVDLA's DBBIF/SRAMIF have no size/burst/resp pins: the adapter ties
- * size to the bus width, burst to INCR and ignores resp. */
+ * size to the bus width, burst to INCR and ignores resp. The attribute pins
+ * AxLOCK/AxCACHE/AxPROT are zero unless the adapter fills them: zero is a
+ * normal (non-exclusive), device non-bufferable, unprivileged secure data
+ * access, which is what an adapter without those pins presents. */
 #ifndef AXI_PINS_H
 #define AXI_PINS_H
 
@@ -22,6 +25,9 @@ struct axi_pins {
     uint8_t  aw_len;    /* beats - 1 */
     uint8_t  aw_size;   /* log2(bytes per beat) */
     uint8_t  aw_burst;  /* enum axi_burst */
+    uint8_t  aw_lock;   /* AWLOCK: 1 = exclusive access, 0 = normal */
+    uint8_t  aw_cache;  /* AWCACHE[3:0] */
+    uint8_t  aw_prot;   /* AWPROT[2:0] */
     /* W */
     uint8_t  w_valid, w_ready, w_last;
     uint8_t  w_data[AXI_MAX_DATA_BYTES];
@@ -37,6 +43,9 @@ struct axi_pins {
     uint8_t  ar_len;
     uint8_t  ar_size;
     uint8_t  ar_burst;
+    uint8_t  ar_lock;   /* ARLOCK: 1 = exclusive access, 0 = normal */
+    uint8_t  ar_cache;  /* ARCACHE[3:0] */
+    uint8_t  ar_prot;   /* ARPROT[2:0] */
     /* R */
     uint8_t  r_valid, r_ready, r_last;
     uint32_t r_id;

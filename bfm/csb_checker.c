@@ -1,23 +1,52 @@
 /* csb_checker: passive CSB protocol checker. It remembers last cycle's
- * request (to catch drops and payload changes while stalled) and counts
- * outstanding reads and non-posted writes. */
+ * request (to catch drops and payload changes while stalled) and keeps the
+ * outstanding reads and non-posted writes in two FIFOs (both are answered
+ * in order), each entry stamped with the cycle it was accepted, so the
+ * oldest entries are the only candidates for the response bound. */
 #include "csb_checker.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bfm_queue.h"
+
+struct pending {
+    uint64_t t;                 /* checker clock at acceptance */
+    uint16_t addr;
+    uint8_t late;               /* "no response" already reported */
+};
+
 struct csb_checker {
     char name[64];
+    struct csb_checker_knobs k;
     const struct csb_pins *pins;
     struct bfm_env *env;
     int stalled;                /* last cycle: valid && !ready */
     struct csb_pins prev;       /* request payload of that cycle */
-    uint64_t rd_out, np_out;    /* outstanding reads / non-posted writes */
+    struct bfm_queue rd, np;    /* struct pending: reads / non-posted writes */
+    uint64_t now;               /* cycles sampled */
+    uint64_t wait;              /* consecutive cycles with valid && !ready */
+    int wait_flagged;
+    int in_reset;               /* last call was csb_checker_sample_reset() */
+    int reset_flagged[3];       /* req, rsp, wr_complete reported this reset */
 };
+
+void csb_checker_knobs_default(struct csb_checker_knobs *k)
+{
+    k->max_wait = 0;
+}
 
 struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
                                        struct bfm_env *env)
+{
+    return csb_checker_create_with_knobs(name, NULL, pins, env);
+}
+
+struct csb_checker *csb_checker_create_with_knobs(const char *name,
+                                                  const struct csb_checker_knobs *k,
+                                                  const struct csb_pins *pins,
+                                                  struct bfm_env *env)
 {
     struct csb_checker *c;
 
@@ -31,14 +60,29 @@ struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *
         abort();
     }
     snprintf(c->name, sizeof c->name, "%s", name ? name : "csb");
+    if (k)
+        c->k = *k;
+    else
+        csb_checker_knobs_default(&c->k);
     c->pins = pins;
     c->env = env;
+    bfm_queue_init(&c->rd, sizeof(struct pending), 16);
+    bfm_queue_init(&c->np, sizeof(struct pending), 16);
     return c;
 }
 
 void csb_checker_destroy(struct csb_checker *c)
 {
+    if (!c)
+        return;
+    bfm_queue_free(&c->rd);
+    bfm_queue_free(&c->np);
     free(c);
+}
+
+static const char *kind(const struct csb_pins *p)
+{
+    return !p->write ? "read" : p->nposted ? "non-posted write" : "posted write";
 }
 
 static void check_stable(struct csb_checker *c)
@@ -65,54 +109,136 @@ static void check_stable(struct csb_checker *c)
                  "expected nposted %u, actual %u", q->nposted, p->nposted);
 }
 
+static void push_pending(struct csb_checker *c, struct bfm_queue *q, uint16_t addr)
+{
+    struct pending *e = bfm_queue_push(q);
+    e->t = c->now;
+    e->addr = addr;
+    e->late = 0;
+}
+
+/* Entries accepted more than max_wait cycles ago: oldest first, once each. */
+static void check_late(struct csb_checker *c, struct bfm_queue *q, const char *chan,
+                       const char *what)
+{
+    for (size_t i = 0; i < q->n; i++) {
+        struct pending *e = bfm_queue_at(q, i);
+        if (c->now - e->t <= c->k.max_wait)
+            break;
+        if (e->late)
+            continue;
+        e->late = 1;
+        bfm_fail(c->env, c->name, chan, "no response within max_wait cycles",
+                 "expected %s for the %s of addr 0x%04x within %" PRIu64 " cycles of its "
+                 "request, actual none after %" PRIu64 " cycles", what,
+                 q == &c->rd ? "read" : "non-posted write", e->addr, c->k.max_wait,
+                 c->now - e->t);
+    }
+}
+
+static void check_ready_wait(struct csb_checker *c)
+{
+    const struct csb_pins *p = c->pins;
+
+    if (!p->valid || p->ready) {
+        c->wait = 0;
+        c->wait_flagged = 0;
+        return;
+    }
+    c->wait++;
+    if (c->wait <= c->k.max_wait || c->wait_flagged)
+        return;
+    c->wait_flagged = 1;
+    bfm_fail(c->env, c->name, "req", "ready not given within max_wait cycles",
+             "expected csb2nvdla_ready within %" PRIu64 " cycles of valid (%s addr 0x%04x), "
+             "actual still low after %" PRIu64 " cycles", c->k.max_wait, kind(p), p->addr,
+             c->wait);
+}
+
 void csb_checker_sample(struct csb_checker *c)
 {
     const struct csb_pins *p = c->pins;
 
+    if (c->in_reset) {
+        c->in_reset = 0;
+        c->reset_flagged[0] = c->reset_flagged[1] = c->reset_flagged[2] = 0;
+    }
+    c->now++;
     if (c->stalled)
         check_stable(c);
     /* Responses are checked against what was outstanding before this
      * cycle's request: a response can never answer a same-cycle request. */
     if (p->rsp_valid) {
-        if (!c->rd_out)
+        if (!c->rd.n)
             bfm_fail(c->env, c->name, "rsp", "read response with none outstanding",
                      "expected 0 read responses (0 reads outstanding), actual 1 "
                      "(data 0x%08" PRIx32 ")", p->rsp_data);
         else
-            c->rd_out--;
+            bfm_queue_pop(&c->rd);
     }
     if (p->wr_complete) {
-        if (!c->np_out)
+        if (!c->np.n)
             bfm_fail(c->env, c->name, "wr_complete", "more wr_complete than non-posted writes",
                      "expected 0 wr_complete (0 non-posted writes outstanding), actual 1");
         else
-            c->np_out--;
+            bfm_queue_pop(&c->np);
     }
     if (p->valid && p->ready) {
         if (!p->write)
-            c->rd_out++;
+            push_pending(c, &c->rd, p->addr);
         else if (p->nposted)
-            c->np_out++;
+            push_pending(c, &c->np, p->addr);
+    }
+    if (c->k.max_wait) {
+        check_ready_wait(c);
+        check_late(c, &c->rd, "rsp", "nvdla2csb_valid");
+        check_late(c, &c->np, "wr_complete", "nvdla2csb_wr_complete");
     }
     c->stalled = p->valid && !p->ready;
     if (c->stalled)
         c->prev = *p;
 }
 
+void csb_checker_sample_reset(struct csb_checker *c)
+{
+    const struct csb_pins *p = c->pins;
+    static const char *const chan[3] = { "req", "rsp", "wr_complete" };
+    static const char *const sig[3] = { "csb2nvdla_valid", "nvdla2csb_valid",
+                                        "nvdla2csb_wr_complete" };
+    const int high[3] = { p->valid, p->rsp_valid, p->wr_complete };
+
+    for (int i = 0; i < 3; i++)
+        if (high[i] && !c->reset_flagged[i]) {
+            bfm_fail(c->env, c->name, chan[i], "valid during reset",
+                     "expected %s 0 while reset is asserted, actual 1", sig[i]);
+            c->reset_flagged[i] = 1;
+        }
+    /* A reset abandons everything in flight. */
+    c->rd.n = c->rd.head = 0;
+    c->np.n = c->np.head = 0;
+    c->stalled = 0;
+    c->wait = 0;
+    c->wait_flagged = 0;
+    c->in_reset = 1;
+}
+
 int csb_checker_final(struct csb_checker *c)
 {
     int n = 0;
 
-    if (c->rd_out) {
+    if (c->rd.n) {
+        const struct pending *o = bfm_queue_front(&c->rd);
         bfm_fail(c->env, c->name, "rsp", "read never answered",
-                 "expected 0 reads outstanding at end of test, actual %" PRIu64, c->rd_out);
-        n += (int)c->rd_out;
+                 "expected 0 reads outstanding at end of test, actual %zu (oldest addr 0x%04x)",
+                 c->rd.n, o->addr);
+        n += (int)c->rd.n;
     }
-    if (c->np_out) {
+    if (c->np.n) {
+        const struct pending *o = bfm_queue_front(&c->np);
         bfm_fail(c->env, c->name, "wr_complete", "write completion never received",
-                 "expected 0 non-posted writes outstanding at end of test, actual %" PRIu64,
-                 c->np_out);
-        n += (int)c->np_out;
+                 "expected 0 non-posted writes outstanding at end of test, actual %zu "
+                 "(oldest addr 0x%04x)", c->np.n, o->addr);
+        n += (int)c->np.n;
     }
     return n;
 }
@@ -121,7 +247,7 @@ void csb_checker_outstanding(const struct csb_checker *c, char *buf, unsigned le
 {
     if (!buf || !len)
         return;
-    snprintf(buf, len, "%s: %" PRIu64 " reads awaiting data, %" PRIu64
-             " non-posted writes awaiting wr_complete%s",
-             c->name, c->rd_out, c->np_out, c->stalled ? ", request stalled" : "");
+    snprintf(buf, len, "%s: %zu reads awaiting data, %zu non-posted writes awaiting "
+             "wr_complete%s", c->name, c->rd.n, c->np.n,
+             c->stalled ? ", request stalled" : "");
 }

@@ -67,7 +67,8 @@ for d in "$traces"/*/; do
     mkdir -p "$logdir"
     log=$logdir/sim.log
     t0=$(date +%s.%N)
-    scripts/sim TRACE="$cfg" TEST="nvdla/$name" DUT="$dut" MAX_CYCLES="$max_cycles" "${knobs[@]}" >"$log" 2>&1
+    # scripts/sim writes the run's output to $log (LOG_DIR/sim.log) itself
+    scripts/sim TRACE="$cfg" LOG_DIR="$logdir" DUT="$dut" MAX_CYCLES="$max_cycles" "${knobs[@]}" >/dev/null 2>&1
     rc=$?
     t1=$(date +%s.%N)
     secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')

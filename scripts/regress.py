@@ -29,7 +29,9 @@ ethosu/<name>), or
   @nvdla              every nvdla/<trace> of NVDLA_TRACES
 Default DUT: both for sequences and ethosu tests, twin for traces. `--dut`
 restricts every entry to that DUT. SEEDS=n runs seeds 1..n (default --seeds);
-SEED=s in an entry fixes one seed. Other KEY=value words are passed to make
+SEED=s in an entry fixes one seed. A line that expands to no runs (say a
+sequence the shipped stub cannot run, with DUT=rtl) is an error naming the
+line, or with EMPTY=skip a skipped JUnit case saying why. Other KEY=value words are passed to make
 (AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm).
 """
 import argparse
@@ -55,7 +57,7 @@ DUTS = ("twin", "rtl")
 # never let them leak into the runs (RTL_FILES/RTL_TOP/RTL_FLAGS/NVDLA_TRACES stay)
 SIM_VARS = ("TEST TRACE DUT HARNESS SEED SEEDS AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER "
             "CSB_GAP NPOSTED MAX_CYCLES WAVES WAVES_FROM WAVES_TO SRAMIF INJECT VERBOSE SAN LOG_DIR "
-            "PLUSARGS RESET_CYCLES RESET_IDLE NVDLA_CONFIG RUN_ABSENT PROG_CHECK "
+            "PLUSARGS RESET_CYCLES RESET_IDLE NVDLA_CONFIG RUN_ABSENT PROG_CHECK ALLOW_NO_CHECK MEM_LIMIT AXI_MAX_WAIT REG_MAX_WAIT "
             "LIST JOBS SHARD TIMEOUT DUTS REGRESS_DIR TRACES FILTER MAKEFLAGS MFLAGS MAKELEVEL "
             "MAKEOVERRIDES GNUMAKEFLAGS").split()
 SAN_PATTERNS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
@@ -129,7 +131,7 @@ def parse_list(path):
                 if "=" not in w:
                     raise ListError("%s:%d: '%s' is not KEY=value" % (path, no, w))
                 k, v = w.split("=", 1)
-                if k in ("DUT", "SEEDS", "SEED", "MISSING"):
+                if k in ("DUT", "SEEDS", "SEED", "MISSING", "EMPTY"):
                     opts[k] = v
                 elif re.fullmatch(r"[A-Z_][A-Z0-9_]*", k):
                     knobs.append("%s=%s" % (k, v))
@@ -137,6 +139,8 @@ def parse_list(path):
                     raise ListError("%s:%d: bad knob '%s'" % (path, no, w))
             if opts.get("DUT", "both") not in ("twin", "rtl", "both"):
                 raise ListError("%s:%d: DUT must be twin, rtl or both" % (path, no))
+            if opts.get("EMPTY", "skip") != "skip":
+                raise ListError("%s:%d: EMPTY takes only 'skip'" % (path, no))
             for k in ("SEEDS", "SEED"):
                 if k in opts and not opts[k].isdigit():
                     raise ListError("%s:%d: %s must be a number" % (path, no, k))
@@ -202,6 +206,7 @@ def expand(entries, cat, args, src):
 
     for no, kind, target, opts, knobs in entries:
         where = "%s:%d" % (rel(src), no)
+        before = len(runs)
         if kind == "test":
             default = "twin" if target.startswith("nvdla/") else "both"
             add(target, "test", target, opts, knobs, default, where)
@@ -237,12 +242,25 @@ def expand(entries, cat, args, src):
                     runs.append({"name": "TRACES=" + target, "kind": "missing", "target": target,
                                  "dut": mdut, "seed": 0, "knobs": list(knobs),
                                  "where": where, "message": msg, "opts": opts})
+        line_dut = opts.get("DUT", "twin" if kind in ("trace", "traces", "nvdla") or
+                            (kind == "test" and target.startswith("nvdla/")) else "both")
+        if len(runs) == before and args.dut != "both" and line_dut not in ("both", args.dut):
+            continue   # left out by --dut on purpose
+        if len(runs) == before:
+            why = "expands to no runs (%s)" % (
+                "a test the shipped RTL stub cannot run, on DUT=rtl" if kind in ("test", "sequences")
+                else "nothing matched")
+            if opts.get("EMPTY") != "skip":
+                raise ListError("%s: %s; EMPTY=skip on the line reports it as skipped instead" % (where, why))
+            runs.append({"name": target or "@" + kind, "kind": "empty", "target": target, "dut": opts.get("DUT", "-"),
+                         "seed": 0, "knobs": list(knobs), "where": where, "message": "%s: %s" % (where, why)})
     return runs, notes
 
 
 # ---- one run ---------------------------------------------------------------------
 def stem(run):
-    return "%d_%s_%s_%d" % (run["n"], re.sub(r"[^A-Za-z0-9_.-]+", "_", run["name"]), run["dut"], run["seed"])
+    # zero-padded: the logs of a results folder sort in run order
+    return "%04d_%s_%s_%d" % (run["n"], re.sub(r"[^A-Za-z0-9_.-]+", "_", run["name"]), run["dut"], run["seed"])
 
 
 def command(run, args, workdir):
@@ -261,6 +279,8 @@ def user_command(run, args):
     """The command a user types to reproduce the run (no LOG_DIR, no -C)."""
     if run["kind"] == "missing":
         return "scripts/conformance.sh --traces %s --dut twin" % shlex.quote(run["target"])
+    if run["kind"] == "empty":
+        return "(list line %s)" % run["where"]
     words = ["make", "sim"] + (["SAN=1"] if args.san else [])
     words += command(run, args, None)[len(make_base(args.san)):]
     return " ".join(shlex.quote(w) for w in words)
@@ -346,6 +366,12 @@ def execute(run, args, env):
     log = os.path.join(args.out, stem(run) + ".log")
     run["log"] = log
     run["command"] = user_command(run, args)
+    if run["kind"] == "empty":
+        with open(log, "w") as f:
+            f.write(run["message"] + "\n")
+        run.update(result="SKIP", rc=None, cycles=None, wall=0.0, first_failure="", skip_reason=run["message"],
+                   reproduce=run["command"])
+        return run
     if run["kind"] == "missing" or run.get("not_run"):
         msg = run.get("message") or run.get("not_run")
         with open(log, "w") as f:

@@ -22,7 +22,7 @@ first_failure_of() { grep -m1 '^first failure: ' "$1"; }
 # ---- reset: knobs, the synchroniser inside, a clear message when too early ----
 for dut in "${duts[@]}"; do
     run_sim rc TEST=sdp_bypass_smoke DUT="$dut" SEED=1
-    if [ "$rc" = 0 ] && grep -q ' reset_cycles=10 reset_idle=16 nvdla_config=nv_small' "$log"; then
+    if [ "$rc" = 0 ] && grep -q ' reset_cycles=10 reset_idle=16 axi_max_wait=0 reg_max_wait=0 nvdla_config=nv_small' "$log"; then
         ok "DUT=$dut: the knob line shows reset_cycles=10 reset_idle=16 nvdla_config=nv_small"
     else bad "DUT=$dut: knob line with the reset and configuration defaults (exit $rc)"; fi
     # the core leaves reset 4 rising edges after the pin: 4 idle cycles are enough, 3 are not

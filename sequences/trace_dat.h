@@ -6,7 +6,9 @@
  *     }
  * SIZE bytes, in address order, at BASE + offset. Numbers are C literals;
  * whitespace is free; "//" comments are ignored. Every error is reported
- * as "file:line: reason" with the line of the offending record. */
+ * as "file:line: reason" with the line of the offending record.
+ * A file without records parses to an image with n = 0; trace_parse()
+ * refuses such an image ("x.dat: empty memory image (no records) ..."). */
 #ifndef TRACE_DAT_H
 #define TRACE_DAT_H
 

@@ -77,7 +77,7 @@ int trace_lex_error(char *err, size_t len, const char *file, unsigned line, cons
 {
     if (!err || !len)
         return -1;
-    int k = snprintf(err, len, "%s:%u: ", file, line);
+    int k = line ? snprintf(err, len, "%s:%u: ", file, line) : snprintf(err, len, "%s: ", file);
     if (k < 0 || (size_t)k >= len)
         return -1;
     va_list ap;

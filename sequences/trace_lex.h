@@ -18,7 +18,8 @@ size_t trace_lex_name(const char *s);
 /* Skip spaces, tabs, CR and form feeds (not newlines). */
 const char *trace_lex_blank(const char *s);
 
-/* Write "file:line: reason" into err (always NUL-terminated); returns -1. */
+/* Write "file:line: reason" into err (always NUL-terminated), or
+ * "file: reason" when line is 0 (a whole-file error); returns -1. */
 int trace_lex_error(char *err, size_t len, const char *file, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 

@@ -1,6 +1,7 @@
 /* trace_parse: see trace_parse.h. Line by line: strip the comment, split
  * "name(arg, ...);", check every argument, then the whole-trace checks
- * (syncs, overlapping images). */
+ * (something to run, syncs, overlapping images, footprint, something
+ * compared). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -35,6 +36,7 @@ const char *trace_mem_name(enum trace_mem m)
 
 struct line_ctx {
     struct trace *t;
+    const struct trace_parse_opts *opts;
     const char *path;       /* the .cfg */
     unsigned line;
     size_t dcap, scap;
@@ -199,7 +201,17 @@ static int load_image(struct line_ctx *c, const char *a, struct trace_dir *d)
     }
     free(name);
     d->image = trace_image_load(d->file, c->err, c->len);
-    return d->image ? 0 : -1;
+    if (!d->image)
+        return -1;
+    if (!d->image->n) {
+        /* loading nothing is never what a trace means */
+        trace_lex_error(c->err, c->len, d->file, 0, "empty memory image (no records) (mem_load at %s:%u)",
+                        c->path, c->line);
+        trace_image_free(d->image);
+        d->image = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 /* Split "a, b, "c"" into trimmed arguments (commas inside quotes kept). */
@@ -356,6 +368,8 @@ static int parse_line(struct line_ctx *c, char *s)
             return -1;
         if (d.size > (uint64_t)SIZE_MAX / 2)
             return ERR(c, "check_crc: size 0x%llx is too large", (unsigned long long)d.size);
+        if (!d.size && !c->opts->allow_no_check)
+            return ERR(c, "check_crc: size 0: nothing would be compared");
         d.crc = (uint32_t)v;
         break;
     case TRACE_CHECK_NOTHING:
@@ -372,6 +386,53 @@ static int parse_line(struct line_ctx *c, char *s)
 }
 
 /* ---- whole-trace checks ------------------------------------------------- */
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* Sum each memory's mem_init sizes and mem_load record bytes into
+ * t->footprint; refuse at the directive that takes one beyond limit (of
+ * the two memories, the one crossing first). */
+static int check_footprint(struct trace *t, uint64_t limit, char *err, size_t len)
+{
+    size_t cross = SIZE_MAX;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct trace_dir *d = &t->dir[i];
+        uint64_t bytes = 0;
+        if (d->op == TRACE_MEM_INIT)
+            bytes = d->size;
+        else if (d->op == TRACE_MEM_LOAD)
+            for (size_t r = 0; r < d->image->n; r++)
+                bytes = sat_add(bytes, d->image->rec[r].size);
+        else
+            continue;
+        t->footprint[d->mem] = sat_add(t->footprint[d->mem], bytes);
+        if (t->footprint[d->mem] > limit && cross == SIZE_MAX)
+            cross = i;
+    }
+    if (cross == SIZE_MAX)
+        return 0;
+    const struct trace_dir *d = &t->dir[cross];
+    uint64_t total = t->footprint[d->mem];
+    return trace_lex_error(err, len, t->path, d->line,
+                           "%s: %s footprint %llu bytes (%.2f GiB) exceeds the limit of %llu bytes "
+                           "(%.2f GiB) per memory (footprint: the sum of mem_init sizes and mem_load "
+                           "record bytes; this directive crosses the limit)",
+                           trace_op_name(d->op), trace_mem_name(d->mem), (unsigned long long)total,
+                           (double)total / (1u << 30), (unsigned long long)limit,
+                           (double)limit / (1u << 30));
+}
+
+/* A run that compares nothing would pass whatever the DUT did. */
+static int check_compares(const struct trace *t, char *err, size_t len)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->dir[i].op == TRACE_CHECK_CRC && t->dir[i].size)
+            return 0;
+    return trace_lex_error(err, len, t->path, 0, "no check_crc: nothing would be compared");
+}
 
 static int check_syncs(const struct trace *t, char *err, size_t len)
 {
@@ -480,8 +541,13 @@ static char *name_of(const char *path)
     return strndup(b, n);
 }
 
-struct trace *trace_parse_text(const char *path, const char *text, size_t n, char *err, size_t len)
+struct trace *trace_parse_text_with(const char *path, const char *text, size_t n,
+                                    const struct trace_parse_opts *opts, char *err, size_t len)
 {
+    static const struct trace_parse_opts defaults;
+    if (!opts)
+        opts = &defaults;
+    uint64_t limit = opts->max_footprint ? opts->max_footprint : TRACE_MAX_FOOTPRINT_DEFAULT;
     struct trace *t = calloc(1, sizeof *t);
     char *copy = malloc(n + 1);
     if (!t || !copy || !(t->path = strdup(path)) || !(t->name = name_of(path))) {
@@ -492,7 +558,7 @@ struct trace *trace_parse_text(const char *path, const char *text, size_t n, cha
     }
     memcpy(copy, text, n);
     copy[n] = 0;
-    struct line_ctx c = { .t = t, .path = t->path, .err = err, .len = len };
+    struct line_ctx c = { .t = t, .opts = opts, .path = t->path, .err = err, .len = len };
     char *line = copy;
     for (unsigned no = 1; line; no++) {
         char *nl = memchr(line, '\n', (size_t)(copy + n - line));
@@ -508,8 +574,14 @@ struct trace *trace_parse_text(const char *path, const char *text, size_t n, cha
         line = nl ? nl + 1 : NULL;
     }
     free(copy);
+    if (!t->n) {
+        trace_lex_error(err, len, t->path, 0, "no directives: nothing would be run or compared");
+        trace_free(t);
+        return NULL;
+    }
     if (check_syncs(t, err, len) || check_overlaps(t, TRACE_PRI_MEM, err, len) ||
-        check_overlaps(t, TRACE_SEC_MEM, err, len)) {
+        check_overlaps(t, TRACE_SEC_MEM, err, len) || check_footprint(t, limit, err, len) ||
+        (!opts->allow_no_check && check_compares(t, err, len))) {
         trace_free(t);
         return NULL;
     }
@@ -518,6 +590,11 @@ bad:
     free(copy);
     trace_free(t);
     return NULL;
+}
+
+struct trace *trace_parse_text(const char *path, const char *text, size_t n, char *err, size_t len)
+{
+    return trace_parse_text_with(path, text, n, NULL, err, len);
 }
 
 int trace_resolve(const char *path, char *out, size_t outlen, char *err, size_t len)
@@ -579,7 +656,8 @@ int trace_resolve(const char *path, char *out, size_t outlen, char *err, size_t 
     return 0;
 }
 
-struct trace *trace_parse(const char *path, char *err, size_t len)
+struct trace *trace_parse_with(const char *path, const struct trace_parse_opts *opts, char *err,
+                               size_t len)
 {
     char cfg[4096];
     if (trace_resolve(path, cfg, sizeof cfg, err, len))
@@ -588,9 +666,14 @@ struct trace *trace_parse(const char *path, char *err, size_t len)
     char *text = trace_lex_read_file(cfg, "trace", &n, err, len);
     if (!text)
         return NULL;
-    struct trace *t = trace_parse_text(cfg, text, n, err, len);
+    struct trace *t = trace_parse_text_with(cfg, text, n, opts, err, len);
     free(text);
     return t;
+}
+
+struct trace *trace_parse(const char *path, char *err, size_t len)
+{
+    return trace_parse_with(path, NULL, err, len);
 }
 
 int trace_check_dut(const struct trace *t, unsigned addr_bits, int has_sram, char *err, size_t len)

@@ -17,7 +17,15 @@
  * here too (trace_dat.h), as are overlapping mem_load records and checks
  * bound to a SYNC no intr_notify names. A SYNC fires when the last
  * intr_notify naming it has completed; every check bound to it runs then.
- * Every error reads "file:line: reason". */
+ *
+ * No silent pass: a trace is refused when it holds no directive at all,
+ * when it compares nothing (no check_crc, or a check_crc of size 0; unless
+ * trace_parse_opts.allow_no_check), when a mem_load image holds no record,
+ * and when a memory's footprint (the sum of its mem_init sizes and
+ * mem_load record bytes) exceeds trace_parse_opts.max_footprint.
+ *
+ * Every error reads "file:line: reason", or "file: reason" for what
+ * concerns the whole file. */
 #ifndef TRACE_PARSE_H
 #define TRACE_PARSE_H
 
@@ -66,14 +74,38 @@ struct trace {
     size_t n;
     struct trace_sync *sync;
     size_t nsync;
+    /* bytes per memory, indexed by enum trace_mem (index 0 unused): the
+     * sum of its mem_init sizes and mem_load record bytes (saturates at
+     * UINT64_MAX) */
+    uint64_t footprint[3];
+};
+
+/* The default limit of a memory's footprint: 4 GiB per memory. */
+#define TRACE_MAX_FOOTPRINT_DEFAULT ((uint64_t)4 << 30)
+
+/* What a parse accepts beyond the strict default. All zero (or a NULL
+ * pointer) is the default. */
+struct trace_parse_opts {
+    /* 1: accept a trace that compares nothing (only check_nothing, no
+     * check at all, check_crc of size 0); the runner still syncs and
+     * reports. The command line's ALLOW_NO_CHECK=1. */
+    int allow_no_check;
+    /* Per memory (pri_mem and sec_mem apart), bytes: 0 means
+     * TRACE_MAX_FOOTPRINT_DEFAULT, UINT64_MAX no limit. */
+    uint64_t max_footprint;
 };
 
 /* Read a trace. path is a .cfg file, or a directory holding exactly one
- * .cfg. NULL with err = "file:line: reason" (or "path: reason"). */
+ * .cfg. NULL with err = "file:line: reason" (or "path: reason").
+ * trace_parse() is trace_parse_with(path, NULL, ...): the strict default. */
 struct trace *trace_parse(const char *path, char *err, size_t len);
+struct trace *trace_parse_with(const char *path, const struct trace_parse_opts *opts, char *err,
+                               size_t len);
 /* Parse text already in memory; path names it in messages and locates
  * relative memory images. */
 struct trace *trace_parse_text(const char *path, const char *text, size_t n, char *err, size_t len);
+struct trace *trace_parse_text_with(const char *path, const char *text, size_t n,
+                                    const struct trace_parse_opts *opts, char *err, size_t len);
 /* The checks that depend on the DUT: every address (mem_init, mem_load
  * records, check_crc) below 2^addr_bits; sec_mem only with an SRAMIF
  * memory. Returns 0 or -1 with err = "file:line: reason". */

@@ -62,8 +62,10 @@ static int do_mem(struct run *r, const struct trace_dir *d)
     if (!m)
         return seq_fail(r->ctx, "%s:%u: %s: the DUT has no %s memory", WHERE(r, d),
                         trace_op_name(d->op), trace_mem_name(d->mem));
+    int rc;
     if (d->op == TRACE_MEM_INIT) {
-        sparse_mem_fill(m, d->base, 0, (size_t)d->size);
+        if ((rc = sparse_mem_fill(m, d->base, 0, (size_t)d->size)))
+            return seq_fail(r->ctx, "%s:%u: mem_init: %s", WHERE(r, d), sparse_mem_strerror(rc));
         if (d->mem == TRACE_PRI_MEM)
             nvdla_ref_mem_fill(r->ref, d->base, 0, (size_t)d->size);
         return 0;
@@ -71,7 +73,9 @@ static int do_mem(struct run *r, const struct trace_dir *d)
     const struct trace_image *im = d->image;
     for (size_t i = 0; i < im->n; i++) {
         const struct trace_record *rec = &im->rec[i];
-        sparse_mem_write(m, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size);
+        if ((rc = sparse_mem_write(m, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size)))
+            return seq_fail(r->ctx, "%s:%u: mem_load: record at 0x%" PRIx64 ": %s", WHERE(r, d),
+                            d->base + rec->offset, sparse_mem_strerror(rc));
         if (d->mem == TRACE_PRI_MEM)
             nvdla_ref_mem_write(r->ref, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size);
     }

@@ -50,6 +50,8 @@ static int one_cycle(struct ethosu_sim *s)
     for (int i = 0; i < 2; i++)
         axi_mem_drive(s->axi[i]);
     s->dut->eval(s->dut, p);
+    if (s->fault)
+        fault_inject_apply_ethosu(s->fault, p);   /* also in reset: a fault may act there */
     if (p->nreset) {
         apb_checker_sample(s->apb_chk);
         apb_master_sample(s->apb);
@@ -58,6 +60,11 @@ static int one_cycle(struct ethosu_sim *s)
             axi_checker_sample(s->axi_chk[i]);
             axi_mem_sample(s->axi[i]);
         }
+    } else {
+        /* in reset every valid must be low, on both sides */
+        apb_checker_sample_reset(s->apb_chk);
+        for (int i = 0; i < 2; i++)
+            axi_checker_sample_reset(s->axi_chk[i]);
     }
     uint64_t c = s->env.cycle;
     if (s->waves_on && c >= s->knobs.waves_from && c <= s->knobs.waves_to)
@@ -115,13 +122,21 @@ int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct etho
     s->env.verbose = k->verbose;
     s->pins.porpl = (uint8_t)porpl;
     s->pins.porsl = (uint8_t)porsl;
+    if (k->inject) {
+        s->fault = fault_inject_create(FAULT_ETHOSU, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
+        if (!s->fault)
+            return -1;
+    }
     struct apb_master_knobs ak;
     apb_master_knobs_default(&ak);
     ak.gap_min = k->csb_gap_min;   /* the register-bus gap knob serves APB too */
     ak.gap_max = k->csb_gap_max;
     ak.seed = k->seed ^ 0x4444;
     s->apb = apb_master_create("apb", &ak, &s->pins.apb, &s->env);
-    s->apb_chk = apb_checker_create("apb", &s->pins.apb, &s->env);
+    struct apb_checker_knobs pk;
+    apb_checker_knobs_default(&pk);
+    pk.max_wait = k->reg_max_wait;
+    s->apb_chk = apb_checker_create_with_knobs("apb", &pk, &s->pins.apb, &s->env);
     for (int i = 0; i < 2; i++) {
         struct axi_mem_knobs mk;
         struct axi_checker_knobs xk;
@@ -178,6 +193,7 @@ int ethosu_sim_finish(struct ethosu_sim *s)
         if (apb_checker_final(s->apb_chk) || axi_checker_final(s->axi_chk[0]) || axi_checker_final(s->axi_chk[1]))
             ethosu_sim_report_outstanding(s, "end of test");
     }
+    fault_inject_final(s->fault, &s->env);
     return s->env.failed;
 }
 
@@ -187,6 +203,7 @@ void ethosu_sim_free(struct ethosu_sim *s)
         fprintf(stderr, "sim: error while writing %s\n", s->knobs.waves);
     apb_master_destroy(s->apb);
     apb_checker_destroy(s->apb_chk);
+    fault_inject_destroy(s->fault);
     for (int i = 0; i < 2; i++) {
         axi_mem_destroy(s->axi[i]);
         axi_checker_destroy(s->axi_chk[i]);

@@ -16,6 +16,7 @@
 #include "bfm_env.h"
 #include "ethosu_dut.h"
 #include "ethosu_pins.h"
+#include "fault_inject.h"
 #include "sim_knobs.h"
 #include "sparse_mem.h"
 
@@ -41,6 +42,7 @@ struct ethosu_sim {
     struct axi_mem *axi[2];
     struct axi_checker *axi_chk[2];
     struct ethosu_wd_monitor wd;
+    struct fault_inject *fault;         /* INJECT, NULL without */
     int waves_on;
     int watchdog_fired;
 };

@@ -77,6 +77,8 @@ int ethosu_main(struct sim_knobs *k)
     int pass = test_rc == 0 && failures == 0;
     if (!pass && s.env.first_failure[0])
         printf("first failure: %s\n", s.env.first_failure);
+    if (k->inject && s.fault)
+        printf("injected fault '%s' expects checker rule '%s'\n", k->inject, fault_inject_expected_rule(s.fault));
     printf("%s: ethosu/%s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
            pass ? "PASS" : "FAIL", t->name, d->kind, sim_harness_note(), s.env.cycle, wall, wall > 0 ? (double)s.env.cycle / wall : 0.0,
            k->seed);

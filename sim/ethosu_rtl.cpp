@@ -47,6 +47,8 @@ using namespace shim;
         (a).aw_addr = get(top->AWADDR##M);                                    \
         (a).aw_size = get(top->AWSIZE##M);                                    \
         (a).aw_burst = get(top->AWBURST##M);                                  \
+        (a).aw_cache = get(top->AWCACHE##M);                                  \
+        (a).aw_prot = get(top->AWPROT##M);                                    \
         (a).w_valid = get(top->WVALID##M);                                    \
         get_bytes(top->WDATA##M, (a).w_data, db);                             \
         (a).w_strb = get(top->WSTRB##M);                                      \
@@ -57,6 +59,8 @@ using namespace shim;
         (a).ar_addr = get(top->ARADDR##M);                                    \
         (a).ar_size = get(top->ARSIZE##M);                                    \
         (a).ar_burst = get(top->ARBURST##M);                                  \
+        (a).ar_cache = get(top->ARCACHE##M);                                  \
+        (a).ar_prot = get(top->ARPROT##M);                                    \
         (a).b_ready = get(top->BREADY##M);                                    \
         (a).r_ready = get(top->RREADY##M);                                    \
     } while (0)

@@ -22,8 +22,8 @@ static int one_cycle(struct sim *s)
     if (s->sram)
         axi_mem_drive(s->sram);
     s->dut->eval(s->dut, p);
-    if (s->fault && p->rstn)
-        fault_inject_apply(s->fault, p);
+    if (s->fault)
+        fault_inject_apply(s->fault, p);   /* also in reset: a fault may act there */
     if (p->rstn) {
         if (p->csb.valid && p->csb.ready && s->first_csb == UINT64_MAX)
             s->first_csb = s->env.cycle;
@@ -35,6 +35,12 @@ static int one_cycle(struct sim *s)
             axi_checker_sample(s->sram_chk);
             axi_mem_sample(s->sram);
         }
+    } else {
+        /* in reset every valid must be low, on both sides */
+        csb_checker_sample_reset(s->csb_chk);
+        axi_checker_sample_reset(s->dbb_chk);
+        if (s->sram)
+            axi_checker_sample_reset(s->sram_chk);
     }
     waves_dump(s);
     s->dut->posedge(s->dut, p);
@@ -112,6 +118,7 @@ void sim_axi_checker_knobs(const struct sim_knobs *k, unsigned data_bytes, unsig
     c->mode = AXI_PORT_RW;
     c->require_aligned = 1;                  /* both DUT families issue aligned bursts */
     c->require_in_order = !k->axi_reorder;
+    c->max_wait = k->axi_max_wait;
 }
 
 static void mem_knobs(const struct sim *s, struct axi_mem_knobs *m, uint64_t seed)
@@ -134,11 +141,17 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     s->env.verbose = k->verbose;
     s->first_csb = UINT64_MAX;
     if (k->inject) {
-        s->fault = fault_inject_create(k->inject, errbuf, errlen);
+        s->fault = fault_inject_create(FAULT_NVDLA, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
         if (!s->fault)
             return -1;
     }
+    /* what the memories may allocate: the trace footprint limit and some
+     * slack for page rounding (a write beyond fails the run, never the host) */
+    uint64_t lim = k->mem_limit ? k->mem_limit : SIM_DEFAULT_MEM_LIMIT;
+    size_t mem_cap = (size_t)(lim + lim / 16);
     s->dbb_mem = sparse_mem_create();
+    if (s->dbb_mem)
+        sparse_mem_set_limit(s->dbb_mem, mem_cap);
     struct csb_master_knobs ck;
     csb_master_knobs_default(&ck);
     ck.gap_min = k->csb_gap_min;
@@ -146,7 +159,10 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     ck.nposted = k->nposted;
     ck.seed = k->seed ^ 0x1111;
     s->csb = csb_master_create("csb", &ck, &s->pins.csb, &s->env);
-    s->csb_chk = csb_checker_create("csb", &s->pins.csb, &s->env);
+    struct csb_checker_knobs cck;
+    csb_checker_knobs_default(&cck);
+    cck.max_wait = k->reg_max_wait;
+    s->csb_chk = csb_checker_create_with_knobs("csb", &cck, &s->pins.csb, &s->env);
     struct axi_mem_knobs mk;
     struct axi_checker_knobs xk;
     mem_knobs(s, &mk, k->seed ^ 0x2222);
@@ -155,6 +171,8 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     s->dbb_chk = axi_checker_create("dbb", &xk, &s->pins.dbb, &s->env);
     if (dut->has_sramif) {
         s->sram_mem = sparse_mem_create();
+        if (s->sram_mem)
+            sparse_mem_set_limit(s->sram_mem, mem_cap);
         mem_knobs(s, &mk, k->seed ^ 0x3333);
         s->sram = axi_mem_create("sram", &mk, &s->pins.sram, s->sram_mem, &s->env);
         s->sram_chk = axi_checker_create("sram", &xk, &s->pins.sram, &s->env);
@@ -222,9 +240,16 @@ int sim_finish(struct sim *s)
             (s->sram_chk && axi_checker_final(s->sram_chk)))
             sim_report_outstanding(s, "end of test");
     }
-    if (s->fault && !fault_inject_fired(s->fault))
-        bfm_fail(&s->env, "sim", "inject", "fault never injected",
-                 "expected the fault '%s' to find a cycle to act, actual none", s->knobs.inject);
+    fault_inject_final(s->fault, &s->env);
+    struct sparse_mem *mems[2] = { s->dbb_mem, s->sram_mem };
+    for (int i = 0; i < 2; i++) {
+        uint64_t at;
+        int rc = mems[i] ? sparse_mem_error(mems[i], &at) : 0;
+        if (rc)
+            bfm_fail(&s->env, "sim", i ? "sram memory" : "dbb memory", "memory limit",
+                     "expected writes within MEM_LIMIT (%zu bytes allocated at most), actual a write at 0x%" PRIx64
+                     " refused: %s", sparse_mem_limit(mems[i]), at, sparse_mem_strerror(rc));
+    }
     return s->env.failed;
 }
 

@@ -54,6 +54,10 @@ void sim_knobs_usage(const char *prog)
            "  --nvdla-config NAME  NVDLA hardware configuration: which units exist (default nv_small)\n"
            "  --run-absent 0|1     run a trace that needs a unit the configuration leaves out\n"
            "  --prog-check error|warn  a layer breaking a programming rule fails the run (error) or warns\n"
+           "  --allow-no-check 0|1 run a trace that has no check_crc (it compares nothing)\n"
+           "  --axi-max-wait N     AXI checkers: ready within N cycles, every burst answered within N (0 off)\n"
+           "  --reg-max-wait N     CSB/APB checkers: the same bound on the register bus (0 off)\n"
+           "  --mem-limit BYTES[K|M|G]  a trace's memory per memory interface (default 4G)\n"
            "  --out-dir DIR        where output dumps go (default .)\n"
            "  -v, --verbose        log transactions (twice: every beat)\n"
            "  -h, --help           this text\n", prog, prog, SIM_DEFAULT_RESET_CYCLES,
@@ -80,6 +84,33 @@ static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t 
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+/* BYTES, or a number with K, M or G (binary units) */
+static int parse_size(const char *prog, const char *opt, const char *s, uint64_t *out)
+{
+    char buf[64];
+    size_t n = s ? strlen(s) : 0;
+    if (!n || n >= sizeof buf) {
+        fprintf(stderr, "%s: %s needs a size like 512M or 4G, got '%s'\n", prog, opt, s ? s : "");
+        return -1;
+    }
+    memcpy(buf, s, n + 1);
+    unsigned shift = 0;
+    char *u = &buf[n - 1];
+    if (*u == 'K' || *u == 'k')
+        shift = 10;
+    else if (*u == 'M' || *u == 'm')
+        shift = 20;
+    else if (*u == 'G' || *u == 'g')
+        shift = 30;
+    if (shift)
+        *u = 0;
+    uint64_t v;
+    if (parse_u64(prog, opt, buf, 1, UINT64_MAX >> shift, &v))
+        return -1;
+    *out = v << shift;
     return 0;
 }
 
@@ -240,6 +271,18 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
                 return -1;
             }
             k->prog_warn = !strcmp(v, "warn");
+        } else if (!strcmp(o, "--axi-max-wait")) {
+            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->axi_max_wait))
+                return -1;
+        } else if (!strcmp(o, "--reg-max-wait")) {
+            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->reg_max_wait))
+                return -1;
+        } else if (!strcmp(o, "--allow-no-check")) {
+            if (parse_bool(prog, o, v, &k->allow_no_check))
+                return -1;
+        } else if (!strcmp(o, "--mem-limit")) {
+            if (parse_size(prog, "MEM_LIMIT", v, &k->mem_limit))
+                return -1;
         } else if (!strcmp(o, "--run-absent")) {
             if (parse_bool(prog, o, v, &k->run_absent))
                 return -1;
@@ -270,6 +313,16 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if (ethosu && (k->nvdla_config_given || k->run_absent))
         snprintf(err, len, "%s: ethosu/* tests run the Ethos-U65, which has one configuration",
                  k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
+    else if (ethosu && k->nposted)
+        snprintf(err, len, "NPOSTED: the Ethos-U65's register port is APB, which has no posted writes");
+    else if (ethosu && k->sramif)
+        snprintf(err, len, "SRAMIF: the Ethos-U65 has no SRAMIF (its memory ports are M0 and M1)");
+    else if (!ethosu && k->sramif && !strcmp(k->dut, "rtl"))
+        snprintf(err, len, "SRAMIF: the Verilated top decides whether the SRAMIF port set exists (the stub's "
+                 "NV_nvdla_sramif has it: RTL_TOP=NV_nvdla_sramif); SRAMIF=1 is for the twin");
+    else if ((ethosu || !k->trace) && (k->allow_no_check || k->mem_limit))
+        snprintf(err, len, "%s: only NVDLA traces are parsed for their checks and memory footprint; %s is not a "
+                 "trace", k->allow_no_check ? "ALLOW_NO_CHECK" : "MEM_LIMIT", k->test ? k->test : "-");
     else if (ethosu && k->prog_warn)
         snprintf(err, len, "PROG_CHECK: the programming checker knows NVDLA layers; ethosu/* tests have none");
     else if (!ethosu && !k->trace && k->prog_warn && !strcmp(k->dut, "rtl"))
@@ -290,10 +343,10 @@ void sim_knobs_print(const struct sim_knobs *k)
 {
     printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "
            "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64
-           " reset_cycles=%u reset_idle=%u nvdla_config=%s%s%s%s%s%s%s",
+           " reset_cycles=%u reset_idle=%u axi_max_wait=%" PRIu64 " reg_max_wait=%" PRIu64 " nvdla_config=%s%s%s%s%s%s%s",
            k->test ? k->test : "-", k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
            k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
-           k->max_cycles, k->reset_cycles, k->reset_idle, k->nvdla_config,
+           k->max_cycles, k->reset_cycles, k->reset_idle, k->axi_max_wait, k->reg_max_wait, k->nvdla_config,
            k->run_absent ? " run_absent=1" : "", k->prog_warn ? " prog_check=warn" : "",
            k->inject ? " inject=" : "", k->inject ? k->inject : "",
            k->trace ? " trace=" : "", k->trace ? k->trace : "");
@@ -357,8 +410,6 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
     put(buf, len, &at, "make sim");
     if (k->trace) {
         put_knob(buf, len, &at, "TRACE", k->trace);
-        if (k->test && strncmp(k->test, "nvdla/", 6))
-            put_knob(buf, len, &at, "TEST", k->test);
     } else {
         put_knob(buf, len, &at, "TEST", k->test ? k->test : "");
     }
@@ -405,6 +456,14 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
         put(buf, len, &at, " RUN_ABSENT=1");
     if (k->prog_warn)
         put(buf, len, &at, " PROG_CHECK=warn");
+    if (k->allow_no_check)
+        put(buf, len, &at, " ALLOW_NO_CHECK=1");
+    if (k->axi_max_wait)
+        put(buf, len, &at, " AXI_MAX_WAIT=%" PRIu64, k->axi_max_wait);
+    if (k->reg_max_wait)
+        put(buf, len, &at, " REG_MAX_WAIT=%" PRIu64, k->reg_max_wait);
+    if (k->mem_limit)
+        put(buf, len, &at, " MEM_LIMIT=%" PRIu64, k->mem_limit);
     if (k->n_plusargs) {
         size_t n = 0;
         v[0] = 0;

@@ -14,6 +14,9 @@
  * reset about 4 cycles after the pin and drops CSB requests until then. */
 #define SIM_DEFAULT_RESET_IDLE 16
 #define SIM_DEFAULT_MAX_CYCLES 2000000
+/* A trace's footprint per memory (mem_init sizes and mem_load bytes) and
+ * what the memory BFMs may allocate: refused or failed beyond it. */
+#define SIM_DEFAULT_MEM_LIMIT ((uint64_t)4 << 30)
 
 struct sim_knobs {
     const char *test;          /* sequence name (with trace: the name shown) */
@@ -47,6 +50,10 @@ struct sim_knobs {
     int nvdla_config_given;
     int run_absent;            /* run traces that need units the configuration leaves out */
     int prog_warn;             /* programming rules (sim/nvdla_prog_check.h) warn instead of failing */
+    int allow_no_check;        /* run a trace that compares nothing (no check_crc) */
+    uint64_t mem_limit;        /* bytes a trace may use per memory; 0 = SIM_DEFAULT_MEM_LIMIT */
+    uint64_t axi_max_wait;     /* AXI checkers: bound on ready and on responses, cycles (0 = off) */
+    uint64_t reg_max_wait;     /* CSB / APB checkers: the same on the register bus (0 = off) */
 };
 
 void sim_knobs_default(struct sim_knobs *k);

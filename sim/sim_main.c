@@ -56,6 +56,8 @@ static int check_dut_config(const struct dut *d, const struct nvdla_config *c, c
 
 int sim_cli(int argc, char **argv)
 {
+    /* line by line, so a log of stdout and stderr together keeps their order */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     struct sim_knobs k;
     int rc = sim_knobs_from_args(&k, argc, argv);
     if (rc >= 0)
@@ -88,9 +90,11 @@ int sim_cli(int argc, char **argv)
     char name[512];
     if (k.trace) {
         /* the whole trace and its memory images, before anything is built */
-        tr = trace_parse(k.trace, err, sizeof err);
+        struct trace_parse_opts po = { .allow_no_check = k.allow_no_check,
+                                       .max_footprint = k.mem_limit ? k.mem_limit : SIM_DEFAULT_MEM_LIMIT };
+        tr = trace_parse_with(k.trace, &po, err, sizeof err);
         if (!tr) {
-            fprintf(stderr, "sim: %s\n", err);
+            fprintf(stderr, "sim: %s%s\n", err, strstr(err, "no check_crc") ? " (ALLOW_NO_CHECK=1 runs it anyway)" : "");
             return 2;
         }
         snprintf(name, sizeof name, "%s%s", k.test ? "" : "nvdla/", k.test ? k.test : tr->name);

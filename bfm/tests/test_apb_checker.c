@@ -355,6 +355,111 @@ START_TEST(test_resync_after_violation)
 }
 END_TEST
 
+/* ---- PREADY wait bound ---------------------------------------------------- */
+
+static struct h *h_new_wait(uint64_t max_wait)
+{
+    struct apb_checker_knobs k;
+    struct h *h = calloc(1, sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    h->env.cycle = 1;
+    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    apb_checker_knobs_default(&k);
+    ck_assert_uint_eq(k.max_wait, 0);
+    k.max_wait = max_wait;
+    h->c = apb_checker_create_with_knobs("apb", &k, &h->p, &h->env);
+    ck_assert_ptr_nonnull(h->c);
+    return h;
+}
+
+START_TEST(test_pready_wait)
+{
+    /* Just under: 4 wait cycles with max_wait 4, reads and writes. */
+    struct h *h = h_new_wait(4);
+    xfer(h, 0x20, 1, 0x5, 0xF, 0, 4);
+    xfer(h, 0x24, 0, 0, 0, 0, 4);
+    xfer(h, 0x28, 0, 0, 0, 0, 0);
+    ck_assert_msg(h->env.failed == 0, "%s", h->env.first_failure);
+    /* Just over: the 5th wait cycle fails, once per transfer. */
+    setup(h, 0x2C, 1, 0x6, 0xF, 0);         /* cycle 15 */
+    for (int i = 0; i < 4; i++)
+        access_cyc(h, 0, 0);                /* cycles 16-19 */
+    ck_assert_int_eq(h->env.failed, 0);
+    access_cyc(h, 0, 0);                    /* cycle 20 */
+    assert_rule(h, "access", "PREADY not given within max_wait cycles");
+    assert_cycle(h, 20);
+    ck_assert_str_eq(h->env.first_failure, "FAIL cycle 20: apb access: PREADY not given "
+                     "within max_wait cycles: expected PREADY within 4 wait cycles "
+                     "(write 0x02c), actual still low after 5");
+    for (int i = 0; i < 10; i++)
+        access_cyc(h, 0, 0);
+    access_cyc(h, 1, 0);
+    ck_assert_int_eq(h->env.failed, 1);
+    /* The next transfer has its own bound. */
+    xfer(h, 0x30, 0, 0, 0, 0, 5);
+    ck_assert_int_eq(h->env.failed, 2);
+    ck_assert_int_eq(apb_checker_finish(h->c), 0);
+    h_free(h);
+
+    /* Off by default: any number of wait states. */
+    h = h_new();
+    xfer(h, 0x20, 1, 0x5, 0xF, 0, 100000);
+    ck_assert_int_eq(h->env.failed, 0);
+    h_free(h);
+}
+END_TEST
+
+/* ---- reset --------------------------------------------------------------- */
+
+START_TEST(test_reset)
+{
+    /* _i = 0: PSEL high in reset; 1: PENABLE high in reset. */
+    struct h *h = h_new();
+    apb_checker_sample_reset(h->c);         /* all low: fine */
+    h->env.cycle++;
+    ck_assert_int_eq(h->env.failed, 0);
+    h->p.addr = 0x44;
+    if (_i == 0)
+        h->p.sel = 1;
+    else
+        h->p.enable = 1;
+    apb_checker_sample_reset(h->c);         /* cycle 2 */
+    h->env.cycle++;
+    apb_checker_sample_reset(h->c);         /* once per reset */
+    h->env.cycle++;
+    ck_assert_int_eq(h->env.failed, 1);
+    assert_cycle(h, 2);
+    if (_i == 0) {
+        assert_rule(h, "setup", "PSEL high during reset");
+        ck_assert_ptr_nonnull(strstr(h->env.first_failure, "read 0x044"));
+    } else {
+        assert_rule(h, "access", "PENABLE high during reset");
+    }
+    h_free(h);
+
+    /* A transfer cut by reset is over: no "PSEL dropped", no "never
+     * completed"; the bus starts idle after reset. */
+    h = h_new();
+    setup(h, 0x48, 1, 1, 0xF, 0);
+    access_cyc(h, 0, 0);
+    h->p.sel = h->p.enable = 0;
+    apb_checker_sample_reset(h->c);
+    h->env.cycle++;
+    ck_assert_int_eq(apb_checker_finish(h->c), 0);
+    xfer(h, 0x4C, 0, 0, 0, 0, 1);
+    ck_assert_int_eq(h->env.failed, 0);
+    /* Reset released straight into an access cycle: no setup before it. */
+    h->p.sel = h->p.enable = 0;
+    apb_checker_sample_reset(h->c);
+    h->env.cycle++;
+    h->p.sel = h->p.enable = 1;
+    h->p.ready = 1;
+    cyc(h);
+    assert_rule(h, "access", "PENABLE without setup");
+    h_free(h);
+}
+END_TEST
+
 START_TEST(test_clean)
 {
     struct h *h = h_new();
@@ -421,6 +526,8 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, test_wakeup_low, 0, 2);
     tcase_add_test(tc, test_finish);
     tcase_add_test(tc, test_resync_after_violation);
+    tcase_add_test(tc, test_pready_wait);
+    tcase_add_loop_test(tc, test_reset, 0, 2);
     tcase_add_test(tc, test_clean);
     suite_add_tcase(s, tc);
     return s;

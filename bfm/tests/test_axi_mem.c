@@ -51,6 +51,9 @@ struct mgr {
     unsigned valid_pct;             /* chance to raise a valid when able */
     unsigned rready_pct, bready_pct;
     int w_needs_aw;                 /* hold W until its AW handshook */
+    int raw_strobes;                /* drive the job's strobes as they are, even on
+                                       lanes the beat does not carry (illegal: the
+                                       checker flags it); default: masked to the lanes */
     unsigned max_rd_inflight;       /* 0 = no limit of its own */
     unsigned rd_inflight, rd_done, max_rd_inflight_seen;
     unsigned wr_inflight, max_wr_inflight_seen;
@@ -101,6 +104,8 @@ static void jobs_free(struct job *arr, unsigned n)
     free(arr);
 }
 
+static uint64_t ref_lanes(const struct job *j, unsigned n, unsigned db);
+
 static void mgr_eval(struct tb *t)
 {
     struct mgr *m = &t->m;
@@ -123,6 +128,8 @@ static void mgr_eval(struct tb *t)
         m->w_held = 1;
         memcpy(p->w_data, j->data + (size_t)m->w_beat * 64, 64);
         p->w_strb = j->strb[m->w_beat];
+        if (!m->raw_strobes)
+            p->w_strb &= ref_lanes(j, m->w_beat, m->db);
         p->w_last = m->w_beat == j->len;
     }
     p->w_valid = (uint8_t)m->w_held;
@@ -286,6 +293,9 @@ static void tb_set_jobs(struct tb *t, struct job *wj, unsigned nw, struct job *r
     struct mgr *m = &t->m;
     m->wj = wj; m->nw = nw; m->aw_next = m->w_job = m->w_beat = 0;
     m->rj = rj; m->nr = nr; m->ar_next = 0;
+    /* Earlier traffic has finished: its AR-order entries index the old job
+     * arrays and must not be looked up in the new ones. */
+    m->rd_age.head = m->rd_age.n = 0;
 }
 
 static void tb_run(struct tb *t, uint64_t max)
@@ -326,6 +336,18 @@ static uint64_t ref_beat_addr(const struct job *j, unsigned n)
         return a >= lo + tot ? a - tot : a;
     }
     return n ? al + n * nb : j->addr;
+}
+
+/* Byte lanes (bit i = lane i) beat n of job j carries on a db-byte bus. */
+static uint64_t ref_lanes(const struct job *j, unsigned n, unsigned db)
+{
+    uint64_t nb = 1ULL << j->size, a = ref_beat_addr(j, n);
+    uint64_t bus = a / db * db, last = a / nb * nb + nb - 1;
+    uint64_t lanes = 0;
+
+    for (uint64_t b = a; b <= last; b++)
+        lanes |= 1ULL << (b - bus);
+    return lanes;
 }
 
 /* Apply a write job to a flat reference image based at `base`. */
@@ -483,6 +505,46 @@ START_TEST(test_narrow_fixed_wrap)
     tb_free(t);
     jobs_free(wj, 3);
     jobs_free(rj, 2);
+}
+END_TEST
+
+/* A manager driving WSTRB on lanes the beat does not carry breaks the
+ * protocol (the checker says so), and the memory still writes only the
+ * beat's own lanes. */
+START_TEST(test_strobes_outside_lanes)
+{
+    struct axi_mem_knobs k;
+    base_knobs(&k, 8);
+    struct tb *t = tb_new(&k, 1, 12);
+    struct job *wj = calloc(1, sizeof *wj);
+    uint8_t img[16], want[16];
+
+    sparse_mem_fill(t->mem, 0x2000, 0xEE, sizeof img);
+    /* 2-byte beats from 0x2003: lanes 3, then 4-5, 6-7, 0-1 (at 0x2008). */
+    struct job *j = job_new(wj, 0, 1, 0x2003, 3, 1, AXI_BURST_INCR);
+    for (unsigned b = 0; b < 4; b++) {
+        memset(j->data + b * 64, 0x40 + b, 8);
+        j->strb[b] = 0xFF;
+    }
+    t->m.raw_strobes = 1;
+    t->env.quiet_failures = 1;      /* provoked on purpose: asserted below */
+    tb_set_jobs(t, wj, 1, NULL, 0);
+    for (int i = 0; i < 100 && !(t->m.w_job == 1 && t->m.wr_inflight == 0); i++)
+        t->env.step(&t->env);
+    ck_assert_int_eq(t->env.failed, 1);     /* once per burst, not per beat */
+    ck_assert_ptr_nonnull(strstr(t->env.first_failure, "mem0_chk W: wstrb outside active "
+                                 "lanes: expected WSTRB within 0x8 (beat 1/4 of id 0x1 "
+                                 "addr 0x2003 size 1 INCR), actual 0xff"));
+    sparse_mem_read(t->mem, 0x2000, img, sizeof img);
+    memset(want, 0xEE, sizeof want);
+    want[3] = 0x40;
+    want[4] = want[5] = 0x41;
+    want[6] = want[7] = 0x42;
+    want[8] = want[9] = 0x43;
+    ck_assert_mem_eq(img, want, sizeof want);
+    t->env.failed = 0;
+    tb_free(t);
+    jobs_free(wj, 1);
 }
 END_TEST
 
@@ -751,6 +813,7 @@ START_TEST(test_addr_bits)
     rj = calloc(1, sizeof *rj);
     job_new(rj, 0, 0, 0x100000000ULL, 0, 3, AXI_BURST_INCR);
     tb_set_jobs(t, NULL, 0, rj, 1);
+    t->env.quiet_failures = 1;      /* provoked on purpose: asserted below */
     for (int i = 0; i < 20 && !t->env.failed; i++)
         t->env.step(&t->env);
     ck_assert_int_eq(t->env.failed, 1);
@@ -1028,6 +1091,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_strobed_writes_guard_bytes);
     tcase_add_test(tc, test_narrow_fixed_wrap);
+    tcase_add_test(tc, test_strobes_outside_lanes);
     tcase_add_test(tc, test_read_latency);
     tcase_add_test(tc, test_write_latency_and_b_order);
     tcase_add_test(tc, test_stall_rates);

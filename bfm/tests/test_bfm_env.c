@@ -24,16 +24,57 @@ static int cycle_reached(void *ctx)
     return env->cycle >= 10;
 }
 
+/* Run fn with stderr captured into buf (NUL-terminated). */
+static void capture_stderr(void (*fn)(void *), void *arg, char *buf, size_t len)
+{
+    FILE *tmp = tmpfile();
+    int saved;
+
+    ck_assert_ptr_nonnull(tmp);
+    fflush(stderr);
+    saved = dup(2);
+    dup2(fileno(tmp), 2);
+    fn(arg);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    size_t n = fread(buf, 1, len - 1, tmp);
+    buf[n] = 0;
+    fclose(tmp);
+}
+
+static void fail_rlast(void *env)
+{
+    bfm_fail(env, "dbb0", "R", "rlast does not match arlen",
+             "expected %s %d, actual %d", "rlast on beat", 4, 2);
+}
+
+static void fail_null_env(void *unused)
+{
+    (void)unused;
+    bfm_fail(NULL, "i", "c", "r", "expected 1, actual 2");
+}
+
 START_TEST(test_fail_format)
 {
     struct bfm_env env = {0};
+    char out[2048];
 
+    /* Printed to stderr (one line) and kept as the first failure. */
     env.cycle = 1234;
-    bfm_fail(&env, "dbb0", "R", "rlast does not match arlen",
-             "expected %s %d, actual %d", "rlast on beat", 4, 2);
+    capture_stderr(fail_rlast, &env, out, sizeof out);
     ck_assert_int_eq(env.failed, 1);
     ck_assert_str_eq(env.first_failure, "FAIL cycle 1234: dbb0 R: rlast does not match "
                      "arlen: expected rlast on beat 4, actual 2");
+    ck_assert_str_eq(out, "FAIL cycle 1234: dbb0 R: rlast does not match "
+                     "arlen: expected rlast on beat 4, actual 2\n");
+    /* quiet_failures records without printing. */
+    env.quiet_failures = 1;
+    capture_stderr(fail_rlast, &env, out, sizeof out);
+    ck_assert_str_eq(out, "");
+    ck_assert_int_eq(env.failed, 2);
+    env.failed = 1;
     env.cycle = 2000;
     bfm_fail(&env, "csb", "req", "other", "expected 1, actual 0");
     ck_assert_int_eq(env.failed, 2);
@@ -42,6 +83,7 @@ START_TEST(test_fail_format)
 
     /* Very long messages are cut, never overflow. */
     struct bfm_env e2 = {0};
+    e2.quiet_failures = 1;
     char big[4000];
     memset(big, 'x', sizeof big - 1);
     big[sizeof big - 1] = 0;
@@ -49,7 +91,8 @@ START_TEST(test_fail_format)
     ck_assert_uint_lt(strlen(e2.first_failure), sizeof e2.first_failure);
     ck_assert(strncmp(e2.first_failure, "FAIL cycle 0: i c: r: xxx", 25) == 0);
     /* NULL env only prints. */
-    bfm_fail(NULL, "i", "c", "r", "expected 1, actual 2");
+    capture_stderr(fail_null_env, NULL, out, sizeof out);
+    ck_assert_str_eq(out, "FAIL cycle 0: i c: r: expected 1, actual 2\n");
 }
 END_TEST
 

@@ -24,6 +24,21 @@ static struct h *h_new(void)
     return h;
 }
 
+static struct h *h_new_wait(uint64_t max_wait)
+{
+    struct csb_checker_knobs k;
+    struct h *h = calloc(1, sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    h->env.cycle = 1;
+    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    csb_checker_knobs_default(&k);
+    ck_assert_uint_eq(k.max_wait, 0);
+    k.max_wait = max_wait;
+    h->c = csb_checker_create_with_knobs("csb", &k, &h->p, &h->env);
+    ck_assert_ptr_nonnull(h->c);
+    return h;
+}
+
 static void h_free(struct h *h)
 {
     csb_checker_destroy(h->c);
@@ -156,6 +171,147 @@ START_TEST(test_final)
 }
 END_TEST
 
+static void idle(struct h *h, unsigned n)
+{
+    while (n--)
+        cyc(h);
+}
+
+/* ---- bounded waits ----------------------------------------------------- */
+
+START_TEST(test_req_wait)
+{
+    struct h *h = h_new_wait(3);
+
+    /* Just under: 3 cycles stalled, handshake in the 4th. */
+    h->p.valid = 1;
+    h->p.addr = 0x10;
+    h->p.write = 1;
+    h->p.ready = 0;
+    idle(h, 3);
+    h->p.ready = 1;
+    cyc(h);
+    h->p.valid = 0;
+    ck_assert_int_eq(h->env.failed, 0);
+    /* Just over: a 4th stalled cycle (cycle 8) fails, once. */
+    h->p.valid = 1;
+    h->p.addr = 0x14;
+    h->p.write = 0;
+    h->p.ready = 0;
+    idle(h, 3);
+    ck_assert_int_eq(h->env.failed, 0);
+    cyc(h);
+    assert_rule(h, "req", "ready not given within max_wait cycles");
+    ck_assert_str_eq(h->env.first_failure, "FAIL cycle 8: csb req: ready not given within "
+                     "max_wait cycles: expected csb2nvdla_ready within 3 cycles of valid "
+                     "(read addr 0x0014), actual still low after 4 cycles");
+    idle(h, 10);
+    ck_assert_int_eq(h->env.failed, 1);
+    h_free(h);
+
+    /* Off by default. */
+    h = h_new();
+    h->p.valid = 1;
+    idle(h, 10000);
+    ck_assert_int_eq(h->env.failed, 0);
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_rsp_wait)
+{
+    struct h *h = h_new_wait(5);
+
+    /* Just under: data 5 cycles after the read, wr_complete 5 cycles after
+     * the non-posted write; posted writes owe nothing. */
+    req(h, 0x20, 0, 0, 0);
+    req(h, 0x24, 1, 1, 7);
+    req(h, 0x28, 1, 0, 8);
+    idle(h, 2);
+    h->p.rsp_valid = 1;
+    cyc(h);
+    h->p.wr_complete = 1;
+    cyc(h);
+    idle(h, 20);
+    ck_assert_msg(h->env.failed == 0, "%s", h->env.first_failure);
+    /* Just over: two reads, nothing for 6 cycles: each reported once. */
+    req(h, 0x30, 0, 0, 0);          /* cycle 28 */
+    req(h, 0x34, 0, 0, 0);
+    idle(h, 4);
+    ck_assert_int_eq(h->env.failed, 0);
+    cyc(h);                         /* cycle 34: 6 after the read */
+    assert_rule(h, "rsp", "no response within max_wait cycles");
+    ck_assert_str_eq(h->env.first_failure, "FAIL cycle 34: csb rsp: no response within "
+                     "max_wait cycles: expected nvdla2csb_valid for the read of addr 0x0030 "
+                     "within 5 cycles of its request, actual none after 6 cycles");
+    cyc(h);
+    ck_assert_int_eq(h->env.failed, 2);
+    idle(h, 10);
+    ck_assert_int_eq(h->env.failed, 2);
+    h_free(h);
+
+    h = h_new_wait(5);
+    req(h, 0x40, 1, 1, 1);
+    idle(h, 5);
+    ck_assert_int_eq(h->env.failed, 0);
+    cyc(h);
+    assert_rule(h, "wr_complete", "no response within max_wait cycles");
+    ck_assert_ptr_nonnull(strstr(h->env.first_failure, "expected nvdla2csb_wr_complete for "
+                                 "the non-posted write of addr 0x0040"));
+    h_free(h);
+}
+END_TEST
+
+/* ---- reset --------------------------------------------------------------- */
+
+START_TEST(test_reset)
+{
+    static const char *chan[3] = { "req", "rsp", "wr_complete" };
+    static const char *sig[3] = { "csb2nvdla_valid", "nvdla2csb_valid", "nvdla2csb_wr_complete" };
+    struct h *h = h_new();
+
+    h->p.ready = 1;                 /* ready may do anything in reset */
+    csb_checker_sample_reset(h->c);
+    h->env.cycle++;
+    ck_assert_int_eq(h->env.failed, 0);
+    for (int i = 0; i < 2; i++) {   /* twice: reported once per reset */
+        h->p.valid = _i == 0;
+        h->p.rsp_valid = _i == 1;
+        h->p.wr_complete = _i == 2;
+        csb_checker_sample_reset(h->c);
+        h->env.cycle++;
+    }
+    ck_assert_int_eq(h->env.failed, 1);
+    assert_rule(h, chan[_i], "valid during reset");
+    ck_assert_ptr_nonnull(strstr(h->env.first_failure, "FAIL cycle 2:"));
+    ck_assert_ptr_nonnull(strstr(h->env.first_failure, sig[_i]));
+    h_free(h);
+}
+END_TEST
+
+START_TEST(test_reset_forgets)
+{
+    struct h *h = h_new();
+
+    /* What is in flight at reset is abandoned; a stall cut by reset is not
+     * "valid dropped before ready". */
+    req(h, 0x50, 0, 0, 0);
+    req(h, 0x54, 1, 1, 0);
+    h->p.valid = 1;
+    h->p.ready = 0;
+    cyc(h);
+    h->p.valid = 0;
+    csb_checker_sample_reset(h->c);
+    h->env.cycle++;
+    cyc(h);
+    ck_assert_int_eq(csb_checker_final(h->c), 0);
+    h->p.rsp_valid = 1;             /* an answer to the abandoned read */
+    cyc(h);
+    assert_rule(h, "rsp", "read response with none outstanding");
+    h_free(h);
+}
+END_TEST
+
 START_TEST(test_clean)
 {
     struct h *h = h_new();
@@ -208,6 +364,10 @@ static Suite *suite(void)
     tcase_add_test(tc, test_rsp_none_outstanding);
     tcase_add_test(tc, test_extra_wr_complete);
     tcase_add_test(tc, test_final);
+    tcase_add_test(tc, test_req_wait);
+    tcase_add_test(tc, test_rsp_wait);
+    tcase_add_loop_test(tc, test_reset, 0, 3);
+    tcase_add_test(tc, test_reset_forgets);
     tcase_add_test(tc, test_clean);
     suite_add_tcase(s, tc);
     return s;

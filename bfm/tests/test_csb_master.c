@@ -365,6 +365,7 @@ START_TEST(test_read_timeout)
     csb_master_knobs_default(&k);
     k.read_timeout = 100;
     struct tb *t = tb_new(&k, 2);
+    t->env.quiet_failures = 1;     /* failures provoked on purpose: asserted below */
     uint32_t v = 0x55;
     t->s.drop_reads = 1;
 
@@ -416,6 +417,7 @@ START_TEST(test_spurious_read_response)
     struct csb_master_knobs k;
     csb_master_knobs_default(&k);
     struct tb *t = tb_new(&k, 2);
+    t->env.quiet_failures = 1;     /* failures provoked on purpose: asserted below */
     t->s.spurious_rsp_at = 20;
 
     ck_assert_int_eq(csb_write(t->m, 0x10, 1), BFM_OK);
@@ -434,6 +436,7 @@ START_TEST(test_master_flags_spurious_rsp)
 {
     /* Master alone (no checker in the loop): it must flag by itself. */
     struct bfm_env env = {0};
+    env.quiet_failures = 1;        /* failures provoked on purpose: asserted below */
     struct csb_pins pins = {0};
     struct csb_master *m = csb_master_create("csbm", NULL, &pins, &env);
 
@@ -457,6 +460,7 @@ START_TEST(test_spurious_wr_complete)
     struct csb_master_knobs k;
     csb_master_knobs_default(&k);
     struct tb *t = tb_new(&k, 2);
+    t->env.quiet_failures = 1;     /* failures provoked on purpose: asserted below */
     t->s.spurious_wrc_at = 15;
 
     /* Posted writes: no wr_complete is owed. */
@@ -475,6 +479,7 @@ START_TEST(test_watchdog_gives_up)
     struct csb_master_knobs k;
     csb_master_knobs_default(&k);
     struct tb *t = tb_new(&k, 2);
+    t->env.quiet_failures = 1;     /* failures provoked on purpose: asserted below */
     uint32_t v;
     t->s.never_ready = 1;
     t->watchdog = 500;

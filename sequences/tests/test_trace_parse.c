@@ -1,7 +1,9 @@
 /* Unit tests of the NVDLA trace parser (sequences/trace_lex, trace_dat,
  * trace_intr, trace_parse) with the Check framework: every directive in
  * its accepted spellings, every error with its file:line, memory image
- * edge cases, the DUT-dependent checks, and all shipped traces.
+ * edge cases, the DUT-dependent checks, the refusals of traces that would
+ * pass silently (no directive, nothing compared, empty image) or need too
+ * much memory (footprint), the parse options, and all shipped traces.
  * Files are written to a temporary folder; the shipped traces are read
  * from $NVDLA_TRACES (default ../shared/testdata/nvdla-traces/nv_small);
  * the test fails when they are missing. */
@@ -37,7 +39,16 @@ static void write_file(const char *name, const char *text)
     fclose(f);
 }
 
-/* Parse text as <tmpdir>/t.cfg. */
+/* Parse text as <tmpdir>/t.cfg, with options (NULL: the strict default). */
+static struct trace *parse_cfg_opts(const char *text, const struct trace_parse_opts *o)
+{
+    write_file("t.cfg", text);
+    char p[256];
+    path_of(p, sizeof p, "t.cfg");
+    err[0] = 0;
+    return trace_parse_with(p, o, err, sizeof err);
+}
+
 static struct trace *parse_cfg(const char *text)
 {
     write_file("t.cfg", text);
@@ -46,6 +57,25 @@ static struct trace *parse_cfg(const char *text)
     err[0] = 0;
     return trace_parse(p, err, sizeof err);
 }
+
+/* The parse must fail with exactly "<tmpdir>/" + msg (msg names the file,
+ * and the line when there is one). */
+static void expect_exact_opts(const char *text, const struct trace_parse_opts *o, const char *msg)
+{
+    struct trace *t = parse_cfg_opts(text, o);
+    ck_assert_msg(t == NULL, "parse of '%s' succeeded, expected '%s'", text, msg);
+    char want[1024];
+    snprintf(want, sizeof want, "%s/%s", tmpdir, msg);
+    ck_assert_msg(strcmp(err, want) == 0, "error '%s', expected '%s'", err, want);
+}
+
+static void expect_exact(const char *text, const char *msg)
+{
+    expect_exact_opts(text, NULL, msg);
+}
+
+/* A check so a snippet is a complete trace. */
+#define TAIL "intr_notify(SDP_0, s_tail);\ncheck_crc(s_tail, pri_mem, 0x0, 0x8, 0x0);\n"
 
 /* The parse must fail with "<tmpdir>/file:line: ..." containing what. */
 static void expect_error(const char *text, const char *file, unsigned line, const char *what)
@@ -389,7 +419,7 @@ START_TEST(test_overlaps)
                                 "mem_load(pri_mem, 0x1000, \"a.dat\");\n"
                                 "mem_load(pri_mem, 0x1008, \"b.dat\");\n"
                                 "mem_load(pri_mem, 0x1014, \"b.dat\");\n"
-                                "mem_load(sec_mem, 0x1000, \"a.dat\");\n");
+                                "mem_load(sec_mem, 0x1000, \"a.dat\");\n" TAIL);
     ck_assert_msg(t != NULL, "%s", err);
     trace_free(t);
 }
@@ -404,13 +434,13 @@ START_TEST(test_address_space)
         unsigned line;
         const char *what;
     } cases[] = {
-        { "mem_init(pri_mem, 0x100000000, 0x10, ALL_ZERO);\n", "t.cfg", 1,
+        { "mem_init(pri_mem, 0x100000000, 0x10, ALL_ZERO);\n" TAIL, "t.cfg", 1,
           "mem_init: 0x100000000..+0x10 is beyond the DUT's 32-bit address space" },
-        { "\nmem_init(pri_mem, 0xfffffff0, 0x11, ALL_ZERO);\n", "t.cfg", 2, "beyond the DUT's 32-bit" },
+        { "\nmem_init(pri_mem, 0xfffffff0, 0x11, ALL_ZERO);\n" TAIL, "t.cfg", 2, "beyond the DUT's 32-bit" },
         { "intr_notify(SDP_0, s);\ncheck_crc(s, pri_mem, 0x1ffffff00, 0x10, 0x0);\n", "t.cfg", 2,
           "check_crc: 0x1ffffff00..+0x10 is beyond" },
-        { "mem_load(pri_mem, 0x100000000, \"a.dat\");\n", "t.cfg", 1, "mem_load: base 0x100000000 is beyond" },
-        { "mem_load(pri_mem, 0xffffff00, \"a.dat\");\n", "a.dat", 3, "record 0xfffffffc..+0x8 (mem_load at " },
+        { "mem_load(pri_mem, 0x100000000, \"a.dat\");\n" TAIL, "t.cfg", 1, "mem_load: base 0x100000000 is beyond" },
+        { "mem_load(pri_mem, 0xffffff00, \"a.dat\");\n" TAIL, "a.dat", 3, "record 0xfffffffc..+0x8 (mem_load at " },
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct trace *t = parse_cfg(cases[i].cfg);
@@ -424,7 +454,7 @@ START_TEST(test_address_space)
         trace_free(t);
     }
     /* the last byte of the space is fine */
-    struct trace *t = parse_cfg("mem_init(pri_mem, 0xfffffff0, 0x10, ALL_ZERO);\n");
+    struct trace *t = parse_cfg("mem_init(pri_mem, 0xfffffff0, 0x10, ALL_ZERO);\n" TAIL);
     ck_assert_msg(t != NULL, "%s", err);
     ck_assert_int_eq(trace_check_dut(t, 32, 0, err, sizeof err), 0);
     ck_assert_int_eq(trace_check_dut(t, 31, 0, err, sizeof err), -1);
@@ -444,7 +474,13 @@ START_TEST(test_resolve_directory)
     fclose(f);
     ck_assert_int_eq(trace_resolve(d, out, sizeof out, err, sizeof err), 0);
     ck_assert_str_eq(out, p);
-    struct trace *t = trace_parse(d, err, sizeof err);
+    /* a check_nothing trace: refused by default, accepted when allowed */
+    ck_assert_ptr_null(trace_parse(d, err, sizeof err));
+    char want[600];
+    snprintf(want, sizeof want, "%s: no check_crc: nothing would be compared", p);
+    ck_assert_str_eq(err, want);
+    struct trace_parse_opts o = { .allow_no_check = 1 };
+    struct trace *t = trace_parse_with(d, &o, err, sizeof err);
     ck_assert_msg(t != NULL, "%s", err);
     ck_assert_str_eq(t->name, "x");
     trace_free(t);
@@ -470,6 +506,132 @@ START_TEST(test_resolve_directory)
     rmdir(d);
     ck_assert_ptr_null(trace_parse("/no/such/trace.cfg", err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "/no/such/trace.cfg: cannot open trace"));
+}
+END_TEST
+
+/* ---- no silent pass ----------------------------------------------------------- */
+
+START_TEST(test_no_directives)
+{
+    const char *texts[] = { "", "\n\n", "// only a comment\n\n   // and another\r\n", "  \t\n" };
+    struct trace_parse_opts allow = { .allow_no_check = 1 };
+    for (unsigned i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        expect_exact(texts[i], "t.cfg: no directives: nothing would be run or compared");
+        /* allowing no check does not allow nothing at all */
+        expect_exact_opts(texts[i], &allow, "t.cfg: no directives: nothing would be run or compared");
+    }
+    /* through trace_parse_text too */
+    ck_assert_ptr_null(trace_parse_text("mem.cfg", "// x\n", 5, err, sizeof err));
+    ck_assert_str_eq(err, "mem.cfg: no directives: nothing would be run or compared");
+}
+END_TEST
+
+START_TEST(test_no_check_crc)
+{
+    const char *only_nothing = "reg_write(NVDLA_SDP.D_OP_ENABLE_0, 0x1);\n"
+                               "intr_notify(SDP_0, s);\n"
+                               "check_nothing(s);\n";
+    const char *no_check = "mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
+                           "reg_write(NVDLA_SDP.D_OP_ENABLE_0, 0x1);\n"
+                           "intr_notify(SDP_0, s);\n";
+    const char *crc0 = "intr_notify(SDP_0, s);\n"
+                       "check_crc(s, pri_mem, 0x80000000, 0x0, 0x0);\n";
+    expect_exact(only_nothing, "t.cfg: no check_crc: nothing would be compared");
+    expect_exact(no_check, "t.cfg: no check_crc: nothing would be compared");
+    expect_exact(crc0, "t.cfg:2: check_crc: size 0: nothing would be compared");
+    /* explicitly allowed: all three parse */
+    struct trace_parse_opts allow = { .allow_no_check = 1 };
+    struct trace *t = parse_cfg_opts(only_nothing, &allow);
+    ck_assert_msg(t != NULL, "%s", err);
+    ck_assert_uint_eq(t->n, 3);
+    ck_assert_int_eq(t->dir[2].op, TRACE_CHECK_NOTHING);
+    trace_free(t);
+    t = parse_cfg_opts(no_check, &allow);
+    ck_assert_msg(t != NULL, "%s", err);
+    trace_free(t);
+    t = parse_cfg_opts(crc0, &allow);
+    ck_assert_msg(t != NULL, "%s", err);
+    trace_free(t);
+    /* a check_nothing next to a real check_crc is fine by default */
+    t = parse_cfg("intr_notify(SDP_0, a);\ncheck_nothing(a);\n" TAIL);
+    ck_assert_msg(t != NULL, "%s", err);
+    trace_free(t);
+    /* the options default when all zero or NULL */
+    struct trace_parse_opts zero = { 0 };
+    expect_exact_opts(only_nothing, &zero, "t.cfg: no check_crc: nothing would be compared");
+    ck_assert_ptr_null(trace_parse_text_with("m.cfg", only_nothing, strlen(only_nothing), NULL, err, sizeof err));
+    ck_assert_str_eq(err, "m.cfg: no check_crc: nothing would be compared");
+}
+END_TEST
+
+START_TEST(test_empty_image)
+{
+    const char *empties[] = { "", "{\n}\n", "// nothing here\n\n", "  {  }  " };
+    char msg[512];
+    snprintf(msg, sizeof msg, "empty.dat: empty memory image (no records) (mem_load at %s/t.cfg:2)", tmpdir);
+    for (unsigned i = 0; i < sizeof empties / sizeof empties[0]; i++) {
+        write_file("empty.dat", empties[i]);
+        expect_exact("mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
+                     "mem_load(pri_mem, 0x0, \"empty.dat\");\n" TAIL, msg);
+    }
+    /* not even allow_no_check accepts it */
+    struct trace_parse_opts allow = { .allow_no_check = 1 };
+    expect_exact_opts("mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
+                      "mem_load(pri_mem, 0x0, \"empty.dat\");\n", &allow, msg);
+    /* the image parser alone still reads it as 0 records */
+    struct trace_image *im = parse_dat("{\n}\n");
+    ck_assert_msg(im != NULL, "%s", err);
+    ck_assert_uint_eq(im->n, 0);
+    trace_image_free(im);
+}
+END_TEST
+
+START_TEST(test_footprint)
+{
+    write_file("f.dat", "{\n{offset:0x0, size:4, payload:1 2 3 4} ,\n}\n");
+    /* exactly 4 GiB per memory, in each memory: fine, and counted */
+    struct trace *t = parse_cfg("mem_init(pri_mem, 0x0, 0x80000000, ALL_ZERO);\n"
+                                "mem_init(pri_mem, 0x80000000, 0x7ffffffc, ALL_ZERO);\n"
+                                "mem_load(pri_mem, 0x10, \"f.dat\");\n"
+                                "mem_init(sec_mem, 0x0, 0x100000000, ALL_ZERO);\n" TAIL);
+    ck_assert_msg(t != NULL, "%s", err);
+    ck_assert_uint_eq(t->footprint[TRACE_PRI_MEM], (uint64_t)4 << 30);
+    ck_assert_uint_eq(t->footprint[TRACE_SEC_MEM], (uint64_t)4 << 30);
+    trace_free(t);
+    /* one more byte: refused where the sum crosses the limit, with the
+     * trace's total */
+    expect_exact("mem_init(pri_mem, 0x0, 0x80000000, ALL_ZERO);\n"
+                 "mem_init(pri_mem, 0x80000000, 0x7ffffffc, ALL_ZERO);\n"
+                 "mem_init(sec_mem, 0x0, 0x100000000, ALL_ZERO);\n"
+                 "mem_load(pri_mem, 0x0, \"f.dat\");\n"
+                 "mem_init(pri_mem, 0x100000000, 0x1, ALL_ZERO);\n" TAIL,
+                 "t.cfg:5: mem_init: pri_mem footprint 4294967297 bytes (4.00 GiB) exceeds the limit of "
+                 "4294967296 bytes (4.00 GiB) per memory (footprint: the sum of mem_init sizes and mem_load "
+                 "record bytes; this directive crosses the limit)");
+    expect_exact("mem_init(pri_mem, 0x0, 0x100000000, ALL_ZERO);\n"
+                 "\n"
+                 "mem_load(pri_mem, 0x0, \"f.dat\");\n"
+                 "mem_init(pri_mem, 0x0, 0x100000000, ALL_ZERO);\n" TAIL,
+                 "t.cfg:3: mem_load: pri_mem footprint 8589934596 bytes (8.00 GiB) exceeds the limit of "
+                 "4294967296 bytes (4.00 GiB) per memory (footprint: the sum of mem_init sizes and mem_load "
+                 "record bytes; this directive crosses the limit)");
+    /* a limit of the caller's */
+    struct trace_parse_opts o = { .max_footprint = 0x1000 };
+    expect_exact_opts("mem_init(sec_mem, 0x0, 0x1001, ALL_ZERO);\n" TAIL, &o,
+                      "t.cfg:1: mem_init: sec_mem footprint 4097 bytes (0.00 GiB) exceeds the limit of 4096 "
+                      "bytes (0.00 GiB) per memory (footprint: the sum of mem_init sizes and mem_load record "
+                      "bytes; this directive crosses the limit)");
+    t = parse_cfg_opts("mem_init(sec_mem, 0x0, 0x1000, ALL_ZERO);\n" TAIL, &o);
+    ck_assert_msg(t != NULL, "%s", err);
+    trace_free(t);
+    /* no limit: the sum saturates instead of wrapping */
+    o.max_footprint = UINT64_MAX;
+    t = parse_cfg_opts("mem_init(pri_mem, 0x0, 0xffffffffffffffff, ALL_ZERO);\n"
+                       "mem_init(pri_mem, 0x0, 0xffffffffffffffff, ALL_ZERO);\n" TAIL, &o);
+    ck_assert_msg(t != NULL, "%s", err);
+    ck_assert_uint_eq(t->footprint[TRACE_PRI_MEM], UINT64_MAX);
+    ck_assert_uint_eq(t->footprint[TRACE_SEC_MEM], 0);
+    trace_free(t);
 }
 END_TEST
 
@@ -525,6 +687,10 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_overlaps);
     tcase_add_test(tc, test_address_space);
     tcase_add_test(tc, test_resolve_directory);
+    tcase_add_test(tc, test_no_directives);
+    tcase_add_test(tc, test_no_check_crc);
+    tcase_add_test(tc, test_empty_image);
+    tcase_add_test(tc, test_footprint);
     tcase_add_test(tc, test_shipped_traces);
     suite_add_tcase(s, tc);
     return s;

@@ -23,7 +23,10 @@ ethosu_tlm::ethosu_tlm(sc_module_name name, const sc_time &period, int porpl, in
     ak.gap_max = k.csb_gap_max;
     ak.seed = k.seed ^ 0x4444;
     apb_m_ = apb_master_create("apb", &ak, &pins_.apb, &env_);
-    apb_chk_ = apb_checker_create("apb", &pins_.apb, &env_);
+    apb_checker_knobs pk;
+    apb_checker_knobs_default(&pk);
+    pk.max_wait = k.reg_max_wait;
+    apb_chk_ = apb_checker_create_with_knobs("apb", &pk, &pins_.apb, &env_);
     if (!apb_m_ || !apb_chk_)
         SC_REPORT_FATAL(this->name(), "could not create the APB BFMs (bad knobs?)");
     // the memory seeds the C harness gives these ports
@@ -76,6 +79,9 @@ void ethosu_tlm::cycle()
         apb_checker_sample(apb_chk_);
         apb_master_sample(apb_m_);
         sample_axi_ports();
+    } else {
+        apb_checker_sample_reset(apb_chk_);
+        sample_axi_ports_reset();
     }
     dut_->posedge(dut_, p);
     if (irq_level_ != (p->irq != 0)) {

@@ -23,7 +23,10 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
     ck.nposted = k.nposted;
     ck.seed = k.seed ^ 0x1111;
     csb_m_ = csb_master_create("csb", &ck, &pins_.csb, &env_);
-    csb_chk_ = csb_checker_create("csb", &pins_.csb, &env_);
+    csb_checker_knobs cck;
+    csb_checker_knobs_default(&cck);
+    cck.max_wait = k.reg_max_wait;
+    csb_chk_ = csb_checker_create_with_knobs("csb", &cck, &pins_.csb, &env_);
     if (!csb_m_ || !csb_chk_)
         SC_REPORT_FATAL(this->name(), "could not create the CSB BFMs (bad knobs?)");
     // the memory seeds the C harness gives these ports
@@ -67,6 +70,9 @@ void nvdla_tlm::cycle()
         csb_checker_sample(csb_chk_);
         csb_master_sample(csb_m_);
         sample_axi_ports();
+    } else {
+        csb_checker_sample_reset(csb_chk_);
+        sample_axi_ports_reset();
     }
     dut_->posedge(dut_, p);
     dut_check_stopped(&env_, dut_->stopped ? dut_->stopped(dut_) : nullptr);   // a programming rule broken

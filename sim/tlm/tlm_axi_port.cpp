@@ -46,6 +46,11 @@ void tlm_axi_port::sample()
     axi_mem_sample(mem_);   // R/W beats reach the TLM memory here
 }
 
+void tlm_axi_port::sample_reset()
+{
+    axi_checker_sample_reset(chk_);
+}
+
 bool tlm_axi_port::quiet() const
 {
     return !pins_->aw_valid && !pins_->w_valid && !pins_->ar_valid && axi_mem_idle(mem_);

@@ -39,6 +39,7 @@ public:
     const char *name() const { return name_; }
     void drive();          // before the twin evaluates
     void sample();         // after it, out of reset: the checker, then the memory
+    void sample_reset();   // after it, in reset: no valid may be high
     // No request on the pins and nothing accepted and unanswered.
     bool quiet() const;
     // End of test: non-zero once the checker found transactions left open.

@@ -149,9 +149,12 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     char err[2048] = "";
     std::string name;
     if (k.trace) {
-        tr = trace_parse(k.trace, err, sizeof err);   // the whole trace first, as the C harness does
+        trace_parse_opts po{};   // the whole trace first, as the C harness does
+        po.allow_no_check = k.allow_no_check;
+        po.max_footprint = k.mem_limit ? k.mem_limit : SIM_DEFAULT_MEM_LIMIT;
+        tr = trace_parse_with(k.trace, &po, err, sizeof err);
         if (!tr) {
-            fprintf(stderr, "tlm-platform: %s\n", err);
+            fprintf(stderr, "tlm-platform: %s%s\n", err, std::strstr(err, "no check_crc") ? " (ALLOW_NO_CHECK=1 runs it anyway)" : "");
             return 2;
         }
         name = k.test ? k.test : std::string("nvdla/") + tr->name;
@@ -218,6 +221,7 @@ int sc_main(int argc, char **argv)
     static const struct sim_harness tlm_harness = { "tlm", "tlm (SystemC/TLM-2.0 platform around the C twins)", nullptr,
                                              nullptr };
     sim_harness = &tlm_harness;
+    setvbuf(stdout, nullptr, _IOLBF, 0);   // stdout and stderr in order in one log
     sim_knobs k;
     int rc = sim_knobs_from_args(&k, argc, argv);
     if (rc >= 0)

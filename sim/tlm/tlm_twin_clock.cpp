@@ -177,6 +177,12 @@ void tlm_twin_clock::sample_axi_ports()
         p->sample();
 }
 
+void tlm_twin_clock::sample_axi_ports_reset()
+{
+    for (auto &p : axi_ports_)
+        p->sample_reset();
+}
+
 bool tlm_twin_clock::axi_ports_quiet() const
 {
     for (auto &p : axi_ports_)

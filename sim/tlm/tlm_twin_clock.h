@@ -88,6 +88,7 @@ protected:
                       unsigned data_bytes, unsigned addr_bits, uint64_t mem_seed);
     void drive_axi_ports();
     void sample_axi_ports();
+    void sample_axi_ports_reset();
     bool axi_ports_quiet() const;
 
     bfm_env env_;

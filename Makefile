@@ -112,7 +112,7 @@ endif
 ifneq ($(filter-out 0 1,$(SRAMIF)),)
 $(error SRAMIF must be 0 or 1, got '$(SRAMIF)')
 endif
-ifneq ($(if $(WAVES),,$(WAVES_FROM)$(WAVES_TO)),)
+ifneq ($(if $(filter 1 gz,$(WAVES)),,$(WAVES_FROM)$(WAVES_TO)),)
 $(error WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off: add WAVES=1 or WAVES=gz)
 endif
 # RTL_* on the command line with the twin: the user's RTL would not run

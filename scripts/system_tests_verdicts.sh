@@ -17,6 +17,11 @@ expect_input_error "MAX_CYCLES=' -5'" "--max-cycles needs a non-negative number"
     TEST=sdp_bypass_smoke DUT=twin MAX_CYCLES=" -5"
 expect_input_error "NPOSTED=2 (booleans are 0 or 1)" "--nposted: 2 is out of range 0..1" \
     TEST=sdp_bypass_smoke DUT=twin NPOSTED=2
+expect_input_error "INJECT=nosuch for an Ethos-U65 test" "unknown fault 'nosuch'" TEST=ethosu/run_dma_stream DUT=twin INJECT=nosuch
+expect_input_error "an NVDLA fault for an Ethos-U65 test" "fault 'ar-4k' is one of the NVDLA sequences and traces" \
+    TEST=ethosu/run_dma_stream DUT=twin INJECT=ar-4k
+expect_input_error "a bounded-wait fault without its knob" "INJECT=r-stuck breaks the bounded-wait rule, which is off: set AXI_MAX_WAIT" \
+    TEST=sdp_bypass_smoke DUT=twin INJECT=r-stuck
 expect_input_error "ALLOW_NO_CHECK for a sequence" "ALLOW_NO_CHECK: only NVDLA traces are parsed" \
     TEST=sdp_bypass_smoke DUT=twin ALLOW_NO_CHECK=1
 # make refuses these before anything is built ("*** ... Stop.", status 2)
@@ -30,6 +35,7 @@ expect_stop "VERBOSE=3" "VERBOSE must be 0, 1 (transactions) or 2 (every beat), 
 expect_stop "SRAMIF=2" "SRAMIF must be 0 or 1, got '2'" TEST=sdp_bypass_smoke DUT=twin SRAMIF=2
 expect_stop "WAVES_FROM without WAVES" "WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off" \
     TEST=sdp_bypass_smoke DUT=twin WAVES_FROM=10
+expect_stop "WAVES_TO with WAVES=0" "but WAVES is off" TEST=sdp_bypass_smoke DUT=twin WAVES=0 WAVES_TO=10
 expect_stop "TEST and TRACE together" "name two tests: give one" TEST=sdp_bypass_smoke \
     TRACE="$traces_dir/sdp_1x1x1_pass_through_int8" DUT=twin
 expect_stop "RTL_TOP with DUT=twin" "but DUT=twin runs the C twin: use DUT=rtl" TEST=sdp_bypass_smoke DUT=twin RTL_TOP=x

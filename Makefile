@@ -84,6 +84,10 @@ PROG_CHECK ?=
 ALLOW_NO_CHECK ?=
 # a trace's memory per interface (bytes, or with K/M/G), default 4G
 MEM_LIMIT ?=
+# the clock period in ns (default 10): the time base of every dump and harness
+CLOCK_PERIOD ?=
+# cycles of waves before a failure, dumped by a rerun of a failing run (0/empty = off)
+WAVES_ON_FAIL ?=
 # protocol checkers: bound (cycles) on ready and on responses; 0 = off
 AXI_MAX_WAIT ?=
 REG_MAX_WAIT ?=
@@ -103,8 +107,8 @@ ifneq ($(SAN),)
 $(error SAN=1 runs on the C harness only, not with HARNESS=systemc)
 endif
 endif
-ifneq ($(filter-out 0 1 gz,$(WAVES)),)
-$(error WAVES must be 1 or gz, got '$(WAVES)')
+ifneq ($(filter-out 0 1 gz fst,$(WAVES)),)
+$(error WAVES must be 1 (VCD), gz (gzip'd VCD) or fst, got '$(WAVES)')
 endif
 ifneq ($(filter-out 0 1 2,$(VERBOSE)),)
 $(error VERBOSE must be 0, 1 (transactions) or 2 (every beat), got '$(VERBOSE)')
@@ -112,7 +116,7 @@ endif
 ifneq ($(filter-out 0 1,$(SRAMIF)),)
 $(error SRAMIF must be 0 or 1, got '$(SRAMIF)')
 endif
-ifneq ($(if $(filter 1 gz,$(WAVES)),,$(WAVES_FROM)$(WAVES_TO)),)
+ifneq ($(if $(filter 1 gz fst,$(WAVES)),,$(WAVES_FROM)$(WAVES_TO)),)
 $(error WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off: add WAVES=1 or WAVES=gz)
 endif
 # RTL_* on the command line with the twin: the user's RTL would not run
@@ -292,14 +296,16 @@ rtl: deps $(CORE_LIB)
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
 LOG_DIR  ?= logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
-WAVE_FILE = $(LOG_DIR)/waves.vcd$(if $(filter gz,$(WAVES)),.gz)
+WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz,$(WAVES)),.gz))
 SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
 	$(if $(RD_LATENCY),--rd-latency $(RD_LATENCY)) $(if $(WR_LATENCY),--wr-latency $(WR_LATENCY)) \
 	$(if $(AXI_OUTSTANDING),--axi-outstanding $(AXI_OUTSTANDING)) \
 	$(if $(AXI_REORDER),--axi-reorder $(AXI_REORDER)) $(if $(CSB_GAP),--csb-gap $(CSB_GAP)) \
 	$(if $(NPOSTED),--nposted $(NPOSTED)) $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
-	$(if $(filter 1 gz,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
+	$(if $(filter 1 gz fst,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
+	$(if $(filter fst,$(WAVES)),--waves-fst) $(if $(WAVES_ON_FAIL),--waves-on-fail $(WAVES_ON_FAIL)) \
+	$(if $(CLOCK_PERIOD),--clock-period $(CLOCK_PERIOD)) \
 	$(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \
 	$(if $(filter 1,$(SRAMIF)),--sramif) $(if $(INJECT),--inject $(INJECT)) \
 	$(if $(RESET_CYCLES),--reset-cycles $(RESET_CYCLES)) $(if $(RESET_IDLE),--reset-idle $(RESET_IDLE)) \
@@ -318,14 +324,17 @@ define SIM_PREPARE
 	if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi; \
 	mkdir -p $(LOG_DIR); \
+	$(if $(or $(filter 1 gz fst,$(WAVES)),$(WAVES_ON_FAIL)),rm -f $(addprefix $(LOG_DIR)/,$(WAVE_LEFTOVERS));) \
 	if [ "$(HARNESS)" = tlm ]; then \
 	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
-	           RTL_HARNESS=$(HARNESS) scripts/rtl_build.sh) || exit 2; \
+	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(if $(filter fst,$(WAVES)),fst,vcd) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef
+# a new waves run replaces every dump (and view) of the previous one
+WAVE_LEFTOVERS = waves.vcd waves.vcd.gz waves.fst waves.gtkw waves-rerun.log
 SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN)))
 
 # Exit status: make's own (2) on any failure; a skipped test (the
@@ -336,7 +345,18 @@ sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
-	$$bin $(SIM_ARGS) 2>&1 | tee $(LOG_DIR)/sim.log; rc=$${PIPESTATUS[0]}; [ $$rc = 77 ] && exit 0; exit $$rc
+	$$bin $(SIM_ARGS) 2>&1 | tee $(LOG_DIR)/sim.log; rc=$${PIPESTATUS[0]}; \
+	scripts/waves_view.sh $(LOG_DIR); [ $$rc = 77 ] && exit 0; exit $$rc
+
+# The test with waves, its GTKWave view (scripts/gtkw.py: groups per interface,
+# the failure marked), GTKWave opened on it when a display is there.
+.PHONY: waves
+waves:
+	@$(MAKE) -s --no-print-directory sim WAVES=$(or $(filter 1 gz fst,$(WAVES)),1); rc=$$?; \
+	view=$(LOG_DIR)/waves.gtkw; \
+	if [ ! -f $$view ]; then echo "make waves: no view was written ($$view)" >&2; exit 2; fi; \
+	if [ -n "$$DISPLAY" ] && command -v gtkwave >/dev/null; then echo "gtkwave $$view &"; gtkwave $$view >/dev/null 2>&1 & \
+	else echo "view: gtkwave $$view   (no display here: run this where there is one)"; fi; exit $$rc
 
 # What `make sim` would run, everything built: the log folder on the first
 # line, the command on the second (scripts/sim runs it to keep the exit status).

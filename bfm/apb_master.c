@@ -151,17 +151,22 @@ static void complete_cur(struct apb_master *m, uint32_t rdata, int slverr)
     m->last_rdata = r->write ? 0 : rdata;
     if (slverr)
         m->st.slverrs++;
+    char what[320] = "";
+    if (m->env->verbose >= 1) {
+        uint32_t v = r->write ? r->wdata : rdata;
+        if (m->k.describe)
+            m->k.describe(r->addr, v, what, sizeof what);
+        else
+            snprintf(what, sizeof what, "0x%03" PRIx32 " = 0x%08" PRIx32, r->addr, v);
+    }
     if (r->write) {
         m->st.writes++;
-        bfm_log(m->env, 1, m->name, "write 0x%03" PRIx32 " = 0x%08" PRIx32
-                " (strb 0x%x, prot 0x%x, %" PRIu64 " wait states)%s",
-                r->addr, r->wdata, r->strb, r->prot, m->cur_waits,
-                slverr ? " PSLVERR" : "");
+        bfm_log(m->env, 1, m->name, "write %s (strb 0x%x, prot 0x%x, %" PRIu64 " wait states)%s", what, r->strb,
+                r->prot, m->cur_waits, slverr ? " PSLVERR" : "");
     } else {
         m->st.reads++;
-        bfm_log(m->env, 1, m->name, "read 0x%03" PRIx32 " = 0x%08" PRIx32
-                " (prot 0x%x, %" PRIu64 " wait states)%s",
-                r->addr, rdata, r->prot, m->cur_waits, slverr ? " PSLVERR" : "");
+        bfm_log(m->env, 1, m->name, "read %s (prot 0x%x, %" PRIu64 " wait states)%s", what, r->prot,
+                m->cur_waits, slverr ? " PSLVERR" : "");
     }
     m->phase = PH_IDLE;
     m->gap_left = (unsigned)bfm_rng_range(&m->rng, m->k.gap_min, m->k.gap_max);

@@ -34,6 +34,7 @@ struct apb_master_knobs {
                                    access phase without PREADY */
     uint8_t default_prot;       /* PPROT for calls passing APB_PROT_DEFAULT */
     uint64_t seed;
+    bfm_reg_describe_fn describe;   /* names registers in the log (VERBOSE), NULL: addresses */
 };
 
 void apb_master_knobs_default(struct apb_master_knobs *k);

@@ -32,6 +32,7 @@ struct wr_burst {
     uint8_t resp;
     unsigned beats_done;
     uint64_t b_due;         /* earliest cycle for B, once all W are in */
+    uint64_t accepted;      /* cycle of the AW handshake (for the log's latency) */
 };
 
 struct rd_burst {
@@ -40,6 +41,7 @@ struct rd_burst {
     uint8_t resp;
     unsigned beats_done;
     uint64_t due;           /* earliest cycle for the first R beat */
+    uint64_t accepted;      /* cycle of the AR handshake (for the log's latency) */
     int prev, next;         /* age-ordered list of outstanding bursts */
     int id_head;            /* oldest outstanding burst of its ID */
 };
@@ -411,6 +413,9 @@ static void sample_r(struct axi_mem *m)
     if (++b->beats_done == b->g.beats) {
         if (b->resp != AXI_RESP_OKAY)
             m->st.err_resps++;
+        bfm_log(m->env, 1, m->name, "R id 0x%" PRIx32 " addr 0x%" PRIx64 " done: %u beats of %u bytes, resp %u, "
+                "%" PRIu64 " cycles from AR to the last beat", b->id, b->g.addr, b->g.beats, b->g.nbytes, b->resp,
+                m->env->cycle - b->accepted);
         rd_unlink(m, m->r_cur);
         m->r_cur = -1;
     }
@@ -423,7 +428,8 @@ static void sample_b(struct axi_mem *m)
     if (!m->b_held || !m->pins->b_ready)
         return;
     b = &m->wr[m->wr_head];
-    bfm_log(m->env, 1, m->name, "B id 0x%" PRIx32 " resp %u", b->id, b->resp);
+    bfm_log(m->env, 1, m->name, "B id 0x%" PRIx32 " addr 0x%" PRIx64 " resp %u: %u beats of %u bytes, %" PRIu64
+            " cycles from AW to B", b->id, b->g.addr, b->resp, b->g.beats, b->g.nbytes, m->env->cycle - b->accepted);
     m->st.b_resps++;
     if (b->resp != AXI_RESP_OKAY)
         m->st.err_resps++;
@@ -474,6 +480,7 @@ static void sample_aw(struct axi_mem *m)
     b = &m->wr[(m->wr_head + m->wr_n) % m->max_wr];
     memset(b, 0, sizeof *b);
     b->id = p->aw_id;
+    b->accepted = m->env->cycle;
     take_request(m, "AW", p->aw_addr, p->aw_len, p->aw_size, p->aw_burst, &b->g);
     b->resp = err_resp(m, &b->g, 1);
     m->wr_n++;
@@ -497,6 +504,7 @@ static void sample_ar(struct axi_mem *m)
     b = &m->rd[i];
     memset(b, 0, sizeof *b);
     b->id = p->ar_id;
+    b->accepted = m->env->cycle;
     take_request(m, "AR", p->ar_addr, p->ar_len, p->ar_size, p->ar_burst, &b->g);
     b->resp = err_resp(m, &b->g, 0);
     {

@@ -31,8 +31,10 @@ void bfm_fail(struct bfm_env *env, const char *iface, const char *channel,
     }
     if (!env)
         return;
-    if (env->failed == 0)
+    if (env->failed == 0) {
         memcpy(env->first_failure, line, sizeof line);
+        env->first_failure_cycle = env->cycle;
+    }
     env->failed++;
 }
 

@@ -23,10 +23,16 @@ struct bfm_env {
     void *kernel;          /* owner's context for step() */
     int failed;            /* number of failures reported */
     char first_failure[1024];
+    uint64_t first_failure_cycle;   /* the cycle of first_failure */
     int verbose;           /* 0 quiet, 1 transactions, 2 every beat */
     int quiet_failures;    /* record failures without printing them: for unit
                               tests that provoke violations on purpose */
 };
+
+/* Names a register access for transaction logs ("NVDLA_SDP.D_DATA_CUBE_WIDTH
+ * = 0x7 (WIDTH=7)"): the register-bus BFMs know addresses, the layer above
+ * knows the register map and hands this in through their knobs. */
+typedef void (*bfm_reg_describe_fn)(uint32_t byte_addr, uint32_t data, char *buf, unsigned len);
 
 /* Report a failure: "cycle N: IFACE CHANNEL: RULE: expected E, actual A".
  * Only the first message is kept in first_failure; every one is printed

@@ -131,6 +131,15 @@ void csb_master_drive(struct csb_master *m)
     }
 }
 
+/* "NVDLA_SDP.D_DATA_CUBE_WIDTH = 0x7 (WIDTH=7)" through the knob, else the address */
+static void csb_describe(const struct csb_master *m, uint32_t addr, uint32_t data, char *buf, unsigned len)
+{
+    if (m->k.describe)
+        m->k.describe(addr, data, buf, len);
+    else
+        snprintf(buf, len, "0x%05" PRIx32 " = 0x%08" PRIx32, addr, data);
+}
+
 static void accept_cur(struct csb_master *m)
 {
     struct csb_req *r = &m->cur;
@@ -142,8 +151,11 @@ static void accept_cur(struct csb_master *m)
             m->st.nposted_writes++;
             m->np_accepted++;
         }
-        bfm_log(m->env, 1, m->name, "write 0x%05" PRIx32 " = 0x%08" PRIx32 "%s",
-                r->byte_addr, r->wdat, r->nposted ? " (non-posted)" : "");
+        if (m->env->verbose >= 1) {
+            char what[320];
+            csb_describe(m, r->byte_addr, r->wdat, what, sizeof what);
+            bfm_log(m->env, 1, m->name, "write %s%s", what, r->nposted ? " (non-posted)" : "");
+        }
     } else {
         m->st.reads++;
         *(struct csb_req *)bfm_queue_push(&m->rdq) = *r;
@@ -166,8 +178,11 @@ void csb_master_sample(struct csb_master *m)
                      "expected no nvdla2csb_valid (0 reads outstanding), actual valid "
                      "with data 0x%08" PRIx32, p->rsp_data);
         } else {
-            bfm_log(m->env, 1, m->name, "read 0x%05" PRIx32 " = 0x%08" PRIx32,
-                    r->byte_addr, p->rsp_data);
+            if (m->env->verbose >= 1) {
+                char what[320];
+                csb_describe(m, r->byte_addr, p->rsp_data, what, sizeof what);
+                bfm_log(m->env, 1, m->name, "read %s", what);
+            }
             if (r->dst)
                 *r->dst = p->rsp_data;
             if (r->done)

@@ -18,6 +18,7 @@ struct csb_master_knobs {
     unsigned read_timeout;      /* cycles a read may wait for data (0 = 100000);
                                    also bounds a blocking csb_write */
     uint64_t seed;
+    bfm_reg_describe_fn describe;   /* names registers in the log (VERBOSE), NULL: addresses */
 };
 
 void csb_master_knobs_default(struct csb_master_knobs *k);

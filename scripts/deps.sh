@@ -3,7 +3,9 @@
 # As root it installs what is missing; otherwise it prints the exact
 # apt-get line and fails. Usage: scripts/deps.sh [--quiet]
 set -u
-need=(verilator libsystemc-dev check zlib1g-dev pkg-config g++ make python3)
+# gtkwave: vcd2fst (FST waves of the C twins), fst2vcd and the viewer of
+# scripts/gtkw.py's views; xvfb and xauth: xvfb-run, to load them headless in the system tests
+need=(verilator libsystemc-dev check zlib1g-dev pkg-config g++ make python3 gtkwave xvfb xauth)
 missing=()
 for p in "${need[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

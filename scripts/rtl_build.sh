@@ -14,6 +14,9 @@
 #              sc_clock, the same C kernel in an SC_THREAD (sim/sc_harness.cpp)
 #   RTL_COVERAGE 1: Verilator line and toggle coverage (--coverage-line
 #              --coverage-toggle, VM_COVERAGE=1 in the shim), own build dir
+#   RTL_TRACE  vcd (default): waves as VCD (--trace); fst: as FST
+#              (--trace-fst, VM_TRACE_FST=1 in the shim), own build dir.
+#              A simulator writes only the format it was built for.
 # Each (files, top, flags) combination gets its own build directory, so a
 # large user design is Verilated once and rebuilt only when an input
 # changes (Verilator skips identical re-runs; make recompiles what changed).
@@ -30,6 +33,11 @@ esac
 flags=${RTL_FLAGS:-}
 cov=()
 [ "${RTL_COVERAGE:-}" = 1 ] && cov=(--coverage-line --coverage-toggle)
+case "${RTL_TRACE:-vcd}" in
+    vcd) trace=--trace ;;
+    fst) trace=--trace-fst ;;
+    *) echo "rtl_build: RTL_TRACE must be vcd or fst, got '$RTL_TRACE'" >&2; exit 1 ;;
+esac
 lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
 harness=${RTL_HARNESS:-c}
 case "$harness" in
@@ -55,6 +63,7 @@ done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
 key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
 [ ${#cov[@]} -gt 0 ] && key=cov-$key
+[ "$trace" = --trace ] || key=fst-$key
 [ "$harness" = c ] || key=$harness-$key
 dir=$root/build/rtl/$top-$key
 mkdir -p "$dir"
@@ -92,7 +101,7 @@ before=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
 cd "$root"
 # VL_USER_FATAL: the shim's vl_fatal turns a model's fatal error into a
 # failing test with its report (sim/verilated_shim.h).
-cmd=(verilator "${mode[@]}" --exe --build -j 2 --trace --prefix Vdut --top-module "$top"
+cmd=(verilator "${mode[@]}" --exe --build -j 2 "$trace" --prefix Vdut --top-module "$top"
      -Mdir "$dir/obj" -o ../simv
      -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences -O1 $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
      -LDFLAGS "-lz $san" ${cov[@]+"${cov[@]}"} "${args[@]}")

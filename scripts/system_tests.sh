@@ -379,6 +379,8 @@ fi
 . scripts/system_tests_real_rtl.sh
 # ---- verdicts: no ignored knob, no silent pass, bounded memory, logs ----
 . scripts/system_tests_verdicts.sh
+# ---- waves: views, real time, FST, waves of failures ----
+. scripts/system_tests_waves.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

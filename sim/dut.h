@@ -10,8 +10,13 @@
 #include "nvdla_pins.h"
 
 struct dut_waves_cfg {
-    const char *path;       /* VCD file to write */
-    int gz;                 /* gzip through zlib */
+    const char *path;       /* dump file to write */
+    int gz;                 /* VCD gzip'd through zlib */
+    int fst;                /* FST instead of VCD */
+    /* The clock period in picoseconds: cycle n's rising edge is at
+     * n * period_ps (the falling edge half a period later), the same on
+     * every DUT kind and harness; a "cycle" signal in the dump counts them. */
+    uint64_t period_ps;
 };
 
 struct dut {

@@ -158,20 +158,21 @@ static const char *twin_stopped(struct dut *d)
     return t->stop_reason[0] ? t->stop_reason : NULL;
 }
 
+/* The dump in real time as the Verilated RTL's: timescale 1 ps, cycle n's
+ * low phase at n * period, its rising edge half a period later (pins_vcd.h);
+ * FST through GTKWave's vcd2fst. */
 static int twin_waves_open(struct dut *d, const struct dut_waves_cfg *cfg, char *err, unsigned len)
 {
     struct twin *t = d->impl;
-    t->vcd = vcd_writer_open(cfg->path, cfg->gz, "1ns", err, len);
-    if (!t->vcd)
-        return -1;
-    return 0;
+    t->vcd = pins_vcd_open(cfg, err, len);
+    return t->vcd ? 0 : -1;
 }
 
 /* Signals are declared on the first dump, when the kernel's pins are known. */
 static void declare(struct twin *t, const struct nvdla_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
-    vcd_writer_add(t->vcd, "dla_core_clk", 1, &t->clk);
+    vcd_writer_add_clock(t->vcd, "dla_core_clk", PINS_VCD_CYCLE);
     pins_vcd_add(t->vcd, p, t->dut.has_sramif, TWIN_DATA_BYTES, TWIN_ADDR_BITS);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "sdp_state", 2, &t->w_sdp_state);
@@ -206,16 +207,13 @@ static void twin_waves_dump(struct dut *d, const struct nvdla_pins *p, uint64_t 
     t->w_cdp_state = (uint8_t)t->cdp.state;
     t->w_conv_state = (uint8_t)t->conv.state;
     t->w_intr_status = t->regs.grp[0][NVDLA_GLB_S_INTR_STATUS_IDX];
-    t->clk = 1;
-    vcd_writer_sample(t->vcd, cycle * 10);
-    t->clk = 0;
-    vcd_writer_sample(t->vcd, cycle * 10 + 5);
+    vcd_writer_cycle(t->vcd, cycle);
 }
 
 static int twin_waves_close(struct dut *d)
 {
     struct twin *t = d->impl;
-    int rc = vcd_writer_close(t->vcd);
+    int rc = pins_vcd_close(t->vcd);
     t->vcd = NULL;
     return rc;
 }

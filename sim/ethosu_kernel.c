@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ethosu_kernel.h"
+#include "reg_describe.h"
 #include "sim_kernel.h"
 
 static const char *const port_name[2] = { "m0", "m1" };
@@ -132,6 +133,7 @@ int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct etho
     ak.gap_min = k->csb_gap_min;   /* the register-bus gap knob serves APB too */
     ak.gap_max = k->csb_gap_max;
     ak.seed = k->seed ^ 0x4444;
+    ak.describe = ethosu_reg_describe;   /* VERBOSE=1 names the registers */
     s->apb = apb_master_create("apb", &ak, &s->pins.apb, &s->env);
     struct apb_checker_knobs pk;
     apb_checker_knobs_default(&pk);
@@ -155,7 +157,7 @@ int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct etho
         return -1;
     }
     if (k->waves) {
-        struct dut_waves_cfg wc = { k->waves, k->waves_gz };
+        struct dut_waves_cfg wc = { k->waves, k->waves_gz, k->waves_fst, k->clock_ps };
         if (dut->waves_open(dut, &wc, errbuf, errlen))
             return -1;
         s->waves_on = 1;

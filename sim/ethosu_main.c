@@ -8,6 +8,7 @@
 #include "ethosu_main.h"
 #include "ethosu_seq.h"
 #include "sim_cli.h"
+#include "waves_rerun.h"
 
 void ethosu_list_tests(void)
 {
@@ -89,6 +90,9 @@ int ethosu_main(struct sim_knobs *k)
     }
     if (k->waves)
         printf("waves: %s\n", k->waves);
+    uint64_t cycles = s.env.failed ? s.env.first_failure_cycle : s.env.cycle;
     ethosu_sim_free(&s);
+    if (!pass && k->waves_on_fail)
+        sim_waves_rerun(k, cycles);
     return pass ? 0 : 1;
 }

@@ -115,10 +115,11 @@ static void etwin_posedge(struct ethosu_dut *d, struct ethosu_pins *p)
     t->irq = (uint8_t)ethosu_rf_irq(&t->rf);
 }
 
+/* The dump in real time as the Verilated RTL's (ethosu_pins_vcd.h). */
 static int etwin_waves_open(struct ethosu_dut *d, const struct dut_waves_cfg *cfg, char *err, unsigned len)
 {
     struct ethosu_twin *t = d->impl;
-    t->vcd = vcd_writer_open(cfg->path, cfg->gz, "1ns", err, len);
+    t->vcd = pins_vcd_open(cfg, err, len);
     return t->vcd ? 0 : -1;
 }
 
@@ -126,7 +127,7 @@ static int etwin_waves_open(struct ethosu_dut *d, const struct dut_waves_cfg *cf
 static void declare(struct ethosu_twin *t, const struct ethosu_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
-    vcd_writer_add(t->vcd, "CLK", 1, &t->clk);
+    vcd_writer_add_clock(t->vcd, "CLK", PINS_VCD_CYCLE);
     ethosu_pins_vcd_add(t->vcd, p, ETWIN_DATA_BYTES, ETWIN_ADDR_BITS);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "cp_phase", 3, &t->w_phase);
@@ -153,16 +154,13 @@ static void etwin_waves_dump(struct ethosu_dut *d, const struct ethosu_pins *p, 
     t->w_qread = ethosu_rf_get(&t->rf, ETHOSU_QREAD_IDX);
     t->w_prot = ethosu_rf_get(&t->rf, ETHOSU_PROT_IDX);
     t->w_dma_n = (uint8_t)t->cp.dma_n;
-    t->clk = 1;
-    vcd_writer_sample(t->vcd, cycle * 10);
-    t->clk = 0;
-    vcd_writer_sample(t->vcd, cycle * 10 + 5);
+    vcd_writer_cycle(t->vcd, cycle);
 }
 
 static int etwin_waves_close(struct ethosu_dut *d)
 {
     struct ethosu_twin *t = d->impl;
-    int rc = vcd_writer_close(t->vcd);
+    int rc = pins_vcd_close(t->vcd);
     t->vcd = NULL;
     return rc;
 }

@@ -1,6 +1,27 @@
 /* pins_vcd: see pins_vcd.h. */
 #include <stdio.h>
+#include <string.h>
 #include "pins_vcd.h"
+
+struct vcd_writer *pins_vcd_open(const struct dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    struct vcd_writer_opts o;
+    memset(&o, 0, sizeof o);
+    o.gz = cfg->gz;
+    o.fst = cfg->fst;
+    o.timescale = PINS_VCD_TIMESCALE;
+    o.period = cfg->period_ps ? cfg->period_ps : PINS_VCD_DEFAULT_PERIOD_PS;
+    return vcd_writer_open_opts(cfg->path, &o, err, len);
+}
+
+int pins_vcd_close(struct vcd_writer *w)
+{
+    char err[600];
+    if (!vcd_writer_finish(w, err, sizeof err))
+        return 0;
+    fprintf(stderr, "waves: %s\n", err);
+    return -1;
+}
 
 static void add_axi(struct vcd_writer *w, const char *pfx, const struct axi_pins *a,
                     unsigned data_bits, unsigned addr_bits)

@@ -56,6 +56,12 @@ extern const struct sim_harness *sim_harness;
 void sim_cli_set_args(int argc, char **argv);
 void sim_cli_args(int *argc, char ***argv);
 
+/* The run's clock period (picoseconds, the CLOCK_PERIOD knob): sim_cli
+ * records it after parsing, a Verilated model reads it when it is created
+ * (its $time follows the same clock as the dumps). Default 10 ns. */
+void sim_cli_set_clock_ps(uint64_t ps);
+uint64_t sim_cli_clock_ps(void);
+
 /* " HARNESS=<name>" for reproduce lines, " (<name> harness)" after the
  * DUT kind in PASS/FAIL lines; both "" on the C harness. */
 const char *sim_harness_make_arg(void);

@@ -46,3 +46,15 @@ void sim_cli_args(int *argc, char ***argv)
     *argc = cli_argv ? cli_argc : 1;
     *argv = cli_argv ? cli_argv : fallback;
 }
+
+static uint64_t clock_ps = SIM_DEFAULT_CLOCK_PS;
+
+void sim_cli_set_clock_ps(uint64_t ps)
+{
+    clock_ps = ps ? ps : SIM_DEFAULT_CLOCK_PS;
+}
+
+uint64_t sim_cli_clock_ps(void)
+{
+    return clock_ps;
+}

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "reg_describe.h"
 #include "sim_kernel.h"
 
 static int sim_step(struct bfm_env *env);
@@ -158,6 +159,7 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     ck.gap_max = k->csb_gap_max;
     ck.nposted = k->nposted;
     ck.seed = k->seed ^ 0x1111;
+    ck.describe = nvdla_reg_describe;   /* VERBOSE=1 names the registers */
     s->csb = csb_master_create("csb", &ck, &s->pins.csb, &s->env);
     struct csb_checker_knobs cck;
     csb_checker_knobs_default(&cck);
@@ -183,7 +185,7 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
         return -1;
     }
     if (k->waves) {
-        struct dut_waves_cfg wc = { k->waves, k->waves_gz };
+        struct dut_waves_cfg wc = { k->waves, k->waves_gz, k->waves_fst, k->clock_ps };
         if (dut->waves_open(dut, &wc, errbuf, errlen))
             return -1;
         s->waves_on = 1;

@@ -22,6 +22,7 @@ void sim_knobs_default(struct sim_knobs *k)
     k->reset_cycles = SIM_DEFAULT_RESET_CYCLES;
     k->reset_idle = SIM_DEFAULT_RESET_IDLE;
     k->nvdla_config = "nv_small";
+    k->clock_ps = SIM_DEFAULT_CLOCK_PS;
 }
 
 void sim_knobs_usage(const char *prog)
@@ -45,6 +46,9 @@ void sim_knobs_usage(const char *prog)
            "  --max-cycles N       watchdog limit (default 2000000)\n"
            "  --waves PATH         write a VCD of the pins (and RTL internals)\n"
            "  --waves-gz           gzip the VCD through zlib\n"
+           "  --waves-fst          write FST instead of VCD\n"
+           "  --waves-on-fail N    no dump while passing; on a failure at cycle F, rerun and dump cycles F-N..F\n"
+           "  --clock-period NS    clock period in ns (default 10): the time base of dumps and harnesses\n"
            "  --waves-from N / --waves-to N  cycle window of the VCD\n"
            "  --sramif             twin: present the SRAMIF port set\n"
            "  --inject RULE        inject a protocol fault (see --inject list)\n"
@@ -74,7 +78,11 @@ static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t 
         fprintf(stderr, "%s: %s needs a non-negative number, got '%s'\n", prog, opt, s ? s : "");
         return -1;
     }
-    unsigned long long v = strtoull(s, &end, 0);
+    /* decimal, or hex with 0x: a leading 0 is no octal prefix (010 is ten) */
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    unsigned long long v = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
+    if (hex && !s[2])
+        end = (char *)s + 1;   /* "0x" alone is no number */
     if (errno || *end) {
         fprintf(stderr, "%s: %s: '%s' is not a number\n", prog, opt, s);
         return -1;
@@ -84,6 +92,36 @@ static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t 
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+/* nanoseconds with up to three decimals ("10", "2.5") -> picoseconds */
+static int parse_period(const char *prog, const char *s, uint64_t *ps)
+{
+    char buf[32];
+    const char *dot = s ? strchr(s, '.') : NULL;
+    size_t ni = dot ? (size_t)(dot - s) : (s ? strlen(s) : 0);
+    size_t nf = dot ? strlen(dot + 1) : 0;
+    uint64_t whole = 0, frac = 0;
+    if (!s || !ni || ni >= sizeof buf || (dot && (!nf || nf > 3))) {
+        fprintf(stderr, "%s: CLOCK_PERIOD needs nanoseconds like 10 or 2.5, got '%s'\n", prog, s ? s : "");
+        return -1;
+    }
+    memcpy(buf, s, ni);
+    buf[ni] = 0;
+    if (parse_u64(prog, "CLOCK_PERIOD", buf, 0, 1000000000, &whole))
+        return -1;
+    if (dot) {
+        snprintf(buf, sizeof buf, "%s00", dot + 1);   /* three digits */
+        buf[3] = 0;
+        if (parse_u64(prog, "CLOCK_PERIOD", buf, 0, 999, &frac))
+            return -1;
+    }
+    *ps = whole * 1000 + frac;
+    if (*ps < 2 || *ps % 2) {
+        fprintf(stderr, "%s: CLOCK_PERIOD %s ns: the half period must be a whole number of picoseconds\n", prog, s);
+        return -1;
+    }
     return 0;
 }
 
@@ -181,6 +219,9 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
         } else if (!strcmp(o, "--sramif")) {
             k->sramif = 1;
             used = 0;
+        } else if (!strcmp(o, "--waves-fst")) {
+            k->waves_fst = 1;
+            used = 0;
         } else if (o[0] == '+') {
             if (!o[1]) {
                 fprintf(stderr, "%s: PLUSARGS: '+' alone names no plusarg\n", prog);
@@ -271,6 +312,12 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
                 return -1;
             }
             k->prog_warn = !strcmp(v, "warn");
+        } else if (!strcmp(o, "--clock-period")) {
+            if (parse_period(prog, v, &k->clock_ps))
+                return -1;
+        } else if (!strcmp(o, "--waves-on-fail")) {
+            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->waves_on_fail))
+                return -1;
         } else if (!strcmp(o, "--axi-max-wait")) {
             if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->axi_max_wait))
                 return -1;
@@ -291,6 +338,14 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             return -1;
         }
         i += used;
+    }
+    if (k->waves_on_fail && k->waves) {
+        fprintf(stderr, "%s: WAVES_ON_FAIL dumps only when the run fails, WAVES always: give one\n", prog);
+        return -1;
+    }
+    if (k->waves_fst && k->waves_gz) {
+        fprintf(stderr, "%s: --waves-fst and --waves-gz: FST is compressed already\n", prog);
+        return -1;
     }
     if (k->waves_to < k->waves_from) {
         fprintf(stderr, "%s: --waves-to %" PRIu64 " is before --waves-from %" PRIu64 "\n",
@@ -471,8 +526,12 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
             n += (size_t)snprintf(v + n, sizeof v - n, "%s%s", i ? " " : "", k->plusargs[i]);
         put_knob(buf, len, &at, "PLUSARGS", v);
     }
+    if (k->clock_ps != d.clock_ps)
+        put(buf, len, &at, " CLOCK_PERIOD=%" PRIu64 ".%03" PRIu64, k->clock_ps / 1000, k->clock_ps % 1000);
+    if (k->waves_on_fail)
+        put(buf, len, &at, " WAVES_ON_FAIL=%" PRIu64, k->waves_on_fail);
     if (k->waves) {
-        put(buf, len, &at, " WAVES=%s", k->waves_gz ? "gz" : "1");
+        put(buf, len, &at, " WAVES=%s", k->waves_fst ? "fst" : k->waves_gz ? "gz" : "1");
         if (k->waves_from != d.waves_from)
             put(buf, len, &at, " WAVES_FROM=%" PRIu64, k->waves_from);
         if (k->waves_to != d.waves_to)

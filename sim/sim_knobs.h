@@ -14,6 +14,8 @@
  * reset about 4 cycles after the pin and drops CSB requests until then. */
 #define SIM_DEFAULT_RESET_IDLE 16
 #define SIM_DEFAULT_MAX_CYCLES 2000000
+/* 10 ns: 100 MHz */
+#define SIM_DEFAULT_CLOCK_PS 10000
 /* A trace's footprint per memory (mem_init sizes and mem_load bytes) and
  * what the memory BFMs may allocate: refused or failed beyond it. */
 #define SIM_DEFAULT_MEM_LIMIT ((uint64_t)4 << 30)
@@ -54,6 +56,10 @@ struct sim_knobs {
     uint64_t mem_limit;        /* bytes a trace may use per memory; 0 = SIM_DEFAULT_MEM_LIMIT */
     uint64_t axi_max_wait;     /* AXI checkers: bound on ready and on responses, cycles (0 = off) */
     uint64_t reg_max_wait;     /* CSB / APB checkers: the same on the register bus (0 = off) */
+    uint64_t clock_ps;         /* clock period (picoseconds): the time base of every dump and harness */
+    int waves_fst;             /* dump FST instead of VCD */
+    uint64_t waves_on_fail;    /* >0: no dump while passing; on a failure at cycle F, rerun and dump
+                                  cycles F - waves_on_fail .. F */
 };
 
 void sim_knobs_default(struct sim_knobs *k);

@@ -12,6 +12,7 @@
 #include "seq.h"
 #include "sim_cli.h"
 #include "sim_kernel.h"
+#include "waves_rerun.h"
 #include "nvdla_config.h"
 #include "nvdla_prog_check.h"
 #include "trace_parse.h"
@@ -63,6 +64,7 @@ int sim_cli(int argc, char **argv)
     if (rc >= 0)
         return rc;
     sim_cli_set_args(argc, argv);
+    sim_cli_set_clock_ps(k.clock_ps);
     char err[2048] = "";
     if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
@@ -163,6 +165,7 @@ int sim_cli(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     uint64_t cycles = s.env.cycle;
+    uint64_t fail_cycle = s.env.failed ? s.env.first_failure_cycle : cycles;
     int pass = test_rc == 0 && failures == 0;
     if (!pass && s.env.first_failure[0])
         printf("first failure: %s\n", s.env.first_failure);
@@ -182,5 +185,7 @@ int sim_cli(int argc, char **argv)
         printf("waves: %s\n", k.waves);
     sim_free(&s);
     trace_free(tr);
+    if (!pass && k.waves_on_fail)
+        sim_waves_rerun(&k, fail_cycle);
     return pass ? 0 : 1;
 }

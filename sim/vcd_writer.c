@@ -2,15 +2,25 @@
 #include "vcd_writer.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <zlib.h>
+
+extern char **environ;
 
 #define VCD_BUF_SIZE (256u * 1024u)         /* internal output buffer */
 #define VCD_GZ_BUF_SIZE (256u * 1024u)      /* zlib input buffer (gzbuffer) */
 #define VCD_ID_MAX 8                        /* 94^8 identifiers: plenty */
+#define VCD_FST_TOOL "vcd2fst"             /* GTKWave's converter, from PATH */
+#define VCD_FST_TMP ".tmp.vcd"              /* the VCD beside an FST path */
 /* Longest single value line: 'b' + width bits + ' ' + id + '\n'. */
 #define VCD_VALUE_MAX (1u + VCD_WRITER_MAX_WIDTH + 1u + VCD_ID_MAX + 1u)
 
@@ -40,8 +50,17 @@ struct vcd_writer {
     uint64_t last_t;        /* time of the last sample */
     uint64_t written_t;     /* time of the last "#t" line (set by the first sample) */
 
+    /* the writer's own clock and cycle counter (vcd_writer_add_clock) */
+    uint64_t period;        /* 0: no clock */
+    int clk_handle;         /* -1 until declared */
+    uint8_t clk;
+    uint64_t cycle;
+
+    char *fst_path;         /* FST: the file to convert the VCD (vcd_path) into at close */
+    char *vcd_path;
+
     int io_err;
-    char err[256];
+    char err[512];
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -241,61 +260,123 @@ static int parse_timescale(const char *ts, char *out, size_t outlen)
     return -1;
 }
 
-struct vcd_writer *vcd_writer_open(const char *path, int gz, const char *timescale,
-                                   char *errbuf, unsigned errlen)
+/* An executable named name in one of PATH's folders (an empty entry is the
+ * current folder). */
+static int in_path(const char *name)
 {
+    const char *path = getenv("PATH");
+    const char *p;
+    char full[4096];
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    for (p = path;; ) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        struct stat st;
+        int len = n ? snprintf(full, sizeof full, "%.*s/%s", (int)n, p, name)
+                    : snprintf(full, sizeof full, "./%s", name);
+        if (len > 0 && (size_t)len < sizeof full && stat(full, &st) == 0 && S_ISREG(st.st_mode) &&
+            access(full, X_OK) == 0)
+            return 1;
+        if (!end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+static void free_writer(struct vcd_writer *w)
+{
+    free(w->buf);
+    free(w->sigs);
+    free(w->shadow);
+    free(w->fst_path);
+    free(w->vcd_path);
+    free(w);
+}
+
+struct vcd_writer *vcd_writer_open_opts(const char *path, const struct vcd_writer_opts *opts,
+                                        char *errbuf, unsigned errlen)
+{
+    static const struct vcd_writer_opts defaults;
     struct vcd_writer *w;
+    const char *timescale;
+    const char *out;            /* the file written now: path, or the VCD of an FST */
     char ts[16];
     size_t plen;
+    int gz;
 
     if (errbuf && errlen)
         errbuf[0] = '\0';
+    if (!opts)
+        opts = &defaults;
     if (!path || !*path) {
         open_err(errbuf, errlen, "vcd_writer: empty path");
         return NULL;
     }
-    if (!timescale)
-        timescale = "1ns";
+    timescale = opts->timescale ? opts->timescale : "1ns";
     if (parse_timescale(timescale, ts, sizeof ts) != 0) {
         open_err(errbuf, errlen,
                  "vcd_writer: bad timescale '%s' (want 1|10|100 followed by s|ms|us|ns|ps|fs)",
                  timescale);
         return NULL;
     }
+    if (opts->period == 1) {
+        open_err(errbuf, errlen, "vcd_writer: clock period of 1 %s: the clock needs at least 2 "
+                 "timescale units (a low and a high phase)", ts);
+        return NULL;
+    }
     plen = strlen(path);
-    if (plen >= 3 && !strcmp(path + plen - 3, ".gz"))
-        gz = 1;
+    gz = opts->gz || (plen >= 3 && !strcmp(path + plen - 3, ".gz"));
+    if (opts->fst && gz) {
+        open_err(errbuf, errlen, "vcd_writer: '%s': FST and gzip together: FST is compressed "
+                 "already, ask for one of them", path);
+        return NULL;
+    }
+    if (opts->fst && !in_path(VCD_FST_TOOL)) {
+        open_err(errbuf, errlen, "vcd_writer: '%s': FST output needs GTKWave's " VCD_FST_TOOL
+                 ", which is not in PATH: install the Debian package gtkwave "
+                 "(scripts/deps.sh does), or dump a VCD", path);
+        return NULL;
+    }
 
     w = calloc(1, sizeof *w);
     if (w)
         w->buf = malloc(VCD_BUF_SIZE);
-    if (!w || !w->buf) {
-        free(w);
+    if (w && w->buf && opts->fst) {
+        w->fst_path = strdup(path);
+        w->vcd_path = malloc(plen + sizeof VCD_FST_TMP);
+        if (w->vcd_path)
+            snprintf(w->vcd_path, plen + sizeof VCD_FST_TMP, "%s%s", path, VCD_FST_TMP);
+    }
+    if (!w || !w->buf || (opts->fst && (!w->fst_path || !w->vcd_path))) {
+        if (w)
+            free_writer(w);
         open_err(errbuf, errlen, "vcd_writer: out of memory");
         return NULL;
     }
+    w->period = opts->period;
+    w->clk_handle = -1;
+    out = opts->fst ? w->vcd_path : path;
 
     errno = 0;
     if (gz) {
-        w->gz = gzopen(path, "wb");
+        w->gz = gzopen(out, "wb");
         if (w->gz && gzbuffer(w->gz, VCD_GZ_BUF_SIZE) != 0) {
             gzclose(w->gz);
             w->gz = NULL;
         }
         if (!w->gz) {
             open_err(errbuf, errlen, "vcd_writer: cannot open '%s' for gzip writing: %s",
-                     path, errno ? strerror(errno) : "gzopen failed");
-            free(w->buf);
-            free(w);
+                     out, errno ? strerror(errno) : "gzopen failed");
+            free_writer(w);
             return NULL;
         }
     } else {
-        w->f = fopen(path, "wb");
+        w->f = fopen(out, "wb");
         if (!w->f) {
             open_err(errbuf, errlen, "vcd_writer: cannot open '%s' for writing: %s",
-                     path, strerror(errno));
-            free(w->buf);
-            free(w);
+                     out, strerror(errno));
+            free_writer(w);
             return NULL;
         }
     }
@@ -306,6 +387,16 @@ struct vcd_writer *vcd_writer_open(const char *path, int gz, const char *timesca
     puts_(w, ts);
     puts_(w, "\n$end\n");
     return w;
+}
+
+struct vcd_writer *vcd_writer_open(const char *path, int gz, const char *timescale,
+                                   char *errbuf, unsigned errlen)
+{
+    struct vcd_writer_opts o;
+    memset(&o, 0, sizeof o);
+    o.gz = gz;
+    o.timescale = timescale;
+    return vcd_writer_open_opts(path, &o, errbuf, errlen);
 }
 
 static int check_decl(struct vcd_writer *w, const char *what, const char *name)
@@ -420,8 +511,38 @@ int vcd_writer_add(struct vcd_writer *w, const char *name, unsigned width, const
     put(w, s->id, s->idlen);
     put(w, " ", 1);
     put_name(w, name);
+    if (width > 1) {
+        snprintf(num, sizeof num, " [%u:0]", width - 1);
+        puts_(w, num);
+    }
     puts_(w, " $end\n");
     return (int)w->nsig++;
+}
+
+int vcd_writer_add_clock(struct vcd_writer *w, const char *clk_name, const char *cycle_name)
+{
+    int h;
+    if (!w)
+        return -1;
+    if (!w->period) {
+        set_err(w, "vcd_writer: add_clock without a clock period in the options ignored");
+        return -1;
+    }
+    if (w->clk_handle >= 0) {
+        set_err(w, "vcd_writer: add_clock: the clock is declared already");
+        return -1;
+    }
+    if (!clk_name || !*clk_name || !cycle_name || !*cycle_name || !strcmp(clk_name, cycle_name)) {
+        set_err(w, "vcd_writer: add_clock needs two different non-empty names");
+        return -1;
+    }
+    h = vcd_writer_add(w, clk_name, 1, &w->clk);
+    if (h < 0)
+        return -1;
+    if (vcd_writer_add(w, cycle_name, 64, &w->cycle) < 0)
+        return -1;          /* (only after the first sample, where the clock failed already) */
+    w->clk_handle = h;
+    return h;
 }
 
 static void end_header(struct vcd_writer *w)
@@ -474,10 +595,75 @@ int vcd_writer_sample(struct vcd_writer *w, uint64_t t)
     return w->io_err ? -1 : 0;
 }
 
-int vcd_writer_close(struct vcd_writer *w)
+int vcd_writer_cycle(struct vcd_writer *w, uint64_t n)
+{
+    uint64_t t;
+    if (!w)
+        return -1;
+    if (w->clk_handle < 0) {
+        set_err(w, "vcd_writer: cycle without a clock (vcd_writer_add_clock)");
+        return -1;
+    }
+    if (n > (UINT64_MAX - w->period) / w->period) {
+        set_err(w, "vcd_writer: cycle %llu: its time overflows 64 bits", (unsigned long long)n);
+        return -1;
+    }
+    t = n * w->period;
+    w->cycle = n;
+    w->clk = 0;
+    if (vcd_writer_sample(w, t))
+        return -1;
+    w->clk = 1;
+    return vcd_writer_sample(w, t + w->period / 2);
+}
+
+/* Run vcd2fst on the finished VCD; 0 when the FST is written. */
+static int convert_fst(struct vcd_writer *w)
+{
+    char *argv[] = {VCD_FST_TOOL, "-v", w->vcd_path, "-f", w->fst_path, NULL};
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    int st = 0, rc;
+
+    if (posix_spawn_file_actions_init(&fa) != 0) {
+        set_err(w, "vcd_writer: cannot run " VCD_FST_TOOL ": out of memory");
+        return -1;
+    }
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    rc = posix_spawnp(&pid, VCD_FST_TOOL, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        set_err(w, "vcd_writer: cannot run " VCD_FST_TOOL " (Debian package gtkwave): %s; "
+                "the VCD is kept in '%s'", strerror(rc), w->vcd_path);
+        return -1;
+    }
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR) {
+            set_err(w, "vcd_writer: waiting for " VCD_FST_TOOL ": %s; the VCD is kept in '%s'",
+                    strerror(errno), w->vcd_path);
+            return -1;
+        }
+    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        remove(w->vcd_path);
+        return 0;
+    }
+    remove(w->fst_path);    /* no half-written FST left behind */
+    if (WIFEXITED(st))
+        set_err(w, "vcd_writer: " VCD_FST_TOOL " failed (exit status %d) converting '%s' to '%s'; "
+                "the VCD is kept", WEXITSTATUS(st), w->vcd_path, w->fst_path);
+    else
+        set_err(w, "vcd_writer: " VCD_FST_TOOL " killed by signal %d converting '%s' to '%s'; "
+                "the VCD is kept", WIFSIGNALED(st) ? WTERMSIG(st) : 0, w->vcd_path, w->fst_path);
+    return -1;
+}
+
+int vcd_writer_finish(struct vcd_writer *w, char *errbuf, unsigned errlen)
 {
     int rc;
 
+    if (errbuf && errlen)
+        errbuf[0] = '\0';
     if (!w)
         return 0;
     if (!w->started)
@@ -498,12 +684,18 @@ int vcd_writer_close(struct vcd_writer *w)
             set_err(w, "vcd_writer: close failed: %s", strerror(errno));
         }
     }
+    if (!w->io_err && w->fst_path && convert_fst(w))
+        w->io_err = 1;
     rc = w->io_err ? -1 : 0;
-    free(w->buf);
-    free(w->sigs);
-    free(w->shadow);
-    free(w);
+    if (rc)
+        open_err(errbuf, errlen, "%s", w->err);
+    free_writer(w);
     return rc;
+}
+
+int vcd_writer_close(struct vcd_writer *w)
+{
+    return vcd_writer_finish(w, NULL, 0);
 }
 
 const char *vcd_writer_error(const struct vcd_writer *w)

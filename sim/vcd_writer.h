@@ -18,9 +18,21 @@
  *     for (;;) { ...evaluate...; vcd_writer_sample(w, cycle * 10); }
  *     vcd_writer_close(w);
  *
+ * A cycle-based harness lets the writer drive the clock and a cycle counter
+ * in real time (the options give the period) and writes an FST if asked:
+ *     struct vcd_writer_opts o = { .fst = 1, .timescale = "1ps", .period = 10000 };
+ *     struct vcd_writer *w = vcd_writer_open_opts("run.fst", &o, err, sizeof err);
+ *     vcd_writer_scope_push(w, "TOP");
+ *     vcd_writer_add_clock(w, "clk", "cycle");        // the writer's own clock and counter
+ *     vcd_writer_add(w, "valid", 1, &valid);
+ *     for (n = 0; ...; n++) { ...inputs applied, outputs settled...; vcd_writer_cycle(w, n); }
+ *     if (vcd_writer_finish(w, err, sizeof err)) fprintf(stderr, "%s\n", err);
+ *
  * Output format:
  *   $date / $version / $timescale blocks, then one "$scope module NAME $end"
- *   per scope_push, "$var wire WIDTH ID NAME $end" per signal, "$upscope $end"
+ *   per scope_push, "$var wire WIDTH ID NAME $end" per 1-bit signal and
+ *   "$var wire WIDTH ID NAME [WIDTH-1:0] $end" per vector (as Verilator
+ *   writes them, so viewers name twin and RTL buses alike), "$upscope $end"
  *   per scope_pop (scopes still open at the first sample or at close are
  *   closed automatically), "$enddefinitions $end". The first sample writes
  *   "#T", then every signal inside "$dumpvars ... $end". Later samples write
@@ -43,6 +55,14 @@
  * Names (scopes and signals) are written as given, except that whitespace
  * and non-printable characters are replaced by '_'. Empty names are refused.
  *
+ * FST: with opts.fst the writer writes its VCD beside the path (PATH.tmp.vcd)
+ * and converts it at close with GTKWave's vcd2fst (Debian package gtkwave),
+ * run from PATH with its standard output discarded and its standard error
+ * passed through; the VCD is removed once converted and kept, named in the
+ * error, if the conversion fails. Opening refuses FST when vcd2fst is not
+ * in PATH, so a run never ends without its dump. FST is compressed already:
+ * fst together with gz is refused.
+ *
  * A writer is not thread-safe; use one per thread or lock around calls.
  */
 #ifndef VCD_WRITER_H
@@ -62,6 +82,21 @@ struct vcd_writer;
 struct vcd_writer *vcd_writer_open(const char *path, int gz, const char *timescale,
                                    char *errbuf, unsigned errlen);
 
+/* Options of vcd_writer_open_opts; zero-initialised means a plain VCD in ns. */
+struct vcd_writer_opts {
+    int gz;                 /* gzip'd VCD through zlib (also when the path ends in ".gz") */
+    int fst;                /* FST, converted from the VCD at close by vcd2fst; not with gz */
+    const char *timescale;  /* as vcd_writer_open's; NULL means "1ns" */
+    uint64_t period;        /* clock period of vcd_writer_add_clock/vcd_writer_cycle, in
+                               timescale units: 0 (no clock) or at least 2 (both phases) */
+};
+
+/* Create a dump as the options say. Returns NULL on failure with a message
+ * in errbuf as vcd_writer_open does; also refused: gz with fst, fst when
+ * vcd2fst is not in PATH, a period of 1. */
+struct vcd_writer *vcd_writer_open_opts(const char *path, const struct vcd_writer_opts *opts,
+                                        char *errbuf, unsigned errlen);
+
 /* Declare scopes ("$scope module NAME $end") and signals, before the first
  * sample. Calls after the first sample, a pop without a matching push or an
  * empty name are ignored and recorded in vcd_writer_error(). */
@@ -74,6 +109,20 @@ void vcd_writer_scope_pop(struct vcd_writer *w);
  * arguments, called after the first sample, out of memory). */
 int vcd_writer_add(struct vcd_writer *w, const char *name, unsigned width, const void *value);
 
+/* Declare in the current scope a 1-bit clock and a 64-bit cycle counter
+ * that the writer drives itself in vcd_writer_cycle (the writer owns their
+ * values). Needs a period in the options; at most one clock per writer.
+ * Returns the clock's handle (the counter's is the next one), or -1 on
+ * error as vcd_writer_add. */
+int vcd_writer_add_clock(struct vcd_writer *w, const char *clk_name, const char *cycle_name);
+
+/* Record cycle n in real time, P being the period: at n * P the clock low,
+ * the counter at n and every registered signal as it is now (the cycle's
+ * low phase: inputs applied, outputs settled), then at n * P + P / 2 (P / 2
+ * rounded down) the clock high, nothing else changing. n must not go back.
+ * Returns 0, or -1 as vcd_writer_sample does, or without a clock. */
+int vcd_writer_cycle(struct vcd_writer *w, uint64_t n);
+
 /* Record every registered signal at time t (in timescale units). The first
  * call writes all values in $dumpvars; later calls write changed ones only.
  * t must be non-decreasing; several samples at the same t are allowed (their
@@ -85,6 +134,10 @@ int vcd_writer_sample(struct vcd_writer *w, uint64_t t);
  * close, and free the writer. NULL is fine. Returns 0, or -1 if any I/O error
  * happened during the writer's life (write, flush or close). */
 int vcd_writer_close(struct vcd_writer *w);
+
+/* vcd_writer_close, and on failure (I/O, or the FST conversion) the reason
+ * in errbuf (NULL or errlen 0: no message; "" on success). */
+int vcd_writer_finish(struct vcd_writer *w, char *errbuf, unsigned errlen);
 
 /* Last error message for this writer (usage or I/O), "" if none. */
 const char *vcd_writer_error(const struct vcd_writer *w);

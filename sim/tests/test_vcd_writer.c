@@ -2,12 +2,14 @@
  * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Isim \
  *        sim/vcd_writer.c sim/tests/test_vcd_writer.c $(pkg-config --cflags --libs check) -lz
  * The writer's output is read back (plain, or through gzread), parsed
- * minimally and checked against what the test drove. */
+ * minimally and checked against what the test drove. The FST tests run
+ * GTKWave's vcd2fst/fst2vcd when installed, and a fake vcd2fst. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -303,10 +305,10 @@ static void check_scenario(const char *path, int gz, const struct model *snap)
         "$scope module tb $end",
         "$var wire 1 ! clk $end",
         "$scope module dut $end",
-        "$var wire 8 \" cnt $end",
-        "$var wire 512 # data $end",
+        "$var wire 8 \" cnt [7:0] $end",
+        "$var wire 512 # data [511:0] $end",
         "$upscope $end",
-        "$var wire 64 $ ts $end",
+        "$var wire 64 $ ts [63:0] $end",
         "$upscope $end",
         "$enddefinitions $end",
         "#0",
@@ -523,8 +525,8 @@ START_TEST(test_odd_widths_masked)
     struct vcd_writer *w;
     struct vcd_text v;
     static const char *const want[] = {
-        "$var wire 5 ! v5 $end",
-        "$var wire 12 \" v12 $end",
+        "$var wire 5 ! v5 [4:0] $end",
+        "$var wire 12 \" v12 [11:0] $end",
         "$var wire 1 # b1 $end",
         "$enddefinitions $end",
         "#0", "$dumpvars", "b10101 !", "b101010111100 \"", "0#", "$end",
@@ -605,7 +607,7 @@ START_TEST(test_declarations)
         "$scope module top_level $end",
         "$var wire 1 ! my_sig $end",
         "$scope module inner $end",
-        "$var wire 4096 \" wide $end",
+        "$var wire 4096 \" wide [4095:0] $end",
         "$upscope $end",
         "$upscope $end",
         "$enddefinitions $end",
@@ -709,7 +711,8 @@ START_TEST(test_many_ids)
     ck_assert_int_ge(hdr, 0);
     for (i = 0; i < N; i++) {
         expected_id(i, id);
-        snprintf(line, sizeof line, "$var wire %u %s s%u $end", i % 2 ? 16 : 1, id, i);
+        snprintf(line, sizeof line, i % 2 ? "$var wire 16 %s s%u [15:0] $end" : "$var wire 1 %s s%u $end",
+                 id, i);
         ck_assert_str_eq(v.lines[hdr + 1 + i], line);
     }
     expected_id(0, id);
@@ -807,6 +810,307 @@ START_TEST(test_io_error)
 }
 END_TEST
 
+/* ---- the writer's clock: cycles in real time, both phases ------------------ */
+
+/* Cycle n at n * P with the clock low, the counter and the signals; the
+ * clock high at n * P + P / 2. A window that starts later starts there. */
+START_TEST(test_clock_real_time)
+{
+    char path[128], err[256] = "untouched";
+    uint8_t valid = 0;
+    struct vcd_writer_opts o;
+    struct vcd_writer *w;
+    struct vcd_text v;
+    static const char *const want[] = {
+        "$timescale", "\t1ps", "$end",
+        "$scope module TOP $end",
+        "$var wire 1 ! clk $end",
+        "$var wire 64 \" cycle [63:0] $end",
+        "$var wire 1 # valid $end",
+        "$upscope $end",
+        "$enddefinitions $end",
+        "#30000", "$dumpvars", "0!", "b11 \"", "0#", "$end",
+        "#35000", "1!",
+        "#40000", "0!", "b100 \"", "1#",
+        "#45000", "1!",
+        "#50000", "0!", "b101 \"",
+        "#55000", "1!",
+    };
+    memset(&o, 0, sizeof o);
+    o.timescale = "1ps";
+    o.period = 10000;
+    tmp_path(path, sizeof path, "clock.vcd");
+    w = vcd_writer_open_opts(path, &o, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    vcd_writer_scope_push(w, "TOP");
+    ck_assert_int_eq(vcd_writer_add_clock(w, "clk", "cycle"), 0);
+    ck_assert_int_eq(vcd_writer_add(w, "valid", 1, &valid), 2);
+    vcd_writer_scope_pop(w);
+    ck_assert_int_eq(vcd_writer_cycle(w, 3), 0);
+    valid = 1;                  /* changes with cycle 4's low phase, not at an edge */
+    ck_assert_int_eq(vcd_writer_cycle(w, 4), 0);
+    ck_assert_int_eq(vcd_writer_cycle(w, 5), 0);
+    ck_assert_int_eq(vcd_writer_finish(w, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+    vcd_load(&v, path, 0);
+    expect_lines(&v, 6, want, sizeof want / sizeof want[0]);
+    ck_assert_uint_eq(v.n, 6 + sizeof want / sizeof want[0]);   /* nothing after the last edge */
+    vcd_free(&v);
+    unlink(path);
+}
+END_TEST
+
+/* Any timescale and an odd period (the high phase at P / 2 rounded down);
+ * cycles may be skipped (a paused dump). */
+START_TEST(test_clock_odd_period)
+{
+    char path[128];
+    struct vcd_writer_opts o;
+    struct vcd_writer *w;
+    struct vcd_text v;
+    static const char *const want[] = {
+        "$enddefinitions $end",
+        "#14", "$dumpvars", "0!", "b10 \"", "$end",
+        "#17", "1!",
+        "#35", "0!", "b101 \"",
+        "#38", "1!",
+    };
+    memset(&o, 0, sizeof o);
+    o.timescale = "1ns";
+    o.period = 7;
+    tmp_path(path, sizeof path, "odd_period.vcd");
+    w = vcd_writer_open_opts(path, &o, NULL, 0);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "CLK", "cycle"), 0);
+    ck_assert_int_eq(vcd_writer_cycle(w, 2), 0);
+    ck_assert_int_eq(vcd_writer_cycle(w, 5), 0);
+    ck_assert_int_eq(vcd_writer_close(w), 0);
+    vcd_load(&v, path, 0);
+    ck_assert_str_eq(v.lines[7], "\t1ns");
+    expect_lines(&v, v.n - sizeof want / sizeof want[0], want, sizeof want / sizeof want[0]);
+    vcd_free(&v);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(test_clock_errors)
+{
+    char path[128], err[256];
+    struct vcd_writer_opts o;
+    struct vcd_writer *w;
+
+    tmp_path(path, sizeof path, "clock_err.vcd");
+    memset(&o, 0, sizeof o);
+    o.period = 1;               /* no room for two phases */
+    ck_assert_ptr_null(vcd_writer_open_opts(path, &o, err, sizeof err));
+    ck_assert_msg(strstr(err, "period") != NULL, "%s", err);
+    ck_assert_int_ne(access(path, F_OK), 0);
+
+    /* no period: no clock */
+    w = vcd_writer_open_opts(path, NULL, err, sizeof err);     /* NULL options: a plain VCD */
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "clk", "cycle"), -1);
+    ck_assert_msg(strstr(vcd_writer_error(w), "period") != NULL, "%s", vcd_writer_error(w));
+    ck_assert_int_eq(vcd_writer_cycle(w, 0), -1);
+    ck_assert_msg(strstr(vcd_writer_error(w), "without a clock") != NULL, "%s", vcd_writer_error(w));
+    ck_assert_int_eq(vcd_writer_close(w), 0);
+
+    o.period = 10;
+    w = vcd_writer_open_opts(path, &o, NULL, 0);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(vcd_writer_add_clock(NULL, "clk", "cycle"), -1);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "clk", "clk"), -1);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "", "cycle"), -1);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "clk", NULL), -1);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "clk", "cycle"), 0);
+    ck_assert_int_eq(vcd_writer_add_clock(w, "clk2", "cycle2"), -1);
+    ck_assert_msg(strstr(vcd_writer_error(w), "already") != NULL, "%s", vcd_writer_error(w));
+    ck_assert_int_eq(vcd_writer_cycle(NULL, 0), -1);
+    ck_assert_int_eq(vcd_writer_cycle(w, 5), 0);
+    ck_assert_int_eq(vcd_writer_cycle(w, 4), -1);                  /* back in time */
+    ck_assert_msg(strstr(vcd_writer_error(w), "backwards") != NULL, "%s", vcd_writer_error(w));
+    ck_assert_int_eq(vcd_writer_cycle(w, UINT64_MAX / 10), -1);    /* n * P + P beyond 64 bits */
+    ck_assert_msg(strstr(vcd_writer_error(w), "overflows") != NULL, "%s", vcd_writer_error(w));
+    ck_assert_int_eq(vcd_writer_close(w), 0);                      /* usage errors are not I/O errors */
+    unlink(path);
+
+    err[0] = 'x';
+    ck_assert_int_eq(vcd_writer_finish(NULL, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+}
+END_TEST
+
+/* ---- FST through GTKWave's vcd2fst ----------------------------------------- */
+
+/* An executable in PATH. */
+static int tool_in_path(const char *name)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
+    return system(cmd) == 0;
+}
+
+/* A command's standard output as a string. */
+static char *capture(const char *cmd)
+{
+    size_t cap = 1 << 16, len = 0, n;
+    char *buf = malloc(cap);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_ptr_nonnull(p);
+    while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
+        len += n;
+        if (cap - len < 4096) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            ck_assert_ptr_nonnull(buf);
+        }
+    }
+    ck_assert_int_eq(pclose(p), 0);
+    buf[len] = '\0';
+    return buf;
+}
+
+/* A real-time dump written as FST: the VCD beside it converted at close and
+ * removed; read back through fst2vcd it holds the declarations and times. */
+START_TEST(test_fst_output)
+{
+    char path[128], vcd[160], err[600] = "untouched", cmd[256];
+    uint32_t bus = 0;
+    struct vcd_writer_opts o;
+    struct vcd_writer *w;
+    unsigned char magic = 0xff;
+    FILE *f;
+    uint64_t n;
+
+    if (!tool_in_path("vcd2fst")) {
+        printf("test_fst_output: vcd2fst is not installed (Debian package gtkwave): FST not tried\n");
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.fst = 1;
+    o.timescale = "1ps";
+    o.period = 10000;
+    tmp_path(path, sizeof path, "run.fst");
+    snprintf(vcd, sizeof vcd, "%s.tmp.vcd", path);
+    w = vcd_writer_open_opts(path, &o, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_int_eq(access(vcd, F_OK), 0);         /* the VCD is written beside the path */
+    vcd_writer_scope_push(w, "TOP");
+    ck_assert_int_eq(vcd_writer_add_clock(w, "dla_core_clk", "cycle"), 0);
+    vcd_writer_add(w, "bus", 32, &bus);
+    for (n = 0; n < 10; n++) {
+        bus = (uint32_t)(n * 0x01010101u);
+        ck_assert_int_eq(vcd_writer_cycle(w, n), 0);
+    }
+    ck_assert_int_eq(vcd_writer_finish(w, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+    ck_assert_int_ne(access(vcd, F_OK), 0);         /* converted, then removed */
+    f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fread(&magic, 1, 1, f), 1);
+    fclose(f);
+    ck_assert_uint_eq(magic, 0);                    /* FST's header block type */
+    if (tool_in_path("fst2vcd")) {
+        char *text;
+        snprintf(cmd, sizeof cmd, "fst2vcd -f '%s'", path);
+        text = capture(cmd);
+        ck_assert_msg(strstr(text, "1ps") != NULL, "no 1ps timescale:\n%.400s", text);
+        ck_assert_msg(strstr(text, " dla_core_clk $end") && strstr(text, " cycle [63:0] $end") &&
+                      strstr(text, " bus [31:0] $end"), "declarations:\n%.600s", text);
+        ck_assert_msg(strstr(text, "\n#90000\n") && strstr(text, "\n#95000\n"), "times:\n%s", text);
+        free(text);
+    }
+    unlink(path);
+}
+END_TEST
+
+/* FST refused up front: with gzip, and without vcd2fst in PATH. */
+START_TEST(test_fst_refused)
+{
+    char path[128], vcd[160], err[600], empty[128];
+    const char *orig = getenv("PATH");
+    char *saved = strdup(orig ? orig : "/usr/bin:/bin");
+    struct vcd_writer_opts o;
+
+    ck_assert_ptr_nonnull(saved);
+    memset(&o, 0, sizeof o);
+    o.fst = 1;
+    o.gz = 1;
+    tmp_path(path, sizeof path, "refused.fst");
+    snprintf(vcd, sizeof vcd, "%s.tmp.vcd", path);
+    ck_assert_ptr_null(vcd_writer_open_opts(path, &o, err, sizeof err));
+    ck_assert_msg(strstr(err, "FST and gzip") != NULL, "%s", err);
+    o.gz = 0;
+    tmp_path(path, sizeof path, "refused.fst.gz");   /* gzip by its name */
+    ck_assert_ptr_null(vcd_writer_open_opts(path, &o, err, sizeof err));
+    ck_assert_msg(strstr(err, "FST and gzip") != NULL, "%s", err);
+
+    tmp_path(empty, sizeof empty, "nobin");
+    ck_assert_int_eq(mkdir(empty, 0755), 0);
+    setenv("PATH", empty, 1);
+    tmp_path(path, sizeof path, "refused.fst");
+    ck_assert_ptr_null(vcd_writer_open_opts(path, &o, err, sizeof err));
+    setenv("PATH", saved, 1);
+    ck_assert_msg(strstr(err, "vcd2fst") && strstr(err, "gtkwave") && strstr(err, path), "%s", err);
+    ck_assert_int_ne(access(path, F_OK), 0);         /* nothing created */
+    ck_assert_int_ne(access(vcd, F_OK), 0);
+    rmdir(empty);
+    free(saved);
+}
+END_TEST
+
+/* A conversion that fails: close says so (exit status, the VCD kept and
+ * named), no FST is left. */
+START_TEST(test_fst_conversion_fails)
+{
+    char path[128], vcd[160], err[600], bin[128], tool[160], newpath[4096];
+    const char *orig = getenv("PATH");
+    char *saved = strdup(orig ? orig : "/usr/bin:/bin");
+    struct vcd_writer_opts o;
+    struct vcd_writer *w;
+    struct vcd_text v;
+    uint8_t x = 0;
+    FILE *f;
+
+    ck_assert_ptr_nonnull(saved);
+    tmp_path(bin, sizeof bin, "fakebin");
+    ck_assert_int_eq(mkdir(bin, 0755), 0);
+    snprintf(tool, sizeof tool, "%s/vcd2fst", bin);
+    f = fopen(tool, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#!/bin/sh\n# a vcd2fst that writes half a file and fails\n"
+          "while [ $# -gt 0 ]; do [ \"$1\" = -f ] && : > \"$2\"; shift; done\nexit 3\n", f);
+    fclose(f);
+    ck_assert_int_eq(chmod(tool, 0755), 0);
+    snprintf(newpath, sizeof newpath, "%s:%s", bin, saved);
+    setenv("PATH", newpath, 1);
+
+    memset(&o, 0, sizeof o);
+    o.fst = 1;
+    tmp_path(path, sizeof path, "broken.fst");
+    snprintf(vcd, sizeof vcd, "%s.tmp.vcd", path);
+    w = vcd_writer_open_opts(path, &o, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    vcd_writer_add(w, "x", 1, &x);
+    vcd_writer_sample(w, 0);
+    x = 1;
+    vcd_writer_sample(w, 3);
+    ck_assert_int_eq(vcd_writer_finish(w, err, sizeof err), -1);
+    setenv("PATH", saved, 1);
+    ck_assert_msg(strstr(err, "exit status 3") && strstr(err, vcd) && strstr(err, "kept"), "%s", err);
+    ck_assert_int_ne(access(path, F_OK), 0);        /* the half-written FST removed */
+    vcd_load(&v, vcd, 0);                           /* the VCD whole */
+    ck_assert_str_eq(v.lines[v.n - 2], "#3");
+    ck_assert_str_eq(v.lines[v.n - 1], "1!");
+    vcd_free(&v);
+    unlink(vcd);
+    unlink(tool);
+    rmdir(bin);
+    free(saved);
+}
+END_TEST
+
 static Suite *vcd_suite(void)
 {
     Suite *s = suite_create("vcd_writer");
@@ -825,6 +1129,12 @@ static Suite *vcd_suite(void)
     tcase_add_test(tc, test_many_ids);
     tcase_add_test(tc, test_large_output);
     tcase_add_test(tc, test_io_error);
+    tcase_add_test(tc, test_clock_real_time);
+    tcase_add_test(tc, test_clock_odd_period);
+    tcase_add_test(tc, test_clock_errors);
+    tcase_add_test(tc, test_fst_output);
+    tcase_add_test(tc, test_fst_refused);
+    tcase_add_test(tc, test_fst_conversion_fails);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,6 +1,10 @@
 // nvdla_tlm: see nvdla_tlm.h.
 #include "nvdla_tlm.h"
 
+extern "C" {
+#include "reg_describe.h"
+}
+
 #include <cstdio>
 
 using namespace sc_core;
@@ -22,6 +26,7 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
     ck.gap_max = k.csb_gap_max;
     ck.nposted = k.nposted;
     ck.seed = k.seed ^ 0x1111;
+    ck.describe = nvdla_reg_describe;
     csb_m_ = csb_master_create("csb", &ck, &pins_.csb, &env_);
     csb_checker_knobs cck;
     csb_checker_knobs_default(&cck);

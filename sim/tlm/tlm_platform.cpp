@@ -239,9 +239,9 @@ int sc_main(int argc, char **argv)
         fprintf(stderr, "tlm-platform: %s\n", why);
         return 2;
     }
-    if (k.waves || k.inject) {
+    if (k.waves || k.inject || k.waves_on_fail) {
         fprintf(stderr, "tlm-platform: %s is pin-level only: the TLM platform keeps the twin's pins inside the "
-                "wrapper; use the C harness (HARNESS=c)\n", k.waves ? "WAVES" : "INJECT");
+                "wrapper; use the C harness (HARNESS=c)\n", k.waves ? "WAVES" : k.inject ? "INJECT" : "WAVES_ON_FAIL");
         return 2;
     }
     if (!k.test && !k.trace) {
@@ -249,7 +249,7 @@ int sc_main(int argc, char **argv)
         return 2;
     }
     sim_knobs_pick_seed(&k);
-    const sc_time period(1, SC_NS);
+    const sc_time period(static_cast<double>(k.clock_ps), SC_PS);   // CLOCK_PERIOD, as on every harness
     if (!k.trace && !std::strncmp(k.test, "ethosu/", 7))
         return run_ethosu(k, period);
     return run_nvdla(k, period);

@@ -149,13 +149,14 @@ TWIN_SIM_SC := $(BUILD)/sim-twin-sc
 .SECONDARY:
 
 help:
-	@echo "make sim TEST=name [DUT=rtl|twin] [SEED=n] [AXI_STALL=pct] [WAVES=1|gz] ...  run one test"
+	@echo "make sim TEST=name [DUT=rtl|twin] [SEED=n] [AXI_STALL=pct] [WAVES=1|gz|fst] ...  run one test"
+	@echo "make waves TEST=name [knobs]       the run with waves and its GTKWave view (opened when there is a display)"
 	@echo "make sim TEST=list                 list the tests (sequences and nvdla/<name> traces)"
 	@echo "make sim TEST=name HARNESS=systemc [DUT=rtl|twin]  the same run inside SystemC (sc_clock, SC_THREAD,"
 	@echo "                                   RTL Verilated with --sc); HARNESS=c (default) | systemc | tlm"
 	@echo "make sim TRACE=path/test.cfg       run an NVDLA trace (.cfg or its folder); TEST=nvdla/<name>"
 	@echo "                                   runs \$$NVDLA_TRACES/<name>/<name>.cfg (NVDLA_TRACES=$(NVDLA_TRACES))"
-	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n]"
+	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n] [WAVES_ON_FAIL=n]"
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
@@ -164,14 +165,16 @@ help:
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
-	@echo "make bench                         benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s, weights/s, sizes, harnesses"
-	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1]"
+	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
+	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
+	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1] [WAVES_ON_FAIL=n]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real nv_small RTL disagreed on: twin CRC = hardware CRC, or a named programming rule"
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
-	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz WAVES_FROM WAVES_TO SRAMIF=1"
+	@echo "       CSB_GAP=min[:max] NPOSTED=0|1 MAX_CYCLES WAVES=1|gz|fst WAVES_FROM WAVES_TO WAVES_ON_FAIL=n SRAMIF=1"
+	@echo "       CLOCK_PERIOD=ns (default 10)"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
 	@echo "       PROG_CHECK=error|warn ALLOW_NO_CHECK=0|1 MEM_LIMIT=bytes[K|M|G] AXI_MAX_WAIT=n REG_MAX_WAIT=n"
 	@echo "       RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
@@ -264,12 +267,17 @@ random-layers: deps $(GEN_LAYERS)
 	@rm -rf build/random-layers
 	$(GEN_LAYERS) --out build/random-layers --count 200 --seed $(or $(SEED),1) --engine all \
 	    $(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG))
+# knobs of `make regress`/`make conformance` that reach every run
+# (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
+RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
+REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
 regress: deps $(if $(filter nightly,$(LIST)),random-layers)
 	python3 scripts/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
-	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR))
+	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)
 rerun-failed: deps
-	python3 scripts/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))"
+	python3 scripts/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))" \
+	    $(REGRESS_KNOB_ARGS)
 coverage: deps
 	scripts/coverage.sh $(ARGS)
 
@@ -285,7 +293,7 @@ $(BUILD)/bench-golden: scripts/bench_golden_main.c $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
 bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden
-	scripts/bench.sh
+	scripts/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
 
 # The Verilated simulator; its path depends on the RTL inputs (cached).
 rtl: deps $(CORE_LIB)
@@ -435,7 +443,7 @@ conformance: deps
 	    $(if $(FILTER),--filter '$(FILTER)') -- $(if $(SEED),SEED=$(SEED)) $(if $(AXI_STALL),AXI_STALL=$(AXI_STALL)) \
 	    $(if $(RD_LATENCY),RD_LATENCY=$(RD_LATENCY)) $(if $(WR_LATENCY),WR_LATENCY=$(WR_LATENCY)) \
 	    $(if $(AXI_OUTSTANDING),AXI_OUTSTANDING=$(AXI_OUTSTANDING)) $(if $(CSB_GAP),CSB_GAP=$(CSB_GAP)) \
-	    $(if $(NPOSTED),NPOSTED=$(NPOSTED))
+	    $(if $(NPOSTED),NPOSTED=$(NPOSTED)) $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),$(k)=$($(k))))
 
 # The smoke regression list closes make test (both DUT kinds, JUnit/summary in logs/regress/).
 smoke: deps

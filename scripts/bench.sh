@@ -13,24 +13,33 @@
 #   5. wall time of the full shipped-trace conformance run (`make -s conformance`).
 #   6. harnesses: the same tests (SEED=1) on the C harness, inside SystemC
 #      (HARNESS=systemc, rtl and twin) and on the TLM-2.0 platform (HARNESS=tlm).
-# Usage: scripts/bench.sh [--quick] [--no-conformance] [--out FILE]
+#   7. waves formats: one long run (BENCH_WAVES_TEST, default the 3.3M-cycle
+#      ethosu/weight_decoder) without waves and with VCD, VCD.gz and FST:
+#      wall time and dump size side by side, on both DUT kinds.
+# Usage: scripts/bench.sh [--quick] [--no-conformance] [--sections "1 2 7"] [--out FILE]
+# (make bench BENCH_SECTIONS="7" runs only the waves formats)
 # Environment: BENCH_TESTS (section 2 tests), BENCH_RTL_TESTS (section 1
-# tests, NV_nvdla family only), BENCH_HARNESS_TESTS (section 6),
+# tests, NV_nvdla family only), BENCH_HARNESS_TESTS (section 6), BENCH_WAVES_TEST (section 7),
 # NVDLA_TRACES (passed to make).
 # Exit: 0 (also when a simulation fails), 2 a build failed or bad usage.
 set -u
 cd "$(dirname "$0")/.."
 root=$PWD
-quick=0 conformance=1 out=build/bench.md
+quick=0 conformance=1 out=build/bench.md sections="1 2 3 4 5 6 7"
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1; shift ;;
         --no-conformance) conformance=0; shift ;;
+        --sections) sections=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
     esac
 done
+for n in $sections; do
+    case $n in [1-7]) ;; *) echo "bench: --sections takes numbers 1..7, got '$n'" >&2; exit 2 ;; esac
+done
+want() { [[ " $sections " == *" $1 "* ]]; }
 RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers"}
 TESTS=${BENCH_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers ethosu/run_dma_stream ethosu/weight_decoder"}
 HARNESS_TESTS=${BENCH_HARNESS_TESTS:-"sdp_bypass_shapes pingpong_two_layers nvdla/dc_6x8x192_3x3x192x32_int8_0 ethosu/run_dma_stream"}
@@ -101,6 +110,7 @@ trap 'rm -f "$md"' EXIT
     echo
 } >>"$md"
 
+if want 1; then
 # ---- 1. BFM overhead -------------------------------------------------------------
 {
     echo "## 1. BFM overhead on DUT=rtl (NV_nvdla stub)"
@@ -127,6 +137,8 @@ if [ -n "$idle" ]; then
 fi
 echo >>"$md"
 
+fi
+if want 2; then
 # ---- 2. twin vs rtl ----------------------------------------------------------------
 {
     echo "## 2. DUT=twin vs DUT=rtl"
@@ -143,6 +155,8 @@ for t in $TESTS; do
 done
 echo >>"$md"
 
+fi
+if want 3 || want 4; then
 # ---- 3./4. golden models -----------------------------------------------------------
 {
     echo "## 3./4. Golden models: convolution MAC/s, weight stream encoder/decoder weights/s"
@@ -159,6 +173,8 @@ echo >>"$md"
     echo
 } >>"$md"
 
+fi
+if want 5; then
 # ---- 5. conformance wall time ------------------------------------------------------
 {
     echo "## 5. Full shipped-trace conformance run (\`make -s conformance\`)"
@@ -182,6 +198,8 @@ else
 fi
 echo >>"$md"
 
+fi
+if want 6; then
 # ---- 6. harnesses ------------------------------------------------------------------
 {
     echo "## 6. Harnesses: C cycle loop vs SystemC (pin level) vs TLM-2.0 platform (SEED=1)"
@@ -218,6 +236,46 @@ if [ -e /usr/include/systemc.h ]; then
     done
 fi
 echo >>"$md"
+
+fi
+if want 7; then
+# ---- 7. waves formats --------------------------------------------------------------
+# One long run (BENCH_WAVES_TEST, SEED=5) without waves, then with WAVES=1 (VCD),
+# gz and fst: wall time of the whole `make -s sim` (the FST of the twin is
+# converted at the end of the run, so the loop time alone would hide it) and
+# the dump's size. The simulator of each format is built before the timing.
+{
+    echo "## 7. Waves formats on one long run: VCD vs VCD.gz vs FST"
+    echo
+    echo "| test | dut | waves | status | cycles | wall s (make sim) | / no waves | dump bytes | / VCD bytes |"
+    echo "|---|---|---|---|---:|---:|---:|---:|---:|"
+} >>"$md"
+wtest=${BENCH_WAVES_TEST:-$([ "$quick" = 1 ] && echo ethosu/random_dma || echo ethosu/weight_decoder)}
+for d in twin rtl; do
+    [ "$d" = rtl ] && [ "$have_verilator" = 0 ] && { echo "| $wtest | rtl | - | no verilator | | | | | |" >>"$md"; continue; }
+    base_w=- vcd_bytes=-
+    for w in 0 1 gz fst; do
+        wdir=$bdir/waves_${d}_$w
+        rm -rf "$wdir"
+        make -s sim-command TEST="$wtest" DUT="$d" SEED=5 WAVES="$w" LOG_DIR="$wdir" >/dev/null 2>&1
+        echo "bench: make sim TEST=$wtest DUT=$d SEED=5 WAVES=$w" >&2
+        t0=$(date +%s.%N)
+        make -s sim TEST="$wtest" DUT="$d" SEED=5 WAVES="$w" LOG_DIR="$wdir" >"$bdir/waves_${d}_$w.log" 2>&1
+        t1=$(date +%s.%N)
+        wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+        line=$(grep -E '^(PASS|FAIL): ' "$bdir/waves_${d}_$w.log" | tail -n 1)
+        st=${line%%:*} cyc=$(sed -nE 's/.*, ([0-9]+) cycles.*/\1/p' <<<"$line")
+        dump=$(ls "$wdir"/waves.vcd "$wdir"/waves.vcd.gz "$wdir"/waves.fst 2>/dev/null | head -n 1)
+        bytes=$([ -n "$dump" ] && stat -c %s "$dump" || echo -)
+        [ "$w" = 0 ] && base_w=$wall
+        [ "$w" = 1 ] && vcd_bytes=$bytes
+        label=$(case $w in 0) echo none ;; 1) echo VCD ;; gz) echo VCD.gz ;; fst) echo FST ;; esac)
+        echo "| $wtest | $d | $label | ${st:-ERROR} | ${cyc:--} | $wall | $(ratio "$wall" "$base_w") | $bytes | $([ "$w" = 0 ] && echo - || ratio "$bytes" "$vcd_bytes") |" >>"$md"
+        rm -f "$wdir"/waves.*   # gigabytes on the long run
+    done
+done
+echo >>"$md"
+fi
 echo "Logs: $bdir/ (one sim_<test>_<dut>[_<harness>].log per run, conformance.log)" >>"$md"
 
 mkdir -p "$(dirname "$out")"

@@ -6,7 +6,8 @@
 # line when the model stopped), a skip why (a unit the configuration leaves
 # out; RUN_ABSENT=1 runs it anyway). Each subfolder <name>/ holding
 # <name>/<name>.cfg (or exactly one .cfg) is one test. The output of each run
-# is kept in logs/nvdla_<name>/<dut>/sim.log next to its CRC dumps.
+# is kept in logs/nvdla_<name>/<dut>/sim.log next to its CRC dumps (and,
+# with WAVES_ON_FAIL=N among the knobs, a failure's waves and view).
 # Usage: scripts/conformance.sh [--traces DIR] [--dut twin|rtl] [--filter GLOB]
 #                               [--max-cycles N] [-- KNOB=value ...]
 #        scripts/conformance.sh --list [--traces DIR]     (the nvdla/<name> tests)
@@ -89,6 +90,8 @@ for d in "$traces"/*/; do
               tail -n 1 "$log")
         [ -z "$why" ] && why="no output, exit status $rc"
         printf '      %s (log: %s)\n' "${why#first failure: }" "$log"
+        # WAVES_ON_FAIL=N: the view of the failure's last N cycles
+        [ "$logdir/waves.gtkw" -nt "$log" ] && printf '      waves: gtkwave %s\n' "$logdir/waves.gtkw"
     fi
 done
 if [ "$found" -eq 0 ]; then

@@ -13,7 +13,7 @@ Exit 0 when no run failed, 1 otherwise, 2 on bad input.
 Usage:
   scripts/regress.py --list smoke|nightly|FILE [--seeds N] [--dut twin|rtl|both]
                      [--jobs N] [--timeout S] [--shard k/N] [--out DIR] [--san]
-                     [--dry-run] [--keep]
+                     [--dry-run] [--keep] [--knob KEY=value ...]
   scripts/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
 
 List format (scripts/lists/*.txt), one entry per line, `#` starts a comment:
@@ -33,6 +33,9 @@ SEED=s in an entry fixes one seed. A line that expands to no runs (say a
 sequence the shipped stub cannot run, with DUT=rtl) is an error naming the
 line, or with EMPTY=skip a skipped JUnit case saying why. Other KEY=value words are passed to make
 (AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm).
+--knob KEY=value adds a knob to every run, over the list's own value
+(make regress WAVES_ON_FAIL=200: each failing run comes with waves of its last
+200 cycles and a GTKWave view, named in the failure report).
 """
 import argparse
 import concurrent.futures
@@ -258,6 +261,12 @@ def expand(entries, cat, args, src):
 
 
 # ---- one run ---------------------------------------------------------------------
+def with_knobs(knobs, extra):
+    """knobs with each KEY=value of extra set (replacing the same KEY)."""
+    keys = {k.split("=", 1)[0] for k in extra}
+    return [k for k in knobs if k.split("=", 1)[0] not in keys] + list(extra)
+
+
 def stem(run):
     # zero-padded: the logs of a results folder sort in run order
     return "%04d_%s_%s_%d" % (run["n"], re.sub(r"[^A-Za-z0-9_.-]+", "_", run["name"]), run["dut"], run["seed"])
@@ -302,6 +311,9 @@ def analyse(run, text, rc, timed_out, args):
     m = re.search(r"(\d+) cycles", result_line)
     run["cycles"] = int(m.group(1)) if m else None
     run["result_line"] = result_line
+    views = [l.split()[1] for l in lines if l.startswith("view: ") and len(l.split()) > 1]
+    if views:
+        run["view"] = rel(views[-1])
     repro = [l[len("reproduce: "):] for l in lines if l.startswith("reproduce: ")]
     san_hit = args.san and any(p in text for p in SAN_PATTERNS)
     ok = rc == 0 and result_line.startswith("PASS:") and not timed_out and not san_hit
@@ -444,6 +456,8 @@ def write_junit(path, runs, suite_name, elapsed):
             if r.get("reproduce_sim"):
                 body.append("simulator's reproduce line: " + r["reproduce_sim"])
             body.append("log: " + r.get("log", ""))
+            if r.get("view"):
+                body.append("waves: gtkwave " + r["view"])
             fe.text = xml_text("\n".join(body))
         ET.SubElement(tc, "system-out").text = xml_text("log: %s\n%s" % (r.get("log", ""), r.get("result_line", "")))
     tree = ET.ElementTree(suites)
@@ -473,6 +487,8 @@ def write_summary(path, runs, title, elapsed):
             out += ["- `%s` %s seed %d: %s" % (r["name"], r["dut"], r["seed"], md_cell(r.get("first_failure", ""))),
                     "  - reproduce: `%s`" % r.get("reproduce", ""),
                     "  - log: `%s`" % rel(r.get("log", ""))]
+            if r.get("view"):
+                out.append("  - waves: `gtkwave %s`" % r["view"])
     skipped = [r for r in runs if r["result"] == "SKIP"]
     if skipped:
         out += ["", "## Skipped", ""]
@@ -514,6 +530,8 @@ class Progress:
             elif r["result"] != "PASS":
                 line += "\n      %s\n      reproduce: %s\n      log: %s" % (
                     r.get("first_failure", ""), r.get("reproduce", ""), rel(r["log"]))
+                if r.get("view"):
+                    line += "\n      waves: gtkwave %s" % r["view"]
             if self.tty:
                 sys.stdout.write("\r\x1b[K" + line + "\n" + self.status())
             else:
@@ -619,11 +637,16 @@ def main():
     ap.add_argument("--san", action="store_true", help="SAN=1: sanitizer builds (build-san)")
     ap.add_argument("--dry-run", action="store_true", help="print the runs, run nothing")
     ap.add_argument("--keep", action="store_true", help="keep the simulation folders of passing runs")
+    ap.add_argument("--knob", action="append", default=[], metavar="KEY=value",
+                    help="a make sim knob for every run, over the list's (e.g. WAVES_ON_FAIL=200)")
     args = ap.parse_args()
     if bool(args.list) == bool(args.rerun_failed):
         ap.error("give exactly one of --list and --rerun-failed")
     if args.seeds < 1 or args.jobs < 1:
         ap.error("--seeds and --jobs must be >= 1")
+    for k in args.knob:
+        if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", k) or k.split("=")[0] in ("DUT", "SEED", "SEEDS", "TEST", "TRACE", "LOG_DIR"):
+            ap.error("--knob wants KEY=value of a make sim knob (not DUT/SEED/TEST/TRACE/LOG_DIR), got '%s'" % k)
 
     env = clean_env(args.san)
     try:
@@ -660,6 +683,8 @@ def main():
     except ListError as e:
         print("regress: %s" % e, file=sys.stderr)
         return 2
+    for r in runs:
+        r["knobs"] = with_knobs(r["knobs"], args.knob)
 
     # a rerun keeps the numbers (and log names) of the first run; new runs number on
     top = max([r["n"] for r in runs if "n" in r] + [0])

@@ -216,6 +216,11 @@ else
     elif grep -qE '^PASS  good +[0-9]+ +[0-9.]+$' "$log" && grep -qE '^FAIL  broken +[0-9]+ +[0-9.]+$' "$log" &&
          grep -q '^1 passed, 1 failed, 0 skipped$' "$log"; then ok "make conformance TRACES=<folder>: lines, totals, exit status"
     else bad "make conformance TRACES=<folder>"; fi
+    make -s conformance TRACES="$tmp/conf" WAVES_ON_FAIL=40 >"$log" 2>&1
+    if grep -qx '      waves: gtkwave logs/nvdla_broken/twin/waves.gtkw' "$log" && [ "$(grep -c 'waves: gtkwave' "$log")" = 1 ] &&
+       [ -s logs/nvdla_broken/twin/waves.vcd ] && [ ! -e logs/nvdla_good/twin/waves.vcd ]; then
+        ok "make conformance WAVES_ON_FAIL=40: the failing trace comes with its view, the passing one with none"
+    else bad "make conformance WAVES_ON_FAIL=40: the failing trace's view"; fi
 
     # ---- SystemC / TLM-2.0 platform (make sim HARNESS=tlm): the same C
     # sequences over b_transport to the wrapped twins; SKIP without SystemC ----

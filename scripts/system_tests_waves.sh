@@ -393,4 +393,31 @@ PY
     else bad "WAVES_ON_FAIL=50 DUT=$dut: waves of cycles failure-50..failure (failure cycle '$fc')"; fi
 done
 
+# the README's "Debugging a failure" walk: its commands print what it shows
+if [[ " ${duts[*]} " == *" rtl "* ]]; then
+    readme_first=$(grep -m1 '^   first failure: FAIL cycle 66: dbb R' README.md | sed 's/^   //')
+    readme_waves=$(grep -m1 '^   waves: logs/sdp_bypass_smoke/rtl/waves.vcd (cycles 16' README.md | sed 's/^   //')
+    make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=r-bad-id WAVES_ON_FAIL=50 >"$log" 2>&1
+    if [ -n "$readme_first" ] && [ -n "$readme_waves" ] && grep -qxF "$readme_first" "$log" && grep -qxF "$readme_waves" "$log" &&
+       grep -qxF 'view: logs/sdp_bypass_smoke/rtl/waves.gtkw (gtkwave logs/sdp_bypass_smoke/rtl/waves.gtkw)' "$log"; then
+        ok "README 'Debugging a failure': the walk's failure, waves and view lines are what the run prints"
+    else bad "README 'Debugging a failure': the walk's lines differ from the run's ('$readme_first')"; fi
+    make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=r-bad-id VERBOSE=1 >"$log" 2>&1
+    if grep -qxF "$(grep -m1 '^   \[cycle 62\] dbb: AR' README.md | sed 's/^   //')" "$log" &&
+       grep -qxF "$(grep -m1 '^   \[cycle 59\] csb: write' README.md | sed 's/^   //')" "$log"; then
+        ok "README 'Debugging a failure': its VERBOSE lines are what the run prints"
+    else bad "README 'Debugging a failure': VERBOSE lines differ"; fi
+fi
+
+# make regress WAVES_ON_FAIL=N: each failing run's report names its view; a
+# passing run leaves no waves
+printf 'sdp_bypass_smoke DUT=twin SEED=1\nsdp_bypass_smoke DUT=twin SEED=1 INJECT=ar-unaligned\n' >"$wv_tmp/l.txt"
+make -s regress LIST="$wv_tmp/l.txt" JOBS=2 WAVES_ON_FAIL=30 REGRESS_DIR="$wv_tmp/rg" >"$log" 2>&1
+view=$(sed -nE 's/^ +waves: gtkwave (.*)$/\1/p' "$log" | head -n 1)
+if grep -q '^regress: 1 passed, 1 failed, 0 skipped$' "$log" && [ "$(grep -c '^ *waves: gtkwave' "$log")" = 1 ] &&
+   [ -s "$view" ] && [ -s "$(dirname "$view")/waves.vcd" ] && grep -qF "waves: \`gtkwave $view\`" "$wv_tmp/rg/summary.md" &&
+   grep -qF "waves: gtkwave $view" "$wv_tmp/rg/junit.xml" && grep -q 'WAVES_ON_FAIL=30' "$wv_tmp/rg/summary.md"; then
+    ok "make regress WAVES_ON_FAIL=30: the failing run's report (console, summary.md, JUnit) names its view"
+else bad "make regress WAVES_ON_FAIL=30: the failing run's view in the report ('$view')"; fi
+
 rm -rf "$wv_tmp"

@@ -13,9 +13,10 @@ struct dut_waves_cfg {
     const char *path;       /* dump file to write */
     int gz;                 /* VCD gzip'd through zlib */
     int fst;                /* FST instead of VCD */
-    /* The clock period in picoseconds: cycle n's rising edge is at
-     * n * period_ps (the falling edge half a period later), the same on
-     * every DUT kind and harness; a "cycle" signal in the dump counts them. */
+    /* The clock period P in picoseconds: cycle n starts at n * P (clock
+     * low, the BFMs' new inputs) and its rising edge is at n * P + P / 2,
+     * the same on every DUT kind and harness; a "cycle" signal in the dump
+     * counts them. */
     uint64_t period_ps;
 };
 

@@ -50,7 +50,6 @@ struct twin {
     /* wave-only copies of internal state */
     struct vcd_writer *vcd;
     const struct nvdla_pins *vcd_pins;
-    uint8_t clk;
     uint8_t w_sdp_state, w_sdp_consumer, w_sdp_rdma_consumer, w_sdp_producer;
     uint8_t w_pdp_state, w_pdp_consumer, w_dbb_owner, w_cdp_state, w_conv_state;
     uint32_t w_intr_status;

@@ -91,8 +91,10 @@ int ethosu_main(struct sim_knobs *k)
     if (k->waves)
         printf("waves: %s\n", k->waves);
     uint64_t cycles = s.env.failed ? s.env.first_failure_cycle : s.env.cycle;
+    char first_failure[sizeof s.env.first_failure];
+    memcpy(first_failure, s.env.first_failure, sizeof first_failure);
     ethosu_sim_free(&s);
     if (!pass && k->waves_on_fail)
-        sim_waves_rerun(k, cycles);
+        sim_waves_rerun(k, cycles, first_failure);
     return pass ? 0 : 1;
 }

@@ -39,7 +39,7 @@ struct ethosu_twin {
     /* waves */
     struct vcd_writer *vcd;
     const struct ethosu_pins *vcd_pins;
-    uint8_t clk, w_phase, w_dma_n;
+    uint8_t w_phase, w_dma_n;
     uint32_t w_status, w_qread, w_prot, w_cmd;
 };
 

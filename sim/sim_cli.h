@@ -40,8 +40,9 @@ struct sim_harness {
     const char *name;          /* "c", "systemc": named in reproduce lines unless "c" */
     const char *banner;        /* printed as "harness: <banner>" */
     /* An external clock the C twins must follow (NULL on the C harness):
-     * block until its falling edge (mid-cycle, outputs sampled) or its
-     * rising edge (registers update). */
+     * block until its falling edge (a cycle's start at n*P: inputs change,
+     * outputs are sampled once settled) or its rising edge (n*P + P/2:
+     * registers update). */
     void (*wait_negedge)(void);
     void (*wait_posedge)(void);
 };

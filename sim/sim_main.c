@@ -166,6 +166,8 @@ int sim_cli(int argc, char **argv)
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     uint64_t cycles = s.env.cycle;
     uint64_t fail_cycle = s.env.failed ? s.env.first_failure_cycle : cycles;
+    char first_failure[sizeof s.env.first_failure];
+    memcpy(first_failure, s.env.first_failure, sizeof first_failure);
     int pass = test_rc == 0 && failures == 0;
     if (!pass && s.env.first_failure[0])
         printf("first failure: %s\n", s.env.first_failure);
@@ -186,6 +188,6 @@ int sim_cli(int argc, char **argv)
     sim_free(&s);
     trace_free(tr);
     if (!pass && k.waves_on_fail)
-        sim_waves_rerun(&k, fail_cycle);
+        sim_waves_rerun(&k, fail_cycle, first_failure);
     return pass ? 0 : 1;
 }

@@ -11,7 +11,29 @@
 #include "sim_cli.h"
 #include "waves_rerun.h"
 
-int sim_waves_rerun(const struct sim_knobs *k, uint64_t fail_cycle)
+/* The "first failure: " line of the rerun's log, or "" (no such line). */
+static void rerun_first_failure(const char *log, char *out, size_t n)
+{
+    out[0] = 0;
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    char line[2048];
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "first failure: ", 15)) {
+            line[strcspn(line, "\n")] = 0;
+            size_t len = strlen(line + 15);
+            if (len >= n)
+                len = n - 1;
+            memcpy(out, line + 15, len);
+            out[len] = 0;
+            break;
+        }
+    }
+    fclose(f);
+}
+
+int sim_waves_rerun(const struct sim_knobs *k, uint64_t fail_cycle, const char *first_failure)
 {
     int argc;
     char **argv;
@@ -71,6 +93,15 @@ int sim_waves_rerun(const struct sim_knobs *k, uint64_t fail_cycle)
     if (rc != 1) {
         printf("waves: the rerun %s (exit %d), so its waves may not show this failure: see %s\n",
                rc == 0 ? "passed" : "did not end as a test failure", rc, log);
+        return -1;
+    }
+    /* deterministic for a seed, so the rerun must fail identically; if it
+     * does not (a model reading the wall clock, say), the waves would lie */
+    char again[1024];
+    rerun_first_failure(log, again, sizeof again);
+    if (first_failure && first_failure[0] && strcmp(again, first_failure)) {
+        printf("waves: the rerun failed differently, so %s may not show this failure: expected first failure "
+               "'%s', actual '%s' (see %s)\n", path, first_failure, again, log);
         return -1;
     }
     printf("waves: %s (cycles %s..%s of the rerun, which failed the same way)\n", path, from, to);

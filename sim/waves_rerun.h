@@ -9,8 +9,9 @@
 #include "sim_knobs.h"
 
 /* Reruns the current command line (sim_cli_args) with the waves window;
- * its output goes to <out_dir>/waves-rerun.log. Prints "waves: ..." and
- * returns 0, or prints why not and returns -1. */
-int sim_waves_rerun(const struct sim_knobs *k, uint64_t fail_cycle);
+ * its output goes to <out_dir>/waves-rerun.log. The rerun must fail with
+ * the same first_failure text (NULL or "": not compared). Prints
+ * "waves: ..." and returns 0, or prints why not and returns -1. */
+int sim_waves_rerun(const struct sim_knobs *k, uint64_t fail_cycle, const char *first_failure);
 
 #endif

@@ -138,16 +138,17 @@ def main(cmd, *a):
               "; not in the dump: " + " ".join(missing) if missing else "",
               "; groups missing: " + ", ".join(lacking) if lacking else ""))
         return not missing and not lacking and len(sigs) > 0
-    if cmd == "times":          # times DUMP PERIOD_PS CLOCK: real time, both phases
+    if cmd == "times":          # times DUMP PERIOD_PS CLOCK [SCOPE]: real time, both phases
         d, p, clkname = Dump(a[0]), int(a[1]), a[2]
+        top = a[3] if len(a) > 3 else "TOP"
         if d.timescale != "1ps":
             print("$timescale %s, want 1ps" % d.timescale)
             return False
         cid, cscope = d.find("cycle")
         kid, _ = d.find(clkname)
-        if not cid or cscope != ("TOP",) or not kid:
+        if not cid or cscope != (top,) or not kid:
             print("no `cycle` counter in the dump" if not cid else
-                  "`cycle` in scope %s, want TOP" % ".".join(cscope) if cscope != ("TOP",) else
+                  "`cycle` in scope %s, want %s" % (".".join(cscope), top) if cscope != (top,) else
                   "no clock %s in the dump" % clkname)
             return False
         u = unit_ps(d.timescale)
@@ -294,7 +295,7 @@ wv_view() {
 
 # wv_times NAME DUMP PERIOD_PS CLOCK
 wv_times() {
-    if wv times "$2" "$3" "$4"; then ok "$1: $(wv_said)"; else bad "$1: $(wv_said)"; fi
+    if wv times "$2" "$3" "$4" ${5:+"$5"}; then ok "$1: $(wv_said)"; else bad "$1: $(wv_said)"; fi
 }
 
 nvdla_groups=("CSB request" "CSB response" "interrupt" "DBBIF AR" "DBBIF R" "DBBIF AW" "DBBIF W" "DBBIF B")
@@ -392,6 +393,20 @@ PY
     then ok "WAVES_ON_FAIL=50 DUT=$dut: the failing run's waves hold cycles $((fc - 50))..$fc, with its view"
     else bad "WAVES_ON_FAIL=50 DUT=$dut: waves of cycles failure-50..failure (failure cycle '$fc')"; fi
 done
+
+# HARNESS=systemc: the sc_clock follows CLOCK_PERIOD, so its dumps have the
+# same times as the C harness's (the Verilated SystemC top's scope is dut)
+if [ -e /usr/include/systemc.h ]; then
+    for dut in "${duts[@]}"; do
+        d=logs/sdp_bypass_smoke/$dut-systemc
+        scope=$([ "$dut" = rtl ] && echo dut || echo TOP)
+        if wv_run TEST=sdp_bypass_smoke DUT="$dut" HARNESS=systemc SEED=2 WAVES=1 CLOCK_PERIOD=2.5 && grep -q '^PASS:' "$log"; then
+            wv_times "waves NV_nvdla DUT=$dut HARNESS=systemc: real time at CLOCK_PERIOD=2.5" "$d/waves.vcd" 2500 dla_core_clk "$scope"
+        else bad "waves NV_nvdla DUT=$dut HARNESS=systemc CLOCK_PERIOD=2.5: the run did not pass"; fi
+    done
+else
+    printf 'SKIP  waves HARNESS=systemc: SystemC is not installed (/usr/include/systemc.h)\n'
+fi
 
 # the README's "Debugging a failure" walk: its commands print what it shows
 if [[ " ${duts[*]} " == *" rtl "* ]]; then

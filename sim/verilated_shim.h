@@ -472,6 +472,12 @@ inline int sc_waves_close(sc_waves &w)
 {
     if (!w.tf || (w.state == sc_waves::before && w.gz_path.empty()))
         return 0;
+    // The kernel dumps a time step once it is over: the last cycle's rising
+    // edge (the C harness dumps it too) is written when time moves on, so
+    // let it, from the harness thread, before closing.
+    if (w.state == sc_waves::dumping &&
+        sc_core::sc_get_current_process_handle().proc_kind() == sc_core::SC_THREAD_PROC_)
+        sc_core::wait(sc_harness::clock().negedge_event());
     w.tf->close();
     w.state = sc_waves::after;
     std::string gz;

@@ -330,6 +330,12 @@ for dut in "${duts[@]}"; do
         wv_view "waves NV_nvdla DUT=$dut WAVES=fst" "$d" "$d/waves.fst" dla_core_clk "${nvdla_groups[@]}"
     else bad "waves NV_nvdla DUT=$dut WAVES=fst: the run did not pass with an FST (and no VCD left beside it)"; fi
     rm -f "$wv_tmp/pass.vcd"
+    # a new waves run replaces the previous run's dumps, whatever their format
+    touch "$d/waves.vcd.gz" "$d/waves.fst" "$d/waves-rerun.log"
+    if wv_run TEST=sdp_bypass_smoke DUT="$dut" SEED=2 WAVES=1 && [ -s "$d/waves.vcd" ] &&
+       [ "$(ls "$d" | grep '^waves' | tr '\n' ' ')" = "waves.gtkw waves.vcd " ]; then
+        ok "waves NV_nvdla DUT=$dut: a WAVES=1 run leaves only its own VCD and view (earlier .vcd.gz, .fst, rerun log gone)"
+    else bad "waves NV_nvdla DUT=$dut: earlier dumps left beside the new one: $(ls "$d" | tr '\n' ' ')"; fi
     # a failing run: the failure cycle marked, the view zoomed on it
     if wv_run TEST=sdp_bypass_smoke DUT="$dut" SEED=1 INJECT=ar-unaligned WAVES=1 && grep -q '^FAIL:' "$log"; then
         wv_view "waves NV_nvdla DUT=$dut INJECT=ar-unaligned" "$d" "$d/waves.vcd" dla_core_clk "${nvdla_groups[@]}"

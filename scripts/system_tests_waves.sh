@@ -298,6 +298,23 @@ wv_times() {
     if wv times "$2" "$3" "$4" ${5:+"$5"}; then ok "$1: $(wv_said)"; else bad "$1: $(wv_said)"; fi
 }
 
+# wv_fst NAME DIR TEST CLOCK GROUP...: the run of $wv_tmp/pass.vcd (SEED=2,
+# DUT=$dut) again with WAVES=fst: the same values, read back with fst2vcd,
+# no temporary VCD left, and its view
+wv_fst() {
+    local name=$1 dir=$2 test=$3 clock=$4 rc
+    shift 4
+    wv_try WAVES=fst 'WAVES.*fst|waves-fst' TEST="$test" DUT="$dut" SEED=2; rc=$?
+    if [ $rc = 1 ]; then skip "$name WAVES=fst: refused: $wv_refused"
+    elif [ $rc = 0 ] && grep -q '^PASS:' "$log" && [ -s "$dir/waves.fst" ] && [ ! -e "$dir/waves.fst.tmp.vcd" ]; then
+        if [ ! -s "$wv_tmp/pass.vcd" ]; then bad "$name WAVES=fst: no VCD of the same run to compare"
+        elif wv same "$wv_tmp/pass.vcd" "$dir/waves.fst"; then ok "$name WAVES=fst: as the VCD: $(wv_said)"
+        else bad "$name WAVES=fst: as the VCD: $(wv_said)"; fi
+        wv_view "$name WAVES=fst" "$dir" "$dir/waves.fst" "$clock" "$@"
+    else bad "$name WAVES=fst: the run did not pass with an FST (and no VCD left beside it)"; fi
+    rm -f "$wv_tmp/pass.vcd"
+}
+
 nvdla_groups=("CSB request" "CSB response" "interrupt" "DBBIF AR" "DBBIF R" "DBBIF AW" "DBBIF W" "DBBIF B")
 sramif_groups=("SRAMIF AR" "SRAMIF R" "SRAMIF AW" "SRAMIF W" "SRAMIF B")
 ethosu_groups=(APB IRQ "M0 AR" "M0 R" "M0 AW" "M0 W" "M0 B" "M1 AR" "M1 R" "M1 AW" "M1 W" "M1 B")
@@ -321,15 +338,7 @@ for dut in "${duts[@]}"; do
         wv_times "waves NV_nvdla DUT=$dut: real time at CLOCK_PERIOD=2.5" "$d/waves.vcd" 2500 dla_core_clk
     else bad "waves NV_nvdla DUT=$dut CLOCK_PERIOD=2.5: the run did not pass"; fi
     # FST: the same run as the VCD above, read back with fst2vcd
-    wv_try WAVES=fst 'WAVES.*fst|waves-fst' TEST=sdp_bypass_smoke DUT="$dut" SEED=2; rc=$?
-    if [ $rc = 1 ]; then skip "waves NV_nvdla DUT=$dut WAVES=fst: refused: $wv_refused"
-    elif [ $rc = 0 ] && grep -q '^PASS:' "$log" && [ -s "$d/waves.fst" ] && [ ! -e "$d/waves.fst.tmp.vcd" ]; then
-        if [ ! -s "$wv_tmp/pass.vcd" ]; then bad "waves NV_nvdla DUT=$dut WAVES=fst: no VCD of the same run to compare"
-        elif wv same "$wv_tmp/pass.vcd" "$d/waves.fst"; then ok "waves NV_nvdla DUT=$dut WAVES=fst: as the VCD: $(wv_said)"
-        else bad "waves NV_nvdla DUT=$dut WAVES=fst: as the VCD: $(wv_said)"; fi
-        wv_view "waves NV_nvdla DUT=$dut WAVES=fst" "$d" "$d/waves.fst" dla_core_clk "${nvdla_groups[@]}"
-    else bad "waves NV_nvdla DUT=$dut WAVES=fst: the run did not pass with an FST (and no VCD left beside it)"; fi
-    rm -f "$wv_tmp/pass.vcd"
+    wv_fst "waves NV_nvdla DUT=$dut" "$d" sdp_bypass_smoke dla_core_clk "${nvdla_groups[@]}"
     # a new waves run replaces the previous run's dumps, whatever their format
     touch "$d/waves.vcd.gz" "$d/waves.fst" "$d/waves-rerun.log"
     if wv_run TEST=sdp_bypass_smoke DUT="$dut" SEED=2 WAVES=1 && [ -s "$d/waves.vcd" ] &&
@@ -360,15 +369,7 @@ for dut in "${duts[@]}"; do
     elif [ $rc = 0 ] && grep -q '^PASS:' "$log"; then
         wv_times "waves Ethos-U65 DUT=$dut: real time at CLOCK_PERIOD=2.5" "$e/waves.vcd" 2500 CLK
     else bad "waves Ethos-U65 DUT=$dut CLOCK_PERIOD=2.5: the run did not pass"; fi
-    wv_try WAVES=fst 'WAVES.*fst|waves-fst' TEST=ethosu/run_dma_stream DUT="$dut" SEED=2; rc=$?
-    if [ $rc = 1 ]; then skip "waves Ethos-U65 DUT=$dut WAVES=fst: refused: $wv_refused"
-    elif [ $rc = 0 ] && grep -q '^PASS:' "$log" && [ -s "$e/waves.fst" ] && [ ! -e "$e/waves.fst.tmp.vcd" ]; then
-        if [ ! -s "$wv_tmp/pass.vcd" ]; then bad "waves Ethos-U65 DUT=$dut WAVES=fst: no VCD of the same run to compare"
-        elif wv same "$wv_tmp/pass.vcd" "$e/waves.fst"; then ok "waves Ethos-U65 DUT=$dut WAVES=fst: as the VCD: $(wv_said)"
-        else bad "waves Ethos-U65 DUT=$dut WAVES=fst: as the VCD: $(wv_said)"; fi
-        wv_view "waves Ethos-U65 DUT=$dut WAVES=fst" "$e" "$e/waves.fst" CLK "${ethosu_groups[@]}"
-    else bad "waves Ethos-U65 DUT=$dut WAVES=fst: the run did not pass with an FST (and no VCD left beside it)"; fi
-    rm -f "$wv_tmp/pass.vcd"
+    wv_fst "waves Ethos-U65 DUT=$dut" "$e" ethosu/run_dma_stream CLK "${ethosu_groups[@]}"
     if wv_run TEST=ethosu/run_dma_stream DUT="$dut" SEED=1 INJECT=m0-w-last WAVES=1 && grep -q '^FAIL:' "$log"; then
         wv_view "waves Ethos-U65 DUT=$dut INJECT=m0-w-last" "$e" "$e/waves.vcd" CLK "${ethosu_groups[@]}"
     else bad "waves Ethos-U65 DUT=$dut INJECT=m0-w-last: the run did not fail"; fi

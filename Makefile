@@ -252,7 +252,7 @@ ethosu-cmd: $(ETHOSU_CMD)
 # ---- nightly regression (scripts/regress.py; see README "Regression") ---------------
 LIST    ?= smoke
 SEEDS   ?=
-JOBS    ?= 2
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 SHARD   ?=
 TIMEOUT ?= 900
 DUTS    ?=
@@ -305,8 +305,11 @@ RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
 LOG_DIR  ?= logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz,$(WAVES)),.gz))
-SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
-	$(if $(SEED),--seed $(SEED)) $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
+# what names the run (scripts/simrun.py supplies these per run) and the knobs
+SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
+	$(if $(SEED),--seed $(SEED))
+SIM_ARGS  = $(SIM_RUN_ARGS) $(SIM_KNOB_ARGS)
+SIM_KNOB_ARGS = $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
 	$(if $(RD_LATENCY),--rd-latency $(RD_LATENCY)) $(if $(WR_LATENCY),--wr-latency $(WR_LATENCY)) \
 	$(if $(AXI_OUTSTANDING),--axi-outstanding $(AXI_OUTSTANDING)) \
 	$(if $(AXI_REORDER),--axi-reorder $(AXI_REORDER)) $(if $(CSB_GAP),--csb-gap $(CSB_GAP)) \
@@ -325,6 +328,9 @@ SIM_ARGS  = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
 SIM_TWIN_BIN = $(if $(filter systemc,$(HARNESS)),$(TWIN_SIM_SC),$(TWIN_SIM))
+# The RTL build of a run: tracing code only when the run may dump waves
+# (WAVES_ON_FAIL reruns the same binary with waves), the fast build otherwise.
+RTL_TRACE_OF_RUN = $(if $(filter fst,$(WAVES)),fst,$(if $(or $(filter 1 gz,$(WAVES)),$(WAVES_ON_FAIL)),vcd,none))
 # The shell steps both `sim` and `sim-command` take: check the request,
 # build what is missing, leave the simulator's command in $$bin.
 define SIM_PREPARE
@@ -338,7 +344,7 @@ define SIM_PREPARE
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
-	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(if $(filter fst,$(WAVES)),fst,vcd) scripts/rtl_build.sh) || exit 2; \
+	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) scripts/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef
 # a new waves run replaces every dump (and view) of the previous one
@@ -352,7 +358,7 @@ SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,
 sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
-	    exec scripts/conformance.sh --list --traces "$(NVDLA_TRACES)"; fi; \
+	    exec scripts/conformance.py --list --traces "$(NVDLA_TRACES)"; fi; \
 	$$bin $(SIM_ARGS) 2>&1 | tee $(LOG_DIR)/sim.log; rc=$${PIPESTATUS[0]}; \
 	scripts/waves_view.sh $(LOG_DIR); [ $$rc = 77 ] && exit 0; exit $$rc
 
@@ -371,6 +377,15 @@ waves:
 .PHONY: sim-command
 sim-command: $(SIM_PREREQS)
 	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"
+
+# For scripts/simrun.py (make regress, make conformance): one make for many
+# runs of the same kind (DUT, harness, family, knobs), everything built: the
+# simulator's command, the knobs' arguments (LOG_DIR=$(SIM_TEMPLATE_DIR) there
+# stands for each run's folder) and the trace folder of TEST=nvdla/<name>.
+SIM_TEMPLATE_DIR = $(BUILD)/simrun-template
+.PHONY: sim-template
+sim-template: $(SIM_PREREQS)
+	@$(SIM_PREPARE); echo "$$bin"; echo "$(SIM_KNOB_ARGS)"; echo "$(NVDLA_TRACES)"
 
 # ---- tests ----------------------------------------------------------------------
 $(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)
@@ -439,7 +454,7 @@ FILTER ?=
 CONF_DUT := $(if $(filter command line environment,$(origin DUT)),$(DUT),twin)
 CONF_MAX_CYCLES := $(if $(MAX_CYCLES),$(MAX_CYCLES),3000000)
 conformance: deps
-	@scripts/conformance.sh --traces "$(TRACES)" --dut $(CONF_DUT) --max-cycles $(CONF_MAX_CYCLES) \
+	@scripts/conformance.py --traces "$(TRACES)" --dut $(CONF_DUT) --max-cycles $(CONF_MAX_CYCLES) --jobs $(JOBS) \
 	    $(if $(FILTER),--filter '$(FILTER)') -- $(if $(SEED),SEED=$(SEED)) $(if $(AXI_STALL),AXI_STALL=$(AXI_STALL)) \
 	    $(if $(RD_LATENCY),RD_LATENCY=$(RD_LATENCY)) $(if $(WR_LATENCY),WR_LATENCY=$(WR_LATENCY)) \
 	    $(if $(AXI_OUTSTANDING),AXI_OUTSTANDING=$(AXI_OUTSTANDING)) $(if $(CSB_GAP),CSB_GAP=$(CSB_GAP)) \

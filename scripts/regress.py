@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """regress.py: the nightly regression runner (make regress / make rerun-failed).
 
-Expands a test list into runs (test x DUT x seed), runs each one through
-`make -s sim ...` (a subprocess pool, a per-run timeout that kills the whole
-process group), prints live progress and writes, into the results folder:
+Expands a test list into runs (test x DUT x seed), runs each one as
+`make sim` would, but starting the simulator directly (scripts/simrun.py: one
+make per kind of run builds and checks, none per run), JOBS at a time (a
+thread pool, a per-run timeout that kills the whole process group), prints
+live progress and writes, into the results folder:
 one log per run (<n>_<name>_<dut>_<seed>.log), results.json, junit.xml and
 summary.md. The last line is `regress: N passed, M failed, K skipped`; a
 skipped run (a trace needing a unit the configuration leaves out: its SKIP
@@ -21,7 +23,7 @@ List format (scripts/lists/*.txt), one entry per line, `#` starts a comment:
 NAME is anything `make sim TEST=...` accepts (a sequence, nvdla/<trace>,
 ethosu/<name>), or
   TRACE=path          one generated trace (.cfg or its folder), run on the twin
-  TRACES=dir          every trace folder in dir (as scripts/conformance.sh);
+  TRACES=dir          every trace folder in dir (as scripts/conformance.py);
                       a missing dir is a failed entry (MISSING="text" sets its message)
   @sequences          every sequence of `make sim TEST=list` (on rtl only those
                       without [needs ...], unless RTL_FILES is set)
@@ -52,6 +54,8 @@ import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
+
+import simrun
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LISTS = os.path.join(ROOT, "scripts", "lists")
@@ -105,17 +109,6 @@ def catalogue(env, san):
     return cat
 
 
-def cfg_of(d):
-    """The .cfg of one trace folder (as conformance.sh), or None."""
-    d = d.rstrip("/")
-    name = os.path.basename(d)
-    if os.path.isfile(os.path.join(d, name + ".cfg")):
-        return os.path.join(d, name + ".cfg")
-    cfgs = glob.glob(os.path.join(d, "*.cfg"))
-    return cfgs[0] if len(cfgs) == 1 else None
-
-
-# ---- list parsing ---------------------------------------------------------------
 def parse_list(path):
     """[(lineno, kind, target, opts dict, knobs list)] of a list file."""
     entries = []
@@ -223,7 +216,7 @@ def expand(entries, cat, args, src):
             for n, _ in cat["nvdla"]:
                 add(n, "test", n, opts, knobs, "twin", where)
         elif kind == "trace":
-            cfg = target if not os.path.isdir(os.path.join(ROOT, target)) else (cfg_of(os.path.join(ROOT, target)) or target)
+            cfg = target if not os.path.isdir(os.path.join(ROOT, target)) else (simrun.cfg_of(os.path.join(ROOT, target)) or target)
             name = "nvdla/" + os.path.splitext(os.path.basename(cfg.rstrip("/")))[0]
             add(name, "trace", target, opts, knobs, "twin", where)
         elif kind == "traces":
@@ -231,7 +224,7 @@ def expand(entries, cat, args, src):
             folders = sorted(glob.glob(os.path.join(d, "*", ""))) if os.path.isdir(d) else []
             found = 0
             for f in folders:
-                cfg = cfg_of(f)
+                cfg = simrun.cfg_of(f)
                 if not cfg:
                     continue
                 found += 1
@@ -287,7 +280,7 @@ def command(run, args, workdir):
 def user_command(run, args):
     """The command a user types to reproduce the run (no LOG_DIR, no -C)."""
     if run["kind"] == "missing":
-        return "scripts/conformance.sh --traces %s --dut twin" % shlex.quote(run["target"])
+        return "scripts/conformance.py --traces %s --dut twin" % shlex.quote(run["target"])
     if run["kind"] == "empty":
         return "(list line %s)" % run["where"]
     words = ["make", "sim"] + (["SAN=1"] if args.san else [])
@@ -323,7 +316,7 @@ def analyse(run, text, rc, timed_out, args):
     if ok:
         run["first_failure"] = ""
         return
-    if rc == 0 and skip and not result_line and not timed_out and not san_hit:
+    if rc in (0, 77) and skip and not result_line and not timed_out and not san_hit:
         run["result"] = "SKIP"
         run["first_failure"] = ""
         run["skip_reason"] = skip
@@ -359,21 +352,6 @@ PROCS_LOCK = threading.Lock()
 STOP = threading.Event()
 
 
-def kill_group(p):
-    try:
-        os.killpg(p.pid, signal.SIGTERM)
-    except OSError:
-        return
-    try:
-        p.wait(5)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        p.wait()
-
-
 def execute(run, args, env):
     log = os.path.join(args.out, stem(run) + ".log")
     run["log"] = log
@@ -396,29 +374,33 @@ def execute(run, args, env):
                    reproduce=run["command"])
         return run
     workdir = os.path.join(args.out, "work", stem(run))
-    cmd = command(run, args, workdir)
+    tmpl = TEMPLATES[template_key(run)]
+    trace = run["target"] if run["kind"] == "trace" else None
+    test, trace, err = simrun.resolve(None if trace else run["target"], trace, tmpl.nvdla_traces)
     t0 = time.time()
     timed_out = False
-    with open(log, "w") as f:
-        f.write("# %s\n# exact: %s\n" % (run["command"], " ".join(shlex.quote(c) for c in cmd)))
-        f.flush()
-        p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT,
-                             stdin=subprocess.DEVNULL, start_new_session=True)
+    if err:
+        rc, text = 2, err + "\n"
+    else:
+        cmd = simrun.argv(tmpl, test, trace, run["dut"], run["seed"], workdir)
+
+        mine = []
+
+        def started(p):   # a signal to regress stops it (on_signal)
+            mine.append(p)
+            with PROCS_LOCK:
+                PROCS[p.pid] = p
+        rc, text, timed_out = simrun.run(tmpl, test, trace, run["dut"], run["seed"], workdir, env=env,
+                                         timeout=args.timeout if args.timeout > 0 else None, started=started)
         with PROCS_LOCK:
-            PROCS[p.pid] = p
-        try:
-            rc = p.wait(args.timeout if args.timeout > 0 else None)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            kill_group(p)
-            rc = p.returncode
-        with PROCS_LOCK:
-            PROCS.pop(p.pid, None)
+            for p in mine:
+                PROCS.pop(p.pid, None)
         if timed_out:
-            f.write("\nregress: timeout after %g s: process group killed\n" % args.timeout)
+            text += "\nregress: timeout after %g s: process group killed\n" % args.timeout
+    with open(log, "w") as f:
+        f.write("# %s\n# exact: %s\n%s" % (run["command"], "-" if err else " ".join(shlex.quote(c) for c in cmd),
+                                          text))
     run["wall"] = round(time.time() - t0, 2)
-    with open(log, errors="replace") as f:
-        text = f.read()
     analyse(run, text, rc, timed_out, args)
     if STOP.is_set() and run["result"] == "FAIL":
         run["first_failure"] = "interrupted"
@@ -568,59 +550,47 @@ def default_out():
     return out
 
 
-def harness_of(run):
-    """The HARNESS=... knob of a run (c when it has none)."""
-    for k in run.get("knobs", []):
-        if k.startswith("HARNESS="):
-            return k.split("=", 1)[1]
-    return "c"
+def template_key(run):
+    """Runs of one key share a simulator command and knob arguments (one
+    `make sim-template`): DUT, knobs but the seed, and the kind of test
+    (an Ethos-U65 test, an NVDLA trace, a sequence: the top and the checks
+    make applies differ)."""
+    t = run["target"]
+    kind = ("trace" if run["kind"] == "trace" or t.startswith("nvdla/") else
+            "ethosu" if t.startswith("ethosu/") else "sequence")
+    knobs, _ = simrun.split_seed(run["knobs"])
+    return (run["dut"], kind, tuple(knobs))
 
 
-def build_key(run):
-    """Which simulator binary a run needs: dut, Ethos-U65 RTL apart, per harness."""
-    key = "rtl-ethosu" if run["dut"] == "rtl" and run["name"].startswith("ethosu/") else run["dut"]
-    h = harness_of(run)
-    return key if h == "c" else "%s-%s" % (key, h)
+TEMPLATES = {}
 
 
-def prebuild(runs, args, env):
-    """Build every simulator the runs need once, before the parallel runs (two
-    runs must never link the same binary at the same time)."""
-    failed = {}
-    keys = {build_key(r) for r in runs if r["kind"] in ("test", "trace") and not r.get("not_run")}
-    steps = []
-    for key in sorted(keys):
-        dut, _, harness = key.partition("-")
-        if dut == "rtl" and harness.startswith("ethosu"):
-            harness = harness[len("ethosu-"):] if harness != "ethosu" else ""
-            family = True
-        else:
-            family = False
-        hv = ["HARNESS=" + harness] if harness else []
-        if harness == "tlm":
-            cmd = ["make", "-s", "--no-print-directory", "-C", ROOT, "tlm"]
-        elif family:
-            cmd = (["make", "-s", "--no-print-directory", "-C", ROOT, "rtl", "RTL_FAMILY=ethosu"] +
-                   (["RTL_HARNESS=" + harness] if harness else []) +
-                   (["SAN=1", "RTL_SAN=1"] if args.san else []))
-        else:
-            cmd = make_base(args.san) + ["TEST=list", "DUT=" + dut] + hv
-        steps.append((key, cmd))
-    for what, cmd in steps:
-        print("regress: building %s ..." % what, flush=True)
-        p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           universal_newlines=True)
-        if p.returncode != 0:
-            log = os.path.join(args.out, "build_%s.log" % what)
-            with open(log, "w") as f:
-                f.write("# %s\n%s" % (" ".join(cmd), p.stdout))
-            print("regress: build %s failed (%s):\n%s" % (what, rel(log), p.stdout[-3000:]), flush=True)
-            failed[what] = "build %s failed: see %s" % (what, rel(log))
+def prepare(runs, args, env):
+    """One `make sim-template` per key, serially before the parallel runs: it
+    builds every simulator the runs need once (two runs must never link the
+    same binary at the same time) and checks their knobs as make sim does. A
+    key whose make fails marks its runs not run, with make's message."""
     for r in runs:
-        key = build_key(r)
-        why = failed.get(key) or (failed.get("rtl") if r["dut"] == "rtl" and harness_of(r) == "c" else None)
-        if why and r["kind"] != "missing":
-            r["not_run"] = why
+        if r["kind"] not in ("test", "trace") or r.get("not_run"):
+            continue
+        key = template_key(r)
+        if key in TEMPLATES:
+            if isinstance(TEMPLATES[key], str):
+                r["not_run"] = TEMPLATES[key]
+            continue
+        knobs = list(key[2]) + ["DUT=" + r["dut"]] + (["SAN=1"] if args.san else [])
+        target = ("TRACE=" if r["kind"] == "trace" else "TEST=") + r["target"]
+        print("regress: preparing %s %s%s ..." % (r["dut"], key[1], "".join(" " + k for k in key[2])), flush=True)
+        tmpl, out = simrun.make_template(knobs, target, env)
+        if tmpl is None:
+            lines = out.splitlines()
+            why = next((l for l in lines if "***" in l or l.startswith(("make sim", "rtl_build", "sim:"))),
+                       lines[-1] if lines else "make sim-template failed")
+            TEMPLATES[key] = "%s (make sim %s %s)" % (why.strip(), target, " ".join(knobs))
+            print("regress: %s" % TEMPLATES[key], flush=True)
+            r["not_run"] = TEMPLATES[key]
+        else:
+            TEMPLATES[key] = tmpl
 
 
 def main():
@@ -712,7 +682,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     print("regress: %s, %d runs, %d jobs, results in %s" % (title, len(runs), args.jobs, rel(args.out)),
           flush=True)
-    prebuild(runs, args, env)
+    prepare(runs, args, env)
 
     prog = Progress(len(runs))
     results = []

@@ -8,15 +8,24 @@
 #   RTL_TOP    top module (default NV_nvdla)
 #   RTL_FLAGS  extra Verilator options (-DNAME, --no-timing, -Wno-fatal, -GPARAM=..)
 #   RTL_FAMILY nvdla (default) or ethosu: which shim binds the top's ports
+#   RTL_OPT    make variables of the model's build (default below; empty:
+#              Verilator's own -Os)
 #   HARNESS_LIB  the harness archive to link (built by make)
 #   RTL_HARNESS c (default): C++ model, cycle loop in C (sim/sim_cli_main.c);
 #              systemc: SystemC model (verilator --sc) clocked by an
 #              sc_clock, the same C kernel in an SC_THREAD (sim/sc_harness.cpp)
 #   RTL_COVERAGE 1: Verilator line and toggle coverage (--coverage-line
 #              --coverage-toggle, VM_COVERAGE=1 in the shim), own build dir
-#   RTL_TRACE  vcd (default): waves as VCD (--trace); fst: as FST
-#              (--trace-fst, VM_TRACE_FST=1 in the shim), own build dir.
-#              A simulator writes only the format it was built for.
+#   RTL_TRACE  none (default): no tracing code in the model, the fastest
+#              build (Verilator's tracing costs build time and run time even
+#              when nothing is dumped); vcd: waves as VCD (--trace); fst: as
+#              FST (--trace-fst, VM_TRACE_FST=1 in the shim). Each its own
+#              build dir; a simulator writes only the format it was built
+#              for (make sim picks the build from WAVES / WAVES_ON_FAIL).
+# Optimisation: OPT_FAST=-O2 (the model's hot code and our shim; -O3 was
+# no faster on the real nv_small), OPT_SLOW=-O1 (run-once code),
+# OPT_GLOBAL=-O2 (Verilator's runtime). `make bench` (section 9) measures
+# the builds side by side.
 # Each (files, top, flags) combination gets its own build directory, so a
 # large user design is Verilated once and rebuilt only when an input
 # changes (Verilator skips identical re-runs; make recompiles what changed).
@@ -33,11 +42,16 @@ esac
 flags=${RTL_FLAGS:-}
 cov=()
 [ "${RTL_COVERAGE:-}" = 1 ] && cov=(--coverage-line --coverage-toggle)
-case "${RTL_TRACE:-vcd}" in
-    vcd) trace=--trace ;;
-    fst) trace=--trace-fst ;;
-    *) echo "rtl_build: RTL_TRACE must be vcd or fst, got '$RTL_TRACE'" >&2; exit 1 ;;
+tracing=${RTL_TRACE:-none}
+case "$tracing" in
+    none) trace=() ;;
+    vcd) trace=(--trace) ;;
+    fst) trace=(--trace-fst) ;;
+    *) echo "rtl_build: RTL_TRACE must be none, vcd or fst, got '$RTL_TRACE'" >&2; exit 1 ;;
 esac
+opt=${RTL_OPT-OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2}
+makeflags=()
+for w in $opt LIBS=-lz; do makeflags+=(-MAKEFLAGS "$w"); done
 lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
 harness=${RTL_HARNESS:-c}
 case "$harness" in
@@ -61,9 +75,9 @@ for f in $files; do
     esac
 done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
-key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$(verilator --version)" | sha1sum | cut -c1-10)
+key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$(verilator --version)" | sha1sum | cut -c1-10)
 [ ${#cov[@]} -gt 0 ] && key=cov-$key
-[ "$trace" = --trace ] || key=fst-$key
+[ "$tracing" = none ] || key=$tracing-$key
 [ "$harness" = c ] || key=$harness-$key
 dir=$root/build/rtl/$top-$key
 mkdir -p "$dir"
@@ -101,10 +115,14 @@ before=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
 cd "$root"
 # VL_USER_FATAL: the shim's vl_fatal turns a model's fatal error into a
 # failing test with its report (sim/verilated_shim.h).
-cmd=(verilator "${mode[@]}" --exe --build -j 2 "$trace" --prefix Vdut --top-module "$top"
-     -Mdir "$dir/obj" -o ../simv
-     -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences -O1 $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
-     -LDFLAGS "-lz $san" ${cov[@]+"${cov[@]}"} "${args[@]}")
+# -O flags through OPT_* only: an -O in CFLAGS would be overridden by
+# verilated.mk's own on the hot code. -lz goes in LIBS, after the harness
+# archive that needs it (LDFLAGS come before it and would be dropped; LIBS
+# is the link line's last make variable, which nothing else sets).
+cmd=(verilator "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
+     -Mdir "$dir/obj" -o ../simv "${makeflags[@]}"
+     -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
+     ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")
 # shellcheck disable=SC2206
 cmd+=($flags "$shim" "$entry" "$origin" "$lib")
 t0=$(date +%s)

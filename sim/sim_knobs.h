@@ -95,6 +95,7 @@ void sim_shell_quote(char *buf, size_t len, size_t *at, const char *s);
  * RTL_FLAGS as the user gave them ("" when not given). */
 struct sim_rtl_origin {
     const char *files, *top, *flags;
+    const char *verilator;   /* RTL_VERILATOR: "" for the verilator on PATH */
 };
 const struct sim_rtl_origin *sim_rtl_origin(void);
 

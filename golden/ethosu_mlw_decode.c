@@ -256,8 +256,10 @@ static int decode_chunks(struct dec *d, const struct ethosu_mlw_slice_header *h,
     return 0;
 }
 
-int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err,
-                            size_t errlen, ethosu_mlw_trace_fn trace, void *user)
+/* The careful reader: every element read with its checks, errors at their exact bit. The first
+ * skip_trace slices are not traced (the fast path already reported them). */
+static int decode_reference(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err, size_t errlen,
+                            ethosu_mlw_trace_fn trace, void *user, unsigned skip_trace)
 {
     struct dec d;
     memset(&d, 0, sizeof d);
@@ -390,7 +392,7 @@ int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, s
                 goto out;
         }
         info.n_weights = d.n - info.first_weight;
-        if (trace)
+        if (trace && slices >= skip_trace)
             trace(user, &info);
         slices++;
         in_stream = 1;
@@ -421,6 +423,347 @@ out:
         free(d.out);
     }
     return rc;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Fast path: the same decoding of a well-formed stream in wider steps (57 bits per load, a
+ * zero-run field or remainder group per step, one table lookup from index to weight). On
+ * anything the careful reader would report as an error, and on joined streams, it gives up;
+ * the careful reader then decodes from the start, so errors and their bit positions are its own.
+ * ------------------------------------------------------------------------------------------- */
+
+#define FAST_GIVE_UP 1
+#define NO_WEIGHT    INT16_MIN /* index of a direct code over 511 */
+
+struct fdec {
+    const uint8_t *buf;
+    size_t len, nbits, pos;
+    int16_t *out;
+    size_t n, cap;
+    uint16_t *idx;     /* one slice: weight indices, then weights (slack for filler positions) */
+    size_t *runs;      /* one slice: zero runs */
+    int16_t wof[ETHOSU_MLW_INDEX_MAX + 1]; /* weight of each index under the palette in force */
+};
+
+/* The next 57 or more bits from pos (zeros past the end of the buffer). */
+static inline uint64_t f_peek(const struct fdec *d)
+{
+    size_t byte = d->pos >> 3;
+    const uint8_t *p = d->buf + byte;
+    uint64_t v = 0;
+    if (byte + 8 <= d->len)
+        v = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+            (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+    else
+        for (size_t i = 0; byte + i < d->len; i++)
+            v |= (uint64_t)p[i] << (8 * i);
+    return v >> (d->pos & 7u);
+}
+
+/* Read n <= 32 bits; nonzero when fewer are left. */
+static inline int f_read(struct fdec *d, unsigned n, uint32_t *v)
+{
+    if (n > d->nbits - d->pos)
+        return FAST_GIVE_UP;
+    *v = (uint32_t)(f_peek(d) & (((uint64_t)1 << n) - 1u));
+    d->pos += n;
+    return 0;
+}
+
+static unsigned f_ctz32(uint32_t v) /* v != 0 */
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(v);
+#else
+    unsigned b = 0;
+    while (!((v >> b) & 1u))
+        b++;
+    return b;
+#endif
+}
+
+static int f_reserve(struct fdec *d, size_t more)
+{
+    if (more <= d->cap - d->n)
+        return 0;
+    size_t need = d->n + more, cap = d->cap ? d->cap : 1024;
+    if (need < d->n)
+        return FAST_GIVE_UP;
+    while (cap < need) {
+        if (cap > SIZE_MAX / 2 / sizeof(int16_t))
+            return FAST_GIVE_UP;
+        cap *= 2;
+    }
+    int16_t *o = realloc(d->out, cap * sizeof *o);
+    if (!o)
+        return FAST_GIVE_UP;
+    d->out = o;
+    d->cap = cap;
+    return 0;
+}
+
+/* Read cnt fields of width bits (1..9) into add[i] += field (uint16 or size_t targets). */
+#define F_FIELDS(d, cnt, width, target)                                                   \
+    do {                                                                                  \
+        size_t f_left = (cnt), f_at = 0;                                                  \
+        if ((size_t)(width) * f_left > (d)->nbits - (d)->pos)                             \
+            return FAST_GIVE_UP;                                                          \
+        const unsigned f_per = 57u / (width);                                             \
+        const uint64_t f_mask = ((uint64_t)1 << (width)) - 1u;                            \
+        while (f_left) {                                                                  \
+            unsigned f_k = f_left < f_per ? (unsigned)f_left : f_per;                     \
+            uint64_t f_v = f_peek(d);                                                     \
+            for (unsigned f_j = 0; f_j < f_k; f_j++, f_v >>= (width))                     \
+                target[f_at + f_j] += f_v & f_mask;                                       \
+            (d)->pos += (size_t)f_k * (width);                                            \
+            f_at += f_k;                                                                  \
+            f_left -= f_k;                                                                \
+        }                                                                                 \
+    } while (0)
+
+/* The chunks of one slice (header in h): weights into d->idx, runs into d->runs. */
+static int f_chunks(struct fdec *d, const struct ethosu_mlw_slice_header *h, unsigned *chunks)
+{
+    const int alt = ethosu_mlw_alternating(h);
+    const int uncomp = h->wdiv == ETHOSU_MLW_WDIV_UNCOMP;
+    const unsigned trunc = h->wtrunc;
+    const unsigned wdiv = uncomp ? 0u : h->wdiv;
+    const unsigned wrb = ethosu_mlw_wremain_bits(h);
+    const unsigned zdiv = alt ? h->zdiv : 0u;
+    const unsigned zun = ETHOSU_MLW_ZUNARY_BITS(zdiv);
+    const unsigned per_chunk = ETHOSU_MLW_UNCOMP_PER_CHUNK(wrb);
+    const size_t w_cnt = ethosu_mlw_slice_length(h);
+    const size_t z_cnt = alt ? w_cnt + h->newpal : 0;
+    uint16_t *idx = d->idx;
+    size_t *runs = d->runs;
+    size_t wq_i = 0, wr_i = 0, zq_i = 0, zr_i = 0, prev_wq_i = 0, prev_zq_i = 0, zq = 0;
+    unsigned wq = 0, nch = 0, bad = 0;
+    int prev_w = 0, prev_z = 0;
+    do {
+        long balance = alt ? (long)wq_i - (long)zq_i : 0;
+        int w_en = (balance <= ETHOSU_MLW_BALANCE_MAX || !alt) && wq_i < w_cnt;
+        int z_en = alt && balance >= 0 && zq_i < z_cnt;
+        uint32_t wu0 = 0, zu, wu1;
+        if (w_en && !uncomp && f_read(d, ETHOSU_MLW_WUNARY0_BITS, &wu0))
+            return FAST_GIVE_UP;
+        if (z_en) {
+            if (f_read(d, zun, &zu))
+                return FAST_GIVE_UP;
+            /* each 0 ends a run; the ones before it (or to the end of the field) add to it */
+            for (unsigned i = 0; i < zun && zq_i < z_cnt;) {
+                unsigned ones = f_ctz32(~(zu >> i));
+                if (i + ones >= zun) {
+                    zq += zun - i;
+                    break;
+                }
+                zq += ones;
+                if (zq > (SIZE_MAX >> 4))
+                    return FAST_GIVE_UP;
+                runs[zq_i++] = zq << zdiv;
+                zq = 0;
+                i += ones + 1;
+            }
+        }
+        if (w_en && !uncomp) {
+            uint32_t c1 = wu0 - ((wu0 >> 1) & 0x5555u);
+            c1 = (c1 & 0x3333u) + ((c1 >> 2) & 0x3333u);
+            c1 = (c1 + (c1 >> 4)) & 0x0F0Fu;
+            if (f_read(d, (c1 + (c1 >> 8)) & 0x1Fu, &wu1))
+                return FAST_GIVE_UP;
+            /* tokens without branches: positions after the slice's last quotient are filler */
+            for (unsigned i = 0, j = 0; i < ETHOSU_MLW_WUNARY0_BITS; i++) {
+                unsigned act = wq_i < w_cnt;
+                unsigned f = (wu0 >> i) & act, s = (wu1 >> j) & f;
+                unsigned end = act & (trunc | (s ^ 1u));
+                j += f;
+                wq += f + s;
+                bad |= (act & (wq > ETHOSU_MLW_WQ_MAX)) | (end & ((wq << wdiv) > ETHOSU_MLW_INDEX_MAX));
+                idx[wq_i] = (uint16_t)(wq << wdiv);
+                wq_i += end;
+                wq &= end - 1u;
+            }
+            if (bad)
+                return FAST_GIVE_UP;
+        }
+        if (w_en && uncomp)
+            for (unsigned i = 0; i < per_chunk && wq_i < w_cnt; i++)
+                idx[wq_i++] = 0;
+        if (prev_w && wr_i < prev_wq_i) {
+            size_t cnt = prev_wq_i - wr_i;
+            uint16_t *t = idx + wr_i;
+            if (wrb)
+                F_FIELDS(d, cnt, wrb, t);
+            for (size_t i = 0; i < cnt; i++) { /* index -> weight (the quotient check bounds it) */
+                int16_t w = d->wof[t[i]];
+                bad |= w == NO_WEIGHT;
+                t[i] = (uint16_t)w;
+            }
+            if (bad)
+                return FAST_GIVE_UP;
+            wr_i = prev_wq_i;
+        }
+        if (prev_z && zr_i < prev_zq_i) {
+            size_t cnt = prev_zq_i - zr_i, *t = runs + zr_i;
+            if (zdiv)
+                F_FIELDS(d, cnt, zdiv, t);
+            zr_i = prev_zq_i;
+        }
+        prev_w = w_en;
+        prev_wq_i = wq_i;
+        prev_z = z_en;
+        prev_zq_i = zq_i;
+        nch++;
+    } while (prev_w || prev_z);
+    *chunks = nch;
+    return 0;
+}
+
+/* Decode buf; FAST_GIVE_UP leaves the work to the careful reader (*traced slices reported). */
+static int decode_fast(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, ethosu_mlw_trace_fn trace,
+                       void *user, unsigned *traced)
+{
+    struct fdec *d = calloc(1, sizeof *d);
+    int rc = FAST_GIVE_UP;
+    *traced = 0;
+    if (!d)
+        return FAST_GIVE_UP;
+    d->buf = buf;
+    d->len = len;
+    d->nbits = len * 8;
+    d->idx = malloc((ETHOSU_MLW_SLICE_MAX + ETHOSU_MLW_WUNARY0_BITS) * sizeof *d->idx);
+    d->runs = malloc((ETHOSU_MLW_SLICE_MAX + 2) * sizeof *d->runs);
+    if (!d->idx || !d->runs || !len || len > SIZE_MAX / 64 || len % ETHOSU_MLW_ALIGN_BYTES)
+        goto out;
+    struct palstate pal;
+    memset(&pal, 0, sizeof pal);
+    int in_stream = 0, prev_alt = 0;
+    unsigned slices = 0;
+    while (d->pos < d->nbits) {
+        size_t hbit = d->pos;
+        uint32_t v;
+        if (f_read(d, ETHOSU_MLW_ZDIV_BITS, &v))
+            goto out;
+        if (v == ETHOSU_MLW_ZDIV_EOS) {
+            /* ones to the byte boundary, then 0xFF bytes (each one more end marker) */
+            unsigned pad = (unsigned)(-d->pos & 7u);
+            if (pad && f_peek(d) % (1u << pad) != (1u << pad) - 1u)
+                goto out;
+            d->pos += pad;
+            while (d->pos < d->nbits && buf[d->pos >> 3] == 0xFF)
+                d->pos += 8;
+            if (d->pos < d->nbits) /* a joined stream (or bad padding): the careful reader's job */
+                goto out;
+            in_stream = 0;
+            continue;
+        }
+        if (v != ETHOSU_MLW_ZDIV_NONE && v > ETHOSU_MLW_ZDIV_MAX)
+            goto out;
+        struct ethosu_mlw_slice_info info;
+        memset(&info, 0, sizeof info);
+        struct ethosu_mlw_slice_header *h = &info.hdr;
+        uint64_t f = f_peek(d); /* SLICELEN .. NEWPAL: 20 bits */
+        if (d->nbits - d->pos < 20)
+            goto out;
+        h->zdiv = (uint8_t)v;
+        h->slicelen = (uint16_t)(f & 0x7FFFu);
+        h->wdiv = (uint8_t)((f >> 15) & 7u);
+        h->wtrunc = (uint8_t)((f >> 18) & 1u);
+        h->newpal = (uint8_t)((f >> 19) & 1u);
+        d->pos += 20;
+        int alt = ethosu_mlw_alternating(h);
+        if ((h->wdiv > ETHOSU_MLW_WDIV_MAX && h->wdiv != ETHOSU_MLW_WDIV_UNCOMP) || (!h->newpal && !in_stream) ||
+            (!h->newpal && alt != prev_alt))
+            goto out;
+        if (h->newpal) {
+            uint32_t ofs, psz, pbits;
+            if (f_read(d, ETHOSU_MLW_DIROFS_BITS, &ofs) || f_read(d, ETHOSU_MLW_PALSIZE_BITS, &psz) ||
+                f_read(d, ETHOSU_MLW_PALBITS_BITS, &pbits))
+                goto out;
+            pal.dirofs = (uint8_t)ofs;
+            pal.palsize = (uint8_t)psz;
+            pal.palbits = (uint8_t)pbits;
+            unsigned ps = psz ? psz + 1u : 0u, pb = pbits + (unsigned)ETHOSU_MLW_PALBITS_MIN;
+            memset(pal.palette, 0, sizeof pal.palette);
+            for (unsigned i = 0; i < ps; i++) {
+                if (f_read(d, pb, &v))
+                    goto out;
+                pal.palette[i] = (uint16_t)v;
+            }
+            for (unsigned x = 0; x <= ETHOSU_MLW_INDEX_MAX; x++) {
+                unsigned code = x < ps ? pal.palette[x] : x - ps + pal.dirofs;
+                d->wof[x] = code > ETHOSU_MLW_CODE_MAX ? NO_WEIGHT : (int16_t)ethosu_mlw_code_to_weight(code);
+            }
+        }
+        h->dirofs = pal.dirofs;
+        h->palsize = pal.palsize;
+        h->palbits = pal.palbits;
+        memcpy(h->palette, pal.palette, sizeof h->palette);
+        info.index = slices;
+        info.header_bit = hbit;
+        info.data_bit = d->pos;
+        info.first_weight = d->n;
+        size_t w_cnt = ethosu_mlw_slice_length(h);
+        if (f_reserve(d, w_cnt) || f_chunks(d, h, &info.chunks))
+            goto out;
+        info.end_bit = d->pos;
+        /* output: [leading run], then each weight followed by its run */
+        const int16_t *wts = (const int16_t *)d->idx;
+        if (!alt) {
+            memcpy(d->out + d->n, wts, w_cnt * sizeof *wts);
+            d->n += w_cnt;
+        } else {
+            size_t total = w_cnt, r = 0;
+            for (size_t i = 0; i < w_cnt + h->newpal; i++) {
+                if (d->runs[i] > SIZE_MAX / 4 - total)
+                    goto out;
+                total += d->runs[i];
+            }
+            if (f_reserve(d, total))
+                goto out;
+            int16_t *o = d->out + d->n;
+            if (h->newpal) {
+                memset(o, 0, d->runs[0] * sizeof *o);
+                o += d->runs[r++];
+            }
+            for (size_t i = 0; i < w_cnt; i++) {
+                *o++ = wts[i];
+                memset(o, 0, d->runs[r] * sizeof *o);
+                o += d->runs[r++];
+            }
+            d->n += total;
+        }
+        info.n_weights = d->n - info.first_weight;
+        if (trace) {
+            trace(user, &info);
+            ++*traced;
+        }
+        slices++;
+        in_stream = 1;
+        prev_alt = alt;
+    }
+    if (slices && !in_stream) {
+        *weights = d->out;
+        *n = d->n;
+        d->out = NULL;
+        rc = 0;
+    }
+out:
+    free(d->out);
+    free(d->idx);
+    free(d->runs);
+    free(d);
+    return rc;
+}
+
+int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err,
+                            size_t errlen, ethosu_mlw_trace_fn trace, void *user)
+{
+    unsigned traced = 0;
+    if (err && errlen)
+        err[0] = '\0';
+    if (buf && decode_fast(buf, len, weights, n, trace, user, &traced) == 0)
+        return 0;
+    return decode_reference(buf, len, weights, n, err, errlen, trace, user, traced);
 }
 
 int ethosu_mlw_decode(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err, size_t errlen)

@@ -45,7 +45,8 @@
 extern "C" {
 #endif
 
-/* Largest input (the encoder's counters are 32-bit). Memory use is about 70 bytes per weight. */
+/* Largest input (the encoder's counters are 32-bit). Working memory besides the input and the
+ * output is about 1 byte per weight (bitmaps and prefix sums of the nonzero weights). */
 #define ETHOSU_MLW_ENCODE_MAX_WEIGHTS ((size_t)1 << 30)
 
 /* What the encoder produced (all counts for the whole stream). */

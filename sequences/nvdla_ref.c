@@ -1,7 +1,8 @@
-/* nvdla_ref: see nvdla_ref.h. The register shadow is the twin's register
- * model (same ping-pong and LUT-access behaviour as the DUT should have);
- * layers run through the same decode and exec code as the twin engines,
- * but on a memory image instead of over AXI. */
+/* nvdla_ref: see nvdla_ref.h. The register shadow is the NVDLA
+ * register-level model the twin uses too (sim/nvdla/model: the same
+ * ping-pong and LUT-access behaviour as the DUT should have); layers run
+ * through the same decode and exec code as the twin's engines, but on a
+ * memory image instead of over AXI (README "One NVDLA model, two users"). */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "nvdla_exec.h"
 #include "nvdla_ref.h"
 #include "twin_regfile.h"
+#include "text_append.h"
 
 #define MAX_LAYERS 64
 #define SETUP_LEN 4096
@@ -25,7 +27,7 @@ struct ref_layer {
 
 struct nvdla_ref {
     struct sparse_mem *mem;
-    struct twin_regfile regs;
+    struct nvdla_regfile regs;
     struct nvdla_cbuf cbuf;      /* the convolution buffer between layers */
     struct ref_layer layers[MAX_LAYERS];
     unsigned n_layers, dropped_layers;
@@ -41,7 +43,7 @@ struct nvdla_ref *nvdla_ref_create(void)
         free(r);
         return NULL;
     }
-    twin_regfile_reset(&r->regs);
+    nvdla_regfile_reset(&r->regs);
     return r;
 }
 
@@ -68,7 +70,7 @@ void nvdla_ref_mem_fill(struct nvdla_ref *r, uint64_t addr, uint8_t value, size_
 
 void nvdla_ref_reg_write(struct nvdla_ref *r, uint32_t addr, uint32_t value)
 {
-    twin_regfile_write(&r->regs, addr, value);
+    nvdla_regfile_write(&r->regs, addr, value);
 }
 
 const struct sparse_mem *nvdla_ref_mem(const struct nvdla_ref *r)
@@ -78,36 +80,23 @@ const struct sparse_mem *nvdla_ref_mem(const struct nvdla_ref *r)
 
 /* ---- running layers ------------------------------------------------------------ */
 
-static size_t put(char *buf, size_t len, size_t at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static size_t put(char *buf, size_t len, size_t at, const char *fmt, ...)
-{
-    if (at >= len)
-        return at;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + at, len - at, fmt, ap);
-    va_end(ap);
-    return n < 0 ? at : at + (size_t)n;
-}
-
 /* Registers of a unit's consumer group that differ from reset. */
-static size_t put_regs(char *buf, size_t len, size_t at, const struct twin_regfile *regs,
+static size_t put_regs(char *buf, size_t len, size_t at, const struct nvdla_regfile *regs,
                        enum nvdla_unit u)
 {
-    at = put(buf, len, at, "  %s registers (group %u, non-reset values):", nvdla_units[u].name,
+    at = text_append(buf, len, at, "  %s registers (group %u, non-reset values):", nvdla_units[u].name,
              regs->consumer[u]);
     int n = 0;
     for (int i = 0; i < NVDLA_REG_COUNT; i++) {
         if (nvdla_regs[i].unit != u)
             continue;
-        uint32_t v = twin_regfile_cfg(regs, i);
+        uint32_t v = nvdla_regfile_cfg(regs, i);
         if (v == nvdla_regs[i].reset || nvdla_regs[i].rw_mask == 0)
             continue;
-        at = put(buf, len, at, "%s %s=0x%x", n % 4 ? "" : "\n   ", nvdla_regs[i].name, v);
+        at = text_append(buf, len, at, "%s %s=0x%x", n % 4 ? "" : "\n   ", nvdla_regs[i].name, v);
         n++;
     }
-    return put(buf, len, at, "\n");
+    return text_append(buf, len, at, "\n");
 }
 
 static struct ref_layer *add_layer(struct nvdla_ref *r, const char *unit, int group)
@@ -128,12 +117,12 @@ static struct ref_layer *add_layer(struct nvdla_ref *r, const char *unit, int gr
     return l;
 }
 
-static void setup_text(struct ref_layer *l, const char *summary, const struct twin_regfile *regs,
+static void setup_text(struct ref_layer *l, const char *summary, const struct nvdla_regfile *regs,
                        const enum nvdla_unit *units, int n_units)
 {
     if (!l->setup)
         return;
-    size_t at = put(l->setup, SETUP_LEN, 0, "%s", summary);
+    size_t at = text_append(l->setup, SETUP_LEN, 0, "%s", summary);
     for (int i = 0; i < n_units; i++)
         at = put_regs(l->setup, SETUP_LEN, at, regs, units[i]);
 }
@@ -178,9 +167,9 @@ static int store(struct nvdla_ref *r, const struct nvdla_cube_mem *m, const stru
     return 0;
 }
 
-static void finish(struct twin_regfile *regs, enum nvdla_unit u)
+static void finish(struct nvdla_regfile *regs, enum nvdla_unit u)
 {
-    twin_regfile_done(regs, u);
+    nvdla_regfile_done(regs, u);
 }
 
 /* A layer the golden models cannot run: record it and retire its group. */
@@ -223,13 +212,13 @@ static int sdp_uses_rdma(const struct nvdla_sdp_layer *sl)
  * layer, when it feeds one). */
 static int sdp_ready(struct nvdla_ref *r, struct nvdla_sdp_layer *sl, struct nvdla_pdp_layer *pl)
 {
-    struct twin_regfile *regs = &r->regs;
+    struct nvdla_regfile *regs = &r->regs;
     char why[256];
-    if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP) || nvdla_decode_sdp(regs, sl, why, sizeof why))
+    if (!nvdla_regfile_op_en(regs, NVDLA_UNIT_SDP) || nvdla_decode_sdp(regs, sl, why, sizeof why))
         return 0;
-    if (sdp_uses_rdma(sl) && !twin_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA))
+    if (sdp_uses_rdma(sl) && !nvdla_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA))
         return 0;
-    if (sl->to_pdp && (!twin_regfile_op_en(regs, NVDLA_UNIT_PDP) ||
+    if (sl->to_pdp && (!nvdla_regfile_op_en(regs, NVDLA_UNIT_PDP) ||
                        nvdla_decode_pdp(regs, pl, why, sizeof why) || !pl->flying_in))
         return 0;   /* waits for its PDP layer */
     return 1;
@@ -240,7 +229,7 @@ static int sdp_ready(struct nvdla_ref *r, struct nvdla_sdp_layer *sl, struct nvd
 static void run_sdp(struct nvdla_ref *r, const struct nvdla_sdp_layer *sl, const struct nvdla_pdp_layer *pl,
                     const struct golden_tensor *flying)
 {
-    struct twin_regfile *regs = &r->regs;
+    struct nvdla_regfile *regs = &r->regs;
     char pdp_summary[1024] = "", summary[2048];
     if (sl->to_pdp)
         nvdla_describe_pdp(pl, pdp_summary, sizeof pdp_summary);
@@ -280,14 +269,14 @@ static void run_sdp(struct nvdla_ref *r, const struct nvdla_sdp_layer *sl, const
 
 static int try_sdp(struct nvdla_ref *r)
 {
-    struct twin_regfile *regs = &r->regs;
+    struct nvdla_regfile *regs = &r->regs;
     struct nvdla_sdp_layer sl;
     struct nvdla_pdp_layer pl;
     char why[256];
-    if (!twin_regfile_op_en(regs, NVDLA_UNIT_SDP))
+    if (!nvdla_regfile_op_en(regs, NVDLA_UNIT_SDP))
         return 0;
     if (nvdla_decode_sdp(regs, &sl, why, sizeof why))
-        return twin_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA) ? run_uncovered(r, NVDLA_UNIT_SDP, why) : 0;
+        return nvdla_regfile_op_en(regs, NVDLA_UNIT_SDP_RDMA) ? run_uncovered(r, NVDLA_UNIT_SDP, why) : 0;
     if (sl.flying_in || !sdp_ready(r, &sl, &pl))
         return 0;   /* fed by the convolution, or waiting for its PDP layer */
     run_sdp(r, &sl, &pl, NULL);
@@ -302,9 +291,9 @@ static const enum nvdla_unit conv_units[] = {
 /* A convolution runs when all five units and its on-flying SDP are enabled. */
 static int try_conv(struct nvdla_ref *r)
 {
-    struct twin_regfile *regs = &r->regs;
+    struct nvdla_regfile *regs = &r->regs;
     for (unsigned i = 0; i < N_CONV_UNITS; i++)
-        if (!twin_regfile_op_en(regs, conv_units[i]))
+        if (!nvdla_regfile_op_en(regs, conv_units[i]))
             return 0;
     struct nvdla_conv_layer cl;
     char why[256];
@@ -344,8 +333,8 @@ static int try_conv(struct nvdla_ref *r)
 
 static int try_cdp(struct nvdla_ref *r)
 {
-    struct twin_regfile *regs = &r->regs;
-    if (!twin_regfile_op_en(regs, NVDLA_UNIT_CDP) || !twin_regfile_op_en(regs, NVDLA_UNIT_CDP_RDMA))
+    struct nvdla_regfile *regs = &r->regs;
+    if (!nvdla_regfile_op_en(regs, NVDLA_UNIT_CDP) || !nvdla_regfile_op_en(regs, NVDLA_UNIT_CDP_RDMA))
         return 0;
     struct nvdla_cdp_layer cl;
     char why[256];
@@ -376,14 +365,14 @@ static int try_cdp(struct nvdla_ref *r)
 
 static int try_pdp(struct nvdla_ref *r)
 {
-    struct twin_regfile *regs = &r->regs;
-    if (!twin_regfile_op_en(regs, NVDLA_UNIT_PDP))
+    struct nvdla_regfile *regs = &r->regs;
+    if (!nvdla_regfile_op_en(regs, NVDLA_UNIT_PDP))
         return 0;
     struct nvdla_pdp_layer pl;
     char why[256];
     if (nvdla_decode_pdp(regs, &pl, why, sizeof why))
-        return twin_regfile_op_en(regs, NVDLA_UNIT_PDP_RDMA) ? run_uncovered(r, NVDLA_UNIT_PDP, why) : 0;
-    if (pl.flying_in || !twin_regfile_op_en(regs, NVDLA_UNIT_PDP_RDMA))
+        return nvdla_regfile_op_en(regs, NVDLA_UNIT_PDP_RDMA) ? run_uncovered(r, NVDLA_UNIT_PDP, why) : 0;
+    if (pl.flying_in || !nvdla_regfile_op_en(regs, NVDLA_UNIT_PDP_RDMA))
         return 0;   /* on-flying PDP runs with its SDP layer */
     char summary[1024];
     nvdla_describe_pdp(&pl, summary, sizeof summary);
@@ -439,7 +428,7 @@ int nvdla_ref_explain(const struct nvdla_ref *r, const uint8_t *actual, uint64_t
     uint64_t addr = base + first;
     uint8_t expect;
     sparse_mem_read(r->mem, addr, &expect, 1);
-    size_t at = put(report, len, 0, "first difference at 0x%" PRIx64 " (offset 0x%zx): expected 0x%02x (%d), "
+    size_t at = text_append(report, len, 0, "first difference at 0x%" PRIx64 " (offset 0x%zx): expected 0x%02x (%d), "
                     "actual 0x%02x (%d); %zu of %zu bytes differ\n", addr, first, expect, (int8_t)expect,
                     actual[first], (int8_t)actual[first], ndiff, size);
     /* the latest layer whose output holds this byte */
@@ -452,17 +441,17 @@ int nvdla_ref_explain(const struct nvdla_ref *r, const uint8_t *actual, uint64_t
         if (golden_layout_locate(&l->dst.layout, l->dst.w, l->dst.h, l->dst.c, addr - l->dst.base, &x,
                                  &y, &c, &byte))
             continue;
-        at = put(report, len, at, "written by %s at (w=%u, h=%u, c=%u)%s: expected %d, actual %d\n",
+        at = text_append(report, len, at, "written by %s at (w=%u, h=%u, c=%u)%s: expected %d, actual %d\n",
                  l->name, x, y, c, c >= l->dst.c ? " (a padding lane past the last channel)" : "",
                  (int8_t)expect, (int8_t)actual[first]);
-        put(report, len, at, "%s", l->setup ? l->setup : "");
+        text_append(report, len, at, "%s", l->setup ? l->setup : "");
         return 1;
     }
-    at = put(report, len, at, "no golden-covered layer writes 0x%" PRIx64 "", addr);
+    at = text_append(report, len, at, "no golden-covered layer writes 0x%" PRIx64 "", addr);
     for (unsigned i = 0; i < r->n_layers; i++)
         if (!r->layers[i].covered)
-            at = put(report, len, at, "%s %s (%s)", i ? "," : "; layers without a golden model:",
+            at = text_append(report, len, at, "%s %s (%s)", i ? "," : "; layers without a golden model:",
                      r->layers[i].name, r->layers[i].setup ? r->layers[i].setup : "");
-    put(report, len, at, "\n");
+    text_append(report, len, at, "\n");
     return 0;
 }

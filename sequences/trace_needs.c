@@ -7,7 +7,7 @@
 
 static uint32_t shadow_value(void *ctx, int idx)
 {
-    return twin_regfile_cfg(ctx, idx);
+    return nvdla_regfile_cfg(ctx, idx);
 }
 
 static void need(struct trace_needs *n, uint32_t features, unsigned line)
@@ -19,7 +19,7 @@ static void need(struct trace_needs *n, uint32_t features, unsigned line)
         }
 }
 
-static void on_dir(void *ctx, const struct twin_regfile *shadow, const struct trace_dir *d, int enabled)
+static void on_dir(void *ctx, const struct nvdla_regfile *shadow, const struct trace_dir *d, int enabled)
 {
     struct trace_needs *n = ctx;
     if (enabled >= 0)

@@ -9,7 +9,7 @@ struct scan {
     int max, n;
 };
 
-static void on_dir(void *ctx, const struct twin_regfile *shadow, const struct trace_dir *d, int enabled)
+static void on_dir(void *ctx, const struct nvdla_regfile *shadow, const struct trace_dir *d, int enabled)
 {
     struct scan *s = ctx;
     /* FLUSH_DONE polled to 1: what firmware does before the first convolution */

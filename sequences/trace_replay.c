@@ -6,8 +6,8 @@
 
 void trace_replay(const struct trace *t, trace_replay_fn fn, void *ctx)
 {
-    static struct twin_regfile s;   /* 4 KiB a group: kept off the stack */
-    twin_regfile_reset(&s);
+    static struct nvdla_regfile s;   /* 4 KiB a group: kept off the stack */
+    nvdla_regfile_reset(&s);
     for (size_t i = 0; i < t->n; i++) {
         const struct trace_dir *d = &t->dir[i];
         int enabled = -1;

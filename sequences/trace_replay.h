@@ -11,9 +11,9 @@
 /* Called for every directive, after a reg_write took effect. For the write
  * that enables a layer (OP_EN = 1 of a unit, or a BDMA launch), enabled is
  * that unit and every unit's consumer group in shadow is its producer
- * group, so twin_regfile_cfg() reads the values the layer runs with; else
+ * group, so nvdla_regfile_cfg() reads the values the layer runs with; else
  * enabled is -1. */
-typedef void (*trace_replay_fn)(void *ctx, const struct twin_regfile *shadow, const struct trace_dir *d,
+typedef void (*trace_replay_fn)(void *ctx, const struct nvdla_regfile *shadow, const struct trace_dir *d,
                                 int enabled);
 
 void trace_replay(const struct trace *t, trace_replay_fn fn, void *ctx);

@@ -51,6 +51,12 @@ struct dut {
 struct bfm_env;
 /* why != NULL (the model stopped itself): fail the run, naming why. */
 void dut_check_stopped(struct bfm_env *env, const char *why);
+/* After a cycle's clock edge (env->cycle counted): the model stopped
+ * (stopped: its reason, or NULL), a failure, or max_cycles reached (the
+ * watchdog: *watchdog_fired set, report_outstanding(kernel, "watchdog")
+ * lists what is open) end the run: returns 1 then, 0 to go on. */
+int dut_cycle_end(struct bfm_env *env, const char *stopped, uint64_t max_cycles, int *watchdog_fired,
+                  void (*report_outstanding)(void *kernel, const char *why), void *kernel);
 
 /* Implementations. Each returns NULL with errbuf filled on failure. */
 struct dut_twin_opts {

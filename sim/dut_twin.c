@@ -31,13 +31,13 @@
 
 struct twin {
     struct dut dut;
-    struct twin_regfile regs;
+    struct nvdla_regfile regs;
     struct twin_csb csb;
     struct twin_sdp sdp;
     struct twin_pdp pdp;
     struct twin_cdp cdp;
     struct twin_conv conv;
-    struct twin_axi_manager *dbb;
+    struct axi_manager *dbb;
     int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
     uint8_t intr;
     uint8_t rst_sync;               /* rising edges since dla_reset_rstn rose, up to TWIN_RESET_SYNC */
@@ -57,13 +57,13 @@ struct twin {
 
 static void twin_reset(struct twin *t)
 {
-    twin_regfile_reset(&t->regs);
+    nvdla_regfile_reset(&t->regs);
     twin_csb_reset(&t->csb);
     twin_sdp_reset(&t->sdp);
     twin_pdp_reset(&t->pdp);
     twin_cdp_reset(&t->cdp);
     twin_conv_reset(&t->conv);
-    twin_axi_reset(t->dbb);
+    axi_manager_reset(t->dbb);
     t->dbb_owner = 0;
     t->intr = 0;
     t->rst_sync = 0;
@@ -122,7 +122,7 @@ static void twin_eval(struct dut *d, struct nvdla_pins *p)
         return;
     }
     twin_csb_eval(&t->csb, &p->csb);
-    twin_axi_eval(t->dbb, &p->dbb);
+    axi_manager_eval(t->dbb, &p->dbb);
     if (d->has_sramif)
         tie_off_axi(&p->sram);
     p->dla_intr = t->intr;
@@ -142,12 +142,12 @@ static void twin_posedge(struct dut *d, struct nvdla_pins *p)
     if (t->flush_left && !--t->flush_left)
         t->regs.grp[0][NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX] = NVDLA_CDMA_S_CBUF_FLUSH_STATUS_FLUSH_DONE_MASK;
     twin_csb_posedge(&t->csb, &p->csb, &t->regs);
-    twin_axi_posedge(t->dbb, &p->dbb);
+    axi_manager_posedge(t->dbb, &p->dbb);
     twin_sdp_posedge(&t->sdp, &t->regs, t->dbb, &t->pdp, &t->dbb_owner);
     twin_pdp_posedge(&t->pdp, &t->regs, t->dbb, &t->dbb_owner);
     twin_cdp_posedge(&t->cdp, &t->regs, t->dbb, &t->dbb_owner);
     twin_conv_posedge(&t->conv, &t->regs, t->dbb, &t->sdp, &t->dbb_owner);
-    t->intr = (uint8_t)twin_regfile_intr_line(&t->regs);
+    t->intr = (uint8_t)nvdla_regfile_intr_line(&t->regs);
     check_started_layers(t);
 }
 
@@ -221,7 +221,7 @@ static void twin_describe(struct dut *d, char *buf, unsigned len)
 {
     struct twin *t = d->impl;
     char axi[256];
-    twin_axi_describe(t->dbb, axi, sizeof axi);
+    axi_manager_describe(t->dbb, axi, sizeof axi);
     snprintf(buf, len, "twin: SDP state %d group %d, SDP consumer %u producer %u, "
              "SDP_RDMA consumer %u; PDP state %d group %d, consumer %u; CDP state %d consumer %u; "
              "convolution state %d, CDMA consumer %u, CACC consumer %u; DBBIF owner %d, manager: %s",
@@ -236,8 +236,8 @@ static int twin_busy(struct dut *d)
 {
     const struct twin *t = d->impl;
     return t->rst_sync < TWIN_RESET_SYNC || t->flush_left || t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
-           t->conv.state != TWIN_CONV_IDLE || !twin_axi_idle(t->dbb) || t->csb.rsp_valid || t->csb.wr_complete ||
-           t->intr != (uint8_t)twin_regfile_intr_line(&t->regs);
+           t->conv.state != TWIN_CONV_IDLE || !axi_manager_idle(t->dbb) || t->csb.rsp_valid || t->csb.wr_complete ||
+           t->intr != (uint8_t)nvdla_regfile_intr_line(&t->regs);
 }
 
 static void twin_destroy(struct dut *d)
@@ -246,7 +246,7 @@ static void twin_destroy(struct dut *d)
         return;
     struct twin *t = d->impl;
     vcd_writer_close(t->vcd);
-    twin_axi_destroy(t->dbb);
+    axi_manager_destroy(t->dbb);
     twin_sdp_free(&t->sdp);
     twin_pdp_free(&t->pdp);
     twin_cdp_free(&t->cdp);
@@ -261,7 +261,7 @@ struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigne
         snprintf(errbuf, errlen, "out of memory");
         return NULL;
     }
-    t->dbb = twin_axi_create(TWIN_DATA_BYTES, 16, 4, 4, 0);
+    t->dbb = axi_manager_create(TWIN_DATA_BYTES, 16, 4, 4, 0);
     twin_sdp_init(&t->sdp);
     twin_pdp_init(&t->pdp);
     twin_cdp_init(&t->cdp);

@@ -15,8 +15,8 @@
 
 enum { OWN_NONE = 0, OWN_FETCH = 1, OWN_DMA = 2, OWN_WEIGHT = 3 };
 
-void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct twin_axi_manager *m0,
-                    struct twin_axi_manager *m1)
+void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct axi_manager *m0,
+                    struct axi_manager *m1)
 {
     memset(cp, 0, sizeof *cp);
     cp->rf = rf;
@@ -27,7 +27,7 @@ void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct
 void ethosu_cp_reset(struct ethosu_cmdproc *cp)
 {
     struct ethosu_regfile *rf = cp->rf;
-    struct twin_axi_manager *m0 = cp->axi[0], *m1 = cp->axi[1];
+    struct axi_manager *m0 = cp->axi[0], *m1 = cp->axi[1];
     ethosu_cp_log_fn log = cp->log;
     void *ctx = cp->log_ctx;
     struct ethosu_weightch *wch = cp->wch;
@@ -114,10 +114,10 @@ static int64_t s1s(const struct ethosu_cmdproc *cp, uint16_t opcode)   /* exts_4
 static void check_errors(struct ethosu_cmdproc *cp)
 {
     for (unsigned port = 0; port < 2; port++) {
-        struct twin_axi_error e;
-        if (!twin_axi_error(cp->axi[port], &e))
+        struct axi_manager_error e;
+        if (!axi_manager_error(cp->axi[port], &e))
             continue;
-        twin_axi_clear_error(cp->axi[port]);
+        axi_manager_clear_error(cp->axi[port]);
         if (cp->phase == ETHOSU_CP_HALTED || cp->phase == ETHOSU_CP_RESETTING)
             continue;   /* the first abort is the one reported */
         unsigned ch;
@@ -168,23 +168,23 @@ static void dma_dims(const struct ethosu_cp_dma *d, uint32_t *rows, uint32_t *pl
 
 static void dma_step(struct ethosu_cmdproc *cp)
 {
-    struct twin_axi_manager *wr = cp->axi[0];
+    struct axi_manager *wr = cp->axi[0];
     if (cp->d_reading) {
         struct ethosu_cp_dma *d = &cp->dma[0];
-        struct twin_axi_manager *rd = cp->axi[cp->d_reading - 1];
-        if (twin_axi_reads_done(rd)) {
+        struct axi_manager *rd = cp->axi[cp->d_reading - 1];
+        if (axi_manager_reads_done(rd)) {
             cp->rd_owner[cp->d_reading - 1] = OWN_NONE;
             cp->d_reading = 0;
             if (cp->phase != ETHOSU_CP_HALTED && cp->phase != ETHOSU_CP_RESETTING && cp->dma_n &&
                 !d->dst_internal) {
-                twin_axi_write(wr, cp->d_chunk_dst, cp->d_chunk_len, cp->dbuf[cp->d_cur]);
+                axi_manager_write(wr, cp->d_chunk_dst, cp->d_chunk_len, cp->dbuf[cp->d_cur]);
                 cp->d_wr_pending[cp->d_cur] = 1;
                 cp->d_cur ^= 1;
             }
             cp->dma_bytes += cp->d_chunk_len;
         }
     }
-    if (twin_axi_writes_done(wr))
+    if (axi_manager_writes_done(wr))
         cp->d_wr_pending[0] = cp->d_wr_pending[1] = 0;
     if (cp->phase == ETHOSU_CP_HALTED || cp->phase == ETHOSU_CP_RESETTING || !cp->dma_n)
         return;
@@ -201,7 +201,7 @@ static void dma_step(struct ethosu_cmdproc *cp)
         uint64_t sa = dma_side(d, d->src, d->src_mode, rows);
         cp->d_chunk_dst = dma_side(d, d->dst, d->dst_mode, rows);
         cp->d_chunk_len = (uint32_t)n;
-        twin_axi_read(cp->axi[d->src_port], sa, (uint32_t)n, cp->dbuf[cp->d_cur]);
+        axi_manager_read(cp->axi[d->src_port], sa, (uint32_t)n, cp->dbuf[cp->d_cur]);
         cp->rd_owner[d->src_port] = OWN_DMA;
         cp->d_reading = (uint8_t)(d->src_port + 1);
         d->off += n;
@@ -214,7 +214,7 @@ static void dma_step(struct ethosu_cmdproc *cp)
             }
         }
     }
-    if (cp->d_all_issued && !cp->d_reading && twin_axi_writes_done(wr)) {
+    if (cp->d_all_issued && !cp->d_reading && axi_manager_writes_done(wr)) {
         memmove(&cp->dma[0], &cp->dma[1], (ETHOSU_CP_DMA_DESCS - 1) * sizeof cp->dma[0]);
         cp->dma_n--;
         cp->d_all_issued = 0;
@@ -404,12 +404,12 @@ static void start_fetch(struct ethosu_cmdproc *cp, uint32_t off)
     cp->f_req_off = off;
     cp->f_req_len = n;
     cp->rd_owner[port] = OWN_FETCH;
-    twin_axi_read(cp->axi[port], addr & ETHOSU_ADDR_MASK, n, cp->fbuf);
+    axi_manager_read(cp->axi[port], addr & ETHOSU_ADDR_MASK, n, cp->fbuf);
 }
 
 static void fetch_step(struct ethosu_cmdproc *cp)
 {
-    if (cp->f_busy && twin_axi_reads_done(cp->axi[cp->f_port])) {
+    if (cp->f_busy && axi_manager_reads_done(cp->axi[cp->f_port])) {
         cp->f_busy = 0;
         cp->rd_owner[cp->f_port] = OWN_NONE;
         if (cp->phase != ETHOSU_CP_HALTED && cp->phase != ETHOSU_CP_RESETTING) {
@@ -506,15 +506,15 @@ void ethosu_cp_step(struct ethosu_cmdproc *cp)
         check_errors(cp);
         fetch_step(cp);
         dma_step(cp);
-        if (!twin_axi_idle(cp->axi[0]) || !twin_axi_idle(cp->axi[1])) {
+        if (!axi_manager_idle(cp->axi[0]) || !axi_manager_idle(cp->axi[1])) {
             cp->reset_count = 0;
             return;
         }
         if (++cp->reset_count < ETHOSU_CP_RESET_CYCLES)
             return;
         ethosu_rf_soft_reset_finish(cp->rf);
-        twin_axi_reset(cp->axi[0]);
-        twin_axi_reset(cp->axi[1]);
+        axi_manager_reset(cp->axi[0]);
+        axi_manager_reset(cp->axi[1]);
         ethosu_cp_reset(cp);
         return;
     }
@@ -524,15 +524,15 @@ void ethosu_cp_step(struct ethosu_cmdproc *cp)
     exec_step(cp);
     /* Keep the managers' queues short: forget completed bursts when idle. */
     for (unsigned port = 0; port < 2; port++)
-        if (cp->rd_owner[port] == OWN_NONE && twin_axi_idle(cp->axi[port]) &&
-            !twin_axi_error(cp->axi[port], NULL))
-            twin_axi_reset(cp->axi[port]);
+        if (cp->rd_owner[port] == OWN_NONE && axi_manager_idle(cp->axi[port]) &&
+            !axi_manager_error(cp->axi[port], NULL))
+            axi_manager_reset(cp->axi[port]);
 }
 
 int ethosu_cp_quiet(const struct ethosu_cmdproc *cp)
 {
-    return (cp->phase == ETHOSU_CP_IDLE || cp->phase == ETHOSU_CP_HALTED) && twin_axi_idle(cp->axi[0]) &&
-           twin_axi_idle(cp->axi[1]);
+    return (cp->phase == ETHOSU_CP_IDLE || cp->phase == ETHOSU_CP_HALTED) && axi_manager_idle(cp->axi[0]) &&
+           axi_manager_idle(cp->axi[1]);
 }
 
 void ethosu_cp_describe(const struct ethosu_cmdproc *cp, char *buf, unsigned len)

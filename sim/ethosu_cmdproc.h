@@ -89,7 +89,7 @@ typedef void (*ethosu_cp_log_fn)(void *ctx, const char *line);
 
 struct ethosu_cmdproc {
     struct ethosu_regfile *rf;
-    struct twin_axi_manager *axi[2];    /* M0, M1 (not owned) */
+    struct axi_manager *axi[2];    /* M0, M1 (not owned) */
     enum ethosu_cp_phase phase;
     unsigned reset_count;
     /* command fetch */
@@ -127,8 +127,8 @@ struct ethosu_cmdproc {
 };
 
 /* Both managers must exist for the processor's lifetime; rf too. */
-void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct twin_axi_manager *m0,
-                    struct twin_axi_manager *m1);
+void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct axi_manager *m0,
+                    struct axi_manager *m1);
 /* Hard reset of the processor (the managers and the register file are reset by the caller). */
 void ethosu_cp_reset(struct ethosu_cmdproc *cp);
 /* Attach the weight channel kernel operations feed (not owned). */

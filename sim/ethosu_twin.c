@@ -34,7 +34,7 @@ struct ethosu_twin {
     struct ethosu_regfile rf;
     struct ethosu_cmdproc cp;
     struct ethosu_weightch wch;
-    struct twin_axi_manager *m[2];
+    struct axi_manager *m[2];
     uint8_t irq;
     /* waves */
     struct vcd_writer *vcd;
@@ -46,8 +46,8 @@ struct ethosu_twin {
 static void hard_reset(struct ethosu_twin *t, const struct ethosu_pins *p)
 {
     ethosu_rf_hard_reset(&t->rf, p->porpl, p->porsl);
-    twin_axi_reset(t->m[0]);
-    twin_axi_reset(t->m[1]);
+    axi_manager_reset(t->m[0]);
+    axi_manager_reset(t->m[1]);
     ethosu_cp_reset(&t->cp);
     t->irq = 0;
 }
@@ -87,10 +87,10 @@ static void etwin_eval(struct ethosu_dut *d, struct ethosu_pins *p)
             a->rdata = ethosu_rf_read(&t->rf, a->addr, a->prot, &err);
         a->slverr = (uint8_t)err;
     }
-    twin_axi_eval(t->m[0], &p->m0);
-    twin_axi_eval(t->m[1], &p->m1);
-    p->awakeup_m0 = (uint8_t)!twin_axi_idle(t->m[0]);
-    p->awakeup_m1 = (uint8_t)!twin_axi_idle(t->m[1]);
+    axi_manager_eval(t->m[0], &p->m0);
+    axi_manager_eval(t->m[1], &p->m1);
+    p->awakeup_m0 = (uint8_t)!axi_manager_idle(t->m[0]);
+    p->awakeup_m1 = (uint8_t)!axi_manager_idle(t->m[1]);
     p->irq = t->irq;
     ethosu_wch_output(&t->wch, &p->wd_valid, &p->wd_weight, &p->wd_last);
 }
@@ -108,8 +108,8 @@ static void etwin_posedge(struct ethosu_dut *d, struct ethosu_pins *p)
         if (ev)
             ethosu_cp_event(&t->cp, ev);
     }
-    twin_axi_posedge(t->m[0], &p->m0);
-    twin_axi_posedge(t->m[1], &p->m1);
+    axi_manager_posedge(t->m[0], &p->m0);
+    axi_manager_posedge(t->m[1], &p->m1);
     ethosu_wch_step(&t->wch);   /* the weight presented this cycle is taken */
     ethosu_cp_step(&t->cp);
     t->irq = (uint8_t)ethosu_rf_irq(&t->rf);
@@ -170,8 +170,8 @@ static void etwin_describe(struct ethosu_dut *d, char *buf, unsigned len)
     struct ethosu_twin *t = d->impl;
     char cp[512], m0[256], m1[256];
     ethosu_cp_describe(&t->cp, cp, sizeof cp);
-    twin_axi_describe(t->m[0], m0, sizeof m0);
-    twin_axi_describe(t->m[1], m1, sizeof m1);
+    axi_manager_describe(t->m[0], m0, sizeof m0);
+    axi_manager_describe(t->m[1], m1, sizeof m1);
     snprintf(buf, len, "ethosu twin: %s; PROT 0x%x, IRQ %u; M0: %s; M1: %s", cp,
              ethosu_rf_get(&t->rf, ETHOSU_PROT_IDX), t->irq, m0, m1);
 }
@@ -181,7 +181,7 @@ static int etwin_busy(struct ethosu_dut *d)
     const struct ethosu_twin *t = d->impl;
     int cp_idle = t->cp.phase == ETHOSU_CP_IDLE || t->cp.phase == ETHOSU_CP_HALTED;
     int wch_idle = t->wch.state == ETHOSU_WCH_IDLE || t->wch.state == ETHOSU_WCH_DONE;
-    return !cp_idle || !wch_idle || !twin_axi_idle(t->m[0]) || !twin_axi_idle(t->m[1]) ||
+    return !cp_idle || !wch_idle || !axi_manager_idle(t->m[0]) || !axi_manager_idle(t->m[1]) ||
            t->irq != (uint8_t)ethosu_rf_irq(&t->rf);
 }
 
@@ -191,8 +191,8 @@ static void etwin_destroy(struct ethosu_dut *d)
         return;
     struct ethosu_twin *t = d->impl;
     vcd_writer_close(t->vcd);
-    twin_axi_destroy(t->m[0]);
-    twin_axi_destroy(t->m[1]);
+    axi_manager_destroy(t->m[0]);
+    axi_manager_destroy(t->m[1]);
     ethosu_wch_free(&t->wch);
     free(t);
 }
@@ -205,8 +205,8 @@ struct ethosu_dut *ethosu_twin_create(char *errbuf, unsigned errlen)
             snprintf(errbuf, errlen, "out of memory");
         return NULL;
     }
-    t->m[0] = twin_axi_create(ETWIN_DATA_BYTES, 16, 4, 4, 0);
-    t->m[1] = twin_axi_create(ETWIN_DATA_BYTES, 16, 4, 4, 0);
+    t->m[0] = axi_manager_create(ETWIN_DATA_BYTES, 16, 4, 4, 0);
+    t->m[1] = axi_manager_create(ETWIN_DATA_BYTES, 16, 4, 4, 0);
     ethosu_cp_init(&t->cp, &t->rf, t->m[0], t->m[1]);
     ethosu_wch_init(&t->wch);
     ethosu_cp_set_weightch(&t->cp, &t->wch);

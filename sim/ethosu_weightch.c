@@ -25,7 +25,7 @@ void ethosu_wch_reset(struct ethosu_weightch *c)
     c->axi = NULL;
 }
 
-int ethosu_wch_start(struct ethosu_weightch *c, struct twin_axi_manager *axi, uint64_t addr, uint32_t len)
+int ethosu_wch_start(struct ethosu_weightch *c, struct axi_manager *axi, uint64_t addr, uint32_t len)
 {
     if (len > c->cap) {
         uint8_t *b = realloc(c->buf, len);
@@ -39,7 +39,7 @@ int ethosu_wch_start(struct ethosu_weightch *c, struct twin_axi_manager *axi, ui
     c->len = len;
     c->failed = 0;
     c->err[0] = 0;
-    twin_axi_read(axi, addr, len, c->buf);
+    axi_manager_read(axi, addr, len, c->buf);
     c->state = ETHOSU_WCH_READ;
     c->streams++;
     return 0;
@@ -50,7 +50,7 @@ void ethosu_wch_step(struct ethosu_weightch *c)
     switch (c->state) {
     case ETHOSU_WCH_READ:
         c->busy_cycles++;
-        if (!twin_axi_reads_done(c->axi))
+        if (!axi_manager_reads_done(c->axi))
             return;
         if (ethosu_mlw_decode(c->buf, c->len, &c->w, &c->n, c->err, sizeof c->err)) {
             c->failed = 1;

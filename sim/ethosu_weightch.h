@@ -18,7 +18,7 @@ enum ethosu_wch_state { ETHOSU_WCH_IDLE, ETHOSU_WCH_READ, ETHOSU_WCH_EMIT, ETHOS
 
 struct ethosu_weightch {
     enum ethosu_wch_state state;
-    struct twin_axi_manager *axi;   /* the port being read (not owned) */
+    struct axi_manager *axi;   /* the port being read (not owned) */
     uint8_t *buf;
     size_t cap;
     uint32_t len;
@@ -33,7 +33,7 @@ void ethosu_wch_init(struct ethosu_weightch *c);
 void ethosu_wch_free(struct ethosu_weightch *c);
 void ethosu_wch_reset(struct ethosu_weightch *c);
 /* Queue the read of len bytes at addr on axi. 0, or -1 (out of memory). */
-int ethosu_wch_start(struct ethosu_weightch *c, struct twin_axi_manager *axi, uint64_t addr, uint32_t len);
+int ethosu_wch_start(struct ethosu_weightch *c, struct axi_manager *axi, uint64_t addr, uint32_t len);
 /* After the managers' posedge: decode once the read completed; advance
  * the output after a weight was presented. */
 void ethosu_wch_step(struct ethosu_weightch *c);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "nvdla_decode.h"
 #include "nvdla_decode_priv.h"
+#include "text_append.h"
 
 int32_t nvdla_decode_sx(uint32_t v, unsigned bits)
 {
@@ -54,7 +55,7 @@ void nvdla_decode_cube(struct nvdla_cube_mem *m, uint64_t base, uint64_t line, u
 
 /* ---- SDP ------------------------------------------------------------------ */
 
-static void decode_x(const struct twin_regfile *r, int bn, struct golden_sdp_x_cfg *x)
+static void decode_x(const struct nvdla_regfile *r, int bn, struct golden_sdp_x_cfg *x)
 {
     if (!bn) {
         x->bypass = FLD(SDP_D_DP_BS_CFG, BS_BYPASS);
@@ -85,7 +86,7 @@ static void decode_x(const struct twin_regfile *r, int bn, struct golden_sdp_x_c
     }
 }
 
-static void decode_y(const struct twin_regfile *r, struct golden_sdp_y_cfg *y)
+static void decode_y(const struct nvdla_regfile *r, struct golden_sdp_y_cfg *y)
 {
     y->bypass = FLD(SDP_D_DP_EW_CFG, EW_BYPASS);
     y->alu_bypass = FLD(SDP_D_DP_EW_CFG, EW_ALU_BYPASS);
@@ -108,7 +109,7 @@ static void decode_y(const struct twin_regfile *r, struct golden_sdp_y_cfg *y)
     y->truncate = FLD(SDP_D_DP_EW_TRUNCATE_VALUE, EW_TRUNCATE);
 }
 
-static void decode_lut(const struct twin_regfile *r, struct golden_sdp_lut *l)
+static void decode_lut(const struct nvdla_regfile *r, struct golden_sdp_lut *l)
 {
     memcpy(l->le, r->sdp_lut.le, sizeof l->le);
     memcpy(l->lo, r->sdp_lut.lo, sizeof l->lo);
@@ -137,7 +138,7 @@ static const char *const stage_name[GOLDEN_SDP_STAGES] = { "BS", "BN", "EW" };
 static const char *const stream_name[GOLDEN_SDP_STAGES] = { "BRDMA", "NRDMA", "ERDMA" };
 
 /* Operand stream s of SDP_RDMA: D_{B,N,E}RDMA_CFG and the BS/BN/EW address registers. */
-static void decode_stream(const struct twin_regfile *r, int s, const struct nvdla_sdp_layer *l,
+static void decode_stream(const struct nvdla_regfile *r, int s, const struct nvdla_sdp_layer *l,
                           struct nvdla_sdp_stream *st)
 {
     uint32_t cfg;
@@ -197,7 +198,7 @@ static int check_stream(int s, int stage_on, int alu_mem, int mul_mem,
     return 0;
 }
 
-int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, char *why, size_t len)
+int nvdla_decode_sdp(const struct nvdla_regfile *r, struct nvdla_sdp_layer *l, char *why, size_t len)
 {
     memset(l, 0, sizeof *l);
     l->w = FLD(SDP_D_DATA_CUBE_WIDTH, WIDTH) + 1;
@@ -248,7 +249,7 @@ int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, ch
     const struct golden_sdp_x_cfg *x[2] = { &l->cfg.bs, &l->cfg.bn };
     /* Fed by the convolution, SDP_RDMA takes part only for memory operands:
      * its registers count only when it is enabled too. */
-    int rdma_on = !l->flying_in || twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA);
+    int rdma_on = !l->flying_in || nvdla_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA);
     for (int s = 0; s < GOLDEN_SDP_STAGES; s++) {
         decode_stream(r, s, l, &l->ops[s]);
         if (!rdma_on) {
@@ -272,7 +273,7 @@ int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, ch
 
 /* ---- PDP ------------------------------------------------------------------ */
 
-int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, char *why, size_t len)
+int nvdla_decode_pdp(const struct nvdla_regfile *r, struct nvdla_pdp_layer *l, char *why, size_t len)
 {
     memset(l, 0, sizeof *l);
     struct golden_pdp_cfg *c = &l->cfg;
@@ -339,20 +340,9 @@ int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, ch
 
 /* ---- descriptions ------------------------------------------------------------ */
 
-static size_t put(char *buf, size_t len, size_t at, const char *fmt, ...)
-{
-    if (at >= len)
-        return at;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + at, len - at, fmt, ap);
-    va_end(ap);
-    return n < 0 ? at : at + (size_t)n;
-}
-
 static size_t put_cube(char *buf, size_t len, size_t at, const char *what, const struct nvdla_cube_mem *m)
 {
-    return put(buf, len, at, "  %s: %ux%ux%u at 0x%" PRIx64 ", line stride 0x%" PRIx64
+    return text_append(buf, len, at, "  %s: %ux%ux%u at 0x%" PRIx64 ", line stride 0x%" PRIx64
                ", surface stride 0x%" PRIx64 "%s\n", what, m->w, m->h, m->c, m->base,
                m->layout.line_stride, m->layout.surface_stride,
                m->layout.elem_bytes == 1 ? "" : ", 2-byte elements");
@@ -362,22 +352,22 @@ static size_t put_x(char *buf, size_t len, size_t at, const char *name, const st
 {
     static const char *const algo[] = { "MAX", "MIN", "SUM", "EQL" };
     if (x->bypass)
-        return put(buf, len, at, "  %s: bypassed\n", name);
-    at = put(buf, len, at, "  %s: ALU %s", name, x->alu_bypass ? "bypassed" : algo[x->alu_algo & 3]);
+        return text_append(buf, len, at, "  %s: bypassed\n", name);
+    at = text_append(buf, len, at, "  %s: ALU %s", name, x->alu_bypass ? "bypassed" : algo[x->alu_algo & 3]);
     if (!x->alu_bypass)
-        at = put(buf, len, at, " operand %s%s%d shift %u", x->alu_src ? "MEM" : "REG",
+        at = text_append(buf, len, at, " operand %s%s%d shift %u", x->alu_src ? "MEM" : "REG",
                  x->alu_src ? "" : " ", x->alu_src ? 0 : x->alu_operand, x->alu_shift);
-    at = put(buf, len, at, "; MUL %s", x->mul_bypass ? "bypassed" : (x->mul_prelu ? "PReLU" : "on"));
+    at = text_append(buf, len, at, "; MUL %s", x->mul_bypass ? "bypassed" : (x->mul_prelu ? "PReLU" : "on"));
     if (!x->mul_bypass)
-        at = put(buf, len, at, " operand %s %d", x->mul_src ? "MEM" : "REG", x->mul_src ? 0 : x->mul_operand);
-    at = put(buf, len, at, " shift %u; ReLU %s\n", x->mul_shift, x->relu_bypass ? "off" : "on");
+        at = text_append(buf, len, at, " operand %s %d", x->mul_src ? "MEM" : "REG", x->mul_src ? 0 : x->mul_operand);
+    at = text_append(buf, len, at, " shift %u; ReLU %s\n", x->mul_shift, x->relu_bypass ? "off" : "on");
     return at;
 }
 
 void nvdla_describe_sdp(const struct nvdla_sdp_layer *l, char *buf, size_t len)
 {
     static const char *const use[] = { "MUL", "ALU", "BOTH", "?" };
-    size_t at = put(buf, len, 0, "SDP layer %ux%ux%u, input from %s, output to %s\n", l->w, l->h, l->c,
+    size_t at = text_append(buf, len, 0, "SDP layer %ux%ux%u, input from %s, output to %s\n", l->w, l->h, l->c,
                     l->flying_in ? "the convolution" : "memory", l->to_pdp ? "PDP" : "memory");
     if (!l->flying_in)
         at = put_cube(buf, len, at, "input", &l->src);
@@ -387,9 +377,9 @@ void nvdla_describe_sdp(const struct nvdla_sdp_layer *l, char *buf, size_t len)
     at = put_x(buf, len, at, "BN", &l->cfg.bn);
     const struct golden_sdp_y_cfg *y = &l->cfg.ew;
     if (y->bypass)
-        at = put(buf, len, at, "  EW: bypassed\n");
+        at = text_append(buf, len, at, "  EW: bypassed\n");
     else
-        at = put(buf, len, at, "  EW: MUL %s (%s), ALU %s algo %d (%s), truncate %u, LUT %s\n",
+        at = text_append(buf, len, at, "  EW: MUL %s (%s), ALU %s algo %d (%s), truncate %u, LUT %s\n",
                  y->mul_bypass ? "bypassed" : "on", y->mul_src ? "MEM" : "REG",
                  y->alu_bypass ? "bypassed" : "on", (int)y->alu_algo, y->alu_src ? "MEM" : "REG",
                  y->truncate, y->lut_bypass ? "bypassed" : "on");
@@ -401,7 +391,7 @@ void nvdla_describe_sdp(const struct nvdla_sdp_layer *l, char *buf, size_t len)
                      l->ops[s].mode == GOLDEN_OPERAND_PER_ELEMENT ? "per element" : "per channel");
             at = put_cube(buf, len, at, what, &l->ops[s].mem);
         }
-    put(buf, len, at, "  output converter: offset %d scale %d shift %u\n", l->cfg.out.offset,
+    text_append(buf, len, at, "  output converter: offset %d scale %d shift %u\n", l->cfg.out.offset,
         l->cfg.out.scale, l->cfg.out.shift);
 }
 
@@ -409,7 +399,7 @@ void nvdla_describe_pdp(const struct nvdla_pdp_layer *l, char *buf, size_t len)
 {
     static const char *const method[] = { "average", "max", "min" };
     const struct golden_pdp_cfg *c = &l->cfg;
-    size_t at = put(buf, len, 0, "PDP layer %ux%ux%u -> %ux%u, %s pooling %ux%u stride %ux%u, pads "
+    size_t at = text_append(buf, len, 0, "PDP layer %ux%ux%u -> %ux%u, %s pooling %ux%u stride %ux%u, pads "
                     "l%u t%u r%u b%u, input from %s\n", c->in_w, c->in_h, c->in_c, c->out_w, c->out_h,
                     method[c->method], c->kernel_w, c->kernel_h, c->stride_w, c->stride_h, c->pad_left,
                     c->pad_top, c->pad_right, c->pad_bottom, l->flying_in ? "SDP" : "memory");
@@ -417,11 +407,11 @@ void nvdla_describe_pdp(const struct nvdla_pdp_layer *l, char *buf, size_t len)
         at = put_cube(buf, len, at, "input", &l->src);
     at = put_cube(buf, len, at, "output", &l->dst);
     if (c->method == GOLDEN_POOL_AVERAGE)
-        at = put(buf, len, at, "  reciprocals 0x%x 0x%x, pad values 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x\n",
+        at = text_append(buf, len, at, "  reciprocals 0x%x 0x%x, pad values 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x\n",
                  c->recip_w, c->recip_h, c->pad_value[1], c->pad_value[2], c->pad_value[3],
                  c->pad_value[4], c->pad_value[5], c->pad_value[6], c->pad_value[7]);
     if (c->split_num)
-        put(buf, len, at, "  split into %u stripes: in %u/%u/%u, out %u/%u/%u\n", c->split_num + 1,
+        text_append(buf, len, at, "  split into %u stripes: in %u/%u/%u, out %u/%u/%u\n", c->split_num + 1,
             c->part_in_first, c->part_in_mid, c->part_in_last, c->part_out_first, c->part_out_mid,
             c->part_out_last);
 }

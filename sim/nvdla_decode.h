@@ -3,7 +3,7 @@
  * and the convolution pipeline;
  * the golden models know no registers and the twin engines and the trace
  * reference executor share this decode. Values are read from the consumer
- * group of each unit (twin_regfile_cfg), as the hardware latches them. */
+ * group of each unit (nvdla_regfile_cfg), as the hardware latches them. */
 #ifndef NVDLA_DECODE_H
 #define NVDLA_DECODE_H
 
@@ -75,10 +75,10 @@ struct nvdla_conv_layer {
  * one-line reason for programs the models do not run (precision other
  * than INT8 for the twin, inconsistent sizes, an operand the stage needs
  * but no stream supplies, ...). */
-int nvdla_decode_sdp(const struct twin_regfile *r, struct nvdla_sdp_layer *l, char *why, size_t len);
-int nvdla_decode_pdp(const struct twin_regfile *r, struct nvdla_pdp_layer *l, char *why, size_t len);
-int nvdla_decode_cdp(const struct twin_regfile *r, struct nvdla_cdp_layer *l, char *why, size_t len);
-int nvdla_decode_conv(const struct twin_regfile *r, struct nvdla_conv_layer *l, char *why, size_t len);
+int nvdla_decode_sdp(const struct nvdla_regfile *r, struct nvdla_sdp_layer *l, char *why, size_t len);
+int nvdla_decode_pdp(const struct nvdla_regfile *r, struct nvdla_pdp_layer *l, char *why, size_t len);
+int nvdla_decode_cdp(const struct nvdla_regfile *r, struct nvdla_cdp_layer *l, char *why, size_t len);
+int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l, char *why, size_t len);
 
 /* One-paragraph summary of a decoded layer, for failure reports. */
 void nvdla_describe_sdp(const struct nvdla_sdp_layer *l, char *buf, size_t len);

@@ -12,7 +12,7 @@ static int64_t start38(uint32_t low, uint32_t high)
     return (int64_t)(v ^ (1ull << 37)) - (int64_t)(1ull << 37);
 }
 
-static void decode_lut(const struct twin_regfile *r, struct golden_cdp_lut *l)
+static void decode_lut(const struct nvdla_regfile *r, struct golden_cdp_lut *l)
 {
     memcpy(l->le, r->cdp_lut.le, sizeof l->le);
     memcpy(l->lo, r->cdp_lut.lo, sizeof l->lo);
@@ -37,7 +37,7 @@ static void decode_lut(const struct twin_regfile *r, struct golden_cdp_lut *l)
     l->lo_oflow_shift = (int8_t)nvdla_decode_sx(FLD(CDP_S_LUT_LO_SLOPE_SHIFT, LUT_LO_SLOPE_OFLOW_SHIFT), 5);
 }
 
-int nvdla_decode_cdp(const struct twin_regfile *r, struct nvdla_cdp_layer *l, char *why, size_t len)
+int nvdla_decode_cdp(const struct nvdla_regfile *r, struct nvdla_cdp_layer *l, char *why, size_t len)
 {
     memset(l, 0, sizeof *l);
     if (FLD(CDP_D_DATA_FORMAT, INPUT_DATA_TYPE) || FLD(CDP_RDMA_D_DATA_FORMAT, INPUT_DATA))

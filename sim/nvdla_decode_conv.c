@@ -6,7 +6,7 @@
 #include "nvdla_decode.h"
 #include "nvdla_decode_priv.h"
 
-static int check_precision(const struct twin_regfile *r, char *why, size_t len)
+static int check_precision(const struct nvdla_regfile *r, char *why, size_t len)
 {
     struct { const char *name; uint32_t v; } p[] = {
         { "CDMA D_MISC_CFG IN_PRECISION", FLD(CDMA_D_MISC_CFG, IN_PRECISION) },
@@ -26,7 +26,7 @@ static int check_precision(const struct twin_regfile *r, char *why, size_t len)
     return 0;
 }
 
-int nvdla_decode_conv(const struct twin_regfile *r, struct nvdla_conv_layer *l, char *why, size_t len)
+int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l, char *why, size_t len)
 {
     memset(l, 0, sizeof *l);
     if (check_precision(r, why, len))

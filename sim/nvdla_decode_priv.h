@@ -7,7 +7,7 @@
 #include "nvdla_decode.h"
 
 /* Register value / field value in the unit's consumer group (needs `r`). */
-#define REG(NAME) twin_regfile_cfg(r, NVDLA_##NAME##_IDX)
+#define REG(NAME) nvdla_regfile_cfg(r, NVDLA_##NAME##_IDX)
 #define FLD(NAME, F) ((REG(NAME) & NVDLA_##NAME##_##F##_MASK) >> NVDLA_##NAME##_##F##_SHIFT)
 #define ADDR64(LO, HI) (REG(LO) | (uint64_t)REG(HI) << 32)
 

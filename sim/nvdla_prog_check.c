@@ -90,7 +90,7 @@ static void check_cube(struct out *o, const struct nvdla_prog_ctx *pc, const cha
 
 /* ---- convolution -------------------------------------------------------- */
 
-static void check_conv(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
 {
     const struct nvdla_config *c = pc->cfg;
     int feature = !FLD(CDMA_D_DATAIN_FORMAT, DATAIN_FORMAT);
@@ -162,7 +162,7 @@ static void check_data_use(struct out *o, const char *stream, int disabled, unsi
             use_name[want]);
 }
 
-static void check_sdp(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+static void check_sdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
 {
     check_data_use(o, "D_BRDMA_CFG", FLD(SDP_RDMA_D_BRDMA_CFG, BRDMA_DISABLE), FLD(SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_USE),
                    "BS", FLD(SDP_D_DP_BS_CFG, BS_BYPASS), FLD(SDP_D_DP_BS_CFG, BS_ALU_BYPASS),
@@ -190,7 +190,7 @@ static void check_sdp(const struct twin_regfile *r, const struct nvdla_prog_ctx 
 
 /* ---- PDP and CDP ------------------------------------------------------------ */
 
-static void check_pdp(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
 {
     struct nvdla_pdp_layer l;
     char why[256];
@@ -205,7 +205,7 @@ static void check_pdp(const struct twin_regfile *r, const struct nvdla_prog_ctx 
     check_cube(o, pc, "PDP output cube", &l.dst);
 }
 
-static void check_cdp(const struct twin_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
+static void check_cdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
 {
     struct nvdla_cdp_layer l;
     char why[256];
@@ -217,7 +217,7 @@ static void check_cdp(const struct twin_regfile *r, const struct nvdla_prog_ctx 
     check_cube(o, pc, "CDP output cube", &l.dst);
 }
 
-int nvdla_prog_check(const struct twin_regfile *r, enum nvdla_unit u, const struct nvdla_prog_ctx *pc,
+int nvdla_prog_check(const struct nvdla_regfile *r, enum nvdla_unit u, const struct nvdla_prog_ctx *pc,
                      struct nvdla_prog_violation *v, int max)
 {
     struct out o = { v, max, 0 };

@@ -49,7 +49,7 @@ struct nvdla_prog_ctx {
 /* The layer that starts with unit u's consumer groups (u = SDP, PDP, CDP,
  * or CDMA for a convolution; other units have no rules of their own).
  * Writes up to max violations; returns how many there are (may exceed max). */
-int nvdla_prog_check(const struct twin_regfile *r, enum nvdla_unit u, const struct nvdla_prog_ctx *pc,
+int nvdla_prog_check(const struct nvdla_regfile *r, enum nvdla_unit u, const struct nvdla_prog_ctx *pc,
                      struct nvdla_prog_violation *out, int max);
 
 /* "rule 'sdp-data-use': detail" into buf. */

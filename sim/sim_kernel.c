@@ -15,6 +15,11 @@ static void waves_dump(struct sim *s)
         s->dut->waves_dump(s->dut, &s->pins, c);
 }
 
+static void report_outstanding(void *kernel, const char *why)
+{
+    sim_report_outstanding(kernel, why);
+}
+
 static int one_cycle(struct sim *s)
 {
     struct nvdla_pins *p = &s->pins;
@@ -46,19 +51,8 @@ static int one_cycle(struct sim *s)
     waves_dump(s);
     s->dut->posedge(s->dut, p);
     s->env.cycle++;
-    if (s->dut->stopped)
-        dut_check_stopped(&s->env, s->dut->stopped(s->dut));
-    if (s->env.failed)
-        return 1;
-    if (s->env.cycle >= s->knobs.max_cycles) {
-        s->watchdog_fired = 1;
-        bfm_fail(&s->env, "sim", "watchdog", "cycle limit reached",
-                 "expected the test to finish within %" PRIu64 " cycles, actual still running",
-                 s->knobs.max_cycles);
-        sim_report_outstanding(s, "watchdog");
-        return 1;
-    }
-    return 0;
+    return dut_cycle_end(&s->env, s->dut->stopped ? s->dut->stopped(s->dut) : NULL, s->knobs.max_cycles,
+                         &s->watchdog_fired, report_outstanding, s);
 }
 
 static int sim_step(struct bfm_env *env)

@@ -1,4 +1,4 @@
-/* twin_axi_manager: see twin_axi_manager.h. */
+/* axi_manager: see twin_axi_manager.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +16,7 @@ struct burst_queue {
     size_t n, cap;
 };
 
-struct twin_axi_manager {
+struct axi_manager {
     unsigned db;            /* data bytes per beat */
     uint8_t size;           /* log2(db), the AxSIZE of every burst */
     unsigned max_beats, max_rd, max_wr;
@@ -30,24 +30,24 @@ struct twin_axi_manager {
     unsigned w_beat;
     size_t b_count;         /* write responses received */
     int has_err;            /* err holds the first error response */
-    struct twin_axi_error err;
+    struct axi_manager_error err;
 };
 
 static void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n);
     if (!q) {
-        fprintf(stderr, "twin_axi_manager: out of memory\n");
+        fprintf(stderr, "axi_manager: out of memory\n");
         abort();
     }
     return q;
 }
 
-struct twin_axi_manager *twin_axi_create(unsigned data_bytes, unsigned max_beats,
+struct axi_manager *axi_manager_create(unsigned data_bytes, unsigned max_beats,
                                          unsigned max_rd_outstanding,
                                          unsigned max_wr_outstanding, uint32_t id)
 {
-    struct twin_axi_manager *m = xrealloc(NULL, sizeof *m);
+    struct axi_manager *m = xrealloc(NULL, sizeof *m);
     memset(m, 0, sizeof *m);
     m->db = data_bytes;
     while ((1u << m->size) < data_bytes)
@@ -59,7 +59,7 @@ struct twin_axi_manager *twin_axi_create(unsigned data_bytes, unsigned max_beats
     return m;
 }
 
-void twin_axi_destroy(struct twin_axi_manager *m)
+void axi_manager_destroy(struct axi_manager *m)
 {
     if (!m)
         return;
@@ -68,7 +68,7 @@ void twin_axi_destroy(struct twin_axi_manager *m)
     free(m);
 }
 
-void twin_axi_reset(struct twin_axi_manager *m)
+void axi_manager_reset(struct axi_manager *m)
 {
     m->rd.n = m->wr.n = 0;
     m->ar_next = m->r_next = m->aw_next = m->w_next = m->b_count = 0;
@@ -76,19 +76,19 @@ void twin_axi_reset(struct twin_axi_manager *m)
     m->has_err = 0;
 }
 
-int twin_axi_error(const struct twin_axi_manager *m, struct twin_axi_error *e)
+int axi_manager_error(const struct axi_manager *m, struct axi_manager_error *e)
 {
     if (m->has_err && e)
         *e = m->err;
     return m->has_err;
 }
 
-void twin_axi_clear_error(struct twin_axi_manager *m)
+void axi_manager_clear_error(struct axi_manager *m)
 {
     m->has_err = 0;
 }
 
-static void note_error(struct twin_axi_manager *m, uint8_t resp, int write, const struct burst *b)
+static void note_error(struct axi_manager *m, uint8_t resp, int write, const struct burst *b)
 {
     if (m->has_err || resp < AXI_RESP_SLVERR)
         return;
@@ -99,7 +99,7 @@ static void note_error(struct twin_axi_manager *m, uint8_t resp, int write, cons
     m->err.buf = b->buf;
 }
 
-static void split(struct twin_axi_manager *m, struct burst_queue *q, uint64_t addr,
+static void split(struct axi_manager *m, struct burst_queue *q, uint64_t addr,
                   uint32_t len, uint8_t *buf)
 {
     uint64_t end = addr + len;
@@ -125,35 +125,35 @@ static void split(struct twin_axi_manager *m, struct burst_queue *q, uint64_t ad
     }
 }
 
-void twin_axi_read(struct twin_axi_manager *m, uint64_t addr, uint32_t len, uint8_t *dst)
+void axi_manager_read(struct axi_manager *m, uint64_t addr, uint32_t len, uint8_t *dst)
 {
     if (len)
         split(m, &m->rd, addr, len, dst);
 }
 
-void twin_axi_write(struct twin_axi_manager *m, uint64_t addr, uint32_t len, const uint8_t *src)
+void axi_manager_write(struct axi_manager *m, uint64_t addr, uint32_t len, const uint8_t *src)
 {
     if (len)   /* the manager only reads write buffers; one burst type serves both */
         split(m, &m->wr, addr, len, (uint8_t *)(uintptr_t)src);
 }
 
-int twin_axi_reads_done(const struct twin_axi_manager *m)
+int axi_manager_reads_done(const struct axi_manager *m)
 {
     return m->r_next == m->rd.n;
 }
 
-int twin_axi_writes_done(const struct twin_axi_manager *m)
+int axi_manager_writes_done(const struct axi_manager *m)
 {
     return m->b_count == m->wr.n;
 }
 
-int twin_axi_idle(const struct twin_axi_manager *m)
+int axi_manager_idle(const struct axi_manager *m)
 {
-    return twin_axi_reads_done(m) && twin_axi_writes_done(m);
+    return axi_manager_reads_done(m) && axi_manager_writes_done(m);
 }
 
 /* Byte lanes of beat k of burst b that carry transfer bytes. */
-static uint64_t beat_strb(const struct twin_axi_manager *m, const struct burst *b, unsigned k,
+static uint64_t beat_strb(const struct axi_manager *m, const struct burst *b, unsigned k,
                           uint64_t *beat_addr)
 {
     uint64_t a = b->addr + (uint64_t)k * m->db;
@@ -165,7 +165,7 @@ static uint64_t beat_strb(const struct twin_axi_manager *m, const struct burst *
     return strb;
 }
 
-void twin_axi_eval(struct twin_axi_manager *m, struct axi_pins *p)
+void axi_manager_eval(struct axi_manager *m, struct axi_pins *p)
 {
     p->ar_valid = m->ar_next < m->rd.n && m->ar_next - m->r_next < m->max_rd;
     if (p->ar_valid) {
@@ -205,7 +205,7 @@ void twin_axi_eval(struct twin_axi_manager *m, struct axi_pins *p)
     p->b_ready = 1;
 }
 
-void twin_axi_posedge(struct twin_axi_manager *m, const struct axi_pins *p)
+void axi_manager_posedge(struct axi_manager *m, const struct axi_pins *p)
 {
     if (p->ar_valid && p->ar_ready)
         m->ar_next++;
@@ -236,7 +236,7 @@ void twin_axi_posedge(struct twin_axi_manager *m, const struct axi_pins *p)
     }
 }
 
-void twin_axi_describe(const struct twin_axi_manager *m, char *buf, unsigned len)
+void axi_manager_describe(const struct axi_manager *m, char *buf, unsigned len)
 {
     snprintf(buf, len, "reads %zu/%zu requested %zu/%zu returned, writes %zu/%zu requested "
              "%zu/%zu data %zu/%zu acked",

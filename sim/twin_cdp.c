@@ -34,7 +34,7 @@ static void out_of_memory(void)
 }
 
 /* Statistics into the group's read-only perf registers. */
-static void record_stats(struct twin_regfile *r, int g, const struct golden_cdp_stats *st)
+static void record_stats(struct nvdla_regfile *r, int g, const struct golden_cdp_stats *st)
 {
     if (r->grp[g][NVDLA_CDP_D_PERF_ENABLE_IDX] & NVDLA_CDP_D_PERF_ENABLE_LUT_EN_MASK) {
         r->grp[g][NVDLA_CDP_D_PERF_LUT_UFLOW_IDX] = (uint32_t)st->lut_uflow;
@@ -46,11 +46,11 @@ static void record_stats(struct twin_regfile *r, int g, const struct golden_cdp_
     r->grp[g][NVDLA_CDP_D_OUT_SATURATION_IDX] = (uint32_t)st->out_saturation;
 }
 
-void twin_cdp_posedge(struct twin_cdp *c, struct twin_regfile *r, struct twin_axi_manager *axi, int *bus)
+void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct axi_manager *axi, int *bus)
 {
     switch (c->state) {
     case TWIN_CDP_IDLE: {
-        if (!twin_regfile_op_en(r, NVDLA_UNIT_CDP) || !twin_regfile_op_en(r, NVDLA_UNIT_CDP_RDMA))
+        if (!nvdla_regfile_op_en(r, NVDLA_UNIT_CDP) || !nvdla_regfile_op_en(r, NVDLA_UNIT_CDP_RDMA))
             return;
         char why[256];
         if (nvdla_decode_cdp(r, &c->layer, why, sizeof why)) {
@@ -65,9 +65,9 @@ void twin_cdp_posedge(struct twin_cdp *c, struct twin_regfile *r, struct twin_ax
         *bus = BUS_CDP;
         c->error[0] = 0;
         c->group = r->consumer[NVDLA_UNIT_CDP];
-        twin_axi_reset(axi);
-        twin_regfile_start(r, NVDLA_UNIT_CDP);
-        twin_regfile_start(r, NVDLA_UNIT_CDP_RDMA);
+        axi_manager_reset(axi);
+        nvdla_regfile_start(r, NVDLA_UNIT_CDP);
+        nvdla_regfile_start(r, NVDLA_UNIT_CDP_RDMA);
         if (twin_dma_buf_fit(&c->in_buf, &c->layer.src))
             out_of_memory();
         twin_dma_read(axi, &c->layer.src, &c->in_buf);
@@ -75,7 +75,7 @@ void twin_cdp_posedge(struct twin_cdp *c, struct twin_regfile *r, struct twin_ax
         break;
     }
     case TWIN_CDP_READ: {
-        if (!twin_axi_reads_done(axi))
+        if (!axi_manager_reads_done(axi))
             return;
         golden_tensor_free(&c->in);
         golden_tensor_free(&c->out);
@@ -92,11 +92,11 @@ void twin_cdp_posedge(struct twin_cdp *c, struct twin_regfile *r, struct twin_ax
         break;
     }
     case TWIN_CDP_WRITE:
-        if (!twin_axi_writes_done(axi))
+        if (!axi_manager_writes_done(axi))
             return;
-        twin_regfile_done(r, NVDLA_UNIT_CDP);
-        twin_regfile_done(r, NVDLA_UNIT_CDP_RDMA);
-        twin_regfile_intr(r, CDP_DONE_BIT(c->group));
+        nvdla_regfile_done(r, NVDLA_UNIT_CDP);
+        nvdla_regfile_done(r, NVDLA_UNIT_CDP_RDMA);
+        nvdla_regfile_intr(r, CDP_DONE_BIT(c->group));
         c->layers_done++;
         c->state = TWIN_CDP_IDLE;
         if (*bus == BUS_CDP)

@@ -43,20 +43,20 @@ static void out_of_memory(void)
     abort();
 }
 
-static int all_enabled(const struct twin_regfile *r)
+static int all_enabled(const struct nvdla_regfile *r)
 {
     for (unsigned i = 0; i < N_CONV_UNITS; i++)
-        if (!twin_regfile_op_en(r, conv_units[i]))
+        if (!nvdla_regfile_op_en(r, conv_units[i]))
             return 0;
     return 1;
 }
 
-static void start(struct twin_conv *c, struct twin_regfile *r, struct twin_axi_manager *axi)
+static void start(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manager *axi)
 {
     const struct nvdla_conv_layer *l = &c->layer;
     c->group = r->consumer[NVDLA_UNIT_CDMA];
     for (unsigned i = 0; i < N_CONV_UNITS; i++)
-        twin_regfile_start(r, conv_units[i]);
+        nvdla_regfile_start(r, conv_units[i]);
     c->fetch_data = nvdla_conv_fetches_data(l, &c->cbuf);
     c->fetch_weights = nvdla_conv_fetches_weights(l, &c->cbuf);
     if (c->fetch_data) {
@@ -72,17 +72,17 @@ static void start(struct twin_conv *c, struct twin_regfile *r, struct twin_axi_m
             c->weight_buf = n;
             c->weight_cap = l->weight_bytes;
         }
-        twin_axi_read(axi, l->weight_base, l->weight_bytes, c->weight_buf);
+        axi_manager_read(axi, l->weight_base, l->weight_bytes, c->weight_buf);
     }
     c->state = TWIN_CONV_READ;
 }
 
 /* Everything fetched: CDMA is done; compute the layer. */
-static void compute(struct twin_conv *c, struct twin_regfile *r)
+static void compute(struct twin_conv *c, struct nvdla_regfile *r)
 {
-    twin_regfile_intr(r, CDMA_DAT_DONE_BIT(c->group));
-    twin_regfile_intr(r, CDMA_WT_DONE_BIT(c->group));
-    twin_regfile_done(r, NVDLA_UNIT_CDMA);
+    nvdla_regfile_intr(r, CDMA_DAT_DONE_BIT(c->group));
+    nvdla_regfile_intr(r, CDMA_WT_DONE_BIT(c->group));
+    nvdla_regfile_done(r, NVDLA_UNIT_CDMA);
     golden_tensor_free(&c->out);
     if (nvdla_exec_conv(&c->layer, c->fetch_data ? c->feature_buf.raw : NULL,
                         c->fetch_weights ? c->weight_buf : NULL, &c->cbuf, &c->out))
@@ -90,7 +90,7 @@ static void compute(struct twin_conv *c, struct twin_regfile *r)
     c->state = TWIN_CONV_WAIT_SDP;
 }
 
-void twin_conv_posedge(struct twin_conv *c, struct twin_regfile *r, struct twin_axi_manager *axi,
+void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manager *axi,
                        struct twin_sdp *sdp, int *bus)
 {
     switch (c->state) {
@@ -109,12 +109,12 @@ void twin_conv_posedge(struct twin_conv *c, struct twin_regfile *r, struct twin_
             return;
         *bus = BUS_CONV;
         c->error[0] = 0;
-        twin_axi_reset(axi);
+        axi_manager_reset(axi);
         start(c, r, axi);
         break;
     }
     case TWIN_CONV_READ:
-        if (!twin_axi_reads_done(axi))
+        if (!axi_manager_reads_done(axi))
             return;
         compute(c, r);
         if (*bus == BUS_CONV)
@@ -125,8 +125,8 @@ void twin_conv_posedge(struct twin_conv *c, struct twin_regfile *r, struct twin_
             return;
         twin_sdp_feed(sdp, &c->out, axi, bus);
         for (unsigned i = 1; i < N_CONV_UNITS; i++)   /* CDMA retired already */
-            twin_regfile_done(r, conv_units[i]);
-        twin_regfile_intr(r, CACC_DONE_BIT(c->group));
+            nvdla_regfile_done(r, conv_units[i]);
+        nvdla_regfile_intr(r, CACC_DONE_BIT(c->group));
         c->layers_done++;
         c->state = TWIN_CONV_IDLE;
         break;

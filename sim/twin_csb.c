@@ -15,7 +15,7 @@ void twin_csb_eval(const struct twin_csb *c, struct csb_pins *p)
     p->wr_complete = c->wr_complete;
 }
 
-void twin_csb_posedge(struct twin_csb *c, const struct csb_pins *p, struct twin_regfile *r)
+void twin_csb_posedge(struct twin_csb *c, const struct csb_pins *p, struct nvdla_regfile *r)
 {
     c->rsp_valid = 0;
     c->wr_complete = 0;
@@ -23,10 +23,10 @@ void twin_csb_posedge(struct twin_csb *c, const struct csb_pins *p, struct twin_
         return;
     uint32_t addr = (uint32_t)p->addr << 2;
     if (p->write) {
-        twin_regfile_write(r, addr, p->wdat);
+        nvdla_regfile_write(r, addr, p->wdat);
         c->wr_complete = p->nposted;
     } else {
-        c->rsp_data = twin_regfile_read(r, addr);
+        c->rsp_data = nvdla_regfile_read(r, addr);
         c->rsp_valid = 1;
     }
 }

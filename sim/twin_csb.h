@@ -14,6 +14,6 @@ struct twin_csb {
 
 void twin_csb_reset(struct twin_csb *c);
 void twin_csb_eval(const struct twin_csb *c, struct csb_pins *p);
-void twin_csb_posedge(struct twin_csb *c, const struct csb_pins *p, struct twin_regfile *r);
+void twin_csb_posedge(struct twin_csb *c, const struct csb_pins *p, struct nvdla_regfile *r);
 
 #endif

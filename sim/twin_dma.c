@@ -23,29 +23,29 @@ int twin_dma_buf_fit(struct twin_dma_buf *b, const struct nvdla_cube_mem *m)
 }
 
 struct run_ctx {
-    struct twin_axi_manager *axi;
+    struct axi_manager *axi;
     uint8_t *raw;
 };
 
 static void read_run(void *p, uint64_t addr, uint32_t len, size_t off)
 {
     struct run_ctx *c = p;
-    twin_axi_read(c->axi, addr, len, c->raw + off);
+    axi_manager_read(c->axi, addr, len, c->raw + off);
 }
 
 static void write_run(void *p, uint64_t addr, uint32_t len, size_t off)
 {
     struct run_ctx *c = p;
-    twin_axi_write(c->axi, addr, len, c->raw + off);
+    axi_manager_write(c->axi, addr, len, c->raw + off);
 }
 
-void twin_dma_read(struct twin_axi_manager *axi, const struct nvdla_cube_mem *m, struct twin_dma_buf *b)
+void twin_dma_read(struct axi_manager *axi, const struct nvdla_cube_mem *m, struct twin_dma_buf *b)
 {
     struct run_ctx c = { axi, b->raw };
     nvdla_cube_runs(m, read_run, &c);
 }
 
-void twin_dma_write(struct twin_axi_manager *axi, const struct nvdla_cube_mem *m,
+void twin_dma_write(struct axi_manager *axi, const struct nvdla_cube_mem *m,
                     const struct twin_dma_buf *b)
 {
     struct run_ctx c = { axi, b->raw };

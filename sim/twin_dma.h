@@ -18,9 +18,9 @@ void twin_dma_buf_free(struct twin_dma_buf *b);
 /* Make room for the packed cube. Returns 0 or -1 (out of memory). */
 int twin_dma_buf_fit(struct twin_dma_buf *b, const struct nvdla_cube_mem *m);
 /* Queue reads of every line of the cube into b (packed). */
-void twin_dma_read(struct twin_axi_manager *axi, const struct nvdla_cube_mem *m, struct twin_dma_buf *b);
+void twin_dma_read(struct axi_manager *axi, const struct nvdla_cube_mem *m, struct twin_dma_buf *b);
 /* Queue writes of every line of the cube from b (packed). */
-void twin_dma_write(struct twin_axi_manager *axi, const struct nvdla_cube_mem *m,
+void twin_dma_write(struct axi_manager *axi, const struct nvdla_cube_mem *m,
                     const struct twin_dma_buf *b);
 /* Packed layout of the cube (what the buffer holds). */
 struct golden_layout twin_dma_packed(const struct nvdla_cube_mem *m);

@@ -43,7 +43,7 @@ static void out_of_memory(void)
 
 /* Pool `in` and queue the output writes. */
 static void compute_and_write(struct twin_pdp *p, const struct golden_tensor *in,
-                              struct twin_axi_manager *axi)
+                              struct axi_manager *axi)
 {
     golden_tensor_free(&p->out);
     if (nvdla_exec_pdp(&p->layer, in, &p->out))
@@ -62,19 +62,19 @@ int twin_pdp_wants_feed(const struct twin_pdp *p, uint32_t w, uint32_t h, uint32
            p->layer.cfg.in_c == c;
 }
 
-void twin_pdp_feed(struct twin_pdp *p, const struct golden_tensor *t, struct twin_axi_manager *axi,
+void twin_pdp_feed(struct twin_pdp *p, const struct golden_tensor *t, struct axi_manager *axi,
                    int *bus)
 {
     *bus = BUS_PDP;   /* SDP is done with the bus: its reads finished */
-    twin_axi_reset(axi);
+    axi_manager_reset(axi);
     compute_and_write(p, t, axi);
 }
 
-void twin_pdp_posedge(struct twin_pdp *p, struct twin_regfile *r, struct twin_axi_manager *axi, int *bus)
+void twin_pdp_posedge(struct twin_pdp *p, struct nvdla_regfile *r, struct axi_manager *axi, int *bus)
 {
     switch (p->state) {
     case TWIN_PDP_IDLE: {
-        if (!twin_regfile_op_en(r, NVDLA_UNIT_PDP))
+        if (!nvdla_regfile_op_en(r, NVDLA_UNIT_PDP))
             return;
         char why[256];
         if (nvdla_decode_pdp(r, &p->layer, why, sizeof why)) {
@@ -84,17 +84,17 @@ void twin_pdp_posedge(struct twin_pdp *p, struct twin_regfile *r, struct twin_ax
         p->group = r->consumer[NVDLA_UNIT_PDP];
         if (p->layer.flying_in) {
             p->error[0] = 0;
-            twin_regfile_start(r, NVDLA_UNIT_PDP);
+            nvdla_regfile_start(r, NVDLA_UNIT_PDP);
             p->state = TWIN_PDP_WAIT_SDP;
             return;
         }
-        if (!twin_regfile_op_en(r, NVDLA_UNIT_PDP_RDMA) || *bus)
+        if (!nvdla_regfile_op_en(r, NVDLA_UNIT_PDP_RDMA) || *bus)
             return;
         *bus = BUS_PDP;
         p->error[0] = 0;
-        twin_axi_reset(axi);
-        twin_regfile_start(r, NVDLA_UNIT_PDP);
-        twin_regfile_start(r, NVDLA_UNIT_PDP_RDMA);
+        axi_manager_reset(axi);
+        nvdla_regfile_start(r, NVDLA_UNIT_PDP);
+        nvdla_regfile_start(r, NVDLA_UNIT_PDP_RDMA);
         if (twin_dma_buf_fit(&p->in_buf, &p->layer.src))
             out_of_memory();
         twin_dma_read(axi, &p->layer.src, &p->in_buf);
@@ -102,7 +102,7 @@ void twin_pdp_posedge(struct twin_pdp *p, struct twin_regfile *r, struct twin_ax
         break;
     }
     case TWIN_PDP_READ:
-        if (!twin_axi_reads_done(axi))
+        if (!axi_manager_reads_done(axi))
             return;
         golden_tensor_free(&p->in);
         if (nvdla_exec_unpack(&p->layer.src, p->in_buf.raw, &p->in))
@@ -112,12 +112,12 @@ void twin_pdp_posedge(struct twin_pdp *p, struct twin_regfile *r, struct twin_ax
     case TWIN_PDP_WAIT_SDP:
         break;   /* twin_pdp_feed moves on */
     case TWIN_PDP_WRITE:
-        if (!twin_axi_writes_done(axi))
+        if (!axi_manager_writes_done(axi))
             return;
-        twin_regfile_done(r, NVDLA_UNIT_PDP);
+        nvdla_regfile_done(r, NVDLA_UNIT_PDP);
         if (!p->layer.flying_in)
-            twin_regfile_done(r, NVDLA_UNIT_PDP_RDMA);
-        twin_regfile_intr(r, PDP_DONE_BIT(p->group));
+            nvdla_regfile_done(r, NVDLA_UNIT_PDP_RDMA);
+        nvdla_regfile_intr(r, PDP_DONE_BIT(p->group));
         p->layers_done++;
         p->state = TWIN_PDP_IDLE;
         if (*bus == BUS_PDP)

@@ -1,4 +1,4 @@
-/* twin_regfile: see twin_regfile.h. Semantics follow the NVDLA ping-pong
+/* nvdla_regfile: see twin_regfile.h. Semantics follow the NVDLA ping-pong
  * description: D_ registers have two groups selected by S_POINTER.PRODUCER
  * for CPU access and by CONSUMER for the engine. */
 #include <string.h>
@@ -12,14 +12,14 @@ static uint32_t reg_mask(const struct nvdla_reg_desc *d)
     return d->rw_mask | d->ro_mask | d->w1c_mask;
 }
 
-void twin_regfile_reset(struct twin_regfile *r)
+void nvdla_regfile_reset(struct nvdla_regfile *r)
 {
     memset(r, 0, sizeof *r);
     for (int i = 0; i < NVDLA_REG_COUNT; i++)
         r->grp[0][i] = r->grp[1][i] = nvdla_regs[i].reset;
 }
 
-static int group_enabled(const struct twin_regfile *r, enum nvdla_unit u, int g)
+static int group_enabled(const struct nvdla_regfile *r, enum nvdla_unit u, int g)
 {
     int op = nvdla_units[u].op_enable;
     return op >= 0 && (r->grp[g][op] & 1u);
@@ -27,12 +27,12 @@ static int group_enabled(const struct twin_regfile *r, enum nvdla_unit u, int g)
 
 /* LUT access port of SDP or CDP: which LUT and its two registers. */
 struct lut_port {
-    struct twin_lut *lut;
+    struct nvdla_lut *lut;
     int cfg_idx;
     uint32_t table_mask, write_mask, addr_mask;
 };
 
-static int lut_port(struct twin_regfile *r, int i, struct lut_port *p, int *is_data)
+static int lut_port(struct nvdla_regfile *r, int i, struct lut_port *p, int *is_data)
 {
     if (i == NVDLA_SDP_S_LUT_ACCESS_CFG_IDX || i == NVDLA_SDP_S_LUT_ACCESS_DATA_IDX) {
         *p = (struct lut_port){ &r->sdp_lut, NVDLA_SDP_S_LUT_ACCESS_CFG_IDX,
@@ -54,24 +54,24 @@ static int lut_port(struct twin_regfile *r, int i, struct lut_port *p, int *is_d
 }
 
 /* The entry the access index points at; the index sticks at the last entry. */
-static int16_t *lut_entry(struct twin_regfile *r, const struct lut_port *p)
+static int16_t *lut_entry(struct nvdla_regfile *r, const struct lut_port *p)
 {
     int lo = (r->grp[0][p->cfg_idx] & p->table_mask) != 0;
-    unsigned last = lo ? TWIN_LUT_LO_SIZE - 1 : TWIN_LUT_LE_SIZE - 1;
+    unsigned last = lo ? NVDLA_LUT_LO_SIZE - 1 : NVDLA_LUT_LE_SIZE - 1;
     if (p->lut->index > last)
         p->lut->index = (uint16_t)last;
     return lo ? &p->lut->lo[p->lut->index] : &p->lut->le[p->lut->index];
 }
 
-static void lut_advance(const struct twin_regfile *r, const struct lut_port *p)
+static void lut_advance(const struct nvdla_regfile *r, const struct lut_port *p)
 {
     int lo = (r->grp[0][p->cfg_idx] & p->table_mask) != 0;
-    unsigned last = lo ? TWIN_LUT_LO_SIZE - 1 : TWIN_LUT_LE_SIZE - 1;
+    unsigned last = lo ? NVDLA_LUT_LO_SIZE - 1 : NVDLA_LUT_LE_SIZE - 1;
     if (p->lut->index < last)
         p->lut->index++;
 }
 
-uint32_t twin_regfile_read(struct twin_regfile *r, uint32_t addr)
+uint32_t nvdla_regfile_read(struct nvdla_regfile *r, uint32_t addr)
 {
     int i = nvdla_reg_index(addr);
     if (i < 0)
@@ -99,7 +99,7 @@ uint32_t twin_regfile_read(struct twin_regfile *r, uint32_t addr)
     return r->grp[g][i] & reg_mask(d);
 }
 
-void twin_regfile_write(struct twin_regfile *r, uint32_t addr, uint32_t data)
+void nvdla_regfile_write(struct nvdla_regfile *r, uint32_t addr, uint32_t data)
 {
     int i = nvdla_reg_index(addr);
     if (i < 0)
@@ -136,24 +136,24 @@ void twin_regfile_write(struct twin_regfile *r, uint32_t addr, uint32_t data)
     }
 }
 
-uint32_t twin_regfile_cfg(const struct twin_regfile *r, int reg_idx)
+uint32_t nvdla_regfile_cfg(const struct nvdla_regfile *r, int reg_idx)
 {
     const struct nvdla_reg_desc *d = &nvdla_regs[reg_idx];
     int g = d->dual ? r->consumer[d->unit] : 0;
     return r->grp[g][reg_idx] & reg_mask(d);
 }
 
-int twin_regfile_op_en(const struct twin_regfile *r, enum nvdla_unit u)
+int nvdla_regfile_op_en(const struct nvdla_regfile *r, enum nvdla_unit u)
 {
     return group_enabled(r, u, r->consumer[u]);
 }
 
-void twin_regfile_start(struct twin_regfile *r, enum nvdla_unit u)
+void nvdla_regfile_start(struct nvdla_regfile *r, enum nvdla_unit u)
 {
     r->running[u] = 1;
 }
 
-void twin_regfile_done(struct twin_regfile *r, enum nvdla_unit u)
+void nvdla_regfile_done(struct nvdla_regfile *r, enum nvdla_unit u)
 {
     int op = nvdla_units[u].op_enable;
     if (op >= 0)
@@ -162,13 +162,13 @@ void twin_regfile_done(struct twin_regfile *r, enum nvdla_unit u)
     r->consumer[u] ^= 1;
 }
 
-void twin_regfile_intr(struct twin_regfile *r, unsigned bit)
+void nvdla_regfile_intr(struct nvdla_regfile *r, unsigned bit)
 {
     r->grp[0][NVDLA_GLB_S_INTR_STATUS_IDX] |= 1u << bit;
     r->grp[1][NVDLA_GLB_S_INTR_STATUS_IDX] |= 1u << bit;
 }
 
-int twin_regfile_intr_line(const struct twin_regfile *r)
+int nvdla_regfile_intr_line(const struct nvdla_regfile *r)
 {
     return (r->grp[0][NVDLA_GLB_S_INTR_STATUS_IDX] & ~r->grp[0][NVDLA_GLB_S_INTR_MASK_IDX]) != 0;
 }

@@ -52,16 +52,16 @@ static int uses_rdma(const struct nvdla_sdp_layer *l)
     return !l->flying_in || l->ops[0].fetch || l->ops[1].fetch || l->ops[2].fetch;
 }
 
-static void start_units(struct twin_sdp *s, struct twin_regfile *r)
+static void start_units(struct twin_sdp *s, struct nvdla_regfile *r)
 {
     s->group = r->consumer[NVDLA_UNIT_SDP];
-    twin_regfile_start(r, NVDLA_UNIT_SDP);
+    nvdla_regfile_start(r, NVDLA_UNIT_SDP);
     if (uses_rdma(&s->layer))
-        twin_regfile_start(r, NVDLA_UNIT_SDP_RDMA);
+        nvdla_regfile_start(r, NVDLA_UNIT_SDP_RDMA);
 }
 
 /* Queue the input cube (off-flying) and the operand streams. */
-static void start_reads(struct twin_sdp *s, struct twin_axi_manager *axi)
+static void start_reads(struct twin_sdp *s, struct axi_manager *axi)
 {
     const struct nvdla_sdp_layer *l = &s->layer;
     if (!l->flying_in) {
@@ -78,12 +78,12 @@ static void start_reads(struct twin_sdp *s, struct twin_axi_manager *axi)
     s->state = TWIN_SDP_READ;
 }
 
-static void finish(struct twin_sdp *s, struct twin_regfile *r, int *bus)
+static void finish(struct twin_sdp *s, struct nvdla_regfile *r, int *bus)
 {
-    twin_regfile_done(r, NVDLA_UNIT_SDP);
+    nvdla_regfile_done(r, NVDLA_UNIT_SDP);
     if (uses_rdma(&s->layer))
-        twin_regfile_done(r, NVDLA_UNIT_SDP_RDMA);
-    twin_regfile_intr(r, SDP_DONE_BIT(s->group));
+        nvdla_regfile_done(r, NVDLA_UNIT_SDP_RDMA);
+    nvdla_regfile_intr(r, SDP_DONE_BIT(s->group));
     s->layers_done++;
     s->state = TWIN_SDP_IDLE;
     if (*bus == BUS_SDP)
@@ -91,7 +91,7 @@ static void finish(struct twin_sdp *s, struct twin_regfile *r, int *bus)
 }
 
 /* Statistics into the group's read-only status/perf registers. */
-static void record_stats(struct twin_regfile *r, int g, const struct golden_sdp_stats *st)
+static void record_stats(struct nvdla_regfile *r, int g, const struct golden_sdp_stats *st)
 {
     uint32_t perf = r->grp[g][NVDLA_SDP_D_PERF_ENABLE_IDX];
     if (perf & NVDLA_SDP_D_PERF_ENABLE_PERF_LUT_EN_MASK) {
@@ -106,22 +106,22 @@ static void record_stats(struct twin_regfile *r, int g, const struct golden_sdp_
     r->grp[g][NVDLA_SDP_D_STATUS_IDX] = st->unequal ? NVDLA_SDP_D_STATUS_STATUS_UNEQUAL_MASK : 0;
 }
 
-void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_axi_manager *axi,
+void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct axi_manager *axi,
                       struct twin_pdp *pdp, int *bus)
 {
     switch (s->state) {
     case TWIN_SDP_IDLE: {
-        if (!twin_regfile_op_en(r, NVDLA_UNIT_SDP))
+        if (!nvdla_regfile_op_en(r, NVDLA_UNIT_SDP))
             return;
         char why[256];
         if (nvdla_decode_sdp(r, &s->layer, why, sizeof why)) {
-            if (twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA) ||
-                (twin_regfile_cfg(r, NVDLA_SDP_D_FEATURE_MODE_CFG_IDX) &
+            if (nvdla_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA) ||
+                (nvdla_regfile_cfg(r, NVDLA_SDP_D_FEATURE_MODE_CFG_IDX) &
                  NVDLA_SDP_D_FEATURE_MODE_CFG_FLYING_MODE_MASK))
                 report(s, why);
             return;
         }
-        if (uses_rdma(&s->layer) && !twin_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA))
+        if (uses_rdma(&s->layer) && !nvdla_regfile_op_en(r, NVDLA_UNIT_SDP_RDMA))
             return;
         if (s->layer.flying_in) {
             s->error[0] = 0;
@@ -135,7 +135,7 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
             return;
         *bus = BUS_SDP;
         s->error[0] = 0;
-        twin_axi_reset(axi);   /* idle while the bus was free: start the queues afresh */
+        axi_manager_reset(axi);   /* idle while the bus was free: start the queues afresh */
         start_units(s, r);
         start_reads(s, axi);
         s->state = TWIN_SDP_READ;
@@ -144,7 +144,7 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
     case TWIN_SDP_WAIT_CONV:
         break;   /* twin_sdp_feed moves on */
     case TWIN_SDP_READ: {
-        if (!twin_axi_reads_done(axi))
+        if (!axi_manager_reads_done(axi))
             return;
         const uint8_t *ops[GOLDEN_SDP_STAGES];
         for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
@@ -173,7 +173,7 @@ void twin_sdp_posedge(struct twin_sdp *s, struct twin_regfile *r, struct twin_ax
         break;
     }
     case TWIN_SDP_WRITE:
-        if (!twin_axi_writes_done(axi))
+        if (!axi_manager_writes_done(axi))
             return;
         finish(s, r, bus);
         break;
@@ -185,13 +185,13 @@ int twin_sdp_wants_feed(const struct twin_sdp *s, uint32_t w, uint32_t h, uint32
     return s->state == TWIN_SDP_WAIT_CONV && s->layer.w == w && s->layer.h == h && s->layer.c == c;
 }
 
-void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct twin_axi_manager *axi, int *bus)
+void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct axi_manager *axi, int *bus)
 {
     golden_tensor_free(&s->in);
     s->in = *t;
     memset(t, 0, sizeof *t);
     *bus = BUS_SDP;   /* the convolution is done with the bus */
-    twin_axi_reset(axi);
+    axi_manager_reset(axi);
     start_reads(s, axi);   /* operand streams, if any */
     s->state = TWIN_SDP_READ;
 }

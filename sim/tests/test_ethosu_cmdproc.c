@@ -29,7 +29,7 @@ struct tb {
     struct bfm_env env;
     struct ethosu_regfile rf;
     struct ethosu_cmdproc cp;
-    struct twin_axi_manager *m[2];
+    struct axi_manager *m[2];
     struct axi_pins pins[2];
     struct sparse_mem *mem[2];
     struct axi_mem *axi[2];
@@ -54,12 +54,12 @@ static int tb_step(struct bfm_env *env)
     struct tb *t = env->kernel;
     for (int i = 0; i < 2; i++) {
         axi_mem_drive(t->axi[i]);
-        twin_axi_eval(t->m[i], &t->pins[i]);
+        axi_manager_eval(t->m[i], &t->pins[i]);
         axi_checker_sample(t->chk[i]);
         axi_mem_sample(t->axi[i]);
     }
     for (int i = 0; i < 2; i++)
-        twin_axi_posedge(t->m[i], &t->pins[i]);
+        axi_manager_posedge(t->m[i], &t->pins[i]);
     ethosu_cp_step(&t->cp);
     env->cycle++;
     return env->failed != 0;
@@ -101,7 +101,7 @@ static void tb_open(int err_port, uint64_t lo, uint64_t hi, uint8_t err_resp, in
         ck.require_in_order = 1;
         t->chk[i] = axi_checker_create(i ? "m1_chk" : "m0_chk", &ck, &t->pins[i], &t->env);
         ck_assert_ptr_nonnull(t->chk[i]);
-        t->m[i] = twin_axi_create(DB, 16, 4, 4, 0);
+        t->m[i] = axi_manager_create(DB, 16, 4, 4, 0);
     }
     ethosu_rf_hard_reset(&t->rf, 1, 0);
     ethosu_cp_init(&t->cp, &t->rf, t->m[0], t->m[1]);
@@ -121,7 +121,7 @@ static void teardown(void)
         axi_mem_destroy(t->axi[i]);
         axi_checker_destroy(t->chk[i]);
         sparse_mem_destroy(t->mem[i]);
-        twin_axi_destroy(t->m[i]);
+        axi_manager_destroy(t->m[i]);
     }
     free(t);
     T = NULL;

@@ -7,15 +7,15 @@
 #include "nvdla_prog_check.h"
 #include "twin_regfile.h"
 
-#define W(reg, val) twin_regfile_write(&rf, NVDLA_##reg, (uint32_t)(val))
+#define W(reg, val) nvdla_regfile_write(&rf, NVDLA_##reg, (uint32_t)(val))
 
-static struct twin_regfile rf;
+static struct nvdla_regfile rf;
 static struct nvdla_prog_ctx pc;
 static struct nvdla_prog_violation v[16];
 
 static void setup(void)
 {
-    twin_regfile_reset(&rf);
+    nvdla_regfile_reset(&rf);
     pc.cfg = nvdla_config_find("nv_small");
     pc.cbuf_flushed = 1;
 }

@@ -8,67 +8,67 @@
 #include "twin_axi_manager.h"
 #include "twin_regfile.h"
 
-static struct twin_regfile rf;
+static struct nvdla_regfile rf;
 
 static void setup(void)
 {
-    twin_regfile_reset(&rf);
+    nvdla_regfile_reset(&rf);
 }
 
 START_TEST(reset_values_from_table)
 {
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_GLB_S_NVDLA_HW_VERSION), 0x00303031u);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_CDMA_S_CBUF_FLUSH_STATUS), 1u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_GLB_S_NVDLA_HW_VERSION), 0x00303031u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CDMA_S_CBUF_FLUSH_STATUS), 1u);
     /* SDP BS stage bypassed at reset, BS_MUL_PRELU set */
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_D_DP_BS_CFG), 0x73u);
-    ck_assert_uint_eq(twin_regfile_read(&rf, 0x3fffc), 0u);   /* hole */
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_D_DP_BS_CFG), 0x73u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, 0x3fffc), 0u);   /* hole */
 }
 END_TEST
 
 START_TEST(pingpong_groups_and_dropped_writes)
 {
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x100);
-    twin_regfile_write(&rf, NVDLA_SDP_S_POINTER, 1);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x200);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_D_DST_LINE_STRIDE), 0x200u);
-    twin_regfile_write(&rf, NVDLA_SDP_S_POINTER, 0);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_D_DST_LINE_STRIDE), 0x100u);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x100);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_POINTER, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x200);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_D_DST_LINE_STRIDE), 0x200u);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_POINTER, 0);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_D_DST_LINE_STRIDE), 0x100u);
     /* engine reads the consumer group (0) */
-    ck_assert_uint_eq(twin_regfile_cfg(&rf, NVDLA_SDP_D_DST_LINE_STRIDE_IDX), 0x100u);
-    twin_regfile_write(&rf, NVDLA_SDP_D_OP_ENABLE, 1);
-    ck_assert(twin_regfile_op_en(&rf, NVDLA_UNIT_SDP));
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x300);   /* dropped */
-    twin_regfile_write(&rf, NVDLA_SDP_D_OP_ENABLE, 0);              /* dropped too */
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_D_DST_LINE_STRIDE), 0x100u);
+    ck_assert_uint_eq(nvdla_regfile_cfg(&rf, NVDLA_SDP_D_DST_LINE_STRIDE_IDX), 0x100u);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_OP_ENABLE, 1);
+    ck_assert(nvdla_regfile_op_en(&rf, NVDLA_UNIT_SDP));
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x300);   /* dropped */
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_OP_ENABLE, 0);              /* dropped too */
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_D_DST_LINE_STRIDE), 0x100u);
     ck_assert_uint_eq(rf.dropped_writes, 2);
-    twin_regfile_start(&rf, NVDLA_UNIT_SDP);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_STATUS), 1u);
-    twin_regfile_done(&rf, NVDLA_UNIT_SDP);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_STATUS), 0u);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_D_OP_ENABLE), 0u);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_POINTER), 0x10000u);   /* consumer 1 */
+    nvdla_regfile_start(&rf, NVDLA_UNIT_SDP);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_S_STATUS), 1u);
+    nvdla_regfile_done(&rf, NVDLA_UNIT_SDP);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_S_STATUS), 0u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_D_OP_ENABLE), 0u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_S_POINTER), 0x10000u);   /* consumer 1 */
     /* CONSUMER is read-only */
-    twin_regfile_write(&rf, NVDLA_SDP_S_POINTER, 0);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_POINTER), 0x10000u);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_POINTER, 0);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_S_POINTER), 0x10000u);
 }
 END_TEST
 
 START_TEST(interrupts_w1c_and_mask)
 {
-    ck_assert(!twin_regfile_intr_line(&rf));
-    twin_regfile_intr(&rf, 1);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 2u);
-    ck_assert(twin_regfile_intr_line(&rf));
-    twin_regfile_write(&rf, NVDLA_GLB_S_INTR_MASK, 2);   /* masked: status stays, line drops */
-    ck_assert(!twin_regfile_intr_line(&rf));
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 2u);
-    twin_regfile_write(&rf, NVDLA_GLB_S_INTR_STATUS, 1);  /* clears nothing set */
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 2u);
-    twin_regfile_write(&rf, NVDLA_GLB_S_INTR_STATUS, 2);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 0u);
+    ck_assert(!nvdla_regfile_intr_line(&rf));
+    nvdla_regfile_intr(&rf, 1);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 2u);
+    ck_assert(nvdla_regfile_intr_line(&rf));
+    nvdla_regfile_write(&rf, NVDLA_GLB_S_INTR_MASK, 2);   /* masked: status stays, line drops */
+    ck_assert(!nvdla_regfile_intr_line(&rf));
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 2u);
+    nvdla_regfile_write(&rf, NVDLA_GLB_S_INTR_STATUS, 1);  /* clears nothing set */
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 2u);
+    nvdla_regfile_write(&rf, NVDLA_GLB_S_INTR_STATUS, 2);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_GLB_S_INTR_STATUS), 0u);
     /* read-only registers ignore writes */
-    twin_regfile_write(&rf, NVDLA_GLB_S_NVDLA_HW_VERSION, 0);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_GLB_S_NVDLA_HW_VERSION), 0x00303031u);
+    nvdla_regfile_write(&rf, NVDLA_GLB_S_NVDLA_HW_VERSION, 0);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_GLB_S_NVDLA_HW_VERSION), 0x00303031u);
 }
 END_TEST
 
@@ -78,25 +78,25 @@ END_TEST
 START_TEST(lut_access_port_writes_reads_and_sticks)
 {
     /* write LE from index 63: 63, 64, then the index sticks at 64 */
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 17) | 63);
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0x1234);
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0xfffe);   /* -2 */
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0x8000);   /* overwrites entry 64 */
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 17) | 63);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0x1234);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0xfffe);   /* -2 */
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 0x8000);   /* overwrites entry 64 */
     ck_assert_int_eq(rf.sdp_lut.le[63], 0x1234);
     ck_assert_int_eq(rf.sdp_lut.le[64], -32768);
     /* LO table, from 0 */
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 17) | (1u << 16));
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 7);
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 8);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 17) | (1u << 16));
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 7);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA, 8);
     ck_assert_int_eq(rf.sdp_lut.lo[0], 7);
     ck_assert_int_eq(rf.sdp_lut.lo[1], 8);
     ck_assert_int_eq(rf.sdp_lut.le[0], 0);
     /* read direction: auto-increment on read; CDP's port is separate */
-    twin_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 16));
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA), 7u);
-    ck_assert_uint_eq(twin_regfile_read(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA), 8u);
-    twin_regfile_write(&rf, NVDLA_CDP_S_LUT_ACCESS_CFG, (1u << 17));
-    twin_regfile_write(&rf, NVDLA_CDP_S_LUT_ACCESS_DATA, 5);
+    nvdla_regfile_write(&rf, NVDLA_SDP_S_LUT_ACCESS_CFG, (1u << 16));
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA), 7u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_SDP_S_LUT_ACCESS_DATA), 8u);
+    nvdla_regfile_write(&rf, NVDLA_CDP_S_LUT_ACCESS_CFG, (1u << 17));
+    nvdla_regfile_write(&rf, NVDLA_CDP_S_LUT_ACCESS_DATA, 5);
     ck_assert_int_eq(rf.cdp_lut.le[0], 5);
     ck_assert_int_eq(rf.sdp_lut.le[0], 0);
 }
@@ -105,30 +105,30 @@ END_TEST
 /* The register program of the spec's BN-from-memory example (10.2). */
 START_TEST(decode_sdp_bn_from_memory)
 {
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH, 2);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT, 2);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 32);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80002000);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 0x80);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x200);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x32);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_BASE_ADDR_LOW, 0x90000c20);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_LINE_STRIDE, 0x80);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_SURFACE_STRIDE, 0x200);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_WIDTH, 2);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 2);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 32);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BS_CFG, 0x6b);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BN_CFG, 0x18);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BN_ALU_CFG, 0x101);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DP_BN_MUL_CFG, 0x101);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DP_EW_CFG, 0x2f);
-    twin_regfile_write(&rf, NVDLA_SDP_D_CVT_SCALE, 1);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_BASE_ADDR_LOW, 0xa0000040);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x100);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x400);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_FORMAT, 0);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH, 2);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT, 2);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 32);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80002000);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 0x80);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x200);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x32);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_BASE_ADDR_LOW, 0x90000c20);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_LINE_STRIDE, 0x80);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BN_SURFACE_STRIDE, 0x200);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_WIDTH, 2);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 2);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 32);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BS_CFG, 0x6b);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BN_CFG, 0x18);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BN_ALU_CFG, 0x101);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BN_MUL_CFG, 0x101);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_EW_CFG, 0x2f);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_CVT_SCALE, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_BASE_ADDR_LOW, 0xa0000040);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x100);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x400);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_FORMAT, 0);
     struct nvdla_sdp_layer l;
     char why[256] = "";
     ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
@@ -155,12 +155,12 @@ START_TEST(decode_sdp_bn_from_memory)
     ck_assert_uint_eq(l.ops[GOLDEN_SDP_BN].mem.base, 0x90000c20u);
     ck_assert_int_eq(l.ops[GOLDEN_SDP_BS].fetch, 0);
     /* the BN ALU needs the stream: disabling it is refused with a reason */
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x33);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x33);
     ck_assert_int_eq(nvdla_decode_sdp(&rf, &l, why, sizeof why), -1);
     ck_assert_ptr_nonnull(strstr(why, "NRDMA_DISABLE"));
     /* INT16 left at its reset value is refused */
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x32);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0x14);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x32);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0x14);
     ck_assert_int_eq(nvdla_decode_sdp(&rf, &l, why, sizeof why), -1);
     ck_assert_ptr_nonnull(strstr(why, "INT8"));
 }
@@ -169,21 +169,21 @@ END_TEST
 /* The spec's padded average example (10.1) and a 1x1 SDP cube. */
 START_TEST(decode_pdp_average_and_sdp_1x1)
 {
-    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 7);
-    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 8);
-    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 18);
-    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 7);
-    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 8);
-    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, 18);
-    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 3);
-    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 4);
-    twin_regfile_write(&rf, NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10);
-    twin_regfile_write(&rf, NVDLA_PDP_D_POOLING_KERNEL_CFG, 0x110202);
-    twin_regfile_write(&rf, NVDLA_PDP_D_POOLING_PADDING_CFG, 0x21);
-    twin_regfile_write(&rf, NVDLA_PDP_D_RECIP_KERNEL_WIDTH, 0x5555);
-    twin_regfile_write(&rf, NVDLA_PDP_D_POOLING_PADDING_VALUE_2_CFG, 0xaa);
-    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80800000);
-    twin_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 0x2240);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 7);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 8);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 18);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 7);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 8);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, 18);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 3);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 4);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_POOLING_KERNEL_CFG, 0x110202);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_POOLING_PADDING_CFG, 0x21);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_RECIP_KERNEL_WIDTH, 0x5555);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_POOLING_PADDING_VALUE_2_CFG, 0xaa);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80800000);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 0x2240);
     struct nvdla_pdp_layer p;
     char why[256] = "";
     ck_assert_msg(nvdla_decode_pdp(&rf, &p, why, sizeof why) == 0, "%s", why);
@@ -201,15 +201,15 @@ START_TEST(decode_pdp_average_and_sdp_1x1)
     ck_assert_uint_eq(p.src.layout.surface_stride, 0x2240);
     ck_assert_uint_eq(p.dst.w, 4);
     /* an output size that does not match the windows is refused */
-    twin_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 5);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 5);
     ck_assert_int_eq(nvdla_decode_pdp(&rf, &p, why, sizeof why), -1);
 
     /* SDP 1x1: consecutive atoms, the surface strides are ignored */
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 15);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 15);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x1000);
-    twin_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x1000);
-    twin_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 15);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 15);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x1000);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x1000);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
     struct nvdla_sdp_layer l;
     ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
     ck_assert_uint_eq(l.src.layout.surface_stride, 8);
@@ -219,21 +219,21 @@ END_TEST
 
 START_TEST(axi_manager_splits_bursts)
 {
-    struct twin_axi_manager *m = twin_axi_create(8, 16, 4, 4, 3);
+    struct axi_manager *m = axi_manager_create(8, 16, 4, 4, 3);
     static uint8_t src[300], dst[300];
     for (unsigned i = 0; i < sizeof src; i++)
         src[i] = (uint8_t)(i * 7 + 1);
     /* 300 bytes from 0xFF4: unaligned start, crosses a 4 KB page */
-    twin_axi_write(m, 0xFF4, 300, src);
+    axi_manager_write(m, 0xFF4, 300, src);
     struct axi_pins p;
     memset(&p, 0, sizeof p);
     p.aw_ready = p.w_ready = 1;
     unsigned bursts = 0, beats = 0, pending_b = 0;
     uint64_t first_strb = 0, last_addr = 0;
-    for (int cyc = 0; cyc < 1000 && !twin_axi_writes_done(m); cyc++) {
+    for (int cyc = 0; cyc < 1000 && !axi_manager_writes_done(m); cyc++) {
         p.b_valid = pending_b > 0;
         p.b_id = 3;
-        twin_axi_eval(m, &p);
+        axi_manager_eval(m, &p);
         if (p.aw_valid) {
             ck_assert_uint_eq(p.aw_addr % 8, 0);
             uint64_t end = p.aw_addr + (p.aw_len + 1u) * 8u - 1;
@@ -253,14 +253,14 @@ START_TEST(axi_manager_splits_bursts)
         }
         if (p.b_valid && p.b_ready)
             pending_b--;
-        twin_axi_posedge(m, &p);
+        axi_manager_posedge(m, &p);
     }
-    ck_assert(twin_axi_writes_done(m));
+    ck_assert(axi_manager_writes_done(m));
     ck_assert_uint_eq(last_addr, 0xFF0);
     ck_assert_uint_eq(first_strb, 0xF0);   /* bytes 4..7 of the first beat */
     ck_assert_uint_eq(beats, (0xFF4 + 300 - 0xFF0 + 7) / 8);
     ck_assert_uint_ge(bursts, 3);           /* page split + 16-beat limit */
-    twin_axi_destroy(m);
+    axi_manager_destroy(m);
     (void)dst;
 }
 END_TEST

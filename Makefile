@@ -16,7 +16,7 @@ CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 CFLAGS   += $(if $(SAN),$(SANFLAGS))
 LDFLAGS  += $(if $(SAN),$(SANFLAGS))
-INC      := -Igolden -Ibfm -Isim -Isequences
+INC       = -Igolden -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
@@ -44,9 +44,9 @@ TRACE_NAME := $(patsubst nvdla/%,%,$(TEST))
 TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
 endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
-# What runs the test: c, the C cycle loop (sim/sim_cli_main.c); systemc, the same
-# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/sc_harness.cpp);
-# tlm, the SystemC/TLM-2.0 example platform around the C twins (sim/tlm/).
+# What runs the test: c, the C cycle loop (sequences/main/sim_cli_main.c); systemc, the same
+# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/systemc/sc_harness.cpp);
+# tlm, the SystemC/TLM-2.0 example platform around the C twins (sim/systemc/tlm/).
 HARNESS   ?= c
 ifeq ($(HARNESS),tlm)
 DUT       ?= twin
@@ -80,7 +80,7 @@ RESET_IDLE ?=
 # hardware configuration (scripts/regdefs/nvdla_configs.csv): which units exist
 NVDLA_CONFIG ?=
 RUN_ABSENT ?=
-# programming rules (sim/nvdla_prog_check.h): error (default) or warn
+# programming rules (sim/nvdla/model/nvdla_prog_check.h): error (default) or warn
 PROG_CHECK ?=
 # a trace with no check_crc compares nothing: refused unless ALLOW_NO_CHECK=1
 ALLOW_NO_CHECK ?=
@@ -132,12 +132,17 @@ endif
 # ---- sources ------------------------------------------------------------------
 BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
-SIM_SRC  := $(filter-out sim/dut_rtl_none.c sim/sim_cli_main.c,$(wildcard sim/*.c))
-SEQ_SRC  := $(wildcard sequences/*.c)
+# The rooms of sim/ and sequences/ (README "Where things are"); main() and
+# the no-RTL stand-in are linked per program, not archived.
+SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
+SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
+PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
+SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
+SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))
 GOLDEN_SRC := $(wildcard golden/*.c)
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HDRS     := $(wildcard golden/*.h bfm/*.h sim/*.h sequences/*.h)
+HDRS     := $(wildcard golden/*.h bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
@@ -206,41 +211,49 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o $(BUILD)/obj/sim/sim_cli_main.o
-	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sim/sim_cli_main.o $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) -lz
+$(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(BUILD)/obj/sequences/main/sim_cli_main.o
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sequences/main/sim_cli_main.o $(BUILD)/obj/sim/verilator/dut_rtl_none.o \
+	    $(CORE_LIB) -lz
 
 # The twin under the SystemC harness: sc_main instead of main (C++17, as
 # the SystemC library is built).
-$(TWIN_SIM_SC): sim/sc_harness.cpp sim/sc_harness.h sim/sim_cli.h $(CORE_LIB) $(BUILD)/obj/sim/dut_rtl_none.o
-	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/sc_harness.cpp $(BUILD)/obj/sim/dut_rtl_none.o $(CORE_LIB) \
+$(TWIN_SIM_SC): sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sim/kernel/sim_cli.h $(CORE_LIB) \
+	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o
+	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/systemc/sc_harness.cpp $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
 	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
 
 twin: deps $(TWIN_SIM)
 
-# ---- SystemC / TLM-2.0 platform (sim/tlm/, C++ only at the SystemC boundary) ----
+# ---- SystemC / TLM-2.0 platform: the wrappers in sim/systemc/tlm/, the platform
+# program that runs the sequences on them in sequences/main/tlm/ (C++ only at
+# the SystemC boundary) ----
 HAVE_SYSTEMC := $(wildcard /usr/include/systemc.h)
 # the Debian SystemC library is built as C++17: the same standard is required
 TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
-TLM_INC      := -Isim/tlm $(INC)
-TLM_HDRS     := $(wildcard sim/tlm/*.h) $(HDRS)
-TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter-out sim/tlm/tlm_platform.cpp,$(wildcard sim/tlm/*.cpp)))
+TLM_INC       = -Isim/systemc/tlm -Isequences/main/tlm $(INC)
+TLM_HDRS     := $(wildcard sim/systemc/tlm/*.h sequences/main/tlm/*.h) $(HDRS)
+TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sim/systemc/tlm/*.cpp))
+TLM_PLATFORM_OBJ := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sequences/main/tlm/*.cpp))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
 TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
-$(BUILD)/obj/sim/tlm/%.o: sim/tlm/%.cpp $(TLM_HDRS)
+$(BUILD)/obj/sim/systemc/tlm/%.o: sim/systemc/tlm/%.cpp $(TLM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
+$(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
 # -lsystemc before the archive: SystemC's main() (which calls sc_main) is
 # then defined when the archive is searched, so no main() of the C harness
 # is pulled in; the nm check makes sure of it.
-$(TLM_SIM): $(BUILD)/obj/sim/tlm/tlm_platform.o $(TLM_OBJ) $(CORE_LIB)
+$(TLM_SIM): $(TLM_PLATFORM_OBJ) $(TLM_OBJ) $(CORE_LIB)
 	$(CXX) $(LDFLAGS) -o $@ $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz
 	@if nm $@ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@; exit 1; fi
-$(TLM_UNIT): sim/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+$(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
 # the README's user platform: the wrappers wired by hand, no sequences
-$(TLM_EXAMPLE): sim/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+$(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
 .PHONY: tlm tlm-unit
@@ -431,30 +444,30 @@ lint: deps
 REGDEFS := scripts/regdefs/nvdla_nv_small.csv
 CONFIGDEFS := scripts/regdefs/nvdla_configs.csv
 regs:
-	python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla_regs.h \
-	    --c-source sim/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
+	python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla/model/nvdla_regs.h \
+	    --c-source sim/nvdla/model/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
 	python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
-	    --c-header sim/ethosu_regs.h --c-source sim/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
-	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla_config.h \
-	    --c-source sim/nvdla_config.c
+	    --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
+	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
+	    --c-source sim/nvdla/model/nvdla_config.c
 
 # The committed generated files must match what the generator makes now.
 regs-check:
 	@mkdir -p $(BUILD)/gen
 	@python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header $(BUILD)/gen/nvdla_regs.h \
 	    --c-source $(BUILD)/gen/nvdla_regs.c --verilog $(BUILD)/gen/nvdla_regs.vh
-	@diff -q $(BUILD)/gen/nvdla_regs.h sim/nvdla_regs.h && diff -q $(BUILD)/gen/nvdla_regs.c sim/nvdla_regs.c \
+	@diff -q $(BUILD)/gen/nvdla_regs.h sim/nvdla/model/nvdla_regs.h && diff -q $(BUILD)/gen/nvdla_regs.c sim/nvdla/model/nvdla_regs.c \
 	    && diff -q $(BUILD)/gen/nvdla_regs.vh rtl_stubs/nvdla/nvdla_regs.vh \
 	    || { echo "regs-check: generated register files are stale: run 'make regs'" >&2; exit 1; }
 	@python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
 	    --c-header $(BUILD)/gen/ethosu_regs.h --c-source $(BUILD)/gen/ethosu_regs.c \
 	    --verilog $(BUILD)/gen/ethosu65_regs.vh
-	@diff -q $(BUILD)/gen/ethosu_regs.h sim/ethosu_regs.h && diff -q $(BUILD)/gen/ethosu_regs.c sim/ethosu_regs.c \
+	@diff -q $(BUILD)/gen/ethosu_regs.h sim/ethosu/ethosu_regs.h && diff -q $(BUILD)/gen/ethosu_regs.c sim/ethosu/ethosu_regs.c \
 	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
 	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
 	@python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
 	    --c-source $(BUILD)/gen/nvdla_config.c
-	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla_config.c \
+	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla/model/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla/model/nvdla_config.c \
 	    || { echo "regs-check: generated NVDLA configuration files are stale: run 'make regs'" >&2; exit 1; }
 	@echo "regs-check: generated register files are up to date"
 
@@ -490,7 +503,17 @@ prog-rules: $(TWIN_SIM)
 hw-observed: deps $(TWIN_SIM)
 	@python3 scripts/hw_observed.py --dir "$(HW_OBSERVED)"
 
-test: deps regs-check unit lint systest hw-observed smoke
+test: deps regs-check layers unit lint systest hw-observed smoke
+
+# The include folders, for a user's own build (README "SystemC and TLM-2.0").
+.PHONY: print-inc
+print-inc:
+	@echo $(INC)
+
+# The include arrows point down: golden < bfm < sim < sequences.
+.PHONY: layers
+layers:
+	@python3 scripts/layer_check.py
 
 clean:
 	rm -rf $(BUILD) logs

@@ -64,13 +64,7 @@ if [ "$have_verilator" = 1 ]; then
 fi
 make -s build/libsimcore.a build/mlw-bench >&2 || { echo "bench: make build/mlw-bench failed" >&2; exit 2; }
 golden=build/bench-golden
-# The Makefile rule $(BUILD)/bench-golden is preferred; without it, build it here.
-if ! make -s "$golden" >/dev/null 2>&1; then
-    golden=$bdir/bench-golden
-    gcc -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Igolden -Ibfm -Isim -Isequences \
-        scripts/bench_golden_main.c -o "$golden" build/libsimcore.a -lz ||
-        { echo "bench: cannot build bench-golden" >&2; exit 2; }
-fi
+make -s "$golden" >&2 || { echo "bench: make $golden failed" >&2; exit 2; }
 # The do-nothing harness (the floor): the same RTL (RTL_FILES/RTL_TOP/RTL_FLAGS,
 # else the stub) Verilated with the same options as the simulator
 # (scripts/rtl_build.sh's defaults: no tracing, OPT_FAST=-O2 ...).

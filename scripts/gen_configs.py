@@ -3,7 +3,7 @@
 single description (scripts/regdefs/nvdla_configs.csv).
 
   gen_configs.py --csv scripts/regdefs/nvdla_configs.csv \\
-                 --c-header sim/nvdla_config.h --c-source sim/nvdla_config.c
+                 --c-header sim/nvdla/model/nvdla_config.h --c-source sim/nvdla/model/nvdla_config.c
 
 The CSV holds the facts of ../shared/spec/nvdla-configs.md (the defines of
 the public hardware repository's spec/defs/<config>.spec): one row per

@@ -3,7 +3,7 @@
 project's single description (scripts/regdefs/ethosu65.csv).
 
   gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv \\
-                     --c-header sim/ethosu_regs.h --c-source sim/ethosu_regs.c \\
+                     --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c \\
                      --verilog rtl_stubs/ethosu65/ethosu65_regs.vh [--prefix ETHOSU]
 
 CSV columns: page, register, address (APB byte offset, 12 bits), field, lsb,

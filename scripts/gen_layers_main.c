@@ -4,7 +4,7 @@
  *
  * Only layers the configuration (default nv_small) can run are written: a
  * draw that needs a unit it leaves out (SDP EW/LUT on nv_small) or breaks a
- * programming rule of sim/nvdla_prog_check.h (CBUF entries and banks for its
+ * programming rule of sim/nvdla/model/nvdla_prog_check.h (CBUF entries and banks for its
  * entry size, weights padded to whole memory atoms, the CBUF flush polled
  * before a convolution, SDP_RDMA DATA_USE naming exactly the operands read,
  * PDP geometry the hardware cannot complete) is redrawn. PDP layers aim at
@@ -15,7 +15,7 @@
  * <name>.cfg (mem_init / mem_load / reg_write / intr_notify / check_crc, the
  * directives of the shipped traces) and the .dat memory images it loads.
  * The expected CRC comes from the golden reference executor
- * (sequences/nvdla_ref.h): the finished trace text is parsed with
+ * (sequences/trace/nvdla_ref.h): the finished trace text is parsed with
  * trace_parse_text() and played exactly as trace_golden_run() does. A draw
  * the models refuse (register decode / golden_*_check failure, layer not
  * covered by the reference) is redrawn, so every folder is a legal program

@@ -3,7 +3,7 @@
 register description (scripts/regdefs/nvdla_nv_small.csv).
 
   gen_regs.py --csv scripts/regdefs/nvdla_nv_small.csv \
-              --c-header sim/nvdla_regs.h --c-source sim/nvdla_regs.c \
+              --c-header sim/nvdla/model/nvdla_regs.h --c-source sim/nvdla/model/nvdla_regs.c \
               --verilog rtl_stubs/nvdla/nvdla_regs.vh
 
 Access kinds: RW, RO (writes ignored), W1C (write 1 to clear).

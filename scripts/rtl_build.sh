@@ -17,9 +17,9 @@
 #   RTL_BUILD_ROOT  where the build directories go (default build/rtl;
 #              make bench builds its variants apart)
 #   HARNESS_LIB  the harness archive to link (built by make)
-#   RTL_HARNESS c (default): C++ model, cycle loop in C (sim/sim_cli_main.c);
+#   RTL_HARNESS c (default): C++ model, cycle loop in C (sequences/main/sim_cli_main.c);
 #              systemc: SystemC model (verilator --sc) clocked by an
-#              sc_clock, the same C kernel in an SC_THREAD (sim/sc_harness.cpp)
+#              sc_clock, the same C kernel in an SC_THREAD (sim/systemc/sc_harness.cpp)
 #   RTL_COVERAGE 1: Verilator line and toggle coverage (--coverage-line
 #              --coverage-toggle, VM_COVERAGE=1 in the shim), own build dir
 #   RTL_TRACE  none (default): no tracing code in the model, the fastest
@@ -40,9 +40,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 family=${RTL_FAMILY:-nvdla}
 case "$family" in
     nvdla)  top=${RTL_TOP:-NV_nvdla}; files=${RTL_FILES:-$root/rtl_stubs/nvdla/nvdla_stub.f}
-            shim=$root/sim/dut_rtl.cpp ;;
+            shim=$root/sim/verilator/dut_rtl.cpp ;;
     ethosu) top=${RTL_TOP:-ethosu65}; files=${RTL_FILES:-$root/rtl_stubs/ethosu65/ethosu65.f}
-            shim=$root/sim/ethosu_rtl.cpp ;;
+            shim=$root/sim/verilator/ethosu_rtl.cpp ;;
     *) echo "rtl_build: RTL_FAMILY must be nvdla or ethosu, got '$family'" >&2; exit 1 ;;
 esac
 flags=${RTL_FLAGS:-}
@@ -62,8 +62,8 @@ case "$harness" in
     # the SystemC library is C++17: the model and harness must be too
     # (Verilator 5.006 passes no -std; verilated.mk adds -lsystemc itself,
     # and finds the Debian headers in /usr/include without SYSTEMC_INCLUDE)
-    c)       mode=(--cc);  entry=$root/sim/sim_cli_main.c; std= ;;
-    systemc) mode=(--sc);  entry=$root/sim/sc_harness.cpp;  std=-std=c++17 ;;
+    c)       mode=(--cc);  entry=$root/sequences/main/sim_cli_main.c; std= ;;
+    systemc) mode=(--sc);  entry=$root/sim/systemc/sc_harness.cpp;  std=-std=c++17 ;;
     *) echo "rtl_build: RTL_HARNESS must be c or systemc, got '$harness'" >&2; exit 1 ;;
 esac
 verilator=${RTL_VERILATOR:-verilator}
@@ -135,15 +135,17 @@ check=$dir/check.log
 before=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
 # File lists name paths relative to the repository root: run from there.
 cd "$root"
+# every folder of the harness that holds headers (the Makefile's INC)
+incs=$(find golden bfm sim sequences -name '*.h' -not -path '*/tests/*' -not -path '*/tlm/*' -printf "-I$root/%h\n" | sort -u | tr '\n' ' ')
 # VL_USER_FATAL: the shim's vl_fatal turns a model's fatal error into a
-# failing test with its report (sim/verilated_shim.h).
+# failing test with its report (sim/verilator/verilated_shim.h).
 # -O flags through OPT_* only: an -O in CFLAGS would be overridden by
 # verilated.mk's own on the hot code. -lz goes in LIBS, after the harness
 # archive that needs it (LDFLAGS come before it and would be dropped; LIBS
 # is the link line's last make variable, which nothing else sets).
 cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
      -Mdir "$dir/obj" -o ../simv "${makeflags[@]}"
-     -CFLAGS "$std -I$root/sim -I$root/bfm -I$root/sequences $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
+     -CFLAGS "$std $incs $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
      ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")
 # shellcheck disable=SC2206
 cmd+=($flags "$shim" "$entry" "$origin" "$lib")

@@ -330,7 +330,7 @@ fi
 rm -rf "$tmpw"
 
 # ---- HARNESS=systemc: the same runs inside a SystemC simulation ----
-# (sim/sc_harness.cpp: sc_clock, the C kernel in an SC_THREAD, the RTL
+# (sim/systemc/sc_harness.cpp: sc_clock, the C kernel in an SC_THREAD, the RTL
 # Verilated with --sc). Cycle counts must equal the C harness's.
 cycles_of() { sed -nE 's/^(PASS|FAIL): .*, ([0-9]+) cycles,.*/\2/p' "$1" | tail -n 1; }
 # same_cycles NAME make-args...: passes on both harnesses with equal cycle counts

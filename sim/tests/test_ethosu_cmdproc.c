@@ -18,7 +18,7 @@
 #include "ethosu_dut.h"
 #include "ethosu_regfile.h"
 #include "sparse_mem.h"
-#include "twin_axi_manager.h"
+#include "axi_manager.h"
 
 #define DB 16
 #define PRIV_SEC 1u

@@ -5,7 +5,7 @@
 #include <check.h>
 #include <string.h>
 #include "nvdla_prog_check.h"
-#include "twin_regfile.h"
+#include "nvdla_regfile.h"
 
 #define W(reg, val) nvdla_regfile_write(&rf, NVDLA_##reg, (uint32_t)(val))
 

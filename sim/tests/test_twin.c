@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nvdla_decode.h"
-#include "twin_axi_manager.h"
-#include "twin_regfile.h"
+#include "axi_manager.h"
+#include "nvdla_regfile.h"
 
 static struct nvdla_regfile rf;
 

@@ -1,6 +1,6 @@
-/* Unit test for sim/vcd_writer.c (Check framework).
+/* Unit test for sim/waves/vcd_writer.c (Check framework).
  * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Isim \
- *        sim/vcd_writer.c sim/tests/test_vcd_writer.c $(pkg-config --cflags --libs check) -lz
+ *        sim/waves/vcd_writer.c sim/tests/test_vcd_writer.c $(pkg-config --cflags --libs check) -lz
  * The writer's output is read back (plain, or through gzread), parsed
  * minimally and checked against what the test drove. The FST tests run
  * GTKWave's vcd2fst/fst2vcd when installed, and a fake vcd2fst. */

@@ -1,0 +1,72 @@
+/* dut: the device under test behind one interface, whatever it is made of.
+ * Two implementations: dut_rtl (a Verilated top, C++ shim) and dut_twin
+ * (the C behavioural twin). Per cycle the kernel calls eval() after the
+ * BFMs drove their pins (the DUT's outputs for this cycle appear in pins)
+ * and posedge() after the BFMs sampled (the DUT's registers update). */
+#ifndef DUT_H
+#define DUT_H
+
+#include <stdint.h>
+#include "nvdla_pins.h"
+
+struct dut_waves_cfg {
+    const char *path;       /* dump file to write */
+    int gz;                 /* VCD gzip'd through zlib */
+    int fst;                /* FST instead of VCD */
+    /* The clock period P in picoseconds: cycle n starts at n * P (clock
+     * low, the BFMs' new inputs) and its rising edge is at n * P + P / 2,
+     * the same on every DUT kind and harness; a "cycle" signal in the dump
+     * counts them. */
+    uint64_t period_ps;
+};
+
+struct dut {
+    const char *kind;       /* "rtl" or "twin" */
+    const char *top;        /* module or model name */
+    int has_sramif;         /* the top has the nvdla_core2cvsram_* port set */
+    unsigned data_bytes;    /* DBBIF data width in bytes */
+    unsigned addr_bits;     /* DBBIF address width */
+    void (*eval)(struct dut *d, struct nvdla_pins *p);
+    void (*posedge)(struct dut *d, struct nvdla_pins *p);
+    /* Waves: open before the first cycle; dump() is called once per cycle
+     * while inside the window. Returns 0 or -1 with errbuf filled. */
+    int (*waves_open)(struct dut *d, const struct dut_waves_cfg *cfg, char *errbuf, unsigned errlen);
+    void (*waves_dump)(struct dut *d, const struct nvdla_pins *p, uint64_t cycle);
+    int (*waves_close)(struct dut *d);
+    /* One line on internal state for the watchdog report (may be NULL). */
+    void (*describe)(struct dut *d, char *buf, unsigned len);
+    /* 1 while the DUT has work of its own in flight (an engine running, a
+     * response or bus transfer pending): its state may change with no input
+     * activity, so it must keep being clocked. A harness that stops the
+     * clock while idle (the TLM wrapper) asks this. NULL: always busy. */
+    int (*busy)(struct dut *d);
+    /* NULL while the model runs; after it stopped itself (a Verilog $finish,
+     * $stop or $fatal, or a fatal error of the Verilator runtime) the reason,
+     * e.g. Verilator's own "%Error: file:line: ..." line. May be NULL. */
+    const char *(*stopped)(struct dut *d);
+    void (*destroy)(struct dut *d);
+    void *impl;
+};
+
+struct bfm_env;
+/* why != NULL (the model stopped itself): fail the run, naming why. */
+void dut_check_stopped(struct bfm_env *env, const char *why);
+/* After a cycle's clock edge (env->cycle counted): the model stopped
+ * (stopped: its reason, or NULL), a failure, or max_cycles reached (the
+ * watchdog: *watchdog_fired set, report_outstanding(kernel, "watchdog")
+ * lists what is open) end the run: returns 1 then, 0 to go on. */
+int dut_cycle_end(struct bfm_env *env, const char *stopped, uint64_t max_cycles, int *watchdog_fired,
+                  void (*report_outstanding)(void *kernel, const char *why), void *kernel);
+
+/* Implementations. Each returns NULL with errbuf filled on failure. */
+struct dut_twin_opts {
+    int with_sramif;        /* present the nvdla_core2cvsram_* port set (idle) */
+    /* A layer that breaks a programming rule (sim/nvdla/model/nvdla_prog_check.h): 0
+     * stops the twin with the rule (the run fails), 1 warns and runs it. */
+    int prog_warn;
+};
+struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigned errlen);
+/* Defined only in the Verilator build (sim/verilator/dut_rtl.cpp). */
+struct dut *dut_rtl_create(char *errbuf, unsigned errlen);
+
+#endif

@@ -43,6 +43,11 @@ static void c_describe(struct dut *d, char *buf, unsigned len)
     inner_of(d)->describe(inner_of(d), buf, len);
 }
 
+/* busy and stopped read the inner DUT's own state: forwarded, never copied */
+static int c_busy(struct dut *d) { return inner_of(d)->busy(inner_of(d)); }
+
+static const char *c_stopped(struct dut *d) { return inner_of(d)->stopped(inner_of(d)); }
+
 static void c_destroy(struct dut *d)
 {
     if (!d)
@@ -66,6 +71,8 @@ struct dut *dut_clocked_wrap(struct dut *inner, const struct dut_clock *clk)
     c->d.waves_dump = c_waves_dump;
     c->d.waves_close = c_waves_close;
     c->d.describe = inner->describe ? c_describe : NULL;
+    c->d.busy = inner->busy ? c_busy : NULL;
+    c->d.stopped = inner->stopped ? c_stopped : NULL;
     c->d.destroy = c_destroy;
     c->d.impl = c;
     return &c->d;
@@ -111,6 +118,10 @@ static void e_describe(struct ethosu_dut *d, char *buf, unsigned len)
     einner_of(d)->describe(einner_of(d), buf, len);
 }
 
+static int e_busy(struct ethosu_dut *d) { return einner_of(d)->busy(einner_of(d)); }
+
+static const char *e_stopped(struct ethosu_dut *d) { return einner_of(d)->stopped(einner_of(d)); }
+
 static void e_destroy(struct ethosu_dut *d)
 {
     if (!d)
@@ -134,6 +145,8 @@ struct ethosu_dut *ethosu_dut_clocked_wrap(struct ethosu_dut *inner, const struc
     c->d.waves_dump = e_waves_dump;
     c->d.waves_close = e_waves_close;
     c->d.describe = inner->describe ? e_describe : NULL;
+    c->d.busy = inner->busy ? e_busy : NULL;
+    c->d.stopped = inner->stopped ? e_stopped : NULL;
     c->d.destroy = e_destroy;
     c->d.impl = c;
     return &c->d;

@@ -3,7 +3,14 @@
  * For every NAME.weights in DIR with a NAME.mlw next to it: encode the weights, decode the result
  * with the golden decoder and compare, decode the shipped NAME.mlw as well, and print one table
  * row: case, weights, shipped bytes, our bytes, our bits per weight, ours / shipped. Then the
- * totals. Exit: 0 all round trips exact, 1 any failure, 2 usage or no cases. */
+ * totals. Exit: 0 all round trips exact, 1 any failure, 2 usage or no cases.
+ *
+ * Speed modes for scripts/bench_codec.sh (weights files: raw int16, little-endian):
+ *   mlw-bench --gen laplace|sparse90 N SEED OUT   write N seeded weights
+ *   mlw-bench --time IN [-o OUT.mlw]              encode and decode once in this process; CPU
+ *                                                 seconds of each call and the peak memory the
+ *                                                 encode added, as key=value words
+ *   mlw-bench --check IN STREAM.mlw               our decoder on any stream (Vela's): same weights? */
 #include "ethosu_mlw.h"
 #include "ethosu_mlw_encode.h"
 #include "cli_io.h"
@@ -14,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 
 static const char *prog = "mlw-bench";
 #define DEFAULT_DIR "../shared/testdata/ethos-u-weights"
@@ -28,8 +36,14 @@ static void usage(FILE *f)
             "prints: case, weights, shipped .mlw bytes, our bytes, our bits per weight, ours/shipped,\n"
             "then the totals. DIR defaults to %s (from the repository).\n"
             "  -v   also print slices, palette loads and encode time per case\n"
-            "Exit status: 0 every round trip exact, 1 a failure, 2 usage error or no cases.\n",
-            prog, prog, DEFAULT_DIR);
+            "Exit status: 0 every round trip exact, 1 a failure, 2 usage error or no cases.\n"
+            "Speed modes (scripts/bench_codec.sh; weights files are raw int16 little-endian):\n"
+            "  %s --gen laplace|sparse90 N SEED OUT   write N seeded weights (splitmix64)\n"
+            "  %s --time IN [-o OUT.mlw]              one encode and one decode: prints weights=,\n"
+            "        bytes=, enc_cpu_s=, dec_cpu_s= (CPU seconds, user+sys, of the call only) and\n"
+            "        enc_peak_kb= (peak resident size the encode added: VmHWM after - before)\n"
+            "  %s --check IN STREAM.mlw               decode STREAM (any encoder's) and compare with IN\n",
+            prog, prog, DEFAULT_DIR, prog, prog, prog);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -46,10 +60,199 @@ static int same(const int16_t *a, size_t na, const int16_t *b, size_t nb, size_t
     return na == nb && i == na;
 }
 
+/* ---- speed modes ------------------------------------------------------------------------------ */
+
+/* splitmix64 and integer-only sampling, as the shipped cases are made (their README). */
+static uint64_t rng;
+
+static uint64_t next64(void)
+{
+    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static unsigned below(unsigned n)
+{
+    return (unsigned)(((next64() >> 32) * n) >> 32);
+}
+
+/* Laplacian magnitude: from m0 up by one while below(100) < 85 (mean about 5.7), random sign. */
+static int16_t laplace(int m0)
+{
+    int m = m0;
+    while (m < ETHOSU_MLW_WEIGHT_MAX && below(100) < 85)
+        m++;
+    return (int16_t)(below(2) ? -m : m);
+}
+
+static int gen_mode(int argc, char **argv)
+{
+    if (argc != 6) {
+        fprintf(stderr, "%s: --gen takes KIND N SEED OUT (see --help)\n", prog);
+        return 2;
+    }
+    int sparse = strcmp(argv[2], "sparse90") == 0;
+    char *end1, *end2;
+    unsigned long long n = strtoull(argv[3], &end1, 10), seed = strtoull(argv[4], &end2, 10);
+    if ((!sparse && strcmp(argv[2], "laplace")) || *end1 || *end2 || n == 0 || n > ETHOSU_MLW_ENCODE_MAX_WEIGHTS) {
+        fprintf(stderr, "%s: --gen: bad KIND, N or SEED (laplace|sparse90, 1..2^30, decimal)\n", prog);
+        return 2;
+    }
+    FILE *f = cli_open_out(prog, argv[5], "wb");
+    if (!f)
+        return 1;
+    rng = seed;
+    uint8_t buf[2 * 4096];
+    for (unsigned long long i = 0; i < n;) {
+        size_t k = 0;
+        for (; k < 4096 && i < n; k++, i++) {
+            /* sparse90: nine in ten zero, the others nonzero Laplacian */
+            int16_t w = sparse ? (below(10) ? 0 : laplace(1)) : laplace(0);
+            buf[2 * k] = (uint8_t)((uint16_t)w & 0xFFu);
+            buf[2 * k + 1] = (uint8_t)((uint16_t)w >> 8);
+        }
+        fwrite(buf, 2, k, f);
+    }
+    return cli_close_out(prog, f, argv[5]);
+}
+
+/* Raw int16 weights, read into a buffer of exactly their size (no transient copy that would
+ * raise the peak resident size before the measurement starts). */
+static int16_t *load_i16(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open %s: %s\n", prog, path, strerror(errno));
+        return NULL;
+    }
+    long sz = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    int16_t *w = sz > 0 && sz % 2 == 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)sz) : NULL;
+    if (!w || fread(w, 1, (size_t)sz, f) != (size_t)sz) {
+        fprintf(stderr, "%s: cannot read %s (or it is empty, or of odd length)\n", prog, path);
+        free(w);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    *n = (size_t)sz / 2;
+    for (size_t i = 0; i < *n; i++) { /* little-endian on any host */
+        const uint8_t *b = (const uint8_t *)&w[i];
+        w[i] = (int16_t)(uint16_t)(b[0] | b[1] << 8);
+    }
+    return w;
+}
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Peak resident size of this process in KB: Linux's VmHWM (this program's own, reset by exec),
+ * else ru_maxrss (which on Linux also counts the parent's size before the exec). */
+static long maxrss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0)
+            kb = strtol(line + 6, NULL, 10);
+    if (f)
+        fclose(f);
+    if (kb < 0) {
+        struct rusage r;
+        getrusage(RUSAGE_SELF, &r);
+        kb = r.ru_maxrss;
+    }
+    return kb;
+}
+
+static int time_mode(int argc, char **argv)
+{
+    const char *out = NULL;
+    if (argc == 5 && strcmp(argv[3], "-o") == 0)
+        out = argv[4];
+    else if (argc != 3) {
+        fprintf(stderr, "%s: --time takes IN [-o OUT.mlw] (see --help)\n", prog);
+        return 2;
+    }
+    size_t n, len, nb, at;
+    int16_t *w = load_i16(argv[2], &n), *back = NULL;
+    uint8_t *mlw = NULL;
+    char err[256];
+    if (!w)
+        return 1;
+    long rss0 = maxrss_kb();
+    double t0 = cpu_seconds();
+    int rc = ethosu_mlw_encode(w, n, &mlw, &len, NULL, err, sizeof err);
+    double t1 = cpu_seconds();
+    long rss1 = maxrss_kb();
+    if (rc) {
+        fprintf(stderr, "%s: encode: %s\n", prog, err);
+        free(w);
+        return 1;
+    }
+    double t2 = cpu_seconds();
+    rc = ethosu_mlw_decode(mlw, len, &back, &nb, err, sizeof err);
+    double t3 = cpu_seconds();
+    if (rc || !same(back, nb, w, n, &at)) {
+        fprintf(stderr, "%s: round trip: %s\n", prog, rc ? err : "decoded weights differ");
+        rc = 1;
+    } else if (out) {
+        FILE *f = cli_open_out(prog, out, "wb");
+        rc = !f || fwrite(mlw, 1, len, f) != len;
+        rc |= f ? cli_close_out(prog, f, out) : 0;
+    }
+    if (!rc)
+        printf("weights=%zu bytes=%zu enc_cpu_s=%.6f dec_cpu_s=%.6f enc_peak_kb=%ld\n", n, len, t1 - t0, t3 - t2,
+               rss1 - rss0);
+    free(w);
+    free(mlw);
+    free(back);
+    return rc ? 1 : 0;
+}
+
+static int check_mode(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "%s: --check takes IN STREAM.mlw (see --help)\n", prog);
+        return 2;
+    }
+    size_t n, len, nb, at;
+    char err[256];
+    int16_t *w = load_i16(argv[2], &n), *back = NULL;
+    char *mlw = w ? cli_slurp(prog, argv[3], &len) : NULL;
+    int rc = 1;
+    if (!mlw)
+        ;
+    else if (ethosu_mlw_decode((const uint8_t *)mlw, len, &back, &nb, err, sizeof err))
+        fprintf(stderr, "%s: %s: %s\n", prog, argv[3], err);
+    else if (!same(back, nb, w, n, &at))
+        fprintf(stderr, "%s: %s: weight %zu differs (%zu decoded, %zu expected)\n", prog, argv[3], at, nb, n);
+    else {
+        printf("%s: %zu weights, same as %s\n", argv[3], nb, argv[2]);
+        rc = 0;
+    }
+    free(w);
+    free(mlw);
+    free(back);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = NULL;
     int verbose = 0;
+    if (argc > 1 && strcmp(argv[1], "--gen") == 0)
+        return gen_mode(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "--time") == 0)
+        return time_mode(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "--check") == 0)
+        return check_mode(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);

@@ -12,7 +12,8 @@
  *  - Round trips through a small encoder written here from the format description (not shared
  *    with the library): random sections and slices over every ZDIV/WDIV/WTRUNC/palette choice.
  *  - Robustness: every truncation of each vector, and thousands of random single-bit flips,
- *    return an error or weights in range, never a crash (run under ASan/UBSan by hand).
+ *    return an error or weights in range, never a crash (run under ASan/UBSan by hand); on
+ *    damaged streams the trace reports each slice once, in order, none past the error.
  */
 #include <check.h>
 #include <stdint.h>
@@ -1116,6 +1117,62 @@ START_TEST(test_bit_flips)
 }
 END_TEST
 
+/* The trace on damaged streams: each slice reported once, in order, and every slice reported
+ * before an error ends at or before the error's bit. (The decoder's fast path reports slices as
+ * it goes and hands a stream it cannot finish to the careful reader, which must not report them
+ * again.) dev06 has 37 slices, so flips land in late slices too. */
+START_TEST(test_trace_with_late_errors)
+{
+    rng_state = 0x7ACEu;
+    struct vec v;
+    load("dev06_long_multislice", &v);
+    uint8_t *b = malloc(v.len);
+    REQUIRE(b != NULL, "out of memory");
+    unsigned errors = 0, late = 0;
+    for (unsigned k = 0; k < 2000; k++) {
+        memcpy(b, v.mlw, v.len);
+        size_t len = v.len;
+        if (k & 1) {
+            size_t bit = rnd64() % (v.len * 8);
+            b[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        } else {
+            len = rnd64() % v.len;
+        }
+        int16_t *out = NULL;
+        size_t n = 0;
+        char err[256];
+        struct trace_log t = { 0 };
+        int rc = ethosu_mlw_decode_trace(b, len, &out, &n, err, sizeof err, log_slice, &t);
+        REQUIRE(t.n <= 64, "case %u: %u slices traced", k, t.n);
+        size_t weights = 0;
+        for (unsigned i = 0; i < t.n; i++) {
+            REQUIRE(t.s[i].index == i, "case %u: slice %u traced as index %u", k, i, t.s[i].index);
+            REQUIRE(t.s[i].first_weight == weights, "case %u: slice %u starts at weight %zu, want %zu", k, i,
+                    t.s[i].first_weight, weights);
+            REQUIRE(i == 0 || t.s[i].stream != t.s[i - 1].stream || t.s[i].header_bit == t.s[i - 1].end_bit,
+                    "case %u: slice %u starts at bit %zu, the previous ended at %zu", k, i, t.s[i].header_bit,
+                    t.s[i - 1].end_bit);
+            weights += t.s[i].n_weights;
+        }
+        if (rc == 0) {
+            REQUIRE(n == weights, "case %u: %zu weights, the trace says %zu", k, n, weights);
+            free(out);
+        } else {
+            size_t at = (size_t)strtoull(err + 4, NULL, 10);
+            REQUIRE(strncmp(err, "bit ", 4) == 0, "%s", err);
+            REQUIRE(t.n == 0 || t.s[t.n - 1].end_bit <= at, "case %u: slice %u ends at bit %zu after the error (%s)",
+                    k, t.n - 1, t.s[t.n - 1].end_bit, err);
+            errors++;
+            late += t.n >= 10;
+        }
+    }
+    free(b);
+    unload(&v);
+    ck_assert_uint_gt(errors, 0);
+    ck_assert_uint_gt(late, 0);
+}
+END_TEST
+
 START_TEST(test_header_helpers)
 {
     struct ethosu_mlw_slice_header h = hdr(6, 0, 7, 0, 1, 0, 0, 3);
@@ -1166,6 +1223,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_shipped_vectors);
     tcase_add_test(tc, test_truncations);
     tcase_add_test(tc, test_bit_flips);
+    tcase_add_test(tc, test_trace_with_late_errors);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -474,26 +474,38 @@ static void range_runs(const struct enc *e, size_t a, size_t b, int64_t *rc)
  * where each stands in the order of coded_values (rank; the 32 most frequent are top). */
 struct evals {
     size_t d, k;
-    struct cv asc[NCODES];
+    struct cv asc[NCODES + 1]; /* (one spare: evals_of writes the nonzero codes from asc[1]) */
     struct cv top[ETHOSU_MLW_PAL_MAX]; /* the first k as coded_values orders them */
     uint8_t rank[NCODES];  /* of each listed code: its position in top, ETHOSU_MLW_PAL_MAX if past k */
 };
 
 static void evals_of(const uint32_t *hist, int alt, struct evals *v)
 {
-    size_t d = 0;
-    unsigned nz = 0;
-    for (unsigned c = 2; c < NCODES; c++)
-        nz += hist[c] != 0;
-    if (hist[0] && (!alt || nz == 0)) /* zero is listed as code 1, the smallest */
-        v->asc[d++] = (struct cv){ 1, alt ? 1u : hist[0] };
-    for (unsigned c = 2; c < NCODES; c++)
-        if (hist[c])
-            v->asc[d++] = (struct cv){ (uint16_t)c, hist[c] };
+    /* the nonzero codes from asc[1] on, written unconditionally (counts are often 0 or not at
+     * random: no branch to mispredict), skipping empty groups of 8 codes (the large codes of
+     * small weights); zero, listed as code 1, the smallest, goes in front */
+    size_t nz = 0, d;
+    for (unsigned g = 0; g < NCODES; g += 8) {
+        uint32_t any = 0;
+        for (unsigned c = g < 2 ? 2 : g; c < g + 8; c++)
+            any |= hist[c];
+        if (!any)
+            continue;
+        for (unsigned c = g < 2 ? 2 : g; c < g + 8; c++) {
+            v->asc[1 + nz] = (struct cv){ (uint16_t)c, hist[c] };
+            nz += hist[c] != 0;
+        }
+    }
+    if (hist[0] && (!alt || nz == 0)) {
+        v->asc[0] = (struct cv){ 1, alt ? 1u : hist[0] };
+        d = nz + 1;
+    } else {
+        memmove(v->asc, v->asc + 1, nz * sizeof *v->asc);
+        d = nz;
+    }
     v->d = d;
     v->k = d < ETHOSU_MLW_PAL_MAX ? d : ETHOSU_MLW_PAL_MAX;
-    /* the k largest of the keys count << 16 | code (cv_before's order): select, then sort by
-     * counting the larger keys (no data-dependent branches: counts are often close) */
+    /* the k largest of the keys count << 16 | code (cv_before's order): select, then sort */
     uint64_t key[NCODES], buf[NCODES];
     for (size_t i = 0; i < d; i++)
         key[i] = (uint64_t)v->asc[i].cnt << 16 | v->asc[i].code;
@@ -520,12 +532,15 @@ static void evals_of(const uint32_t *hist, int alt, struct evals *v)
         else
             break;
     }
-    for (size_t i = 0; i < k; i++) {
-        size_t r = 0;
-        for (size_t j = 0; j < k; j++)
-            r += key[j] > key[i];
-        v->top[r] = (struct cv){ (uint16_t)(key[i] & 0xFFFFu), (uint32_t)(key[i] >> 16) };
+    for (size_t i = 1; i < k; i++) { /* the k largest in descending order (keys are distinct) */
+        uint64_t x = key[i];
+        size_t j = i;
+        for (; j > 0 && key[j - 1] < x; j--)
+            key[j] = key[j - 1];
+        key[j] = x;
     }
+    for (size_t i = 0; i < k; i++)
+        v->top[i] = (struct cv){ (uint16_t)(key[i] & 0xFFFFu), (uint32_t)(key[i] >> 16) };
     for (size_t i = 0; i < d; i++)
         v->rank[v->asc[i].code] = ETHOSU_MLW_PAL_MAX;
     for (size_t i = 0; i < v->k; i++)
@@ -535,6 +550,7 @@ static void evals_of(const uint32_t *hist, int alt, struct evals *v)
 /* What palette_for would set for palette size K, without the index of every code. */
 struct epal {
     unsigned K, inpal, dirofs, palbits, uncomp_bits, uncomp_limit;
+    unsigned xmax; /* the largest index used */
 };
 
 static int epal_for(const struct evals *v, unsigned K, struct epal *p)
@@ -560,6 +576,7 @@ static int epal_for(const struct evals *v, unsigned K, struct epal *p)
     p->K = K;
     p->inpal = inpal;
     p->dirofs = dirofs;
+    p->xmax = d > inpal ? K + maxd - dirofs : inpal - 1u; /* d >= 1: a range codes something */
     if (K) {
         p->palbits = bitlen(maxp);
         p->uncomp_bits = ceil_log2(K);
@@ -576,57 +593,42 @@ static int epal_for(const struct evals *v, unsigned K, struct epal *p)
     return 0;
 }
 
-/* Estimated bits of the weight indices of a palette choice, one coding for the whole range. */
-static int64_t est_indices(const struct enc *e, const struct evals *v, const struct epal *p)
+/* Estimated bits of the weight indices of a palette choice, one coding for the whole range:
+ * the cheapest weight coding, from the counts of indices below each quotient boundary (work
+ * bounded by the largest index used, not by 512). A coding that cannot send some index pays
+ * DP_BIG for each such index (as the slice DP's table). */
+static int64_t est_indices(const struct evals *v, const struct epal *p)
 {
-    int64_t t[WP_UNC], total = 0;
-    int unc_ok = 1;
-    for (unsigned wp = 0; wp < WP_UNC; wp++)
-        t[wp] = 0;
-    if (v->d <= 64) {
-        for (size_t i = 0; i < v->d; i++) {
-            unsigned code = v->asc[i].code, r = v->rank[code];
-            unsigned x = r < p->inpal ? r : p->K + code - p->dirofs;
-            int64_t cnt = v->asc[i].cnt;
-            const int32_t *row = e->wlen_t[x];
-            for (unsigned wp = 0; wp < WP_UNC; wp++)
-                t[wp] += cnt * row[wp];
-            total += cnt;
-            unc_ok &= x < p->uncomp_limit;
-        }
-    } else {
-        /* the same sums from the index counts below each quotient boundary */
-        int64_t below[NCODES + 1];
-        uint32_t hx[NCODES];
-        memset(hx, 0, sizeof hx);
-        for (size_t i = 0; i < v->d; i++) {
-            unsigned code = v->asc[i].code, r = v->rank[code];
-            hx[r < p->inpal ? r : p->K + code - p->dirofs] += v->asc[i].cnt;
-        }
-        below[0] = 0;
-        for (unsigned x = 0; x < NCODES; x++)
-            below[x + 1] = below[x] + hx[x];
-        total = below[NCODES];
-        unc_ok = below[p->uncomp_limit] == total;
-        for (unsigned k = 0; k < 6; k++) {
-            /* Golomb-Rice: index x costs (x >> k) + 1 + k while the quotient is at most 31 */
-            unsigned lim = (ETHOSU_MLW_WQ_MAX + 1u) << k, q;
-            if (lim > NCODES)
-                lim = NCODES;
-            int64_t sum = (int64_t)(1 + k) * below[lim];
-            for (q = 1; (q << k) < lim; q++)
-                sum += below[lim] - below[q << k];
-            t[k] = sum + (int64_t)DP_BIG * (total - below[lim]);
-            /* truncated: k + 1 bits below 1 << k, k + 2 below 3 << k */
-            unsigned l1 = 1u << k, l3 = 3u << k;
-            t[6 + k] = (int64_t)(k + 1) * below[l1] + (int64_t)(k + 2) * (below[l3] - below[l1]) +
-                       (int64_t)DP_BIG * (total - below[l3]);
-        }
+    const unsigned top = p->xmax + 1u; /* below[x] = total from here on */
+    uint32_t hx[NCODES];
+    int64_t below[NCODES + 1];
+    memset(hx, 0, top * sizeof *hx);
+    for (size_t i = 0; i < v->d; i++) {
+        unsigned code = v->asc[i].code, r = v->rank[code];
+        hx[r < p->inpal ? r : p->K + code - p->dirofs] += v->asc[i].cnt;
     }
-    int64_t best = unc_ok ? total * (int64_t)p->uncomp_bits : BIG;
-    for (unsigned wp = 0; wp < WP_UNC; wp++)
-        if (t[wp] < best)
-            best = t[wp];
+    below[0] = 0;
+    for (unsigned x = 0; x < top; x++)
+        below[x + 1] = below[x] + hx[x];
+    const int64_t total = below[top];
+#define BELOW(x) ((x) < top ? below[(x)] : total)
+    int64_t best = top <= p->uncomp_limit ? total * (int64_t)p->uncomp_bits : BIG;
+    for (unsigned k = 0; k < 6; k++) {
+        /* Golomb-Rice: index x costs (x >> k) + 1 + k while the quotient is at most 31 */
+        unsigned lim = (ETHOSU_MLW_WQ_MAX + 1u) << k;
+        if (lim > NCODES)
+            lim = NCODES;
+        int64_t bl = BELOW(lim), sum = (int64_t)(1 + k) * bl;
+        for (unsigned q = 1; (q << k) < lim && (q << k) < top; q++)
+            sum += bl - below[q << k];
+        sum += (int64_t)DP_BIG * (total - bl);
+        best = sum < best ? sum : best;
+        /* truncated: k + 1 bits below 1 << k, k + 2 below 3 << k */
+        int64_t b1 = BELOW(1u << k), b3 = BELOW(3u << k);
+        sum = (int64_t)(k + 1) * b1 + (int64_t)(k + 2) * (b3 - b1) + (int64_t)DP_BIG * (total - b3);
+        best = sum < best ? sum : best;
+    }
+#undef BELOW
     return best;
 }
 
@@ -682,7 +684,7 @@ static size_t estimate(const struct enc *e, size_t a, size_t b, const uint32_t *
             if (epal_for(&v, K, &p))
                 continue;
             int64_t t = ETHOSU_MLW_HEADER_BITS + ETHOSU_MLW_PALHDR_BITS + (int64_t)K * p.palbits + pad[alt] + runs +
-                        est_indices(e, &v, &p);
+                        est_indices(&v, &p);
             all[na++] = (struct cand){ alt, K, t };
         }
     }

@@ -12,7 +12,8 @@
 #
 # Streams: 10 M weights (--quick: 1 M), seeded splitmix64 (build/mlw-bench --gen): "laplace" dense
 # Laplacian weights, "sparse90" nine in ten zero. Each run is a fresh process that loads the
-# weights, then times one encode and one decode call (CPU time, user+sys, of the call only:
+# weights, warms up on its first 4096, then times one encode and one decode call (CPU time,
+# user+sys, of the call only:
 # CLOCK_PROCESS_CPUTIME_ID in C, time.process_time() around Vela's C functions, called through
 # ctypes on int16 buffers, and around its Python API) and the peak resident size the encode added
 # (VmHWM, else ru_maxrss, after the call minus before). Runs are interleaved (ours, Vela, ours,
@@ -123,6 +124,13 @@ stream = None
 if lib:
     src = (ctypes.c_int16 * n).from_buffer(a)
     out = ctypes.POINTER(ctypes.c_uint8)()
+    # warm-up on the first 4096 weights (as build/mlw-bench --time does)
+    wn = lib.mlw_encode(src, min(n, 4096), ctypes.byref(out), 0)
+    o16 = ctypes.POINTER(ctypes.c_int16)()
+    wb = (ctypes.c_uint8 * wn).from_buffer_copy(ctypes.string_at(out, wn))
+    lib.mlw_free_outbuf(out)
+    lib.mlw_decode(wb, wn, ctypes.byref(o16), 0)
+    lib.mlw_free_outbuf(o16)
     rss0 = maxrss_kb()
     t0 = time.process_time()
     nb = lib.mlw_encode(src, n, ctypes.byref(out), 0)
@@ -243,6 +251,34 @@ else:
           "not found), so its times include converting Python lists.")
 print()
 print("Cross-check: " + "; ".join(checks) + ".")
+print()
+
+# Smaller streams (a layer's weights are often 10 K - 1 M): the same runs, encode and decode.
+sizes = [s_ for s_ in (10000, 100000, 1000000) if s_ < n]
+small = {(m, s, c): [] for m in sizes for s in streams for c in ("ours", "vela")}
+for m in sizes:
+    for s in streams:
+        run(["build/mlw-bench", "--gen", s, str(m), seed, "%s/%s-%d.i16" % (d, s, m)])
+for r in range(rounds):
+    for m in sizes:
+        for s in streams:
+            i16 = "%s/%s-%d.i16" % (d, s, m)
+            small[m, s, "ours"].append(kv(run(["build/mlw-bench", "--time", i16])))
+            small[m, s, "vela"].append(kv(run([vpy, "%s/vela_time.py" % d, i16])))
+if sizes:
+    print("Smaller streams, the same generator and seed, %d rounds interleaved, medians "
+          "(M weights/CPU-s; Vela as in the first table):" % rounds)
+    print()
+    print("| weights | stream | encode golden | encode Vela | ours/Vela | decode golden | decode Vela | ours/Vela | bytes ours/Vela |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for m in sizes:
+        for s in streams:
+            def rate(c, k):
+                return m / statistics.median(x[k] for x in small[m, s, c])
+            eo, ev, do, dv = rate("ours", "enc_cpu_s"), rate("vela", "enc_cpu_s"), rate("ours", "dec_cpu_s"), rate("vela", "dec_cpu_s")
+            print("| %s | %s | %.2f | %.2f | %.2fx | %.2f | %.2f | %.2fx | %.3f |" % (
+                format(m, ","), s, eo / 1e6, ev / 1e6, eo / ev, do / 1e6, dv / 1e6, do / dv,
+                small[m, s, "ours"][0]["bytes"] / small[m, s, "vela"][0]["bytes"]))
 PY
 rc=$?
 echo

@@ -473,9 +473,11 @@ static void range_runs(const struct enc *e, size_t a, size_t b, int64_t *rc)
 /* The coded values of a range as the estimates need them: every one by code (asc), and
  * where each stands in the order of coded_values (rank; the 32 most frequent are top). */
 struct evals {
-    size_t d, k;
+    size_t d, k, kk;
     struct cv asc[NCODES + 1]; /* (one spare: evals_of writes the nonzero codes from asc[1]) */
-    struct cv top[ETHOSU_MLW_PAL_MAX]; /* the first k as coded_values orders them */
+    /* the first kk = min(d, 33) as coded_values orders them: k = min(d, 32) can be palette
+     * entries, one more so that the list without zero (evals_drop_zero) is known too */
+    struct cv top[ETHOSU_MLW_PAL_MAX + 1];
     uint8_t rank[NCODES];  /* of each listed code: its position in top, ETHOSU_MLW_PAL_MAX if past k */
 };
 
@@ -505,11 +507,12 @@ static void evals_of(const uint32_t *hist, int alt, struct evals *v)
     }
     v->d = d;
     v->k = d < ETHOSU_MLW_PAL_MAX ? d : ETHOSU_MLW_PAL_MAX;
-    /* the k largest of the keys count << 16 | code (cv_before's order): select, then sort */
+    v->kk = d < ETHOSU_MLW_PAL_MAX + 1 ? d : ETHOSU_MLW_PAL_MAX + 1;
+    /* the kk largest of the keys count << 16 | code (cv_before's order): select, then sort */
     uint64_t key[NCODES], buf[NCODES];
     for (size_t i = 0; i < d; i++)
         key[i] = (uint64_t)v->asc[i].cnt << 16 | v->asc[i].code;
-    size_t lo = 0, hi = d, k = v->k;
+    size_t lo = 0, hi = d, k = v->kk;
     while (hi - lo > 1 && k > lo && k < hi) { /* keys above the pivot first, then equal, then below */
         uint64_t a = key[lo], b = key[lo + (hi - lo) / 2], c = key[hi - 1];
         uint64_t piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
@@ -545,6 +548,27 @@ static void evals_of(const uint32_t *hist, int alt, struct evals *v)
         v->rank[v->asc[i].code] = ETHOSU_MLW_PAL_MAX;
     for (size_t i = 0; i < v->k; i++)
         v->rank[v->top[i].code] = (uint8_t)i;
+}
+
+/* The alternating-mode values from the direct-mode ones (evals_of(hist, 0)) when zero and at
+ * least one other value occur: the same list without zero (keys are distinct, so the order of
+ * the others stays), without a second pass over the histogram. */
+static void evals_drop_zero(struct evals *v)
+{
+    memmove(v->asc, v->asc + 1, (v->d - 1) * sizeof *v->asc); /* zero is asc[0], code 1 */
+    v->d--;
+    size_t pz = 0;
+    while (pz < v->kk && v->top[pz].code != 1)
+        pz++;
+    if (pz < v->kk) {
+        memmove(v->top + pz, v->top + pz + 1, (v->kk - pz - 1) * sizeof *v->top);
+        v->kk--;
+    }
+    v->k = v->d < ETHOSU_MLW_PAL_MAX ? v->d : ETHOSU_MLW_PAL_MAX;
+    for (size_t i = 0; i < v->k; i++)
+        v->rank[v->top[i].code] = (uint8_t)i;
+    if (v->kk > v->k)
+        v->rank[v->top[v->k].code] = ETHOSU_MLW_PAL_MAX;
 }
 
 /* What palette_for would set for palette size K, without the index of every code. */
@@ -654,7 +678,10 @@ static size_t estimate(const struct enc *e, size_t a, size_t b, const uint32_t *
     for (int alt = 0; alt < 2; alt++) {
         if (alt && !hist[0])
             break;
-        evals_of(hist, alt, &v);
+        if (alt && v.d >= 2)
+            evals_drop_zero(&v); /* v holds the direct-mode values, zero among them */
+        else
+            evals_of(hist, alt, &v);
         size_t d = v.d;
         int64_t runs = 0;
         if (alt) {

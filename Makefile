@@ -449,7 +449,7 @@ regs:
 	python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
 	    --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
 	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
-	    --c-source sim/nvdla/model/nvdla_config.c
+	    --c-source sim/nvdla/model/nvdla_config.c --readme README.md
 
 # The committed generated files must match what the generator makes now.
 regs-check:
@@ -466,9 +466,10 @@ regs-check:
 	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
 	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
 	@python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
-	    --c-source $(BUILD)/gen/nvdla_config.c
+	    --c-source $(BUILD)/gen/nvdla_config.c --readme README.md --readme-out $(BUILD)/gen/README.md
 	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla/model/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla/model/nvdla_config.c \
-	    || { echo "regs-check: generated NVDLA configuration files are stale: run 'make regs'" >&2; exit 1; }
+	    && diff -q $(BUILD)/gen/README.md README.md \
+	    || { echo "regs-check: generated NVDLA configuration files or README's configuration table are stale: run 'make regs'" >&2; exit 1; }
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps

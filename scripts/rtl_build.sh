@@ -142,10 +142,13 @@ incs=$(find golden bfm sim sequences -name '*.h' -not -path '*/tests/*' -not -pa
 # -O flags through OPT_* only: an -O in CFLAGS would be overridden by
 # verilated.mk's own on the hot code. -lz goes in LIBS, after the harness
 # archive that needs it (LDFLAGS come before it and would be dropped; LIBS
-# is the link line's last make variable, which nothing else sets).
+# is the link line's last make variable, which nothing else sets). -MP: the
+# dependency files verilated.mk has the compiler write (-MMD) then name every
+# header as a target of its own, so a header that moved (a pulled commit)
+# rebuilds the object instead of stopping make with "No rule to make target".
 cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
      -Mdir "$dir/obj" -o ../simv "${makeflags[@]}"
-     -CFLAGS "$std $incs $san -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
+     -CFLAGS "$std $incs $san -MP -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
      ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")
 # shellcheck disable=SC2206
 cmd+=($flags "$shim" "$entry" "$origin" "$lib")

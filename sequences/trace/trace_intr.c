@@ -1,5 +1,6 @@
 /* trace_intr: see trace_intr.h. */
 #include <string.h>
+#include <strings.h>
 #include "nvdla_regs.h"
 #include "trace_intr.h"
 
@@ -15,10 +16,11 @@ const struct trace_intr_id trace_intr_ids[] = {
 };
 const unsigned trace_intr_count = sizeof trace_intr_ids / sizeof trace_intr_ids[0];
 
+/* Without regard to case: the nv_large traces write cdma_dat_0. */
 const struct trace_intr_id *trace_intr_find(const char *name, unsigned n)
 {
     for (unsigned i = 0; i < trace_intr_count; i++)
-        if (strlen(trace_intr_ids[i].name) == n && !memcmp(trace_intr_ids[i].name, name, n))
+        if (strlen(trace_intr_ids[i].name) == n && !strncasecmp(trace_intr_ids[i].name, name, n))
             return &trace_intr_ids[i];
     return NULL;
 }

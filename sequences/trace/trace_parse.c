@@ -23,6 +23,8 @@ const char *trace_op_name(enum trace_op op)
     case TRACE_INTR_NOTIFY: return "intr_notify";
     case TRACE_CHECK_CRC: return "check_crc";
     case TRACE_CHECK_NOTHING: return "check_nothing";
+    case TRACE_SYNC_NOTIFY: return "sync_notify";
+    case TRACE_SYNC_WAIT: return "sync_wait";
     }
     return "?";
 }
@@ -39,7 +41,7 @@ struct line_ctx {
     const struct trace_parse_opts *opts;
     const char *path;       /* the .cfg */
     unsigned line;
-    size_t dcap, scap;
+    size_t dcap, scap, ecap;
     char *err;
     size_t len;
 };
@@ -143,6 +145,44 @@ static int sync_arg(struct line_ctx *c, const char *a, unsigned *idx)
     if (!(s->name = strdup(a)))
         return ERR(c, "out of memory");
     *idx = (unsigned)t->nsync++;
+    return 0;
+}
+
+/* "NVDLA_CMAC_A" -> the unit's index */
+static int unit_arg(struct line_ctx *c, const char *what, const char *a, int *unit)
+{
+    if (!strncmp(a, "NVDLA_", 6))
+        for (int u = 0; u < NVDLA_UNIT_COUNT; u++)
+            if (!strcmp(nvdla_units[u].name, a + 6)) {
+                *unit = u;
+                return 0;
+            }
+    return ERR(c, "%s: '%s' is not a unit (expected NVDLA_UNIT, e.g. NVDLA_CACC)", what, a);
+}
+
+static int event_arg(struct line_ctx *c, const char *what, const char *a, unsigned *idx)
+{
+    if (!*a || trace_lex_name(a) != strlen(a))
+        return ERR(c, "%s: '%s' is not an event name (letters, digits, '_')", what, a);
+    struct trace *t = c->t;
+    for (size_t i = 0; i < t->nevent; i++)
+        if (!strcmp(t->event[i].name, a)) {
+            *idx = (unsigned)i;
+            return 0;
+        }
+    if (t->nevent == c->ecap) {
+        size_t nc = c->ecap ? c->ecap * 2 : 8;
+        struct trace_event *ne = realloc(t->event, nc * sizeof *ne);
+        if (!ne)
+            return ERR(c, "out of memory");
+        t->event = ne;
+        c->ecap = nc;
+    }
+    struct trace_event *e = &t->event[t->nevent];
+    e->first_notify = SIZE_MAX;
+    if (!(e->name = strdup(a)))
+        return ERR(c, "out of memory");
+    *idx = (unsigned)t->nevent++;
     return 0;
 }
 
@@ -256,6 +296,8 @@ static const struct directive_kind kinds[] = {
     { "intr_notify", TRACE_INTR_NOTIFY, 1, 2, "intr_notify(ID, SYNC) or intr_notify(SYNC)" },
     { "check_crc", TRACE_CHECK_CRC, 5, 5, "check_crc(SYNC, pri_mem, BASE, SIZE, CRC)" },
     { "check_nothing", TRACE_CHECK_NOTHING, 1, 1, "check_nothing(SYNC)" },
+    { "sync_notify", TRACE_SYNC_NOTIFY, 2, 2, "sync_notify(NVDLA_UNIT, EVENT)" },
+    { "sync_wait", TRACE_SYNC_WAIT, 2, 2, "sync_wait(NVDLA_UNIT, EVENT)" },
 };
 
 static int push_dir(struct line_ctx *c, const struct trace_dir *d)
@@ -288,7 +330,7 @@ static int parse_line(struct line_ctx *c, char *s)
             k = &kinds[i];
     if (!k)
         return ERR(c, "unknown directive '%.*s' (known: mem_init, mem_load, reg_write, poll_reg_equal, "
-                   "intr_notify, check_crc, check_nothing)", (int)nl, s);
+                   "intr_notify, check_crc, check_nothing, sync_notify, sync_wait)", (int)nl, s);
     char *p = (char *)trace_lex_blank(s + nl);
     if (*p != '(')
         return ERR(c, "%s: expected '(' after the directive name: %s", k->name, k->usage);
@@ -376,6 +418,13 @@ static int parse_line(struct line_ctx *c, char *s)
         if (sync_arg(c, argv[0], &d.sync))
             return -1;
         break;
+    case TRACE_SYNC_NOTIFY:
+    case TRACE_SYNC_WAIT:
+        if (unit_arg(c, k->name, argv[0], &d.unit) || event_arg(c, k->name, argv[1], &d.event))
+            return -1;
+        if (k->op == TRACE_SYNC_NOTIFY && c->t->event[d.event].first_notify == SIZE_MAX)
+            c->t->event[d.event].first_notify = c->t->n;
+        break;
     }
     if (push_dir(c, &d)) {
         trace_image_free(d.image);
@@ -446,6 +495,29 @@ static int check_syncs(const struct trace *t, char *err, size_t len)
     return 0;
 }
 
+/* A runner issues the file in order: a sync_wait must follow a sync_notify
+ * of its EVENT, or it would wait forever. */
+static int check_events(const struct trace *t, char *err, size_t len)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        const struct trace_dir *d = &t->dir[i];
+        if (d->op != TRACE_SYNC_WAIT)
+            continue;
+        const struct trace_event *e = &t->event[d->event];
+        if (e->first_notify == SIZE_MAX)
+            return trace_lex_error(err, len, t->path, d->line,
+                                   "sync_wait(NVDLA_%s, %s): event '%s' is never notified: no "
+                                   "sync_notify(..., %s) in the trace", nvdla_units[d->unit].name, e->name,
+                                   e->name, e->name);
+        if (e->first_notify > i)
+            return trace_lex_error(err, len, t->path, d->line,
+                                   "sync_wait(NVDLA_%s, %s): event '%s' is notified only later, at line %u: "
+                                   "the directives run in file order, so this wait would never end",
+                                   nvdla_units[d->unit].name, e->name, e->name, t->dir[e->first_notify].line);
+    }
+    return 0;
+}
+
 struct span {
     uint64_t start, end;
     size_t dir, rec;        /* the mem_load directive and its record: also the load order */
@@ -454,10 +526,10 @@ struct span {
 static int span_cmp(const void *a, const void *b)
 {
     const struct span *x = a, *y = b;
-    if (x->start != y->start)
-        return x->start < y->start ? -1 : 1;
     if (x->dir != y->dir)
         return x->dir < y->dir ? -1 : 1;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
     return x->rec < y->rec ? -1 : x->rec > y->rec;
 }
 
@@ -466,7 +538,11 @@ static int later(const struct span *a, const struct span *b)
     return a->dir != b->dir ? a->dir > b->dir : a->rec > b->rec;
 }
 
-/* No mem_load record may overlap an earlier one (same file or not). */
+/* No record of one mem_load may overlap another of the same load: one
+ * image giving two values to a byte is malformed. A later mem_load may
+ * overwrite what an earlier one (or a mem_init) wrote: memory is written
+ * in file order, later wins (an expected-output image loaded where an
+ * input lies is the DUT's to overwrite). */
 static int check_overlaps(const struct trace *t, enum trace_mem mem, char *err, size_t len)
 {
     size_t n = 0;
@@ -503,6 +579,8 @@ static int check_overlaps(const struct trace *t, enum trace_mem mem, char *err, 
      * comes first in load order */
     const struct span *far = NULL, *bad = NULL, *other = NULL;
     for (size_t i = 0; i < n; i++) {
+        if (far && far->dir != sp[i].dir)
+            far = NULL;     /* another load: it may overwrite */
         if (far && sp[i].start < far->end) {
             const struct span *late = later(&sp[i], far) ? &sp[i] : far;
             const struct span *early = late == far ? &sp[i] : far;
@@ -579,7 +657,7 @@ struct trace *trace_parse_text_with(const char *path, const char *text, size_t n
         trace_free(t);
         return NULL;
     }
-    if (check_syncs(t, err, len) || check_overlaps(t, TRACE_PRI_MEM, err, len) ||
+    if (check_syncs(t, err, len) || check_events(t, err, len) || check_overlaps(t, TRACE_PRI_MEM, err, len) ||
         check_overlaps(t, TRACE_SEC_MEM, err, len) || check_footprint(t, limit, err, len) ||
         (!opts->allow_no_check && check_compares(t, err, len))) {
         trace_free(t);
@@ -724,6 +802,9 @@ void trace_free(struct trace *t)
     }
     for (size_t i = 0; i < t->nsync; i++)
         free(t->sync[i].name);
+    for (size_t i = 0; i < t->nevent; i++)
+        free(t->event[i].name);
+    free(t->event);
     free(t->dir);
     free(t->sync);
     free(t->path);

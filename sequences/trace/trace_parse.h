@@ -10,12 +10,17 @@
  *   intr_notify(SYNC);                        any interrupt
  *   check_crc(SYNC, MEM, BASE, SIZE, CRC);
  *   check_nothing(SYNC);
+ *   sync_notify(NVDLA_UNIT, EVENT);           ordering between the units of
+ *   sync_wait(NVDLA_UNIT, EVENT);             one layer (trace_run.h)
  *
  * MEM is pri_mem or 1 (DBBIF memory), sec_mem or 2 (SRAMIF memory).
  * Numbers are C literals up to 64 bits. Registers resolve through the
  * generated table (sim/nvdla/model/nvdla_regs.h). Memory images are read and checked
  * here too (trace_dat.h), as are overlapping mem_load records and checks
- * bound to a SYNC no intr_notify names. A SYNC fires when the last
+ * bound to a SYNC no intr_notify names, and a sync_wait whose EVENT no
+ * earlier sync_notify fired (a runner issuing the file in order would wait
+ * forever). Interrupt IDs are matched without regard to case (the nv_large
+ * traces write cdma_dat_0). A SYNC fires when the last
  * intr_notify naming it has completed; every check bound to it runs then.
  *
  * No silent pass: a trace is refused when it holds no directive at all,
@@ -43,6 +48,8 @@ enum trace_op {
     TRACE_INTR_NOTIFY,
     TRACE_CHECK_CRC,
     TRACE_CHECK_NOTHING,
+    TRACE_SYNC_NOTIFY,
+    TRACE_SYNC_WAIT,
 };
 
 enum trace_mem { TRACE_PRI_MEM = 1, TRACE_SEC_MEM = 2 };
@@ -59,6 +66,15 @@ struct trace_dir {
     const struct trace_intr_id *intr;   /* intr_notify; NULL: any interrupt */
     unsigned sync;                      /* intr_notify, check_*: index into trace.sync */
     uint32_t crc;                       /* check_crc */
+    int unit;                           /* sync_notify, sync_wait: enum nvdla_unit */
+    unsigned event;                     /* sync_notify, sync_wait: index into trace.event */
+};
+
+/* A sync_notify / sync_wait EVENT: apart from the SYNCs of intr_notify and
+ * the checks (an EVENT fires no check). */
+struct trace_event {
+    char *name;
+    size_t first_notify;    /* index (in trace.dir) of its first sync_notify; SIZE_MAX: none */
 };
 
 struct trace_sync {
@@ -74,6 +90,8 @@ struct trace {
     size_t n;
     struct trace_sync *sync;
     size_t nsync;
+    struct trace_event *event;
+    size_t nevent;
     /* bytes per memory, indexed by enum trace_mem (index 0 unused): the
      * sum of its mem_init sizes and mem_load record bytes (saturates at
      * UINT64_MAX) */

@@ -18,6 +18,7 @@ struct run {
     unsigned mask_line;     /* where (0: reset value) */
     unsigned producer[NVDLA_UNIT_COUNT];    /* S_POINTER producer (group written) */
     unsigned char *ran;     /* per directive: the check ran */
+    uint64_t *fired;        /* per sync_notify EVENT: cycle it fired, UINT64_MAX: not yet */
 };
 
 #define WHERE(r, d) (r)->t->path, (d)->line
@@ -137,6 +138,50 @@ static int do_poll(struct run *r, const struct trace_dir *d)
     return seq_fail(r->ctx, "%s:%u: poll_reg_equal(%s, 0x%x): gave up after %" PRIu64 " cycles: %s%s%s",
                     WHERE(r, d), reg_str(d->reg, rn, sizeof rn), d->value, r->ctx->env->cycle - t0,
                     status_str(st), r->ctx->env->first_failure[0] ? ": " : "", r->ctx->env->first_failure);
+}
+
+/* ---- ordering between units ------------------------------------------------- */
+
+static int csb_idle(void *m)
+{
+    return csb_master_idle(m);
+}
+
+/* Every register write issued so far has completed: the CSB master holds
+ * nothing (posted writes accepted by the DUT, non-posted ones answered).
+ * On the TLM platform (no csb) every access is blocking: nothing to wait. */
+static enum bfm_status fence(struct run *r)
+{
+    if (!r->ctx->csb)
+        return BFM_OK;
+    return bfm_wait(r->ctx->env, csb_idle, r->ctx->csb, TRACE_WAIT_CYCLES);
+}
+
+static int do_sync(struct run *r, const struct trace_dir *d)
+{
+    const char *unit = nvdla_units[d->unit].name, *ev = r->t->event[d->event].name;
+    const char *op = trace_op_name(d->op);
+    uint64_t t0 = r->ctx->env->cycle;
+    enum bfm_status st = fence(r);
+    if (st != BFM_OK)
+        return seq_fail(r->ctx, "%s:%u: %s(NVDLA_%s, %s): the register writes before it did not complete after "
+                        "%" PRIu64 " cycles: %s", WHERE(r, d), op, unit, ev, r->ctx->env->cycle - t0,
+                        status_str(st));
+    uint64_t *fired = &r->fired[d->event];
+    if (d->op == TRACE_SYNC_NOTIFY) {
+        if (*fired == UINT64_MAX)
+            *fired = r->ctx->env->cycle;
+        bfm_log(r->ctx->env, 1, "trace", "%s:%u: sync_notify(NVDLA_%s, %s): fired at cycle %" PRIu64, WHERE(r, d),
+                unit, ev, *fired);
+        return 0;
+    }
+    /* the parser refused a wait before its notify; this guards the runner */
+    if (*fired == UINT64_MAX)
+        return seq_fail(r->ctx, "%s:%u: sync_wait(NVDLA_%s, %s): the event has not been notified", WHERE(r, d),
+                        unit, ev);
+    bfm_log(r->ctx->env, 1, "trace", "%s:%u: sync_wait(NVDLA_%s, %s): notified at cycle %" PRIu64, WHERE(r, d),
+            unit, ev, *fired);
+    return 0;
 }
 
 /* ---- checks ----------------------------------------------------------------- */
@@ -332,11 +377,15 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
     struct run r = { .ctx = ctx, .t = t, .mask = nvdla_regs[NVDLA_GLB_S_INTR_MASK_IDX].reset };
     r.ref = nvdla_ref_create();
     r.ran = calloc(t->n ? t->n : 1, 1);
-    if (!r.ref || !r.ran) {
+    r.fired = malloc((t->nevent ? t->nevent : 1) * sizeof *r.fired);
+    if (!r.ref || !r.ran || !r.fired) {
         nvdla_ref_destroy(r.ref);
         free(r.ran);
+        free(r.fired);
         return seq_fail(ctx, "%s: out of memory", t->path);
     }
+    for (size_t i = 0; i < t->nevent; i++)
+        r.fired[i] = UINT64_MAX;
     size_t records = 0, checks = 0;
     for (size_t i = 0; i < t->n; i++) {
         if (t->dir[i].image)
@@ -361,6 +410,10 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
         case TRACE_INTR_NOTIFY:
             rc = do_notify(&r, i);
             break;
+        case TRACE_SYNC_NOTIFY:
+        case TRACE_SYNC_WAIT:
+            rc = do_sync(&r, d);
+            break;
         case TRACE_CHECK_CRC:
         case TRACE_CHECK_NOTHING:
             break;      /* runs when its sync fires */
@@ -376,5 +429,6 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
         printf("trace: %s: %zu check%s passed\n", t->name, checks, checks == 1 ? "" : "s");
     nvdla_ref_destroy(r.ref);
     free(r.ran);
+    free(r.fired);
     return rc;
 }

@@ -7,6 +7,10 @@
  *                         was read (write 1), until the ID's bit was seen
  *                         (consumed); then the SYNC fires once its last
  *                         intr_notify is done, and its checks run
+ *   sync_notify(U, E)     E fires once every register write issued before it
+ *                         has completed (CSB master idle)
+ *   sync_wait(U, E)       E must have fired (the parser refuses a wait before
+ *                         its notify); waits for the writes issued before it
  *   check_crc             zlib CRC-32 of the region; on a mismatch the region
  *                         is dumped to <out_dir>/crc_<base>_<size>.bin and the
  *                         reference executor (nvdla_ref.h) explains it
@@ -14,7 +18,18 @@
  * which runs its layers when an intr_notify is reached. An intr_notify
  * whose bit is masked in GLB S_INTR_MASK fails at once; one that no
  * enabled operation can raise (no D_OP_ENABLE with OP_EN=1 in its unit and
- * group since the start or its last notify) fires with a warning. */
+ * group since the start or its last notify) fires with a warning.
+ *
+ * sync_notify / sync_wait: NVDLA's own testbench plays each unit's
+ * directives in a thread of its own; there sync_notify(U, E) fires E when
+ * U's thread gets there (U's earlier writes done) and sync_wait(V, E)
+ * holds V's thread until E fired, e.g. CMAC_A's OP_ENABLE only after
+ * CACC's. This runner is one thread issuing the file in order, which is
+ * one legal interleaving of those threads as long as every wait follows
+ * its notify in the file (else it is refused at parse time): what remains
+ * is to make "done" true, so both wait until the CSB master has nothing
+ * outstanding. Nothing is reordered, so a trace without them runs cycle
+ * for cycle as before. */
 #ifndef TRACE_RUN_H
 #define TRACE_RUN_H
 

@@ -174,9 +174,9 @@ else
     fresh; sed -i '2s/ 0x00}/}/' "$dat"
     expect_input_error "corrupted .dat payload count" "$dat:2: payload has 3 bytes but the record says size:4" \
         TRACE="$cfg" DUT=twin
-    fresh; sed -i "2a mem_load(pri_mem, 0x80000402, \"$src.dat\");" "$cfg"
-    expect_input_error "overlapping mem_load" "$dat:2: record 0x80000402..+0x4 (mem_load at $cfg:3) overlaps" \
-        TRACE="$cfg" DUT=twin
+    fresh; sed -i '2s/.*/&\n{offset:0x2, size:4, payload:0x01 0x00 0x00 0x00} ,/' "$dat"
+    expect_input_error "overlapping records of one mem_load" \
+        "$dat:3: record 0x80000402..+0x4 (mem_load at $cfg:2) overlaps the record 0x80000400..+0x4" TRACE="$cfg" DUT=twin
     fresh; sed -i '3s/0x90000040/0x190000040/' "$cfg"
     expect_input_error "address beyond 32 bits" "$cfg:3: mem_init: 0x190000040..+0x8 is beyond the DUT's 32-bit address space" \
         TRACE="$cfg" DUT=twin

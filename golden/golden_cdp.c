@@ -197,7 +197,7 @@ void golden_cdp_run(const struct golden_cdp_cfg *c, const struct golden_tensor *
     if (stats)
         memset(stats, 0, sizeof *stats);
     int n = (int)(c->normalz_len & 3u) + 1;
-    int64_t lanes = (int64_t)in->surfaces * GOLDEN_LANES;
+    int64_t lanes = (int64_t)in->surfaces * in->lanes;
     /* channels before 0, past the last surface and the unused lanes c >= C
      * of the last surface all read as the offset value (xi = 0 unless the
      * converter clamps) */

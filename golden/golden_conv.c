@@ -99,7 +99,11 @@ static int check_common(const struct golden_conv_cfg *c, char *why, size_t len)
     if (!in_range(c->pad_value, data_bits(c)))
         return fail(why, len, "pad value %d outside the %u-bit range", (int)c->pad_value,
                     data_bits(c));
-    if ((uint64_t)c->kernels > (uint64_t)golden_surfaces(c->out_c) * GOLDEN_LANES)
+    if (golden_conv_lanes(c) > GOLDEN_LANES_MAX)
+        return fail(why, len, "%u lanes per surface, at most %u", golden_conv_lanes(c),
+                    GOLDEN_LANES_MAX);
+    if ((uint64_t)c->kernels > (uint64_t)golden_surfaces_n(c->out_c, golden_conv_lanes(c)) *
+                                   golden_conv_lanes(c))
         return fail(why, len, "%u kernels do not fit the %u output channels", (unsigned)c->kernels,
                     (unsigned)c->out_c);
     return 0;
@@ -115,23 +119,41 @@ int golden_conv_check(const struct golden_conv_cfg *c, char *why, size_t len)
     return 0;
 }
 
-/* Number of kernels in group g (the last group may be partial). */
-static uint64_t group_kernels(uint32_t kernels, uint32_t g)
+unsigned golden_conv_atomic_c(const struct golden_conv_cfg *c)
 {
-    uint32_t groups = golden_surfaces(kernels);
-    return g + 1 < groups ? GOLDEN_LANES : kernels - (uint64_t)GOLDEN_LANES * (groups - 1);
+    return c->atomic_c ? c->atomic_c : GOLDEN_LANES;
+}
+
+unsigned golden_conv_atomic_k(const struct golden_conv_cfg *c)
+{
+    return c->atomic_k ? c->atomic_k : GOLDEN_LANES;
+}
+
+unsigned golden_conv_lanes(const struct golden_conv_cfg *c)
+{
+    return c->lanes ? c->lanes : GOLDEN_LANES;
+}
+
+/* Number of kernels in group g of `per` kernels (the last may be partial). */
+static uint64_t group_kernels(uint32_t kernels, uint32_t g, uint32_t per)
+{
+    uint32_t groups = golden_surfaces_n(kernels, per);
+    return g + 1 < groups ? per : kernels - (uint64_t)per * (groups - 1);
 }
 
 uint64_t golden_conv_weight_offset(const struct golden_conv_cfg *c, uint32_t k, uint32_t ch,
                                    uint32_t r, uint32_t s)
 {
     const uint64_t R = c->kernel_h, S = c->kernel_w, C = c->kernel_c;
-    uint32_t g = k / GOLDEN_LANES, kl = k % GOLDEN_LANES;
-    uint32_t b = ch / GOLDEN_LANES, blocks = golden_surfaces(c->kernel_c);
-    uint64_t kpg = group_kernels(c->kernels, g);
-    uint64_t cb = b + 1 < blocks ? GOLDEN_LANES : C - (uint64_t)GOLDEN_LANES * (blocks - 1);
-    uint64_t e = g * (GOLDEN_LANES * R * S * C) + b * (GOLDEN_LANES * R * S * kpg) +
-                 ((uint64_t)r * S + s) * (cb * kpg) + kl * cb + ch % GOLDEN_LANES;
+    const uint32_t AK = golden_conv_atomic_k(c), AC = golden_conv_atomic_c(c);
+    uint32_t g = k / AK, kl = k % AK;
+    uint32_t b = ch / AC, blocks = golden_surfaces_n(c->kernel_c, AC);
+    uint64_t kpg = group_kernels(c->kernels, g, AK);
+    uint64_t cb = b + 1 < blocks ? AC : C - (uint64_t)AC * (blocks - 1);
+    /* full groups before g hold AK whole kernels; within the group, full
+     * channel blocks before b hold AC channels of every tap of kpg kernels */
+    uint64_t e = g * ((uint64_t)AK * R * S * C) + b * ((uint64_t)AC * R * S * kpg) +
+                 ((uint64_t)r * S + s) * (cb * kpg) + kl * cb + ch % AC;
     return e * golden_conv_elem_bytes(c);
 }
 
@@ -177,7 +199,8 @@ int golden_conv_convert(const struct golden_conv_cfg *c, const struct golden_ten
 static int out_matches(const struct golden_conv_cfg *c, const struct golden_tensor *out)
 {
     return out && out->data && out->w == c->out_w && out->h == c->out_h &&
-           out->surfaces == golden_surfaces(c->out_c);
+           out->lanes == golden_conv_lanes(c) &&
+           out->surfaces == golden_surfaces_n(c->out_c, golden_conv_lanes(c));
 }
 
 int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct golden_tensor *cvt,
@@ -257,7 +280,7 @@ int golden_conv_run(const struct golden_conv_cfg *c, const struct golden_tensor 
         in->h != c->in_h || in->c < c->in_c)
         return -1;
     struct golden_tensor cvt;
-    if (golden_tensor_init(&cvt, in->w, in->h, in->c))
+    if (golden_tensor_init_lanes(&cvt, in->w, in->h, in->c, in->lanes))
         return -1;
     int rc = golden_conv_convert(c, in, &cvt);
     if (rc == 0)
@@ -358,9 +381,9 @@ int golden_conv_img_check(const struct golden_conv_cfg *c, const struct golden_c
     if (img->y_extension > 2)
         return fail(why, len, "Y extension %u outside 0..2", img->y_extension);
     unsigned e = img_extension(img);
-    if (e > 1 && c->kernel_c * e > GOLDEN_LANES)
+    if (e > 1 && c->kernel_c * e > golden_conv_atomic_c(c))
         return fail(why, len, "Y extension %u needs C' = %u <= %u", e, (unsigned)c->kernel_c,
-                    GOLDEN_LANES / e);
+                    golden_conv_atomic_c(c) / e);
     uint64_t need = ((uint64_t)c->out_w - 1) * c->stride_x * cp + c->kernel_c;
     if (need > golden_conv_img_line_len(c, img))
         return fail(why, len, "output width %u reads %llu elements of a %llu-element padded line",
@@ -437,11 +460,12 @@ uint64_t golden_conv_img_weight_offset(const struct golden_conv_cfg *c,
     if (E == 1)
         return golden_conv_weight_offset(c, k, j, r, 0);
     const uint64_t R = c->kernel_h, Cx = c->kernel_c;
-    uint32_t g = k / GOLDEN_LANES, kl = k % GOLDEN_LANES;
-    uint64_t kpg = group_kernels(c->kernels, g);
+    const uint32_t AK = golden_conv_atomic_k(c);
+    uint32_t g = k / AK, kl = k % AK;
+    uint64_t kpg = group_kernels(c->kernels, g, AK);
     uint64_t t = r / E;
     uint64_t nr = R - t * E < E ? R - t * E : E;
-    return g * (GOLDEN_LANES * R * Cx) + t * (E * Cx * kpg) + kl * (nr * Cx) + (r - t * E) * Cx +
+    return g * ((uint64_t)AK * R * Cx) + t * (E * Cx * kpg) + kl * (nr * Cx) + (r - t * E) * Cx +
            j;
 }
 

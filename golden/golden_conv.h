@@ -35,7 +35,17 @@ struct golden_conv_cfg {
     uint32_t out_w, out_h, out_c;       /* CSC data-out cube; lanes k >= kernels are 0 */
     unsigned clip_truncate;             /* CACC D_CLIP_CFG 0..31 */
     int int16;                          /* 0 = INT8 (nv_small) */
+    /* Configuration sizes (0 reads as the nv_small 8): the weight layout
+     * groups atomic_k kernels and cuts channels into blocks of atomic_c;
+     * out (and the converted cube) have `lanes` elements per surface, the
+     * memory atom of the configuration. */
+    unsigned atomic_c, atomic_k, lanes;
 };
+
+/* The sizes above with 0 read as GOLDEN_LANES. */
+unsigned golden_conv_atomic_c(const struct golden_conv_cfg *c);
+unsigned golden_conv_atomic_k(const struct golden_conv_cfg *c);
+unsigned golden_conv_lanes(const struct golden_conv_cfg *c);
 
 /* Limits golden_conv_check enforces (register field widths). */
 #define GOLDEN_CONV_MAX_DIM     8192u   /* widths, heights, channels, kernels */
@@ -49,7 +59,8 @@ int golden_conv_check(const struct golden_conv_cfg *c, char *why, size_t len);
 unsigned golden_conv_elem_bytes(const struct golden_conv_cfg *c);
 
 /* Byte offset of weight W[k][c][r][s] in the NVDLA weight layout (8.3):
- * kernel groups of 8, channel blocks of 8, last group/block partial.
+ * kernel groups of atomic_k, channel blocks of atomic_c (8 and 8 on
+ * nv_small, 32 and 64 on nv_large), last group/block partial.
  * INT16: the same element order with 2-byte little-endian elements (offset
  * doubled; not defined by nv_small, see golden_conv.c). */
 uint64_t golden_conv_weight_offset(const struct golden_conv_cfg *c, uint32_t k, uint32_t ch,

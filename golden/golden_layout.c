@@ -146,7 +146,7 @@ int golden_layout_img_weights_from_kcrs(const struct golden_conv_cfg *c,
         len < golden_conv_img_weight_bytes(c))
         return -1;
     unsigned e = 1u << img->y_extension;
-    if (e > 1 && c->kernel_c * e > GOLDEN_LANES)
+    if (e > 1 && c->kernel_c * e > golden_conv_atomic_c(c))
         return -1;
     for (uint32_t k = 0; k < c->kernels; k++)
         for (uint32_t ch = 0; ch < cp; ch++)

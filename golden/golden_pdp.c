@@ -315,6 +315,12 @@ static uint32_t row_plan(const struct golden_pdp_cfg *c, int32_t *plan)
 /* Whether the write DMA ends up with the plain pooling: each surface's
  * lines are windows 0 .. out_h - 1, and lines beyond them only follow the
  * very last surface of the last stripe (where they are dropped). */
+/* Elements per surface the program's cubes have. */
+static uint32_t cfg_lanes(const struct golden_pdp_cfg *c)
+{
+    return c->lanes ? c->lanes : GOLDEN_LANES;
+}
+
 static int plan_is_plain(const struct golden_pdp_cfg *c, uint32_t surfaces, const int32_t *plan,
                          uint32_t count)
 {
@@ -410,12 +416,12 @@ static void pool_all(const struct golden_pdp_cfg *c, const int32_t pad[8], const
         for (uint32_t z = 0; z < in->surfaces; z++)
             for (uint32_t k = 0; k < count; k++)
                 for (uint32_t ox = 0; ox < st.out_count; ox++) {
-                    for (uint32_t l = 0; l < GOLDEN_LANES; l++) {
+                    for (uint32_t l = 0; l < in->lanes; l++) {
                         int32_t r = plan[k] < 0 ? 0
                                     : pool_one(c, &st, pad, in,
                                                (int64_t)plan[k] * c->stride_h - c->pad_top, ox,
-                                               z * GOLDEN_LANES + l);
-                        golden_tensor_set(out, w.st.out_start + w.x, w.y, w.z * GOLDEN_LANES + l, r);
+                                               z * in->lanes + l);
+                        golden_tensor_set(out, w.st.out_start + w.x, w.y, w.z * in->lanes + l, r);
                     }
                     if (!wdma_next(c, in->surfaces, &w))
                         return;
@@ -451,7 +457,7 @@ int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len)
     if (!plan)
         return fail(why, len, "out of memory");
     uint32_t count = row_plan(c, plan);
-    int plain = plan_is_plain(c, golden_surfaces(c->in_c), plan, count);
+    int plain = plan_is_plain(c, golden_surfaces_n(c->in_c, cfg_lanes(c)), plan, count);
     free(plan);
     if (!plain)
         return fail(why, len, "surface end: the hardware emits %u line(s) per surface for out_h %u "
@@ -465,9 +471,9 @@ int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *i
 {
     if (golden_pdp_check(c, NULL, 0) != 0)
         return -1;
-    uint32_t ns = golden_surfaces(c->in_c);
+    uint32_t ns = golden_surfaces_n(c->in_c, cfg_lanes(c));
     if (!in || !out || !in->data || !out->data || in->w != c->in_w || in->h != c->in_h ||
-        in->surfaces != ns || out->w != c->out_w || out->h != c->out_h || out->surfaces != ns)
+        in->lanes != cfg_lanes(c) || out->lanes != in->lanes || in->surfaces != ns || out->w != c->out_w || out->h != c->out_h || out->surfaces != ns)
         return -1;
     int32_t pad[8];
     for (unsigned n = 0; n < 8; n++)

@@ -27,6 +27,7 @@ struct golden_pdp_cfg {
     uint32_t part_in_first, part_in_mid, part_in_last;     /* actual widths */
     uint32_t part_out_first, part_out_mid, part_out_last;
     int int16;                     /* 0 = INT8 (sign bits 7,8,9,9,10,10,10; wrap 16/8), 1 = INT16 */
+    unsigned lanes;                /* elements per memory atom (surface); 0 = GOLDEN_LANES */
 };
 
 /* Padding value P[n] for n padded positions (n = 0..7), as the model forms

@@ -335,8 +335,8 @@ void golden_sdp_run(const struct golden_sdp_cfg *c, const struct golden_tensor *
     for (uint32_t s = 0; s < in->surfaces; s++)
         for (uint32_t yy = 0; yy < in->h; yy++)
             for (uint32_t xx = 0; xx < in->w; xx++)
-                for (uint32_t lane = 0; lane < GOLDEN_LANES; lane++) {
-                    uint32_t ch = s * GOLDEN_LANES + lane;
+                for (uint32_t lane = 0; lane < in->lanes; lane++) {
+                    uint32_t ch = s * in->lanes + lane;
                     size_t idx = golden_tensor_index(in, xx, yy, ch);
                     int32_t am, mm;
                     int32_t v = in->data[idx];

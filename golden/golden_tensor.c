@@ -10,13 +10,19 @@
 
 int golden_tensor_init(struct golden_tensor *t, uint32_t w, uint32_t h, uint32_t c)
 {
+    return golden_tensor_init_lanes(t, w, h, c, GOLDEN_LANES);
+}
+
+int golden_tensor_init_lanes(struct golden_tensor *t, uint32_t w, uint32_t h, uint32_t c,
+                             uint32_t lanes)
+{
     memset(t, 0, sizeof *t);
-    if (w == 0 || h == 0 || c == 0)
+    if (w == 0 || h == 0 || c == 0 || lanes == 0 || lanes > GOLDEN_LANES_MAX)
         return -1;
     /* Every multiplication is checked against SIZE_MAX before it is done,
      * so a huge cube fails cleanly instead of allocating a wrapped size. */
-    size_t n = GOLDEN_LANES;
-    const size_t dims[3] = { w, h, golden_surfaces(c) };
+    size_t n = lanes;
+    const size_t dims[3] = { w, h, golden_surfaces_n(c, lanes) };
     for (int i = 0; i < 3; i++) {
         if (n > SIZE_MAX / dims[i])
             return -1;
@@ -30,7 +36,8 @@ int golden_tensor_init(struct golden_tensor *t, uint32_t w, uint32_t h, uint32_t
     t->w = w;
     t->h = h;
     t->c = c;
-    t->surfaces = golden_surfaces(c);
+    t->lanes = lanes;
+    t->surfaces = golden_surfaces_n(c, lanes);
     t->data = d;
     return 0;
 }
@@ -47,28 +54,36 @@ size_t golden_tensor_count(const struct golden_tensor *t)
 {
     if (!t->data)
         return 0;
-    return (size_t)t->w * t->h * t->surfaces * GOLDEN_LANES;
+    return (size_t)t->w * t->h * t->surfaces * t->lanes;
 }
 
 struct golden_layout golden_layout_packed(uint32_t w, uint32_t h, unsigned elem_bytes)
 {
+    return golden_layout_packed_n(w, h, elem_bytes, GOLDEN_LANES);
+}
+
+struct golden_layout golden_layout_packed_n(uint32_t w, uint32_t h, unsigned elem_bytes,
+                                            unsigned lanes)
+{
     struct golden_layout l;
     l.elem_bytes = elem_bytes;
-    l.line_stride = (uint64_t)w * GOLDEN_LANES * elem_bytes;
+    l.lanes = lanes;
+    l.line_stride = (uint64_t)w * golden_layout_lanes(&l) * elem_bytes;
     l.surface_stride = l.line_stride * h;
     return l;
 }
 
 uint64_t golden_layout_offset(const struct golden_layout *l, uint32_t x, uint32_t y, uint32_t c)
 {
-    return (uint64_t)(c / GOLDEN_LANES) * l->surface_stride + (uint64_t)y * l->line_stride +
-           ((uint64_t)x * GOLDEN_LANES + c % GOLDEN_LANES) * l->elem_bytes;
+    unsigned n = golden_layout_lanes(l);
+    return (uint64_t)(c / n) * l->surface_stride + (uint64_t)y * l->line_stride +
+           ((uint64_t)x * n + c % n) * l->elem_bytes;
 }
 
-/* Bytes one line of atoms occupies (w atoms of 8 elements). */
+/* Bytes one line of atoms occupies (w atoms of L elements). */
 static uint64_t row_bytes(const struct golden_layout *l, uint32_t w)
 {
-    return (uint64_t)w * GOLDEN_LANES * l->elem_bytes;
+    return (uint64_t)w * golden_layout_lanes(l) * l->elem_bytes;
 }
 
 uint64_t golden_layout_span(const struct golden_layout *l, uint32_t w, uint32_t h, uint32_t c)
@@ -78,7 +93,7 @@ uint64_t golden_layout_span(const struct golden_layout *l, uint32_t w, uint32_t 
     /* Strides are unsigned, so offsets grow with surface and line index:
      * the last atom of the last line of the last surface ends the cube
      * even when strides make lines or surfaces overlap. */
-    uint64_t s = golden_surfaces(c);
+    uint64_t s = golden_surfaces_n(c, golden_layout_lanes(l));
     return (s - 1) * l->surface_stride + (uint64_t)(h - 1) * l->line_stride + row_bytes(l, w);
 }
 
@@ -117,7 +132,8 @@ int golden_layout_locate(const struct golden_layout *l, uint32_t w, uint32_t h, 
 {
     if (w == 0 || h == 0 || c == 0 || l->elem_bytes == 0)
         return -1;
-    uint32_t ns = golden_surfaces(c);
+    unsigned n = golden_layout_lanes(l);
+    uint32_t ns = golden_surfaces_n(c, n);
     uint64_t surf_span = (uint64_t)(h - 1) * l->line_stride + row_bytes(l, w);
     uint32_t s = 0, yy = 0;
     uint64_t in_row = 0;
@@ -140,9 +156,9 @@ int golden_layout_locate(const struct golden_layout *l, uint32_t w, uint32_t h, 
     if (found != 0)
         return -1;
     uint64_t elem = in_row / l->elem_bytes;
-    *x = (uint32_t)(elem / GOLDEN_LANES);
+    *x = (uint32_t)(elem / n);
     *y = yy;
-    *ch = s * GOLDEN_LANES + (uint32_t)(elem % GOLDEN_LANES);
+    *ch = s * n + (uint32_t)(elem % n);
     *byte = (unsigned)(in_row % l->elem_bytes);
     return 0;
 }
@@ -155,8 +171,8 @@ void golden_unpack(const struct golden_layout *l, const uint8_t *mem, struct gol
     for (uint32_t s = 0; s < t->surfaces; s++)
         for (uint32_t y = 0; y < t->h; y++)
             for (uint32_t x = 0; x < t->w; x++)
-                for (uint32_t k = 0; k < GOLDEN_LANES; k++) {
-                    uint32_t c = s * GOLDEN_LANES + k;
+                for (uint32_t k = 0; k < t->lanes; k++) {
+                    uint32_t c = s * t->lanes + k;
                     const uint8_t *p = mem + golden_layout_offset(l, x, y, c);
                     uint64_t v = 0;
                     for (unsigned b = 0; b < eb; b++)
@@ -173,8 +189,8 @@ void golden_pack(const struct golden_layout *l, const struct golden_tensor *t, u
     for (uint32_t s = 0; s < t->surfaces; s++)
         for (uint32_t y = 0; y < t->h; y++)
             for (uint32_t x = 0; x < t->w; x++)
-                for (uint32_t k = 0; k < GOLDEN_LANES; k++) {
-                    uint32_t c = s * GOLDEN_LANES + k;
+                for (uint32_t k = 0; k < t->lanes; k++) {
+                    uint32_t c = s * t->lanes + k;
                     uint8_t *p = mem + golden_layout_offset(l, x, y, c);
                     uint32_t v = (uint32_t)golden_tensor_get(t, x, y, c);
                     for (unsigned b = 0; b < eb; b++)

@@ -1366,6 +1366,51 @@ START_TEST(test_img_check_rejections)
 }
 END_TEST
 
+/* Direct-convolution weights (in-memory format): groups of atomic K
+ * kernels, cut into 1x1xC' cubes of atomic C channels, scanned C' -> K ->
+ * W -> H -> C. Hand-worked positions for 1x1 kernels:
+ *  nv_large (C 64, K 32), 40 kernels x 70 channels: group 0 holds 32 whole
+ *    kernels (2240 bytes); group 1 (8 kernels) first has channels 0..63 of
+ *    its 8 kernels (512), then channels 64..69 of each (6 per kernel):
+ *    W[33][65] = 2240 + 512 + 1 * 6 + 1 = 2759;
+ *  nv_medium_512 (C 32, K 16), 20 kernels x 40 channels: group 1 (4 kernels)
+ *    at 16 * 40 = 640, its block 1 (channels 32..39, 8 each) at 640 + 32 * 4:
+ *    W[17][33] = 768 + 1 * 8 + 1 = 777;
+ *  nv_small (C 8, K 8), same 20 x 40: group 2 (4 kernels) at 16 * 40 = 640,
+ *    block 4 at 640 + 4 * 8 * 4 = 768: W[17][33] = 768 + 1 * 8 + 1 = 777 too;
+ *    W[1][9] = block 1 of group 0: 8 * 8 + 1 * 8 + 1 = 73. */
+START_TEST(test_weight_offset_per_configuration)
+{
+    struct golden_conv_cfg c;
+    memset(&c, 0, sizeof c);
+    c.kernel_w = c.kernel_h = 1;
+    c.kernel_c = 70;
+    c.kernels = 40;
+    c.atomic_c = 64;
+    c.atomic_k = 32;
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 33, 65, 0, 0), 2759);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 31, 69, 0, 0), 2239);   /* last of group 0 */
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 32, 0, 0, 0), 2240);
+    c.kernel_c = 40;
+    c.kernels = 20;
+    c.atomic_c = 32;
+    c.atomic_k = 16;
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 17, 33, 0, 0), 777);
+    c.atomic_c = c.atomic_k = 0;   /* nv_small's 8 and 8 */
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 17, 33, 0, 0), 777);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 1, 9, 0, 0), 73);
+    /* 3x3, nv_large, 32 kernels x 128 channels: one group; block 1 starts
+     * after 64 channels x 9 taps x 32 kernels; tap (r 1, s 2) = 5 within
+     * it: W[3][70] = 18432 + 5 * 64 * 32 + 3 * 64 + 6 */
+    c.kernel_w = c.kernel_h = 3;
+    c.kernel_c = 128;
+    c.kernels = 32;
+    c.atomic_c = 64;
+    c.atomic_k = 32;
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 3, 70, 1, 2), 18432 + 10240 + 192 + 6);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("golden_conv");
@@ -1398,6 +1443,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_img_y_extension_layout);
     tcase_add_test(tc, test_img_random_vs_textbook);
     tcase_add_test(tc, test_img_check_rejections);
+    tcase_add_test(tc, test_weight_offset_per_configuration);
     suite_add_tcase(s, tc);
     return s;
 }

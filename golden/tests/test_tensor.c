@@ -144,11 +144,11 @@ static void locate_round_trip(const struct golden_layout *l, uint32_t w, uint32_
 
 START_TEST(test_layout_locate_round_trip)
 {
-    struct golden_layout a = { 0x40, 0x140, 1 };      /* gaps between lines and surfaces */
+    struct golden_layout a = { 0x40, 0x140, 1, 8 };      /* gaps between lines and surfaces */
     locate_round_trip(&a, 3, 4, 20);
     struct golden_layout b = golden_layout_packed(5, 2, 2);
     locate_round_trip(&b, 5, 2, 9);
-    struct golden_layout c = { 48, 48 * 3 + 8, 2 };   /* 2-byte, uneven gaps */
+    struct golden_layout c = { 48, 48 * 3 + 8, 2, 8 };   /* 2-byte, uneven gaps */
     locate_round_trip(&c, 3, 3, 17);
 }
 END_TEST
@@ -157,7 +157,7 @@ START_TEST(test_layout_locate_overlapping)
 {
     /* Lines 8 bytes apart but 16 bytes long (w = 2): bytes are shared; any
      * answer must still be an element that owns the byte. */
-    struct golden_layout l = { 8, 100, 1 };
+    struct golden_layout l = { 8, 100, 1, 8 };
     uint32_t x, y, c;
     unsigned b;
     /* Surface 0 spans 2 * 8 + 16 = 32 bytes, surface 1 starts at 100. */
@@ -206,7 +206,7 @@ START_TEST(test_unpack_strided)
 {
     /* 2 x 2 x 9 with line 0x20, surface 0x50: element (1, 1, 8) is at
      * 0x50 + 0x20 + 8 = 0x78, element (0, 1, 3) at 0x20 + 3 = 0x23. */
-    struct golden_layout l = { 0x20, 0x50, 1 };
+    struct golden_layout l = { 0x20, 0x50, 1, 8 };
     uint8_t mem[0x90];
     memset(mem, 0, sizeof mem);
     mem[0x78] = 0x9C;   /* -100 */
@@ -250,7 +250,7 @@ START_TEST(test_pack_truncates_and_round_trips)
 
     /* Strided 2-byte round trip: gap bytes stay untouched, values that fit
      * come back unchanged. */
-    struct golden_layout l = { 3 * 8 * 2 + 6, (3 * 8 * 2 + 6) * 2 + 10, 2 };
+    struct golden_layout l = { 3 * 8 * 2 + 6, (3 * 8 * 2 + 6) * 2 + 10, 2, 8 };
     uint64_t span = golden_layout_span(&l, 3, 2, 11);
     uint8_t *mem = malloc(span);
     ck_assert_ptr_nonnull(mem);
@@ -282,6 +282,52 @@ START_TEST(test_pack_truncates_and_round_trips)
 }
 END_TEST
 
+/* The same 2x1x40 int8 cube, packed, with the atoms of nv_small (8 lanes),
+ * nv_medium_512 (16) and nv_large (32): element (1, 0, 35) is in surface
+ * 35 / L at lane 35 % L of atom x = 1. */
+START_TEST(test_layout_lanes_per_configuration)
+{
+    struct golden_layout s8 = golden_layout_packed_n(2, 1, 1, 8);
+    struct golden_layout s16 = golden_layout_packed_n(2, 1, 1, 16);
+    struct golden_layout s32 = golden_layout_packed_n(2, 1, 1, 32);
+    ck_assert_uint_eq(s8.line_stride, 16);
+    ck_assert_uint_eq(s16.line_stride, 32);
+    ck_assert_uint_eq(s32.surface_stride, 64);
+    ck_assert_uint_eq(golden_layout_offset(&s8, 1, 0, 35), 4 * 16 + 8 + 3);    /* 75 */
+    ck_assert_uint_eq(golden_layout_offset(&s16, 1, 0, 35), 2 * 32 + 16 + 3);  /* 83 */
+    ck_assert_uint_eq(golden_layout_offset(&s32, 1, 0, 35), 1 * 64 + 32 + 3);  /* 99 */
+    /* whole atoms: 5, 3 and 2 surfaces */
+    ck_assert_uint_eq(golden_layout_span(&s8, 2, 1, 40), 80);
+    ck_assert_uint_eq(golden_layout_span(&s16, 2, 1, 40), 96);
+    ck_assert_uint_eq(golden_layout_span(&s32, 2, 1, 40), 128);
+    uint32_t x, y, c;
+    unsigned b;
+    ck_assert_int_eq(golden_layout_locate(&s32, 2, 1, 40, 99, &x, &y, &c, &b), 0);
+    ck_assert_uint_eq(x, 1);
+    ck_assert_uint_eq(c, 35);
+
+    /* a 32-lane tensor round-trips through memory, lanes past 40 included */
+    struct golden_tensor t, u;
+    ck_assert_int_eq(golden_tensor_init_lanes(&t, 2, 1, 40, 32), 0);
+    ck_assert_uint_eq(t.surfaces, 2);
+    ck_assert_uint_eq(golden_tensor_count(&t), 128);
+    for (uint32_t ch = 0; ch < 64; ch++)
+        for (uint32_t xx = 0; xx < 2; xx++)
+            golden_tensor_set(&t, xx, 0, ch, (int32_t)(ch * 2 + xx) - 64);
+    uint8_t mem[128];
+    golden_pack(&s32, &t, mem);
+    ck_assert_uint_eq(mem[99], (uint8_t)(35 * 2 + 1 - 64));
+    ck_assert_uint_eq(mem[127], (uint8_t)(63 * 2 + 1 - 64));   /* lane 63, beyond the 40 channels */
+    ck_assert_int_eq(golden_tensor_init_lanes(&u, 2, 1, 40, 32), 0);
+    golden_unpack(&s32, mem, &u);
+    ck_assert_mem_eq(u.data, t.data, 128 * sizeof *t.data);
+    golden_tensor_free(&t);
+    golden_tensor_free(&u);
+    ck_assert_int_eq(golden_tensor_init_lanes(&t, 1, 1, 1, 0), -1);
+    ck_assert_int_eq(golden_tensor_init_lanes(&t, 1, 1, 1, GOLDEN_LANES_MAX + 1), -1);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("golden_tensor");
@@ -296,6 +342,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_unpack_sign_extension);
     tcase_add_test(tc, test_unpack_strided);
     tcase_add_test(tc, test_pack_truncates_and_round_trips);
+    tcase_add_test(tc, test_layout_lanes_per_configuration);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -13,6 +13,8 @@
 #include "reg_port.h"
 #include "sparse_mem.h"
 
+struct nvdla_config;
+
 struct seq_ctx {
     struct bfm_env *env;
     struct reg_port regs;           /* register accesses: use seq_reg_*() */
@@ -33,6 +35,8 @@ struct seq_ctx {
     /* Run although it breaks a programming rule (PROG_CHECK=warn): the first
      * rule, for the verdict on a mismatch; NULL otherwise. */
     const char *prog_broken;
+    /* The NVDLA configuration modelled (NVDLA_CONFIG); NULL: nv_small. */
+    const struct nvdla_config *hw;
 };
 
 struct seq_test {

@@ -121,7 +121,7 @@ int sim_cli(int argc, char **argv)
         return rc;
     }
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
-                                          : dut_twin_create(&(struct dut_twin_opts){ k.sramif, k.prog_warn },
+                                          : dut_twin_create(&(struct dut_twin_opts){ k.sramif, k.prog_warn, cfg },
                                                             err, sizeof err);
     d = on_harness_clock(d, err, sizeof err);
     if (!d) {
@@ -149,7 +149,7 @@ int sim_cli(int argc, char **argv)
         .env = &s.env, .regs = reg_port_csb(s.csb), .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
         .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
         .trace_path = tr ? tr->path : NULL, .absent = gate.absent[0] ? gate.absent : NULL,
-        .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL,
+        .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL, .hw = cfg,
     };
     bfm_rng_seed(&ctx.rng, k.seed);
 

@@ -47,6 +47,11 @@ struct nvdla_ref *nvdla_ref_create(void)
     return r;
 }
 
+void nvdla_ref_set_config(struct nvdla_ref *r, const struct nvdla_config *hw)
+{
+    nvdla_regfile_set_config(&r->regs, hw);
+}
+
 void nvdla_ref_destroy(struct nvdla_ref *r)
 {
     if (!r)
@@ -159,7 +164,8 @@ static int store(struct nvdla_ref *r, const struct nvdla_cube_mem *m, const stru
     uint8_t *raw = malloc(nvdla_cube_packed_bytes(m) ? nvdla_cube_packed_bytes(m) : 1);
     if (!raw)
         return -1;
-    struct golden_layout packed = golden_layout_packed(m->w, m->h, m->layout.elem_bytes);
+    struct golden_layout packed = golden_layout_packed_n(m->w, m->h, m->layout.elem_bytes,
+                                                         golden_layout_lanes(&m->layout));
     golden_pack(&packed, t, raw);
     struct mem_ctx c = { r->mem, raw };
     nvdla_cube_runs(m, write_run, &c);

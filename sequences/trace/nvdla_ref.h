@@ -14,12 +14,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "nvdla_config.h"
 #include "sparse_mem.h"
 
 struct nvdla_ref;
 
 struct nvdla_ref *nvdla_ref_create(void);
 void nvdla_ref_destroy(struct nvdla_ref *r);            /* NULL is fine */
+/* Model configuration hw (NULL: nv_small); resets the registers. */
+void nvdla_ref_set_config(struct nvdla_ref *r, const struct nvdla_config *hw);
 
 /* Mirror of mem_init / mem_load on the primary (DBBIF) memory. */
 void nvdla_ref_mem_write(struct nvdla_ref *r, uint64_t addr, const void *src, size_t len);

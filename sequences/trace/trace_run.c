@@ -376,6 +376,8 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
 {
     struct run r = { .ctx = ctx, .t = t, .mask = nvdla_regs[NVDLA_GLB_S_INTR_MASK_IDX].reset };
     r.ref = nvdla_ref_create();
+    if (r.ref)
+        nvdla_ref_set_config(r.ref, ctx->hw);
     r.ran = calloc(t->n ? t->n : 1, 1);
     r.fired = malloc((t->nevent ? t->nevent : 1) * sizeof *r.fired);
     if (!r.ref || !r.ran || !r.fired) {

@@ -7,6 +7,7 @@
 #define DUT_H
 
 #include <stdint.h>
+#include "nvdla_config.h"
 #include "nvdla_pins.h"
 
 struct dut_waves_cfg {
@@ -64,6 +65,7 @@ struct dut_twin_opts {
     /* A layer that breaks a programming rule (sim/nvdla/model/nvdla_prog_check.h): 0
      * stops the twin with the rule (the run fails), 1 warns and runs it. */
     int prog_warn;
+    const struct nvdla_config *hw;   /* configuration modelled; NULL: nv_small */
 };
 struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigned errlen);
 /* Defined only in the Verilator build (sim/verilator/dut_rtl.cpp). */

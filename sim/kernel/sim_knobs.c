@@ -386,9 +386,6 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if (!ethosu && !k->trace && k->run_absent)
         snprintf(err, len, "RUN_ABSENT: only NVDLA traces are checked for units the configuration leaves out; "
                  "%s is a sequence", k->test ? k->test : "-");
-    else if (!ethosu && !strcmp(k->dut, "twin") && strcmp(k->nvdla_config, "nv_small"))
-        snprintf(err, len, "NVDLA_CONFIG=%s: the twin models nv_small only (8-byte atoms, 64-bit DBBIF, 32-bit "
-                 "addresses); run that configuration's RTL with DUT=rtl", k->nvdla_config);
     else
         return 0;
     return -1;

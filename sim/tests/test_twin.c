@@ -12,7 +12,7 @@ static struct nvdla_regfile rf;
 
 static void setup(void)
 {
-    nvdla_regfile_reset(&rf);
+    nvdla_regfile_set_config(&rf, NULL);   /* nv_small; earlier tests may have changed it */
 }
 
 START_TEST(reset_values_from_table)
@@ -217,6 +217,78 @@ START_TEST(decode_pdp_average_and_sdp_1x1)
 }
 END_TEST
 
+/* ConfigROM: nv_small's and nv_large's values as the scalability
+ * description tables them, nv_medium_512's derived from its parameters. */
+START_TEST(cfgrom_per_configuration)
+{
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CIF_BASE_WIDTH), 0x8u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CIF_BASE_MEM_ADDR_WIDTH), 0x20u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CDMA_BASE_ATOMIC_C), 0x8u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_NUM), 0x20u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_SDP_CAP_COMPAT), 0x18u);
+
+    nvdla_regfile_set_config(&rf, nvdla_config_find("nv_large"));
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CIF_BASE_WIDTH), 0x40u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CIF_BASE_MEM_ADDR_WIDTH), 0x40u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CDMA_BASE_ATOMIC_C), 0x40u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CSC_BASE_ATOMIC_K), 0x20u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CDMA_BASE_ATOMIC_M), 0x20u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_NUM), 0x10u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_WIDTH), 0x40u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_DEPTH), 0x200u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_SDP_CAP_COMPAT), 0x3fu);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_PDP_BASE_THROUGHPUT), 0x8u);
+    /* a reset keeps the configuration */
+    nvdla_regfile_reset(&rf);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CACC_BASE_ATOMIC_C), 0x20u);
+
+    nvdla_regfile_set_config(&rf, nvdla_config_find("nv_medium_512"));
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CIF_BASE_WIDTH), 0x10u);   /* 128 bits */
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CIF_BASE_MEM_ADDR_WIDTH), 0x40u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CMAC_A_BASE_ATOMIC_C), 0x20u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CMAC_B_BASE_ATOMIC_K), 0x10u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_PDP_RDMA_BASE_ATOMIC_M), 0x10u);
+    ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_SDP_CAP_COMPAT), 0x18u);   /* BS, BN */
+}
+END_TEST
+
+/* The decode takes the atom from the configuration: a PDP cube of
+ * nv_large has 32-lane surfaces, a 1x1 SDP cube 32-byte consecutive atoms,
+ * a convolution atomic C 64 / K 32. */
+START_TEST(decode_atoms_per_configuration)
+{
+    char why[256];
+    nvdla_regfile_set_config(&rf, nvdla_config_find("nv_large"));
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_CHANNEL, 32);   /* 33 channels */
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 32);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DATA_CUBE_OUT_CHANNEL, 32);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_LINE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DST_LINE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_DST_SURFACE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_PDP_D_OPERATION_MODE_CFG, 0x11);   /* off-flying max */
+    nvdla_regfile_write(&rf, NVDLA_PDP_RDMA_D_FLYING_MODE, 1);
+    struct nvdla_pdp_layer p;
+    ck_assert_msg(nvdla_decode_pdp(&rf, &p, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_eq(golden_layout_lanes(&p.src.layout), 32);
+    ck_assert_uint_eq(p.cfg.lanes, 32);
+    /* 1x1x33: two surfaces of 32 bytes, both read in full */
+    ck_assert_uint_eq(nvdla_cube_packed_bytes(&p.src), 64);
+
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    struct nvdla_sdp_layer l;
+    ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_eq(l.src.layout.surface_stride, 32);
+    ck_assert_uint_eq(l.dst.layout.surface_stride, 32);
+
+    nvdla_regfile_set_config(&rf, nvdla_config_find("nv_medium_512"));   /* resets the registers */
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_eq(l.src.layout.surface_stride, 16);
+    ck_assert_uint_eq(golden_layout_lanes(&l.dst.layout), 16);
+}
+END_TEST
+
 START_TEST(axi_manager_splits_bursts)
 {
     struct axi_manager *m = axi_manager_create(8, 16, 4, 4, 3);
@@ -277,6 +349,8 @@ int main(void)
     tcase_add_test(tc, decode_sdp_bn_from_memory);
     tcase_add_test(tc, decode_pdp_average_and_sdp_1x1);
     tcase_add_test(tc, axi_manager_splits_bursts);
+    tcase_add_test(tc, cfgrom_per_configuration);
+    tcase_add_test(tc, decode_atoms_per_configuration);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

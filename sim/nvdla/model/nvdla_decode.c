@@ -25,14 +25,16 @@ int nvdla_decode_fail(char *why, size_t len, const char *fmt, ...)
 
 size_t nvdla_cube_packed_bytes(const struct nvdla_cube_mem *m)
 {
-    return (size_t)golden_surfaces(m->c) * m->h * m->w * ATOM_LANES * m->layout.elem_bytes;
+    unsigned n = golden_layout_lanes(&m->layout);
+    return (size_t)golden_surfaces_n(m->c, n) * m->h * m->w * n * m->layout.elem_bytes;
 }
 
 void nvdla_cube_runs(const struct nvdla_cube_mem *m,
                      void (*fn)(void *ctx, uint64_t addr, uint32_t len, size_t off), void *ctx)
 {
-    uint32_t line = m->w * ATOM_LANES * m->layout.elem_bytes;
-    uint32_t surfaces = golden_surfaces(m->c);
+    unsigned n = golden_layout_lanes(&m->layout);
+    uint32_t line = m->w * n * m->layout.elem_bytes;
+    uint32_t surfaces = golden_surfaces_n(m->c, n);
     size_t off = 0;
     for (uint32_t s = 0; s < surfaces; s++)
         for (uint32_t y = 0; y < m->h; y++) {
@@ -42,8 +44,9 @@ void nvdla_cube_runs(const struct nvdla_cube_mem *m,
 }
 
 void nvdla_decode_cube(struct nvdla_cube_mem *m, uint64_t base, uint64_t line, uint64_t surface,
-                 uint32_t w, uint32_t h, uint32_t c, unsigned eb)
+                 uint32_t w, uint32_t h, uint32_t c, unsigned eb, unsigned lanes)
 {
+    m->layout.lanes = lanes;
     m->base = base;
     m->layout.line_stride = line;
     m->layout.surface_stride = surface;
@@ -170,11 +173,11 @@ static void decode_stream(const struct nvdla_regfile *r, int s, const struct nvd
         st->mode = GOLDEN_OPERAND_NONE;
     else if (per_element) {
         st->mode = GOLDEN_OPERAND_PER_ELEMENT;
-        nvdla_decode_cube(&st->mem, base, line, surf, l->w, l->h, l->c, e);
+        nvdla_decode_cube(&st->mem, base, line, surf, l->w, l->h, l->c, e, ATOM_LANES);
     } else {
-        /* one operand per channel, consecutive: a 1x1 cube of 8-lane atoms */
+        /* one operand per channel, consecutive: a 1x1 cube of atoms */
         st->mode = GOLDEN_OPERAND_PER_CHANNEL;
-        nvdla_decode_cube(&st->mem, base, 0, (uint64_t)ATOM_LANES * e, 1, 1, l->c, e);
+        nvdla_decode_cube(&st->mem, base, 0, (uint64_t)ATOM_LANES * e, 1, 1, l->c, e, ATOM_LANES);
     }
 }
 
@@ -229,12 +232,12 @@ int nvdla_decode_sdp(const struct nvdla_regfile *r, struct nvdla_sdp_layer *l, c
                         l->c, rw, rh, rc);
         nvdla_decode_cube(&l->src, ADDR64(SDP_RDMA_D_SRC_BASE_ADDR_LOW, SDP_RDMA_D_SRC_BASE_ADDR_HIGH),
              REG(SDP_RDMA_D_SRC_LINE_STRIDE),
-             one_by_one ? ATOM_LANES : REG(SDP_RDMA_D_SRC_SURFACE_STRIDE), l->w, l->h, l->c, 1);
+             one_by_one ? ATOM_LANES : REG(SDP_RDMA_D_SRC_SURFACE_STRIDE), l->w, l->h, l->c, 1, ATOM_LANES);
     }
     if (!l->to_pdp)
         nvdla_decode_cube(&l->dst, ADDR64(SDP_D_DST_BASE_ADDR_LOW, SDP_D_DST_BASE_ADDR_HIGH),
              REG(SDP_D_DST_LINE_STRIDE), one_by_one ? ATOM_LANES : REG(SDP_D_DST_SURFACE_STRIDE),
-             l->w, l->h, l->c, 1);
+             l->w, l->h, l->c, 1, ATOM_LANES);
 
     golden_sdp_cfg_bypass(&l->cfg);
     decode_x(r, 0, &l->cfg.bs);
@@ -331,10 +334,11 @@ int nvdla_decode_pdp(const struct nvdla_regfile *r, struct nvdla_pdp_layer *l, c
                         FLD(PDP_RDMA_D_DATA_FORMAT, INPUT_DATA));
         nvdla_decode_cube(&l->src, ADDR64(PDP_RDMA_D_SRC_BASE_ADDR_LOW, PDP_RDMA_D_SRC_BASE_ADDR_HIGH),
              REG(PDP_RDMA_D_SRC_LINE_STRIDE), REG(PDP_RDMA_D_SRC_SURFACE_STRIDE), c->in_w, c->in_h,
-             c->in_c, 1);
+             c->in_c, 1, ATOM_LANES);
     }
     nvdla_decode_cube(&l->dst, ADDR64(PDP_D_DST_BASE_ADDR_LOW, PDP_D_DST_BASE_ADDR_HIGH), REG(PDP_D_DST_LINE_STRIDE),
-         REG(PDP_D_DST_SURFACE_STRIDE), c->out_w, c->out_h, c->in_c, 1);
+         REG(PDP_D_DST_SURFACE_STRIDE), c->out_w, c->out_h, c->in_c, 1, ATOM_LANES);
+    c->lanes = ATOM_LANES;
     return 0;
 }
 

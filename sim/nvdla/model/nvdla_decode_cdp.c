@@ -48,9 +48,9 @@ int nvdla_decode_cdp(const struct nvdla_regfile *r, struct nvdla_cdp_layer *l, c
     uint32_t h = FLD(CDP_RDMA_D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
     uint32_t c = FLD(CDP_RDMA_D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
     nvdla_decode_cube(&l->src, ADDR64(CDP_RDMA_D_SRC_BASE_ADDR_LOW, CDP_RDMA_D_SRC_BASE_ADDR_HIGH),
-                      REG(CDP_RDMA_D_SRC_LINE_STRIDE), REG(CDP_RDMA_D_SRC_SURFACE_STRIDE), w, h, c, 1);
+                      REG(CDP_RDMA_D_SRC_LINE_STRIDE), REG(CDP_RDMA_D_SRC_SURFACE_STRIDE), w, h, c, 1, ATOM_LANES);
     nvdla_decode_cube(&l->dst, ADDR64(CDP_D_DST_BASE_ADDR_LOW, CDP_D_DST_BASE_ADDR_HIGH),
-                      REG(CDP_D_DST_LINE_STRIDE), REG(CDP_D_DST_SURFACE_STRIDE), w, h, c, 1);
+                      REG(CDP_D_DST_LINE_STRIDE), REG(CDP_D_DST_SURFACE_STRIDE), w, h, c, 1, ATOM_LANES);
     struct golden_cdp_cfg *g = &l->cfg;
     golden_cdp_cfg_default(g);
     g->normalz_len = FLD(CDP_D_LRN_CFG, NORMALZ_LEN);

@@ -46,7 +46,7 @@ int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l,
     /* 1x1 packed cubes are consecutive atoms */
     uint64_t surface = (w == 1 && h == 1 && line_packed && surf_packed) ? ATOM_LANES : REG(CDMA_D_SURF_STRIDE);
     nvdla_decode_cube(&l->feature, ADDR64(CDMA_D_DAIN_ADDR_LOW_0, CDMA_D_DAIN_ADDR_HIGH_0),
-                      REG(CDMA_D_LINE_STRIDE), surface, w, h, c, 1);
+                      REG(CDMA_D_LINE_STRIDE), surface, w, h, c, 1, ATOM_LANES);
     l->weight_base = ADDR64(CDMA_D_WEIGHT_ADDR_LOW, CDMA_D_WEIGHT_ADDR_HIGH);
     l->weight_bytes = REG(CDMA_D_WEIGHT_BYTES);
     l->data_reuse = FLD(CDMA_D_MISC_CFG, DATA_REUSE);
@@ -81,6 +81,9 @@ int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l,
     g->out_c = FLD(CSC_D_DATAOUT_SIZE_1, DATAOUT_CHANNEL) + 1;
     g->clip_truncate = FLD(CACC_D_CLIP_CFG, CLIP_TRUNCATE);
     g->int16 = 0;
+    g->atomic_c = nvdla_regfile_hw(r)->atomic_c;
+    g->atomic_k = nvdla_regfile_hw(r)->atomic_k;
+    g->lanes = ATOM_LANES;
     char bad[200];
     if (golden_conv_check(g, bad, sizeof bad))
         return nvdla_decode_fail(why, len, "convolution program the reference model cannot run: %s", bad);

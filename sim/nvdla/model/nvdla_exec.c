@@ -5,9 +5,10 @@
 
 int nvdla_exec_unpack(const struct nvdla_cube_mem *m, const uint8_t *raw, struct golden_tensor *t)
 {
-    if (golden_tensor_init(t, m->w, m->h, m->c))
+    unsigned lanes = golden_layout_lanes(&m->layout);
+    if (golden_tensor_init_lanes(t, m->w, m->h, m->c, lanes))
         return -1;
-    struct golden_layout packed = golden_layout_packed(m->w, m->h, m->layout.elem_bytes);
+    struct golden_layout packed = golden_layout_packed_n(m->w, m->h, m->layout.elem_bytes, lanes);
     golden_unpack(&packed, raw, t);
     return 0;
 }
@@ -19,13 +20,14 @@ int nvdla_exec_sdp_tensor(const struct nvdla_sdp_layer *l, const struct golden_t
     int32_t *alu[GOLDEN_SDP_STAGES] = { 0 }, *mul[GOLDEN_SDP_STAGES] = { 0 };
     struct golden_sdp_operand ops[GOLDEN_SDP_STAGES] = { { 0 } };
     int rc = -1;
-    if (golden_tensor_init(out, l->w, l->h, l->c))
+    if (golden_tensor_init_lanes(out, l->w, l->h, l->c, in->lanes))
         goto done;
     for (int s = 0; s < GOLDEN_SDP_STAGES; s++) {
         const struct nvdla_sdp_stream *st = &l->ops[s];
         if (st->mode == GOLDEN_OPERAND_NONE || !op_raw[s])
             continue;
-        size_t n = (size_t)golden_surfaces(st->mem.c) * st->mem.h * st->mem.w * GOLDEN_LANES;
+        unsigned lanes = golden_layout_lanes(&st->mem.layout);
+        size_t n = (size_t)golden_surfaces_n(st->mem.c, lanes) * st->mem.h * st->mem.w * lanes;
         alu[s] = calloc(n, sizeof **alu);
         mul[s] = calloc(n, sizeof **mul);
         if (!alu[s] || !mul[s])
@@ -60,7 +62,7 @@ int nvdla_exec_sdp(const struct nvdla_sdp_layer *l, const uint8_t *in_raw,
 int nvdla_exec_pdp(const struct nvdla_pdp_layer *l, const struct golden_tensor *in,
                    struct golden_tensor *out)
 {
-    if (golden_tensor_init(out, l->cfg.out_w, l->cfg.out_h, l->cfg.in_c))
+    if (golden_tensor_init_lanes(out, l->cfg.out_w, l->cfg.out_h, l->cfg.in_c, in->lanes))
         return -1;
     return golden_pdp_run(&l->cfg, in, out);
 }
@@ -68,7 +70,7 @@ int nvdla_exec_pdp(const struct nvdla_pdp_layer *l, const struct golden_tensor *
 int nvdla_exec_cdp(const struct nvdla_cdp_layer *l, const struct golden_tensor *in,
                    struct golden_tensor *out, struct golden_cdp_stats *stats)
 {
-    if (golden_tensor_init(out, l->src.w, l->src.h, l->src.c))
+    if (golden_tensor_init_lanes(out, l->src.w, l->src.h, l->src.c, in->lanes))
         return -1;
     golden_cdp_run(&l->cfg, in, out, stats);
     return 0;
@@ -100,7 +102,7 @@ int nvdla_exec_conv(const struct nvdla_conv_layer *l, const uint8_t *feature_raw
         golden_tensor_free(&b->data);
         int rc = nvdla_exec_unpack(&l->feature, feature_raw, &in);
         if (!rc)
-            rc = golden_tensor_init(&b->data, in.w, in.h, in.c);
+            rc = golden_tensor_init_lanes(&b->data, in.w, in.h, in.c, in.lanes);
         if (!rc)
             rc = golden_conv_convert(&l->cfg, &in, &b->data);
         golden_tensor_free(&in);
@@ -118,7 +120,8 @@ int nvdla_exec_conv(const struct nvdla_conv_layer *l, const uint8_t *feature_raw
     }
     b->data_kept = l->skip_data_rls;
     b->weights_kept = l->skip_weight_rls;
-    if (golden_tensor_init(out, l->cfg.out_w, l->cfg.out_h, l->cfg.out_c))
+    if (golden_tensor_init_lanes(out, l->cfg.out_w, l->cfg.out_h, l->cfg.out_c,
+                                 golden_conv_lanes(&l->cfg)))
         return -1;
     return golden_conv_run_converted(&l->cfg, &b->data, b->weights, b->weight_bytes, out);
 }

@@ -3,6 +3,7 @@
  * for CPU access and by CONSUMER for the engine. */
 #include <string.h>
 #include "nvdla_regfile.h"
+#include "nvdla_cfgrom.h"
 
 #define POINTER_PRODUCER 0x1u
 #define POINTER_CONSUMER_SHIFT 16
@@ -14,9 +15,24 @@ static uint32_t reg_mask(const struct nvdla_reg_desc *d)
 
 void nvdla_regfile_reset(struct nvdla_regfile *r)
 {
+    const struct nvdla_config *hw = r->hw;
     memset(r, 0, sizeof *r);
+    r->hw = hw ? hw : nvdla_config_find(nvdla_config_default_name());
     for (int i = 0; i < NVDLA_REG_COUNT; i++)
         r->grp[0][i] = r->grp[1][i] = nvdla_regs[i].reset;
+    nvdla_cfgrom_apply(r->hw, r->grp[0]);
+    nvdla_cfgrom_apply(r->hw, r->grp[1]);
+}
+
+void nvdla_regfile_set_config(struct nvdla_regfile *r, const struct nvdla_config *hw)
+{
+    r->hw = hw;
+    nvdla_regfile_reset(r);
+}
+
+const struct nvdla_config *nvdla_regfile_hw(const struct nvdla_regfile *r)
+{
+    return r->hw ? r->hw : nvdla_config_find(nvdla_config_default_name());
 }
 
 static int group_enabled(const struct nvdla_regfile *r, enum nvdla_unit u, int g)

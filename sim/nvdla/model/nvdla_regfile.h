@@ -7,6 +7,7 @@
 #define NVDLA_REGFILE_H
 
 #include <stdint.h>
+#include "nvdla_config.h"
 #include "nvdla_regs.h"
 
 /* A LUT behind S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA (SDP and CDP). */
@@ -24,9 +25,16 @@ struct nvdla_regfile {
     uint8_t consumer[NVDLA_UNIT_COUNT];
     uint8_t running[NVDLA_UNIT_COUNT];
     uint64_t dropped_writes;            /* writes to an enabled group */
+    const struct nvdla_config *hw;      /* the configuration modelled; kept across resets */
 };
 
+/* Reset values (ConfigROM from r->hw, nv_small when r->hw is NULL, e.g. a
+ * zeroed struct); the configuration survives the reset. */
 void nvdla_regfile_reset(struct nvdla_regfile *r);
+/* Model configuration hw (NULL: nv_small) and reset. */
+void nvdla_regfile_set_config(struct nvdla_regfile *r, const struct nvdla_config *hw);
+/* The configuration r models (never NULL). */
+const struct nvdla_config *nvdla_regfile_hw(const struct nvdla_regfile *r);
 /* Reads have a side effect on S_LUT_ACCESS_DATA (index auto-increment). */
 uint32_t nvdla_regfile_read(struct nvdla_regfile *r, uint32_t addr);
 void nvdla_regfile_write(struct nvdla_regfile *r, uint32_t addr, uint32_t data);

@@ -19,8 +19,6 @@
 #include "twin_sdp.h"
 #include "vcd_writer.h"
 
-#define TWIN_DATA_BYTES 8
-#define TWIN_ADDR_BITS 32
 /* Like the real nv_small top (and the shipped stub), the core leaves reset
  * this many rising edges after dla_reset_rstn rises; until then CSB
  * requests are accepted (ready high) and dropped. */
@@ -38,6 +36,7 @@ struct twin {
     struct twin_cdp cdp;
     struct twin_conv conv;
     struct axi_manager *dbb;
+    const struct nvdla_config *hw;  /* the configuration modelled */
     int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
     uint8_t intr;
     uint8_t rst_sync;               /* rising edges since dla_reset_rstn rose, up to TWIN_RESET_SYNC */
@@ -57,7 +56,7 @@ struct twin {
 
 static void twin_reset(struct twin *t)
 {
-    nvdla_regfile_reset(&t->regs);
+    nvdla_regfile_set_config(&t->regs, t->hw);
     twin_csb_reset(&t->csb);
     twin_sdp_reset(&t->sdp);
     twin_pdp_reset(&t->pdp);
@@ -172,7 +171,7 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
     vcd_writer_add_clock(t->vcd, "dla_core_clk", PINS_VCD_CYCLE);
-    pins_vcd_add(t->vcd, p, t->dut.has_sramif, TWIN_DATA_BYTES, TWIN_ADDR_BITS);
+    pins_vcd_add(t->vcd, p, t->dut.has_sramif, t->dut.data_bytes, t->dut.addr_bits);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "sdp_state", 2, &t->w_sdp_state);
     vcd_writer_add(t->vcd, "sdp_producer", 1, &t->w_sdp_producer);
@@ -261,20 +260,27 @@ struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigne
         snprintf(errbuf, errlen, "out of memory");
         return NULL;
     }
-    t->dbb = axi_manager_create(TWIN_DATA_BYTES, 16, 4, 4, 0);
+    t->hw = o->hw ? o->hw : nvdla_config_find(nvdla_config_default_name());
+    /* DBBIF: PRIMARY_MEMIF_WIDTH bits of data, MEM_ADDRESS_WIDTH of address */
+    t->dbb = axi_manager_create(t->hw->primary_memif_width / 8, 16, 4, 4, 0);
+    if (!t->dbb) {
+        free(t);
+        snprintf(errbuf, errlen, "out of memory");
+        return NULL;
+    }
     twin_sdp_init(&t->sdp);
     twin_pdp_init(&t->pdp);
     twin_cdp_init(&t->cdp);
     twin_conv_init(&t->conv);
-    t->prog.cfg = nvdla_config_find("nv_small");   /* the twin models nv_small */
+    t->prog.cfg = t->hw;
     t->prog_warn = o->prog_warn;
     twin_reset(t);
     struct dut *d = &t->dut;
     d->kind = "twin";
     d->top = "NV_nvdla (C twin)";
     d->has_sramif = o->with_sramif;
-    d->data_bytes = TWIN_DATA_BYTES;
-    d->addr_bits = TWIN_ADDR_BITS;
+    d->data_bytes = t->hw->primary_memif_width / 8;
+    d->addr_bits = t->hw->mem_address_width;
     d->eval = twin_eval;
     d->posedge = twin_posedge;
     d->waves_open = twin_waves_open;

@@ -54,5 +54,5 @@ void twin_dma_write(struct axi_manager *axi, const struct nvdla_cube_mem *m,
 
 struct golden_layout twin_dma_packed(const struct nvdla_cube_mem *m)
 {
-    return golden_layout_packed(m->w, m->h, m->layout.elem_bytes);
+    return golden_layout_packed_n(m->w, m->h, m->layout.elem_bytes, golden_layout_lanes(&m->layout));
 }

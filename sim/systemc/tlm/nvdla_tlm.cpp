@@ -16,7 +16,7 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
 {
     sim_knobs k = use_knobs(knobs);
     char err[512] = "";
-    dut_twin_opts opts = { sramif, k.prog_warn };
+    dut_twin_opts opts = { sramif, k.prog_warn, nvdla_config_find(k.nvdla_config) };
     dut_ = dut_twin_create(&opts, err, sizeof err);
     if (!dut_)
         SC_REPORT_FATAL(this->name(), err);

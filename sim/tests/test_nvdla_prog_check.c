@@ -145,7 +145,7 @@ START_TEST(rule_entry_per_slice)
     W(CDMA_D_ENTRY_PER_SLICE, 3);
     W(CSC_D_ENTRY_PER_SLICE, 3);
     expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = 3 (4 entries) for a 4x3x10 "
-                "input: nv_small has 8-byte CBUF entries, so a slice takes 4 x ceil(10 / 8) = 8 entries (ENTRIES = 7)");
+                "input: nv_small has 8-byte CBUF entries (1 atoms of 8 bytes), so a slice takes 8 entries (ENTRIES = 7)");
     legal_conv();
     W(CSC_D_ENTRY_PER_SLICE, 6);
     expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "CSC D_ENTRY_PER_SLICE = 6 but CDMA's is 7");

@@ -98,13 +98,21 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
     uint32_t h = FLD(CDMA_D_DATAIN_SIZE_0, DATAIN_HEIGHT) + 1;
     uint32_t ch = FLD(CDMA_D_DATAIN_SIZE_1, DATAIN_CHANNEL) + 1;
     uint32_t eps = FLD(CDMA_D_ENTRY_PER_SLICE, ENTRIES) + 1, csc_eps = FLD(CSC_D_ENTRY_PER_SLICE, ENTRIES) + 1;
-    /* INT8 feature data: one element per byte */
+    /* INT8 feature data, one element per byte: a slice stores each pixel's
+     * memory atoms; whole entries (bank width) take ape atoms of one pixel,
+     * and the last partial entry's `last` atoms of several pixels share an
+     * entry when they divide it evenly (nv_small: one atom per entry). */
     uint32_t per_entry = c->cbuf_bank_width;
-    uint32_t want = w * ((ch + per_entry - 1) / per_entry);
+    uint32_t ape = c->cbuf_bank_width / c->memory_atomic_size;
+    uint32_t atoms = (ch + c->memory_atomic_size - 1) / c->memory_atomic_size;
+    uint32_t last = ape ? atoms % ape : 0;
+    uint32_t want = ape ? w * (atoms / ape) : 0;
+    if (last)
+        want += ape % last ? w : (last * w + ape - 1) / ape;
     if (feature && eps != want)
         add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = %u (%u entries) for a %ux%ux%u input: %s has "
-            "%u-byte CBUF entries, so a slice takes %u x ceil(%u / %u) = %u entries (ENTRIES = %u)", eps - 1, eps, w,
-            h, ch, c->name, per_entry, w, ch, per_entry, want, want - 1);
+            "%u-byte CBUF entries (%u atoms of %u bytes), so a slice takes %u entries (ENTRIES = %u)", eps - 1, eps, w,
+            h, ch, c->name, per_entry, ape, c->memory_atomic_size, want, want - 1);
     if (csc_eps != eps)
         add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CSC D_ENTRY_PER_SLICE = %u but CDMA's is %u: they must agree",
             csc_eps - 1, eps - 1);

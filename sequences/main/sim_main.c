@@ -47,6 +47,19 @@ static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
  * RTL run as nv_small would be judged by the wrong rules. */
 static int check_dut_config(const struct dut *d, const struct nvdla_config *c, char *err, unsigned len)
 {
+    unsigned sram_bits = (d->sram_data_bytes ? d->sram_data_bytes : d->data_bytes) * 8;
+    int cfg_sram = nvdla_config_has(c, NVDLA_FEAT_SECONDARY_MEMIF);
+    if (cfg_sram && !d->has_sramif) {
+        snprintf(err, len, "NVDLA_CONFIG=%s has a %u-bit SRAMIF, but %s has no nvdla_core2cvsram_* port: set "
+                 "NVDLA_CONFIG to the configuration of your RTL", c->name, c->secondary_memif_width, d->top);
+        return -1;
+    }
+    if (cfg_sram && sram_bits != c->secondary_memif_width) {
+        snprintf(err, len, "NVDLA_CONFIG=%s expects a %u-bit SRAMIF, but %s has %u-bit SRAMIF data: set "
+                 "NVDLA_CONFIG to the configuration of your RTL", c->name, c->secondary_memif_width, d->top,
+                 sram_bits);
+        return -1;
+    }
     if (d->data_bytes * 8 == c->primary_memif_width && d->addr_bits == c->mem_address_width)
         return 0;
     snprintf(err, len, "NVDLA_CONFIG=%s expects a %u-bit DBBIF with %u-bit addresses, but %s has %u-bit data "
@@ -67,7 +80,12 @@ int sim_cli(int argc, char **argv)
     sim_cli_set_clock_ps(k.clock_ps);
     char err[2048] = "";
     if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
-        fprintf(stderr, "sim: %s\n", err);
+        /* a configuration the user did not name: say where it came from */
+        if (!k.nvdla_config_given && strstr(err, "NVDLA_CONFIG="))
+            fprintf(stderr, "sim: %s (nvdla_config=%s from %s; NVDLA_CONFIG=name overrides it)\n", err,
+                    k.nvdla_config, k.nvdla_config_from);
+        else
+            fprintf(stderr, "sim: %s\n", err);
         return 2;
     }
     if (k.prog_rules) {
@@ -136,8 +154,10 @@ int sim_cli(int argc, char **argv)
         trace_free(tr);
         return 2;
     }
-    printf("dut: %s (%s), DBBIF %u-bit data, %u-bit address%s\n", d->top, d->kind,
-           d->data_bytes * 8, d->addr_bits, d->has_sramif ? ", with SRAMIF" : "");
+    printf("dut: %s (%s), DBBIF %u-bit data, %u-bit address", d->top, d->kind, d->data_bytes * 8, d->addr_bits);
+    if (d->has_sramif)
+        printf(", with SRAMIF (%u-bit data)", (d->sram_data_bytes ? d->sram_data_bytes : d->data_bytes) * 8);
+    printf("\n");
     static struct sim s;
     if (sim_init(&s, &k, d, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);

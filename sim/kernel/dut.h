@@ -27,6 +27,9 @@ struct dut {
     int has_sramif;         /* the top has the nvdla_core2cvsram_* port set */
     unsigned data_bytes;    /* DBBIF data width in bytes */
     unsigned addr_bits;     /* DBBIF address width */
+    /* SRAMIF data width in bytes when has_sramif (the configuration's
+     * secondary_memif_width / 8); 0: the same as data_bytes */
+    unsigned sram_data_bytes;
     void (*eval)(struct dut *d, struct nvdla_pins *p);
     void (*posedge)(struct dut *d, struct nvdla_pins *p);
     /* Waves: open before the first cycle; dump() is called once per cycle

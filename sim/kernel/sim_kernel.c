@@ -166,10 +166,14 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     s->dbb = axi_mem_create("dbb", &mk, &s->pins.dbb, s->dbb_mem, &s->env);
     s->dbb_chk = axi_checker_create("dbb", &xk, &s->pins.dbb, &s->env);
     if (dut->has_sramif) {
+        /* SRAMIF: its own memory, width and random stream (stalls and
+         * latencies drawn apart from DBBIF's), the same address width */
+        unsigned sb = dut->sram_data_bytes ? dut->sram_data_bytes : dut->data_bytes;
         s->sram_mem = sparse_mem_create();
         if (s->sram_mem)
             sparse_mem_set_limit(s->sram_mem, mem_cap);
-        mem_knobs(s, &mk, k->seed ^ 0x3333);
+        sim_axi_mem_knobs(&s->knobs, sb, dut->addr_bits, k->seed ^ 0x3333, &mk);
+        sim_axi_checker_knobs(&s->knobs, sb, dut->addr_bits, &xk);
         s->sram = axi_mem_create("sram", &mk, &s->pins.sram, s->sram_mem, &s->env);
         s->sram_chk = axi_checker_create("sram", &xk, &s->pins.sram, &s->env);
     }

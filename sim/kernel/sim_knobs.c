@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "nvdla_config.h"
 #include "sim_knobs.h"
 
@@ -22,6 +24,7 @@ void sim_knobs_default(struct sim_knobs *k)
     k->reset_cycles = SIM_DEFAULT_RESET_CYCLES;
     k->reset_idle = SIM_DEFAULT_RESET_IDLE;
     k->nvdla_config = "nv_small";
+    k->nvdla_config_from = "default";
     k->clock_ps = SIM_DEFAULT_CLOCK_PS;
 }
 
@@ -306,6 +309,7 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
             }
             k->nvdla_config = v;
             k->nvdla_config_given = 1;
+            k->nvdla_config_from = "NVDLA_CONFIG";
         } else if (!strcmp(o, "--prog-check")) {
             if (strcmp(v, "error") && strcmp(v, "warn")) {
                 fprintf(stderr, "%s: PROG_CHECK must be error or warn, got '%s'\n", prog, v);
@@ -393,12 +397,20 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
 
 void sim_knobs_print(const struct sim_knobs *k)
 {
+    char conf_why[160];
+    if (k->nvdla_config_conflict[0])
+        snprintf(conf_why, sizeof conf_why, "from %s; warning: the trace folder names %s", k->nvdla_config_from,
+                 k->nvdla_config_conflict);
+    else if (strcmp(k->nvdla_config_from, "default"))
+        snprintf(conf_why, sizeof conf_why, "from %s", k->nvdla_config_from);
+    else
+        snprintf(conf_why, sizeof conf_why, "default");
     printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "
            "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64
-           " reset_cycles=%u reset_idle=%u axi_max_wait=%" PRIu64 " reg_max_wait=%" PRIu64 " nvdla_config=%s%s%s%s%s%s%s",
+           " reset_cycles=%u reset_idle=%u axi_max_wait=%" PRIu64 " reg_max_wait=%" PRIu64 " nvdla_config=%s (%s)%s%s%s%s%s%s",
            k->test ? k->test : "-", k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
            k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
-           k->max_cycles, k->reset_cycles, k->reset_idle, k->axi_max_wait, k->reg_max_wait, k->nvdla_config,
+           k->max_cycles, k->reset_cycles, k->reset_idle, k->axi_max_wait, k->reg_max_wait, k->nvdla_config, conf_why,
            k->run_absent ? " run_absent=1" : "", k->prog_warn ? " prog_check=warn" : "",
            k->inject ? " inject=" : "", k->inject ? k->inject : "",
            k->trace ? " trace=" : "", k->trace ? k->trace : "");
@@ -502,7 +514,9 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
         put(buf, len, &at, " SRAMIF=1");
     if (k->inject)
         put_knob(buf, len, &at, "INJECT", k->inject);
-    if (k->nvdla_config_given)
+    /* also one taken from the trace folder: the line then reproduces the run
+     * wherever the trace is moved */
+    if (k->nvdla_config_given || strcmp(k->nvdla_config, d.nvdla_config))
         put_knob(buf, len, &at, "NVDLA_CONFIG", k->nvdla_config);
     if (k->run_absent)
         put(buf, len, &at, " RUN_ABSENT=1");
@@ -554,12 +568,95 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
         strcpy(buf + len - 4, "...");
 }
 
+/* The configuration a folder name gives: the name itself, exactly. */
+static const struct nvdla_config *config_named(const char *dir, size_t n)
+{
+    char name[64];
+    if (!n || n >= sizeof name)
+        return NULL;
+    memcpy(name, dir, n);
+    name[n] = 0;
+    return nvdla_config_find(name);
+}
+
+/* p made absolute (from the working directory) with "." and ".."
+ * components resolved by name. */
+static void absolute_path(const char *p, char *out, size_t len)
+{
+    char in[4096] = "";
+    if (p[0] != '/' && !getcwd(in, sizeof in))
+        in[0] = 0;
+    size_t il = strlen(in);
+    snprintf(in + il, sizeof in - il, "/%s", p);
+    size_t n = 0;
+    out[0] = 0;
+    for (char *save = NULL, *c = strtok_r(in, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+        if (!strcmp(c, "."))
+            continue;
+        if (!strcmp(c, "..")) {
+            while (n > 0 && out[n - 1] != '/')
+                n--;
+            if (n > 0)
+                n--;        /* the slash before the dropped component */
+            out[n] = 0;
+            continue;
+        }
+        int w = snprintf(out + n, n < len ? len - n : 0, "/%s", c);
+        if (w < 0 || n + (size_t)w >= len)
+            break;
+        n += (size_t)w;
+    }
+    if (!n)
+        snprintf(out, len, "/");
+}
+
+void sim_knobs_config_from_trace(struct sim_knobs *k)
+{
+    if (!k->trace)
+        return;
+    /* absolute, without "." and "..": TRACE=. inside a trace folder names
+     * it too (the names as written: symbolic links are not followed) */
+    char path[4096];
+    absolute_path(k->trace, path, sizeof path);
+    struct stat st;
+    if (stat(k->trace, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        char *slash = strrchr(path, '/');
+        if (slash)
+            *slash = 0;
+        else
+            snprintf(path, sizeof path, ".");
+    }
+    /* the trace's own folder, then the folder holding it; no further up,
+     * where a checkout's own path could name a configuration by chance */
+    const struct nvdla_config *found = NULL;
+    for (int level = 0; level < 2 && !found; level++) {
+        size_t n = strlen(path);
+        while (n > 1 && path[n - 1] == '/')
+            path[--n] = 0;
+        char *slash = strrchr(path, '/');
+        const char *base = slash ? slash + 1 : path;
+        found = config_named(base, strlen(base));
+        if (!slash || slash == path)
+            break;
+        *slash = 0;
+    }
+    if (!found)
+        return;
+    if (!k->nvdla_config_given) {
+        k->nvdla_config = found->name;
+        k->nvdla_config_from = "the trace folder name";
+    } else if (strcmp(found->name, k->nvdla_config)) {
+        snprintf(k->nvdla_config_conflict, sizeof k->nvdla_config_conflict, "%s", found->name);
+    }
+}
+
 int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv)
 {
     sim_knobs_default(k);
     int rc = sim_knobs_parse(k, argc, argv);
     if (rc)
         return rc > 0 ? 0 : 2;
+    sim_knobs_config_from_trace(k);
     return -1;
 }
 

@@ -50,6 +50,12 @@ struct sim_knobs {
     unsigned n_plusargs;
     const char *nvdla_config;  /* hardware configuration (sim/nvdla/model/nvdla_config.h) */
     int nvdla_config_given;
+    /* Why that configuration, for the knob line: "default", "NVDLA_CONFIG"
+     * or "the trace folder name" (sim_knobs_config_from_trace). */
+    const char *nvdla_config_from;
+    /* The trace folder names a configuration other than NVDLA_CONFIG ("" if
+     * not): that name, for a warning on the knob line. */
+    char nvdla_config_conflict[32];
     int run_absent;            /* run traces that need units the configuration leaves out */
     int prog_warn;             /* programming rules (sim/nvdla/model/nvdla_prog_check.h) warn instead of failing */
     int allow_no_check;        /* run a trace that compares nothing (no check_crc) */
@@ -71,6 +77,13 @@ void sim_knobs_usage(const char *prog);
  * the defaults, then the command line. Returns -1 to go on with the run,
  * else the exit status: 0 after --help, 2 after a bad knob. */
 int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv);
+/* A trace run's configuration when NVDLA_CONFIG is not given: the trace
+ * folder's name, or the name of the folder holding it (the TRACES folder of
+ * make conformance), when it names a known configuration, e.g.
+ * .../nv_large/dc_x/ -> nv_large. An explicit NVDLA_CONFIG wins; a folder
+ * naming another one is noted for a warning. Called by
+ * sim_knobs_from_args; a no-op without a trace. */
+void sim_knobs_config_from_trace(struct sim_knobs *k);
 /* A run given no --seed takes one from the wall clock (the run prints it,
  * so it can be rerun); a given seed stays. */
 void sim_knobs_pick_seed(struct sim_knobs *k);

@@ -138,8 +138,11 @@ int sim_cli(int argc, char **argv)
         trace_free(tr);
         return rc;
     }
+    /* the twin has the port set its configuration has (SRAMIF=1 adds it to
+     * one without, e.g. nv_small) */
+    int twin_sramif = k.sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
     struct dut *d = !strcmp(k.dut, "rtl") ? dut_rtl_create(err, sizeof err)
-                                          : dut_twin_create(&(struct dut_twin_opts){ k.sramif, k.prog_warn, cfg },
+                                          : dut_twin_create(&(struct dut_twin_opts){ twin_sramif, k.prog_warn, cfg },
                                                             err, sizeof err);
     d = on_harness_clock(d, err, sizeof err);
     if (!d) {

@@ -27,6 +27,7 @@ struct ref_layer {
 
 struct nvdla_ref {
     struct sparse_mem *mem;
+    struct sparse_mem *sram;     /* the SRAMIF memory (sec_mem), for RAM type CV */
     struct nvdla_regfile regs;
     struct nvdla_cbuf cbuf;      /* the convolution buffer between layers */
     struct ref_layer layers[MAX_LAYERS];
@@ -39,7 +40,10 @@ struct nvdla_ref *nvdla_ref_create(void)
     if (!r)
         return NULL;
     r->mem = sparse_mem_create();
-    if (!r->mem) {
+    r->sram = sparse_mem_create();
+    if (!r->mem || !r->sram) {
+        sparse_mem_destroy(r->mem);
+        sparse_mem_destroy(r->sram);
         free(r);
         return NULL;
     }
@@ -60,6 +64,7 @@ void nvdla_ref_destroy(struct nvdla_ref *r)
         free(r->layers[i].setup);
     nvdla_cbuf_free(&r->cbuf);
     sparse_mem_destroy(r->mem);
+    sparse_mem_destroy(r->sram);
     free(r);
 }
 
@@ -71,6 +76,21 @@ void nvdla_ref_mem_write(struct nvdla_ref *r, uint64_t addr, const void *src, si
 void nvdla_ref_mem_fill(struct nvdla_ref *r, uint64_t addr, uint8_t value, size_t len)
 {
     sparse_mem_fill(r->mem, addr, value, len);
+}
+
+void nvdla_ref_sram_write(struct nvdla_ref *r, uint64_t addr, const void *src, size_t len)
+{
+    sparse_mem_write(r->sram, addr, src, len);
+}
+
+void nvdla_ref_sram_fill(struct nvdla_ref *r, uint64_t addr, uint8_t value, size_t len)
+{
+    sparse_mem_fill(r->sram, addr, value, len);
+}
+
+const struct sparse_mem *nvdla_ref_sram(const struct nvdla_ref *r)
+{
+    return r->sram;
 }
 
 void nvdla_ref_reg_write(struct nvdla_ref *r, uint32_t addr, uint32_t value)
@@ -154,7 +174,7 @@ static uint8_t *fetch(struct nvdla_ref *r, const struct nvdla_cube_mem *m)
     uint8_t *raw = malloc(nvdla_cube_packed_bytes(m) ? nvdla_cube_packed_bytes(m) : 1);
     if (!raw)
         return NULL;
-    struct mem_ctx c = { r->mem, raw };
+    struct mem_ctx c = { m->sram ? r->sram : r->mem, raw };
     nvdla_cube_runs(m, read_run, &c);
     return raw;
 }
@@ -167,7 +187,7 @@ static int store(struct nvdla_ref *r, const struct nvdla_cube_mem *m, const stru
     struct golden_layout packed = golden_layout_packed_n(m->w, m->h, m->layout.elem_bytes,
                                                          golden_layout_lanes(&m->layout));
     golden_pack(&packed, t, raw);
-    struct mem_ctx c = { r->mem, raw };
+    struct mem_ctx c = { m->sram ? r->sram : r->mem, raw };
     nvdla_cube_runs(m, write_run, &c);
     free(raw);
     return 0;
@@ -322,7 +342,7 @@ static int try_conv(struct nvdla_ref *r)
     if (nvdla_conv_fetches_weights(&cl, &r->cbuf)) {
         weights = malloc(cl.weight_bytes ? cl.weight_bytes : 1);
         if (weights)
-            sparse_mem_read(r->mem, cl.weight_base, weights, cl.weight_bytes);
+            sparse_mem_read(cl.weight_sram ? r->sram : r->mem, cl.weight_base, weights, cl.weight_bytes);
     }
     struct golden_tensor acc = { 0 };
     int ok = nvdla_exec_conv(&cl, feature, weights, &r->cbuf, &acc) == 0;
@@ -408,12 +428,19 @@ int nvdla_ref_run(struct nvdla_ref *r)
 int nvdla_ref_explain(const struct nvdla_ref *r, const uint8_t *actual, uint64_t base,
                       size_t size, char *report, size_t len)
 {
+    return nvdla_ref_explain_mem(r, 0, actual, base, size, report, len);
+}
+
+int nvdla_ref_explain_mem(const struct nvdla_ref *r, int sram, const uint8_t *actual, uint64_t base,
+                          size_t size, char *report, size_t len)
+{
+    const struct sparse_mem *mem = sram ? r->sram : r->mem;
     report[0] = 0;
     uint8_t chunk[4096];
     size_t first = size;
     for (size_t off = 0; off < size && first == size; off += sizeof chunk) {
         size_t n = size - off < sizeof chunk ? size - off : sizeof chunk;
-        sparse_mem_read(r->mem, base + off, chunk, n);
+        sparse_mem_read(mem, base + off, chunk, n);
         for (size_t i = 0; i < n; i++)
             if (chunk[i] != actual[off + i]) {
                 first = off + i;
@@ -428,19 +455,19 @@ int nvdla_ref_explain(const struct nvdla_ref *r, const uint8_t *actual, uint64_t
     size_t ndiff = 0;
     for (size_t i = first; i < size; i++) {
         uint8_t e;
-        sparse_mem_read(r->mem, base + i, &e, 1);
+        sparse_mem_read(mem, base + i, &e, 1);
         ndiff += e != actual[i];
     }
     uint64_t addr = base + first;
     uint8_t expect;
-    sparse_mem_read(r->mem, addr, &expect, 1);
+    sparse_mem_read(mem, addr, &expect, 1);
     size_t at = text_append(report, len, 0, "first difference at 0x%" PRIx64 " (offset 0x%zx): expected 0x%02x (%d), "
                     "actual 0x%02x (%d); %zu of %zu bytes differ\n", addr, first, expect, (int8_t)expect,
                     actual[first], (int8_t)actual[first], ndiff, size);
     /* the latest layer whose output holds this byte */
     for (unsigned i = r->n_layers; i-- > 0;) {
         const struct ref_layer *l = &r->layers[i];
-        if (!l->writes || addr < l->dst.base)
+        if (!l->writes || !l->dst.sram != !sram || addr < l->dst.base)
             continue;
         uint32_t x, y, c;
         unsigned byte;

@@ -27,6 +27,10 @@ void nvdla_ref_set_config(struct nvdla_ref *r, const struct nvdla_config *hw);
 /* Mirror of mem_init / mem_load on the primary (DBBIF) memory. */
 void nvdla_ref_mem_write(struct nvdla_ref *r, uint64_t addr, const void *src, size_t len);
 void nvdla_ref_mem_fill(struct nvdla_ref *r, uint64_t addr, uint8_t value, size_t len);
+/* The same on the SRAMIF memory (sec_mem): layers whose RAM type is CV
+ * read and write it. */
+void nvdla_ref_sram_write(struct nvdla_ref *r, uint64_t addr, const void *src, size_t len);
+void nvdla_ref_sram_fill(struct nvdla_ref *r, uint64_t addr, uint8_t value, size_t len);
 /* Mirror of a CSB register write (byte address), with the DUT's ping-pong
  * and LUT-access semantics. */
 void nvdla_ref_reg_write(struct nvdla_ref *r, uint32_t addr, uint32_t value);
@@ -37,6 +41,7 @@ int nvdla_ref_run(struct nvdla_ref *r);
 
 /* The reference memory image (the expected contents after the layers ran). */
 const struct sparse_mem *nvdla_ref_mem(const struct nvdla_ref *r);
+const struct sparse_mem *nvdla_ref_sram(const struct nvdla_ref *r);   /* SRAMIF's */
 
 /* Compare `actual` (size bytes the DUT left at base) with the reference
  * image and write a human-readable report into report (always
@@ -45,5 +50,8 @@ const struct sparse_mem *nvdla_ref_mem(const struct nvdla_ref *r);
  * 0 when no covering layer explains it, -1 when the two are identical. */
 int nvdla_ref_explain(const struct nvdla_ref *r, const uint8_t *actual, uint64_t base,
                       size_t size, char *report, size_t len);
+/* The same on the SRAMIF image when sram (a check_crc on sec_mem). */
+int nvdla_ref_explain_mem(const struct nvdla_ref *r, int sram, const uint8_t *actual, uint64_t base,
+                          size_t size, char *report, size_t len);
 
 #endif

@@ -69,6 +69,8 @@ static int do_mem(struct run *r, const struct trace_dir *d)
             return seq_fail(r->ctx, "%s:%u: mem_init: %s", WHERE(r, d), sparse_mem_strerror(rc));
         if (d->mem == TRACE_PRI_MEM)
             nvdla_ref_mem_fill(r->ref, d->base, 0, (size_t)d->size);
+        else
+            nvdla_ref_sram_fill(r->ref, d->base, 0, (size_t)d->size);
         return 0;
     }
     const struct trace_image *im = d->image;
@@ -79,6 +81,8 @@ static int do_mem(struct run *r, const struct trace_dir *d)
                             d->base + rec->offset, sparse_mem_strerror(rc));
         if (d->mem == TRACE_PRI_MEM)
             nvdla_ref_mem_write(r->ref, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size);
+        else
+            nvdla_ref_sram_write(r->ref, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size);
     }
     return 0;
 }
@@ -204,11 +208,8 @@ static void dump_region(struct run *r, const struct trace_dir *d, const uint8_t 
 
 static void explain(struct run *r, const struct trace_dir *d, const uint8_t *buf, uint32_t actual)
 {
-    if (d->mem != TRACE_PRI_MEM) {
-        printf("  golden reference: mirrors pri_mem only, no explanation for sec_mem\n");
-        return;
-    }
-    uint32_t golden = sparse_mem_crc32(nvdla_ref_mem(r->ref), d->base, (size_t)d->size);
+    int sec = d->mem == TRACE_SEC_MEM;
+    uint32_t golden = sparse_mem_crc32(sec ? nvdla_ref_sram(r->ref) : nvdla_ref_mem(r->ref), d->base, (size_t)d->size);
     const char *verdict = r->ctx->prog_broken
                               ? "the trace breaks a programming rule (PROG_CHECK=warn), so what the hardware "
                                 "writes is undefined (it may hang): neither a DUT nor a golden-model bug"
@@ -225,7 +226,7 @@ static void explain(struct run *r, const struct trace_dir *d, const uint8_t *buf
         printf("  programming: %s\n", r->ctx->prog_broken);
     char report[8192];
     report[0] = 0;
-    nvdla_ref_explain(r->ref, buf, d->base, (size_t)d->size, report, sizeof report);
+    nvdla_ref_explain_mem(r->ref, sec, buf, d->base, (size_t)d->size, report, sizeof report);
     /* indent every line of the report */
     for (char *line = report; line && *line;) {
         char *nl = strchr(line, '\n');

@@ -64,7 +64,9 @@ int dut_cycle_end(struct bfm_env *env, const char *stopped, uint64_t max_cycles,
 
 /* Implementations. Each returns NULL with errbuf filled on failure. */
 struct dut_twin_opts {
-    int with_sramif;        /* present the nvdla_core2cvsram_* port set (idle) */
+    /* present the nvdla_core2cvsram_* port set (the configuration's SRAMIF
+     * width, else DBBIF's): DMA whose RAM type is CV uses it */
+    int with_sramif;
     /* A layer that breaks a programming rule (sim/nvdla/model/nvdla_prog_check.h): 0
      * stops the twin with the rule (the run fails), 1 warns and runs it. */
     int prog_warn;

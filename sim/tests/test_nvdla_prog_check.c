@@ -60,6 +60,8 @@ static void legal_conv(void)
     W(CSC_D_DATAIN_SIZE_EXT_0, 2 << 16 | 3);
     W(CSC_D_DATAIN_SIZE_EXT_1, 9);
     W(CDMA_D_DAIN_ADDR_LOW_0, 0x80000000);
+    W(CDMA_D_DAIN_RAM_TYPE, 1);   /* MC: nv_small has no SRAMIF */
+    W(CDMA_D_WEIGHT_RAM_TYPE, 1);
     W(CDMA_D_LINE_STRIDE, 32);
     W(CDMA_D_SURF_STRIDE, 96);
     W(CDMA_D_ENTRY_PER_SLICE, 7);
@@ -85,6 +87,7 @@ static void legal_sdp(void)
     W(SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80000000);
     W(SDP_RDMA_D_SRC_LINE_STRIDE, 32);
     W(SDP_RDMA_D_SRC_SURFACE_STRIDE, 96);
+    W(SDP_RDMA_D_SRC_DMA_CFG, 1);
     W(SDP_RDMA_D_FEATURE_MODE_CFG, 0);
     W(SDP_D_DATA_CUBE_WIDTH, 3);
     W(SDP_D_DATA_CUBE_HEIGHT, 2);
@@ -107,6 +110,7 @@ static void legal_pdp(void)
     W(PDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80000000);
     W(PDP_RDMA_D_SRC_LINE_STRIDE, 32);
     W(PDP_RDMA_D_SRC_SURFACE_STRIDE, 128);
+    W(PDP_RDMA_D_SRC_RAM_CFG, 1);
     W(PDP_RDMA_D_DATA_FORMAT, 0);
     W(PDP_RDMA_D_POOLING_KERNEL_CFG, 1 << 4 | 1);
     W(PDP_D_DATA_CUBE_IN_WIDTH, 3);
@@ -215,10 +219,10 @@ START_TEST(rule_data_use)
     W(SDP_D_DP_BS_ALU_CFG, 1);        /* ALU_SRC = MEM */
     W(SDP_RDMA_D_BS_BASE_ADDR_LOW, 0x80200000);
     W(SDP_RDMA_D_BS_SURFACE_STRIDE, 8);
-    W(SDP_RDMA_D_BRDMA_CFG, 0x2 << 1);   /* DISABLE 0, DATA_USE BOTH, one byte, per kernel */
+    W(SDP_RDMA_D_BRDMA_CFG, 1 << 5 | 0x2 << 1);   /* DISABLE 0, DATA_USE BOTH, one byte, per kernel, MC */
     expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_DATA_USE, "SDP_RDMA D_BRDMA_CFG DATA_USE = BOTH, but the BS stage takes "
                 "only the ALU operand from memory (DATA_USE = ALU)");
-    W(SDP_RDMA_D_BRDMA_CFG, 0x1 << 1);   /* DATA_USE ALU */
+    W(SDP_RDMA_D_BRDMA_CFG, 1 << 5 | 0x1 << 1);   /* DATA_USE ALU, MC */
     expect_clean(NVDLA_UNIT_SDP);
     /* a stream read for a stage that takes nothing from memory */
     W(SDP_D_DP_BS_ALU_CFG, 0);
@@ -276,6 +280,26 @@ START_TEST(rule_atom_align)
 }
 END_TEST
 
+/* RAM type CV (the reset value) names SRAMIF: refused where the
+ * configuration has none, the same layer is clean on nv_large. */
+START_TEST(rule_ram_type)
+{
+    legal_sdp();
+    W(SDP_RDMA_D_SRC_DMA_CFG, 0);
+    expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_RAM_TYPE, "SDP_RDMA input cube: RAM type CV (0, the reset value) selects "
+                "the SRAMIF memory, but nv_small has no SRAMIF: write MC (1)");
+    legal_conv();
+    W(CDMA_D_WEIGHT_RAM_TYPE, 0);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_RAM_TYPE, "CDMA weights (D_WEIGHT_RAM_TYPE): RAM type CV");
+    setup();
+    pc.cfg = nvdla_config_find("nv_large");
+    nvdla_regfile_set_config(&rf, pc.cfg);
+    legal_sdp();
+    W(SDP_RDMA_D_SRC_DMA_CFG, 0);
+    expect_clean(NVDLA_UNIT_SDP);
+}
+END_TEST
+
 START_TEST(rule_layer_program)
 {
     legal_sdp();
@@ -320,6 +344,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_data_use);
     tcase_add_test(tc, rule_pdp_geometry);
     tcase_add_test(tc, rule_atom_align);
+    tcase_add_test(tc, rule_ram_type);
     tcase_add_test(tc, rule_layer_program);
     tcase_add_test(tc, rule_table_and_names);
     suite_add_tcase(s, tc);

@@ -1,12 +1,15 @@
 /* Unit tests of the C twin's pieces: register file semantics (ping-pong,
  * dropped writes, W1C, RO, interrupts, LUT access port), the register
- * decode into golden configurations, and the AXI manager's burst split. */
+ * decode into golden configurations, the AXI manager's burst split, and
+ * the whole twin in the kernel routing DMA to DBBIF or SRAMIF. */
 #include <check.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include "nvdla_decode.h"
 #include "axi_manager.h"
 #include "nvdla_regfile.h"
+#include "sim_kernel.h"
 
 static struct nvdla_regfile rf;
 
@@ -337,6 +340,139 @@ START_TEST(axi_manager_splits_bursts)
 }
 END_TEST
 
+/* ---- the twin in the kernel: DBBIF and SRAMIF ------------------------------ */
+
+/* A 2x2x32 int8 SDP pass-through (every stage bypassed, converter scale
+ * 1): line stride 64, surface stride 128; src_mc / dst_mc are the RAM type
+ * fields (1 MC = DBBIF, 0 CV = SRAMIF). */
+#define PT_SRC 0x1000u
+#define PT_DST 0x2000u
+#define PT_BYTES 128u
+
+static struct sim *twin_sim(const char *config)
+{
+    static struct sim s;
+    struct sim_knobs k;
+    sim_knobs_default(&k);
+    k.max_cycles = 200000;
+    char err[512] = "";
+    const struct nvdla_config *c = nvdla_config_find(config);
+    /* the port set as the harness presents it: when the configuration has SRAMIF */
+    struct dut_twin_opts o = { nvdla_config_has(c, NVDLA_FEAT_SECONDARY_MEMIF), 0, c };
+    struct dut *d = dut_twin_create(&o, err, sizeof err);
+    ck_assert_msg(d != NULL, "%s", err);
+    ck_assert_msg(sim_init(&s, &k, d, err, sizeof err) == 0, "%s", err);
+    s.env.quiet_failures = 1;   /* the refusal below fails the run on purpose */
+    ck_assert_int_eq(sim_reset(&s), 0);
+    return &s;
+}
+
+static enum bfm_status sdp_pass_through(struct sim *s, uint32_t src_mc, uint32_t dst_mc)
+{
+    static const uint32_t prog[][2] = {
+        { NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH, 1 }, { NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT, 1 },
+        { NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 31 }, { NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, PT_SRC },
+        { NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 64 }, { NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 128 },
+        { NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0 }, { NVDLA_SDP_RDMA_D_BRDMA_CFG, 1 },
+        { NVDLA_SDP_RDMA_D_NRDMA_CFG, 1 }, { NVDLA_SDP_RDMA_D_ERDMA_CFG, 1 },
+        { NVDLA_SDP_D_DATA_CUBE_WIDTH, 1 }, { NVDLA_SDP_D_DATA_CUBE_HEIGHT, 1 },
+        { NVDLA_SDP_D_DATA_CUBE_CHANNEL, 31 }, { NVDLA_SDP_D_DST_BASE_ADDR_LOW, PT_DST },
+        { NVDLA_SDP_D_DST_LINE_STRIDE, 64 }, { NVDLA_SDP_D_DST_SURFACE_STRIDE, 128 },
+        { NVDLA_SDP_D_DP_BS_CFG, 0x53 }, { NVDLA_SDP_D_DP_BN_CFG, 0x53 }, { NVDLA_SDP_D_DP_EW_CFG, 0x53 },
+        { NVDLA_SDP_D_CVT_SCALE, 1 }, { NVDLA_SDP_D_DATA_FORMAT, 0 }, { NVDLA_SDP_D_FEATURE_MODE_CFG, 0 },
+    };
+    enum bfm_status st = BFM_OK;
+    for (unsigned i = 0; i < sizeof prog / sizeof prog[0] && st == BFM_OK; i++)
+        st = csb_write(s->csb, prog[i][0], prog[i][1]);
+    if (st == BFM_OK)
+        st = csb_write(s->csb, NVDLA_SDP_RDMA_D_SRC_DMA_CFG, src_mc);
+    if (st == BFM_OK)
+        st = csb_write(s->csb, NVDLA_SDP_D_DST_DMA_CFG, dst_mc);
+    if (st == BFM_OK)
+        st = csb_write(s->csb, NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+    if (st == BFM_OK)
+        st = csb_write(s->csb, NVDLA_SDP_D_OP_ENABLE, 1);
+    if (st == BFM_OK)   /* SDP_DONE_STATUS0 */
+        st = csb_poll(s->csb, NVDLA_GLB_S_INTR_STATUS, 1, 1, 20000);
+    return st;
+}
+
+static void fill_pattern(struct sparse_mem *m)
+{
+    uint8_t b[PT_BYTES];
+    for (unsigned i = 0; i < PT_BYTES; i++)
+        b[i] = (uint8_t)(i * 7 + 3);
+    ck_assert_int_eq(sparse_mem_write(m, PT_SRC, b, PT_BYTES), 0);
+}
+
+static void expect_pattern(const struct sparse_mem *m, uint64_t addr, int present)
+{
+    uint8_t b[PT_BYTES];
+    sparse_mem_read(m, addr, b, PT_BYTES);
+    for (unsigned i = 0; i < PT_BYTES; i++)
+        ck_assert_msg(b[i] == (present ? (uint8_t)(i * 7 + 3) : 0), "byte 0x%" PRIx64 ": 0x%02x, expected 0x%02x",
+                      addr + i, b[i], present ? (uint8_t)(i * 7 + 3) : 0);
+}
+
+/* nv_large: source on SRAMIF, destination on DBBIF, then the reverse; the
+ * port a direction does not use sees none of its bursts. */
+START_TEST(twin_routes_sdp_by_ram_type)
+{
+    struct sim *s = twin_sim("nv_large");
+    ck_assert(s->dut->has_sramif);
+    ck_assert_uint_eq(s->dut->sram_data_bytes, 32);
+    fill_pattern(s->sram_mem);
+    ck_assert_msg(sdp_pass_through(s, 0, 1) == BFM_OK, "%s", s->env.first_failure);
+    ck_assert_int_eq(sim_drain(s, 10000), 0);
+    expect_pattern(s->dbb_mem, PT_DST, 1);
+    expect_pattern(s->sram_mem, PT_DST, 0);
+    struct axi_mem_stats dbb, sram;
+    axi_mem_stats(s->dbb, &dbb);
+    axi_mem_stats(s->sram, &sram);
+    ck_assert_uint_eq(dbb.ar_bursts, 0);
+    ck_assert_uint_eq(dbb.wr_bytes, PT_BYTES);
+    ck_assert_uint_eq(sram.rd_bytes, PT_BYTES);
+    ck_assert_uint_eq(sram.aw_bursts, 0);
+    ck_assert_int_eq(sim_finish(s), 0);
+    sim_free(s);
+
+    s = twin_sim("nv_large");
+    fill_pattern(s->dbb_mem);
+    ck_assert_msg(sdp_pass_through(s, 1, 0) == BFM_OK, "%s", s->env.first_failure);
+    ck_assert_int_eq(sim_drain(s, 10000), 0);
+    expect_pattern(s->sram_mem, PT_DST, 1);
+    expect_pattern(s->dbb_mem, PT_DST, 0);
+    axi_mem_stats(s->dbb, &dbb);
+    axi_mem_stats(s->sram, &sram);
+    ck_assert_uint_eq(dbb.rd_bytes, PT_BYTES);
+    ck_assert_uint_eq(dbb.aw_bursts, 0);
+    ck_assert_uint_eq(sram.ar_bursts, 0);
+    ck_assert_uint_eq(sram.wr_bytes, PT_BYTES);
+    ck_assert_int_eq(sim_finish(s), 0);
+    sim_free(s);
+}
+END_TEST
+
+/* nv_small has no SRAMIF: the layer naming it stops the twin with the
+ * rule, and DBBIF is not read in its place. */
+START_TEST(twin_refuses_sramif_without_port)
+{
+    struct sim *s = twin_sim("nv_small");
+    ck_assert(!s->dut->has_sramif);
+    fill_pattern(s->dbb_mem);
+    ck_assert_int_ne(sdp_pass_through(s, 0, 1), BFM_OK);
+    ck_assert_msg(strstr(s->env.first_failure, "rule 'ram-type'") &&
+                      strstr(s->env.first_failure, "SDP_RDMA input cube: RAM type CV") &&
+                      strstr(s->env.first_failure, "nv_small has no SRAMIF"),
+                  "%s", s->env.first_failure);
+    struct axi_mem_stats dbb;
+    axi_mem_stats(s->dbb, &dbb);
+    ck_assert_uint_eq(dbb.ar_bursts, 0);
+    ck_assert_uint_eq(dbb.aw_bursts, 0);
+    sim_free(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("twin");
@@ -351,6 +487,8 @@ int main(void)
     tcase_add_test(tc, axi_manager_splits_bursts);
     tcase_add_test(tc, cfgrom_per_configuration);
     tcase_add_test(tc, decode_atoms_per_configuration);
+    tcase_add_test(tc, twin_routes_sdp_by_ram_type);
+    tcase_add_test(tc, twin_refuses_sramif_without_port);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

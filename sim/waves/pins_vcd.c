@@ -55,7 +55,7 @@ static void add_axi(struct vcd_writer *w, const char *pfx, const struct axi_pins
 #undef SIG
 }
 
-void pins_vcd_add(struct vcd_writer *w, const struct nvdla_pins *p, int has_sramif,
+void pins_vcd_add(struct vcd_writer *w, const struct nvdla_pins *p, unsigned sram_bytes,
                   unsigned data_bytes, unsigned addr_bits)
 {
     vcd_writer_add(w, "dla_reset_rstn", 1, &p->rstn);
@@ -70,6 +70,6 @@ void pins_vcd_add(struct vcd_writer *w, const struct nvdla_pins *p, int has_sram
     vcd_writer_add(w, "nvdla2csb_wr_complete", 1, &p->csb.wr_complete);
     vcd_writer_add(w, "dla_intr", 1, &p->dla_intr);
     add_axi(w, "nvdla_core2dbb", &p->dbb, data_bytes * 8, addr_bits);
-    if (has_sramif)
-        add_axi(w, "nvdla_core2cvsram", &p->sram, data_bytes * 8, addr_bits);
+    if (sram_bytes)
+        add_axi(w, "nvdla_core2cvsram", &p->sram, sram_bytes * 8, addr_bits);
 }

@@ -28,7 +28,9 @@ struct vcd_writer *pins_vcd_open(const struct dut_waves_cfg *cfg, char *err, uns
  * and return -1. NULL is fine. */
 int pins_vcd_close(struct vcd_writer *w);
 
-void pins_vcd_add(struct vcd_writer *w, const struct nvdla_pins *p, int has_sramif,
+/* The pins of the top: DBBIF with data_bytes of data; the SRAMIF port set
+ * (nvdla_core2cvsram_*) too when sram_bytes (its data width) is not 0. */
+void pins_vcd_add(struct vcd_writer *w, const struct nvdla_pins *p, unsigned sram_bytes,
                   unsigned data_bytes, unsigned addr_bits);
 
 #endif

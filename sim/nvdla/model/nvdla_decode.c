@@ -23,6 +23,11 @@ int nvdla_decode_fail(char *why, size_t len, const char *fmt, ...)
     return -1;
 }
 
+const char *nvdla_cube_port(const struct nvdla_cube_mem *m)
+{
+    return m->sram ? "SRAMIF" : "DBBIF";
+}
+
 size_t nvdla_cube_packed_bytes(const struct nvdla_cube_mem *m)
 {
     unsigned n = golden_layout_lanes(&m->layout);
@@ -164,6 +169,7 @@ static void decode_stream(const struct nvdla_regfile *r, int s, const struct nvd
     }
     /* The three CFG registers share one field layout (BRDMA's macros). */
     st->fetch = !(cfg & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_DISABLE_MASK);
+    int sram = !(cfg & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_RAM_TYPE_MASK);   /* CV = 0 */
     st->use = (enum golden_operand_use)((cfg & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_DATA_USE_MASK) >>
                                         NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_DATA_USE_SHIFT);
     st->size_bytes = (cfg & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_DATA_SIZE_MASK) ? 2 : 1;
@@ -179,6 +185,7 @@ static void decode_stream(const struct nvdla_regfile *r, int s, const struct nvd
         st->mode = GOLDEN_OPERAND_PER_CHANNEL;
         nvdla_decode_cube(&st->mem, base, 0, (uint64_t)ATOM_LANES * e, 1, 1, l->c, e, ATOM_LANES);
     }
+    st->mem.sram = sram;
 }
 
 /* A stage whose ALU or MUL takes a memory operand needs the stream to carry it. */
@@ -233,11 +240,13 @@ int nvdla_decode_sdp(const struct nvdla_regfile *r, struct nvdla_sdp_layer *l, c
         nvdla_decode_cube(&l->src, ADDR64(SDP_RDMA_D_SRC_BASE_ADDR_LOW, SDP_RDMA_D_SRC_BASE_ADDR_HIGH),
              REG(SDP_RDMA_D_SRC_LINE_STRIDE),
              one_by_one ? ATOM_LANES : REG(SDP_RDMA_D_SRC_SURFACE_STRIDE), l->w, l->h, l->c, 1, ATOM_LANES);
+        l->src.sram = !FLD(SDP_RDMA_D_SRC_DMA_CFG, SRC_RAM_TYPE);
     }
     if (!l->to_pdp)
         nvdla_decode_cube(&l->dst, ADDR64(SDP_D_DST_BASE_ADDR_LOW, SDP_D_DST_BASE_ADDR_HIGH),
              REG(SDP_D_DST_LINE_STRIDE), one_by_one ? ATOM_LANES : REG(SDP_D_DST_SURFACE_STRIDE),
              l->w, l->h, l->c, 1, ATOM_LANES);
+    l->dst.sram = !l->to_pdp && !FLD(SDP_D_DST_DMA_CFG, DST_RAM_TYPE);
 
     golden_sdp_cfg_bypass(&l->cfg);
     decode_x(r, 0, &l->cfg.bs);
@@ -335,9 +344,11 @@ int nvdla_decode_pdp(const struct nvdla_regfile *r, struct nvdla_pdp_layer *l, c
         nvdla_decode_cube(&l->src, ADDR64(PDP_RDMA_D_SRC_BASE_ADDR_LOW, PDP_RDMA_D_SRC_BASE_ADDR_HIGH),
              REG(PDP_RDMA_D_SRC_LINE_STRIDE), REG(PDP_RDMA_D_SRC_SURFACE_STRIDE), c->in_w, c->in_h,
              c->in_c, 1, ATOM_LANES);
+        l->src.sram = !FLD(PDP_RDMA_D_SRC_RAM_CFG, SRC_RAM_TYPE);
     }
     nvdla_decode_cube(&l->dst, ADDR64(PDP_D_DST_BASE_ADDR_LOW, PDP_D_DST_BASE_ADDR_HIGH), REG(PDP_D_DST_LINE_STRIDE),
          REG(PDP_D_DST_SURFACE_STRIDE), c->out_w, c->out_h, c->in_c, 1, ATOM_LANES);
+    l->dst.sram = !FLD(PDP_D_DST_RAM_CFG, DST_RAM_TYPE);
     c->lanes = ATOM_LANES;
     return 0;
 }
@@ -346,9 +357,9 @@ int nvdla_decode_pdp(const struct nvdla_regfile *r, struct nvdla_pdp_layer *l, c
 
 static size_t put_cube(char *buf, size_t len, size_t at, const char *what, const struct nvdla_cube_mem *m)
 {
-    return text_append(buf, len, at, "  %s: %ux%ux%u at 0x%" PRIx64 ", line stride 0x%" PRIx64
+    return text_append(buf, len, at, "  %s: %ux%ux%u at 0x%" PRIx64 "%s, line stride 0x%" PRIx64
                ", surface stride 0x%" PRIx64 "%s\n", what, m->w, m->h, m->c, m->base,
-               m->layout.line_stride, m->layout.surface_stride,
+               m->sram ? " (SRAMIF)" : "", m->layout.line_stride, m->layout.surface_stride,
                m->layout.elem_bytes == 1 ? "" : ", 2-byte elements");
 }
 

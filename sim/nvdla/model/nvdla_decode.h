@@ -20,8 +20,13 @@ struct nvdla_cube_mem {
     uint64_t base;
     struct golden_layout layout;
     uint32_t w, h, c;
+    /* the DMA's RAM type: 1 CV (the SRAMIF memory, field value 0, the
+     * reset value), 0 MC (DBBIF, field value 1) */
+    int sram;
 };
 
+/* "SRAMIF" or "DBBIF": the port a cube's DMA uses. */
+const char *nvdla_cube_port(const struct nvdla_cube_mem *m);
 /* Bytes of the cube stored packed (all lanes of all surfaces). */
 size_t nvdla_cube_packed_bytes(const struct nvdla_cube_mem *m);
 /* The memory runs of a cube (one per line of every surface), in packed
@@ -66,6 +71,7 @@ struct nvdla_conv_layer {
     struct nvdla_cube_mem feature;  /* what CDMA fetches */
     uint64_t weight_base;
     uint32_t weight_bytes;          /* CDMA D_WEIGHT_BYTES */
+    int weight_sram;                /* CDMA D_WEIGHT_RAM_TYPE = CVIF: weights from SRAMIF */
     int data_reuse, weight_reuse;   /* use the previous layer's CBUF contents */
     int skip_data_rls, skip_weight_rls;   /* keep this layer's for the next */
     struct golden_conv_cfg cfg;

@@ -51,6 +51,8 @@ int nvdla_decode_cdp(const struct nvdla_regfile *r, struct nvdla_cdp_layer *l, c
                       REG(CDP_RDMA_D_SRC_LINE_STRIDE), REG(CDP_RDMA_D_SRC_SURFACE_STRIDE), w, h, c, 1, ATOM_LANES);
     nvdla_decode_cube(&l->dst, ADDR64(CDP_D_DST_BASE_ADDR_LOW, CDP_D_DST_BASE_ADDR_HIGH),
                       REG(CDP_D_DST_LINE_STRIDE), REG(CDP_D_DST_SURFACE_STRIDE), w, h, c, 1, ATOM_LANES);
+    l->src.sram = !FLD(CDP_RDMA_D_SRC_DMA_CFG, SRC_RAM_TYPE);
+    l->dst.sram = !FLD(CDP_D_DST_DMA_CFG, DST_RAM_TYPE);
     struct golden_cdp_cfg *g = &l->cfg;
     golden_cdp_cfg_default(g);
     g->normalz_len = FLD(CDP_D_LRN_CFG, NORMALZ_LEN);
@@ -72,13 +74,14 @@ void nvdla_describe_cdp(const struct nvdla_cdp_layer *l, char *buf, size_t len)
     const struct golden_cdp_cfg *g = &l->cfg;
     snprintf(buf, len,
              "CDP layer %ux%ux%u, LRN over %u channels%s%s\n"
-             "  input: at 0x%" PRIx64 ", line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64 "\n"
-             "  output: at 0x%" PRIx64 ", line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64 "\n"
+             "  input: at 0x%" PRIx64 "%s, line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64 "\n"
+             "  output: at 0x%" PRIx64 "%s, line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64 "\n"
              "  input converter: offset 0x%x scale %d shift %u; output converter: offset 0x%x scale %d "
              "shift %u\n  LUT: LE %s, LE start %" PRId64 " end %" PRId64 ", LO start %" PRId64 " end %" PRId64 "\n",
              l->src.w, l->src.h, l->src.c, 2 * g->normalz_len + 3, g->sqsum_bypass ? ", square sum bypassed" : "",
-             g->mul_bypass ? ", multiply bypassed" : "", l->src.base, l->src.layout.line_stride,
-             l->src.layout.surface_stride, l->dst.base, l->dst.layout.line_stride, l->dst.layout.surface_stride,
+             g->mul_bypass ? ", multiply bypassed" : "", l->src.base, l->src.sram ? " (SRAMIF)" : "",
+             l->src.layout.line_stride, l->src.layout.surface_stride, l->dst.base, l->dst.sram ? " (SRAMIF)" : "",
+             l->dst.layout.line_stride, l->dst.layout.surface_stride,
              g->datin_offset, g->datin_scale, g->datin_shifter, g->datout_offset, g->datout_scale,
              g->datout_shifter, g->lut.le_linear ? "linear" : "exponent", g->lut.le_start, g->lut.le_end,
              g->lut.lo_start, g->lut.lo_end);

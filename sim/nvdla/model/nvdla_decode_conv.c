@@ -49,6 +49,8 @@ int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l,
                       REG(CDMA_D_LINE_STRIDE), surface, w, h, c, 1, ATOM_LANES);
     l->weight_base = ADDR64(CDMA_D_WEIGHT_ADDR_LOW, CDMA_D_WEIGHT_ADDR_HIGH);
     l->weight_bytes = REG(CDMA_D_WEIGHT_BYTES);
+    l->feature.sram = !FLD(CDMA_D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE);
+    l->weight_sram = !FLD(CDMA_D_WEIGHT_RAM_TYPE, WEIGHT_RAM_TYPE);
     l->data_reuse = FLD(CDMA_D_MISC_CFG, DATA_REUSE);
     l->weight_reuse = FLD(CDMA_D_MISC_CFG, WEIGHT_REUSE);
     l->skip_data_rls = FLD(CDMA_D_MISC_CFG, SKIP_DATA_RLS);
@@ -100,13 +102,14 @@ void nvdla_describe_conv(const struct nvdla_conv_layer *l, char *buf, size_t len
     snprintf(buf, len,
              "convolution %ux%ux%u * %u kernels %ux%ux%u -> %ux%ux%u, stride %ux%u, dilation %ux%u, "
              "pad left %u top %u value %d, CACC clip %u\n"
-             "  feature: at 0x%" PRIx64 ", line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64
+             "  feature: at 0x%" PRIx64 "%s, line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64
              "%s; converter %s (offset %d scale %d truncate %u)\n"
-             "  weights: %u bytes at 0x%" PRIx64 "%s\n",
+             "  weights: %u bytes at 0x%" PRIx64 "%s%s\n",
              g->in_w, g->in_h, g->in_c, g->kernels, g->kernel_w, g->kernel_h, g->kernel_c, g->out_w, g->out_h,
              g->out_c, g->stride_x, g->stride_y, g->dilation_x, g->dilation_y, g->pad_left, g->pad_top,
-             g->pad_value, g->clip_truncate, l->feature.base, l->feature.layout.line_stride,
+             g->pad_value, g->clip_truncate, l->feature.base, l->feature.sram ? " (SRAMIF)" : "",
+             l->feature.layout.line_stride,
              l->feature.layout.surface_stride, l->data_reuse ? " (reused from CBUF)" : "",
              g->cvt_en ? "on" : "off", g->cvt_offset, g->cvt_scale, g->cvt_truncate, l->weight_bytes,
-             l->weight_base, l->weight_reuse ? " (reused from CBUF)" : "");
+             l->weight_base, l->weight_sram ? " (SRAMIF)" : "", l->weight_reuse ? " (reused from CBUF)" : "");
 }

@@ -52,6 +52,13 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
         "surface stride must be multiples of the atom (the hardware drops the low bits)",
         "in-memory data formats (alignment of start address and stride)" },
+    [NVDLA_RULE_RAM_TYPE] = {
+        "ram-type", "SDP_RDMA D_SRC_DMA_CFG, D_BRDMA/NRDMA/ERDMA_CFG; SDP D_DST_DMA_CFG; PDP_RDMA D_SRC_RAM_CFG; "
+        "PDP D_DST_RAM_CFG; CDP_RDMA D_SRC_DMA_CFG; CDP D_DST_DMA_CFG; CDMA D_DAIN_RAM_TYPE, D_WEIGHT_RAM_TYPE",
+        "each DMA reads or writes the memory its RAM type names: CV (0, the reset value) is the SRAMIF "
+        "memory, MC (1) the DBBIF one; on a configuration without SRAMIF (nv_small) CV names a port "
+        "that does not exist, so every cube the layer moves must say MC",
+        "register descriptions (the *_RAM_TYPE enums); scalability spec (SECONDARY_MEMIF)" },
     [NVDLA_RULE_MODEL] = {
         "layer-program", "the layer's registers",
         "sizes, windows or modes that do not describe a complete layer (output size not matching the "
@@ -78,9 +85,18 @@ static void add(struct out *o, enum nvdla_prog_rule rule, const char *fmt, ...)
     o->n++;
 }
 
+/* A DMA selecting the SRAMIF memory (RAM type CV) where there is none. */
+static void check_ram(struct out *o, const struct nvdla_prog_ctx *pc, const char *what, int sram)
+{
+    if (sram && !nvdla_config_has(pc->cfg, NVDLA_FEAT_SECONDARY_MEMIF))
+        add(o, NVDLA_RULE_RAM_TYPE, "%s: RAM type CV (0, the reset value) selects the SRAMIF memory, but %s has no "
+            "SRAMIF: write MC (1)", what, pc->cfg->name);
+}
+
 static void check_cube(struct out *o, const struct nvdla_prog_ctx *pc, const char *what,
                        const struct nvdla_cube_mem *m)
 {
+    check_ram(o, pc, what, m->sram);
     uint64_t a = pc->cfg->memory_atomic_size;
     if (m->base % a || m->layout.line_stride % a || m->layout.surface_stride % a)
         add(o, NVDLA_RULE_ATOM_ALIGN, "%s: base 0x%" PRIx64 ", line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64
@@ -143,8 +159,11 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
     char why[256];
     if (nvdla_decode_conv(r, &l, why, sizeof why))
         add(o, NVDLA_RULE_MODEL, "convolution: %s", why);
-    else
+    else {
         check_cube(o, pc, "CDMA input feature cube", &l.feature);
+        if (!l.weight_reuse)
+            check_ram(o, pc, "CDMA weights (D_WEIGHT_RAM_TYPE)", l.weight_sram);
+    }
 }
 
 /* ---- SDP ------------------------------------------------------------------- */
@@ -194,6 +213,12 @@ static void check_sdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
         check_cube(o, pc, "SDP_RDMA input cube", &l.src);
     if (!l.to_pdp && !golden_sdp_compare_mode(&l.cfg))
         check_cube(o, pc, "SDP output cube", &l.dst);
+    static const char *const stream[GOLDEN_SDP_STAGES] = { "SDP_RDMA BS operands (D_BRDMA_CFG)",
+                                                           "SDP_RDMA BN operands (D_NRDMA_CFG)",
+                                                           "SDP_RDMA EW operands (D_ERDMA_CFG)" };
+    for (int s = 0; s < GOLDEN_SDP_STAGES; s++)
+        if (l.ops[s].fetch)
+            check_ram(o, pc, stream[s], l.ops[s].mem.sram);
 }
 
 /* ---- PDP and CDP ------------------------------------------------------------ */

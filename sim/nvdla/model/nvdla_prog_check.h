@@ -23,6 +23,7 @@ enum nvdla_prog_rule {
     NVDLA_RULE_DATA_USE,            /* sdp-data-use */
     NVDLA_RULE_PDP_GEOMETRY,        /* pdp-geometry */
     NVDLA_RULE_ATOM_ALIGN,          /* atom-align */
+    NVDLA_RULE_RAM_TYPE,            /* ram-type: SRAMIF selected, the configuration has none */
     NVDLA_RULE_MODEL,               /* layer-program: what the golden models refuse */
     NVDLA_RULE_COUNT
 };

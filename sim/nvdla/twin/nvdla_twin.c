@@ -1,7 +1,7 @@
 /* dut_twin: the C behavioural twin of NV_nvdla at its pins: CSB target,
  * register file, the SDP, PDP, CDP and convolution engines and their AXI
- * manager on DBBIF. SRAMIF, when
- * present, is idle (valids low, readies high). Outputs are registered: eval()
+ * managers on DBBIF and, when the harness presents it (the configuration
+ * has it, or SRAMIF=1), on SRAMIF: each DMA uses the port its RAM type register names. Outputs are registered: eval()
  * only presents state, posedge() updates it. Reset is synchronised inside,
  * as on the real top (TWIN_RESET_SYNC). */
 #include <stdio.h>
@@ -35,9 +35,9 @@ struct twin {
     struct twin_pdp pdp;
     struct twin_cdp cdp;
     struct twin_conv conv;
-    struct axi_manager *dbb;
+    struct twin_ports io;           /* DBBIF and SRAMIF managers */
     const struct nvdla_config *hw;  /* the configuration modelled */
-    int dbb_owner;                  /* engine holding DBBIF: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
+    int dbb_owner;                  /* engine holding the memory ports: 0 none, 1 SDP, 2 PDP, 3 conv, 4 CDP */
     uint8_t intr;
     uint8_t rst_sync;               /* rising edges since dla_reset_rstn rose, up to TWIN_RESET_SYNC */
     unsigned flush_left;            /* cycles until the CBUF flush after reset is done */
@@ -62,7 +62,8 @@ static void twin_reset(struct twin *t)
     twin_pdp_reset(&t->pdp);
     twin_cdp_reset(&t->cdp);
     twin_conv_reset(&t->conv);
-    axi_manager_reset(t->dbb);
+    twin_ports_reset(&t->io);
+    t->io.missing[0] = 0;
     t->dbb_owner = 0;
     t->intr = 0;
     t->rst_sync = 0;
@@ -117,13 +118,17 @@ static void twin_eval(struct dut *d, struct nvdla_pins *p)
         p->csb.rsp_valid = p->csb.wr_complete = 0;
         tie_off_axi(&p->dbb);
         p->dbb.b_ready = p->dbb.r_ready = 0;
+        if (d->has_sramif) {
+            tie_off_axi(&p->sram);
+            p->sram.b_ready = p->sram.r_ready = 0;
+        }
         p->dla_intr = 0;
         return;
     }
     twin_csb_eval(&t->csb, &p->csb);
-    axi_manager_eval(t->dbb, &p->dbb);
-    if (d->has_sramif)
-        tie_off_axi(&p->sram);
+    axi_manager_eval(t->io.dbb, &p->dbb);
+    if (t->io.sram)
+        axi_manager_eval(t->io.sram, &p->sram);
     p->dla_intr = t->intr;
 }
 
@@ -141,13 +146,20 @@ static void twin_posedge(struct dut *d, struct nvdla_pins *p)
     if (t->flush_left && !--t->flush_left)
         t->regs.grp[0][NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX] = NVDLA_CDMA_S_CBUF_FLUSH_STATUS_FLUSH_DONE_MASK;
     twin_csb_posedge(&t->csb, &p->csb, &t->regs);
-    axi_manager_posedge(t->dbb, &p->dbb);
-    twin_sdp_posedge(&t->sdp, &t->regs, t->dbb, &t->pdp, &t->dbb_owner);
-    twin_pdp_posedge(&t->pdp, &t->regs, t->dbb, &t->dbb_owner);
-    twin_cdp_posedge(&t->cdp, &t->regs, t->dbb, &t->dbb_owner);
-    twin_conv_posedge(&t->conv, &t->regs, t->dbb, &t->sdp, &t->dbb_owner);
+    axi_manager_posedge(t->io.dbb, &p->dbb);
+    if (t->io.sram)
+        axi_manager_posedge(t->io.sram, &p->sram);
+    twin_sdp_posedge(&t->sdp, &t->regs, &t->io, &t->pdp, &t->dbb_owner);
+    twin_pdp_posedge(&t->pdp, &t->regs, &t->io, &t->dbb_owner);
+    twin_cdp_posedge(&t->cdp, &t->regs, &t->io, &t->dbb_owner);
+    twin_conv_posedge(&t->conv, &t->regs, &t->io, &t->sdp, &t->dbb_owner);
     t->intr = (uint8_t)nvdla_regfile_intr_line(&t->regs);
     check_started_layers(t);
+    /* a DMA named SRAMIF on a twin without it (the programming rule
+     * 'ram-type' says so first unless PROG_CHECK=warn): stop, never
+     * move the bytes over DBBIF instead */
+    if (t->io.missing[0] && !t->stop_reason[0])
+        snprintf(t->stop_reason, sizeof t->stop_reason, "%s", t->io.missing);
 }
 
 static const char *twin_stopped(struct dut *d)
@@ -171,7 +183,7 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
     vcd_writer_add_clock(t->vcd, "dla_core_clk", PINS_VCD_CYCLE);
-    pins_vcd_add(t->vcd, p, t->dut.has_sramif, t->dut.data_bytes, t->dut.addr_bits);
+    pins_vcd_add(t->vcd, p, t->io.sram ? t->dut.sram_data_bytes : 0, t->dut.data_bytes, t->dut.addr_bits);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "sdp_state", 2, &t->w_sdp_state);
     vcd_writer_add(t->vcd, "sdp_producer", 1, &t->w_sdp_producer);
@@ -219,23 +231,28 @@ static int twin_waves_close(struct dut *d)
 static void twin_describe(struct dut *d, char *buf, unsigned len)
 {
     struct twin *t = d->impl;
-    char axi[256];
-    axi_manager_describe(t->dbb, axi, sizeof axi);
+    char axi[256], sram[256] = "";
+    axi_manager_describe(t->io.dbb, axi, sizeof axi);
+    if (t->io.sram) {
+        char m[224];
+        axi_manager_describe(t->io.sram, m, sizeof m);
+        snprintf(sram, sizeof sram, "; SRAMIF manager: %s", m);
+    }
     snprintf(buf, len, "twin: SDP state %d group %d, SDP consumer %u producer %u, "
              "SDP_RDMA consumer %u; PDP state %d group %d, consumer %u; CDP state %d consumer %u; "
-             "convolution state %d, CDMA consumer %u, CACC consumer %u; DBBIF owner %d, manager: %s",
+             "convolution state %d, CDMA consumer %u, CACC consumer %u; memory ports owner %d, DBBIF manager: %s%s",
              (int)t->sdp.state, t->sdp.group, t->regs.consumer[NVDLA_UNIT_SDP],
              t->regs.producer[NVDLA_UNIT_SDP], t->regs.consumer[NVDLA_UNIT_SDP_RDMA],
              (int)t->pdp.state, t->pdp.group, t->regs.consumer[NVDLA_UNIT_PDP], (int)t->cdp.state,
              t->regs.consumer[NVDLA_UNIT_CDP], (int)t->conv.state, t->regs.consumer[NVDLA_UNIT_CDMA],
-             t->regs.consumer[NVDLA_UNIT_CACC], t->dbb_owner, axi);
+             t->regs.consumer[NVDLA_UNIT_CACC], t->dbb_owner, axi, sram);
 }
 
 static int twin_busy(struct dut *d)
 {
     const struct twin *t = d->impl;
     return t->rst_sync < TWIN_RESET_SYNC || t->flush_left || t->sdp.state != TWIN_SDP_IDLE || t->pdp.state != TWIN_PDP_IDLE || t->cdp.state != TWIN_CDP_IDLE ||
-           t->conv.state != TWIN_CONV_IDLE || !axi_manager_idle(t->dbb) || t->csb.rsp_valid || t->csb.wr_complete ||
+           t->conv.state != TWIN_CONV_IDLE || !twin_ports_idle(&t->io) || t->csb.rsp_valid || t->csb.wr_complete ||
            t->intr != (uint8_t)nvdla_regfile_intr_line(&t->regs);
 }
 
@@ -245,7 +262,8 @@ static void twin_destroy(struct dut *d)
         return;
     struct twin *t = d->impl;
     vcd_writer_close(t->vcd);
-    axi_manager_destroy(t->dbb);
+    axi_manager_destroy(t->io.dbb);
+    axi_manager_destroy(t->io.sram);
     twin_sdp_free(&t->sdp);
     twin_pdp_free(&t->pdp);
     twin_cdp_free(&t->cdp);
@@ -262,8 +280,19 @@ struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigne
     }
     t->hw = o->hw ? o->hw : nvdla_config_find(nvdla_config_default_name());
     /* DBBIF: PRIMARY_MEMIF_WIDTH bits of data, MEM_ADDRESS_WIDTH of address */
-    t->dbb = axi_manager_create(t->hw->primary_memif_width / 8, 16, 4, 4, 0);
-    if (!t->dbb) {
+    t->io.dbb = axi_manager_create(t->hw->primary_memif_width / 8, 16, 4, 4, 0);
+    /* SRAMIF when the caller asks (the harness: when the configuration has
+     * it, or SRAMIF=1): SECONDARY_MEMIF_WIDTH bits of data, the DBBIF width
+     * on a configuration without one. Without the port a layer naming it
+     * stops the twin. */
+    int sram = o->with_sramif;
+    unsigned sram_bytes = t->hw->secondary_memif_width ? t->hw->secondary_memif_width / 8
+                                                       : t->hw->primary_memif_width / 8;
+    if (sram)
+        t->io.sram = axi_manager_create(sram_bytes, 16, 4, 4, 0);
+    if (!t->io.dbb || (sram && !t->io.sram)) {
+        axi_manager_destroy(t->io.dbb);
+        axi_manager_destroy(t->io.sram);
         free(t);
         snprintf(errbuf, errlen, "out of memory");
         return NULL;
@@ -278,7 +307,8 @@ struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigne
     struct dut *d = &t->dut;
     d->kind = "twin";
     d->top = "NV_nvdla (C twin)";
-    d->has_sramif = o->with_sramif;
+    d->has_sramif = sram;
+    d->sram_data_bytes = sram ? sram_bytes : 0;
     d->data_bytes = t->hw->primary_memif_width / 8;
     d->addr_bits = t->hw->mem_address_width;
     d->eval = twin_eval;

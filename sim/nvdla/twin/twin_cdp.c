@@ -46,7 +46,7 @@ static void record_stats(struct nvdla_regfile *r, int g, const struct golden_cdp
     r->grp[g][NVDLA_CDP_D_OUT_SATURATION_IDX] = (uint32_t)st->out_saturation;
 }
 
-void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct axi_manager *axi, int *bus)
+void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct twin_ports *io, int *bus)
 {
     switch (c->state) {
     case TWIN_CDP_IDLE: {
@@ -65,17 +65,17 @@ void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct axi_ma
         *bus = BUS_CDP;
         c->error[0] = 0;
         c->group = r->consumer[NVDLA_UNIT_CDP];
-        axi_manager_reset(axi);
+        twin_ports_reset(io);
         nvdla_regfile_start(r, NVDLA_UNIT_CDP);
         nvdla_regfile_start(r, NVDLA_UNIT_CDP_RDMA);
         if (twin_dma_buf_fit(&c->in_buf, &c->layer.src))
             out_of_memory();
-        twin_dma_read(axi, &c->layer.src, &c->in_buf);
+        twin_dma_read(io, "CDP_RDMA input cube", &c->layer.src, &c->in_buf);
         c->state = TWIN_CDP_READ;
         break;
     }
     case TWIN_CDP_READ: {
-        if (!axi_manager_reads_done(axi))
+        if (!twin_ports_reads_done(io))
             return;
         golden_tensor_free(&c->in);
         golden_tensor_free(&c->out);
@@ -87,12 +87,12 @@ void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct axi_ma
         record_stats(r, c->group, &st);
         struct golden_layout packed = twin_dma_packed(&c->layer.dst);
         golden_pack(&packed, &c->out, c->out_buf.raw);
-        twin_dma_write(axi, &c->layer.dst, &c->out_buf);
+        twin_dma_write(io, "CDP output cube", &c->layer.dst, &c->out_buf);
         c->state = TWIN_CDP_WRITE;
         break;
     }
     case TWIN_CDP_WRITE:
-        if (!axi_manager_writes_done(axi))
+        if (!twin_ports_writes_done(io))
             return;
         nvdla_regfile_done(r, NVDLA_UNIT_CDP);
         nvdla_regfile_done(r, NVDLA_UNIT_CDP_RDMA);

@@ -27,6 +27,6 @@ void twin_cdp_init(struct twin_cdp *c);
 void twin_cdp_free(struct twin_cdp *c);
 void twin_cdp_reset(struct twin_cdp *c);
 /* Once per clock edge; *bus is the AXI owner token (0 = free). */
-void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct axi_manager *axi, int *bus);
+void twin_cdp_posedge(struct twin_cdp *c, struct nvdla_regfile *r, struct twin_ports *io, int *bus);
 
 #endif

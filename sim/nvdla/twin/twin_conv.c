@@ -51,7 +51,7 @@ static int all_enabled(const struct nvdla_regfile *r)
     return 1;
 }
 
-static void start(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manager *axi)
+static void start(struct twin_conv *c, struct nvdla_regfile *r, struct twin_ports *io)
 {
     const struct nvdla_conv_layer *l = &c->layer;
     c->group = r->consumer[NVDLA_UNIT_CDMA];
@@ -62,7 +62,7 @@ static void start(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manag
     if (c->fetch_data) {
         if (twin_dma_buf_fit(&c->feature_buf, &l->feature))
             out_of_memory();
-        twin_dma_read(axi, &l->feature, &c->feature_buf);
+        twin_dma_read(io, "CDMA input feature cube", &l->feature, &c->feature_buf);
     }
     if (c->fetch_weights && l->weight_bytes) {
         if (l->weight_bytes > c->weight_cap) {
@@ -72,7 +72,7 @@ static void start(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manag
             c->weight_buf = n;
             c->weight_cap = l->weight_bytes;
         }
-        axi_manager_read(axi, l->weight_base, l->weight_bytes, c->weight_buf);
+        twin_ports_read(io, l->weight_sram, "CDMA weights", l->weight_base, l->weight_bytes, c->weight_buf);
     }
     c->state = TWIN_CONV_READ;
 }
@@ -90,7 +90,7 @@ static void compute(struct twin_conv *c, struct nvdla_regfile *r)
     c->state = TWIN_CONV_WAIT_SDP;
 }
 
-void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manager *axi,
+void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct twin_ports *io,
                        struct twin_sdp *sdp, int *bus)
 {
     switch (c->state) {
@@ -109,12 +109,12 @@ void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct axi_
             return;
         *bus = BUS_CONV;
         c->error[0] = 0;
-        axi_manager_reset(axi);
-        start(c, r, axi);
+        twin_ports_reset(io);
+        start(c, r, io);
         break;
     }
     case TWIN_CONV_READ:
-        if (!axi_manager_reads_done(axi))
+        if (!twin_ports_reads_done(io))
             return;
         compute(c, r);
         if (*bus == BUS_CONV)
@@ -123,7 +123,7 @@ void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct axi_
     case TWIN_CONV_WAIT_SDP:
         if (!twin_sdp_wants_feed(sdp, c->out.w, c->out.h, c->out.c) || *bus)
             return;
-        twin_sdp_feed(sdp, &c->out, axi, bus);
+        twin_sdp_feed(sdp, &c->out, io, bus);
         for (unsigned i = 1; i < N_CONV_UNITS; i++)   /* CDMA retired already */
             nvdla_regfile_done(r, conv_units[i]);
         nvdla_regfile_intr(r, CACC_DONE_BIT(c->group));

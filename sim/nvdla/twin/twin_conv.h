@@ -36,7 +36,7 @@ void twin_conv_init(struct twin_conv *c);
 void twin_conv_free(struct twin_conv *c);
 void twin_conv_reset(struct twin_conv *c);
 /* Once per clock edge; *bus is the AXI owner token (0 = free). */
-void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct axi_manager *axi,
+void twin_conv_posedge(struct twin_conv *c, struct nvdla_regfile *r, struct twin_ports *io,
                        struct twin_sdp *sdp, int *bus);
 
 #endif

@@ -43,7 +43,7 @@ static void out_of_memory(void)
 
 /* Pool `in` and queue the output writes. */
 static void compute_and_write(struct twin_pdp *p, const struct golden_tensor *in,
-                              struct axi_manager *axi)
+                              struct twin_ports *io)
 {
     golden_tensor_free(&p->out);
     if (nvdla_exec_pdp(&p->layer, in, &p->out))
@@ -52,7 +52,7 @@ static void compute_and_write(struct twin_pdp *p, const struct golden_tensor *in
         out_of_memory();
     struct golden_layout packed = twin_dma_packed(&p->layer.dst);
     golden_pack(&packed, &p->out, p->out_buf.raw);
-    twin_dma_write(axi, &p->layer.dst, &p->out_buf);
+    twin_dma_write(io, "PDP output cube", &p->layer.dst, &p->out_buf);
     p->state = TWIN_PDP_WRITE;
 }
 
@@ -62,15 +62,15 @@ int twin_pdp_wants_feed(const struct twin_pdp *p, uint32_t w, uint32_t h, uint32
            p->layer.cfg.in_c == c;
 }
 
-void twin_pdp_feed(struct twin_pdp *p, const struct golden_tensor *t, struct axi_manager *axi,
+void twin_pdp_feed(struct twin_pdp *p, const struct golden_tensor *t, struct twin_ports *io,
                    int *bus)
 {
     *bus = BUS_PDP;   /* SDP is done with the bus: its reads finished */
-    axi_manager_reset(axi);
-    compute_and_write(p, t, axi);
+    twin_ports_reset(io);
+    compute_and_write(p, t, io);
 }
 
-void twin_pdp_posedge(struct twin_pdp *p, struct nvdla_regfile *r, struct axi_manager *axi, int *bus)
+void twin_pdp_posedge(struct twin_pdp *p, struct nvdla_regfile *r, struct twin_ports *io, int *bus)
 {
     switch (p->state) {
     case TWIN_PDP_IDLE: {
@@ -92,27 +92,27 @@ void twin_pdp_posedge(struct twin_pdp *p, struct nvdla_regfile *r, struct axi_ma
             return;
         *bus = BUS_PDP;
         p->error[0] = 0;
-        axi_manager_reset(axi);
+        twin_ports_reset(io);
         nvdla_regfile_start(r, NVDLA_UNIT_PDP);
         nvdla_regfile_start(r, NVDLA_UNIT_PDP_RDMA);
         if (twin_dma_buf_fit(&p->in_buf, &p->layer.src))
             out_of_memory();
-        twin_dma_read(axi, &p->layer.src, &p->in_buf);
+        twin_dma_read(io, "PDP_RDMA input cube", &p->layer.src, &p->in_buf);
         p->state = TWIN_PDP_READ;
         break;
     }
     case TWIN_PDP_READ:
-        if (!axi_manager_reads_done(axi))
+        if (!twin_ports_reads_done(io))
             return;
         golden_tensor_free(&p->in);
         if (nvdla_exec_unpack(&p->layer.src, p->in_buf.raw, &p->in))
             out_of_memory();
-        compute_and_write(p, &p->in, axi);
+        compute_and_write(p, &p->in, io);
         break;
     case TWIN_PDP_WAIT_SDP:
         break;   /* twin_pdp_feed moves on */
     case TWIN_PDP_WRITE:
-        if (!axi_manager_writes_done(axi))
+        if (!twin_ports_writes_done(io))
             return;
         nvdla_regfile_done(r, NVDLA_UNIT_PDP);
         if (!p->layer.flying_in)

@@ -29,11 +29,11 @@ void twin_pdp_free(struct twin_pdp *p);
 void twin_pdp_reset(struct twin_pdp *p);
 /* Once per clock edge. *bus is the AXI owner token (0 = free); the engine
  * takes it (writes 2) for the duration of its transfers. */
-void twin_pdp_posedge(struct twin_pdp *p, struct nvdla_regfile *r, struct axi_manager *axi, int *bus);
+void twin_pdp_posedge(struct twin_pdp *p, struct nvdla_regfile *r, struct twin_ports *io, int *bus);
 /* 1 when an on-flying PDP layer is waiting for a w x h x c cube from SDP. */
 int twin_pdp_wants_feed(const struct twin_pdp *p, uint32_t w, uint32_t h, uint32_t c);
 /* SDP's output (int8 values in a tensor); the PDP takes the bus from SDP. */
-void twin_pdp_feed(struct twin_pdp *p, const struct golden_tensor *t, struct axi_manager *axi,
+void twin_pdp_feed(struct twin_pdp *p, const struct golden_tensor *t, struct twin_ports *io,
                    int *bus);
 
 #endif

@@ -61,19 +61,22 @@ static void start_units(struct twin_sdp *s, struct nvdla_regfile *r)
 }
 
 /* Queue the input cube (off-flying) and the operand streams. */
-static void start_reads(struct twin_sdp *s, struct axi_manager *axi)
+static const char *const op_name[GOLDEN_SDP_STAGES] = { "SDP_RDMA BS operands", "SDP_RDMA BN operands",
+                                                        "SDP_RDMA EW operands" };
+
+static void start_reads(struct twin_sdp *s, struct twin_ports *io)
 {
     const struct nvdla_sdp_layer *l = &s->layer;
     if (!l->flying_in) {
         if (twin_dma_buf_fit(&s->in_buf, &l->src))
             out_of_memory();
-        twin_dma_read(axi, &l->src, &s->in_buf);
+        twin_dma_read(io, "SDP_RDMA input cube", &l->src, &s->in_buf);
     }
     for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
         if (l->ops[i].fetch) {
             if (twin_dma_buf_fit(&s->op_buf[i], &l->ops[i].mem))
                 out_of_memory();
-            twin_dma_read(axi, &l->ops[i].mem, &s->op_buf[i]);
+            twin_dma_read(io, op_name[i], &l->ops[i].mem, &s->op_buf[i]);
         }
     s->state = TWIN_SDP_READ;
 }
@@ -106,7 +109,7 @@ static void record_stats(struct nvdla_regfile *r, int g, const struct golden_sdp
     r->grp[g][NVDLA_SDP_D_STATUS_IDX] = st->unequal ? NVDLA_SDP_D_STATUS_STATUS_UNEQUAL_MASK : 0;
 }
 
-void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct axi_manager *axi,
+void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct twin_ports *io,
                       struct twin_pdp *pdp, int *bus)
 {
     switch (s->state) {
@@ -135,16 +138,16 @@ void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct axi_ma
             return;
         *bus = BUS_SDP;
         s->error[0] = 0;
-        axi_manager_reset(axi);   /* idle while the bus was free: start the queues afresh */
+        twin_ports_reset(io);   /* idle while the bus was free: start the queues afresh */
         start_units(s, r);
-        start_reads(s, axi);
+        start_reads(s, io);
         s->state = TWIN_SDP_READ;
         break;
     }
     case TWIN_SDP_WAIT_CONV:
         break;   /* twin_sdp_feed moves on */
     case TWIN_SDP_READ: {
-        if (!axi_manager_reads_done(axi))
+        if (!twin_ports_reads_done(io))
             return;
         const uint8_t *ops[GOLDEN_SDP_STAGES];
         for (int i = 0; i < GOLDEN_SDP_STAGES; i++)
@@ -160,20 +163,20 @@ void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct axi_ma
         if (golden_sdp_compare_mode(&s->layer.cfg)) {
             finish(s, r, bus);   /* compare mode writes nothing */
         } else if (s->layer.to_pdp) {
-            twin_pdp_feed(pdp, &s->out, axi, bus);
+            twin_pdp_feed(pdp, &s->out, io, bus);
             finish(s, r, bus);
         } else {
             if (twin_dma_buf_fit(&s->out_buf, &s->layer.dst))
                 out_of_memory();
             struct golden_layout packed = twin_dma_packed(&s->layer.dst);
             golden_pack(&packed, &s->out, s->out_buf.raw);
-            twin_dma_write(axi, &s->layer.dst, &s->out_buf);
+            twin_dma_write(io, "SDP output cube", &s->layer.dst, &s->out_buf);
             s->state = TWIN_SDP_WRITE;
         }
         break;
     }
     case TWIN_SDP_WRITE:
-        if (!axi_manager_writes_done(axi))
+        if (!twin_ports_writes_done(io))
             return;
         finish(s, r, bus);
         break;
@@ -185,13 +188,13 @@ int twin_sdp_wants_feed(const struct twin_sdp *s, uint32_t w, uint32_t h, uint32
     return s->state == TWIN_SDP_WAIT_CONV && s->layer.w == w && s->layer.h == h && s->layer.c == c;
 }
 
-void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct axi_manager *axi, int *bus)
+void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct twin_ports *io, int *bus)
 {
     golden_tensor_free(&s->in);
     s->in = *t;
     memset(t, 0, sizeof *t);
     *bus = BUS_SDP;   /* the convolution is done with the bus */
-    axi_manager_reset(axi);
-    start_reads(s, axi);   /* operand streams, if any */
+    twin_ports_reset(io);
+    start_reads(s, io);   /* operand streams, if any */
     s->state = TWIN_SDP_READ;
 }

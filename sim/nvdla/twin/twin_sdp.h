@@ -35,13 +35,13 @@ void twin_sdp_free(struct twin_sdp *s);
 void twin_sdp_reset(struct twin_sdp *s);
 /* Called once per clock edge after the AXI manager saw its handshakes.
  * *bus is the AXI owner token shared with PDP (0 free, 1 SDP, 2 PDP). */
-void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct axi_manager *axi,
+void twin_sdp_posedge(struct twin_sdp *s, struct nvdla_regfile *r, struct twin_ports *io,
                       struct twin_pdp *pdp, int *bus);
 
 /* 1 when an on-flying SDP layer waits for a w x h x c cube from the convolution. */
 int twin_sdp_wants_feed(const struct twin_sdp *s, uint32_t w, uint32_t h, uint32_t c);
 /* The convolution's results; SDP takes ownership of t's data (t is left
  * empty) and the bus. */
-void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct axi_manager *axi, int *bus);
+void twin_sdp_feed(struct twin_sdp *s, struct golden_tensor *t, struct twin_ports *io, int *bus);
 
 #endif

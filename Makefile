@@ -177,6 +177,7 @@ help:
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1] [WAVES_ON_FAIL=n]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
+	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real nv_small RTL disagreed on: twin CRC = hardware CRC, or a named programming rule"
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
@@ -289,17 +290,27 @@ GEN_LAYERS := $(BUILD)/gen-layers
 $(GEN_LAYERS): $(wildcard scripts/gen_layers*.c) $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
-.PHONY: regress rerun-failed random-layers coverage smoke
-# 200 constrained-random legal layers per engine, expected CRCs from the golden models
+.PHONY: regress rerun-failed random-layers random-layers-configs coverage smoke
+# 200 (LAYER_COUNT) constrained-random legal layers per engine for NVDLA_CONFIG,
+# expected CRCs from the golden models: build/random-layers for nv_small (the
+# default), build/random-layers-<config> for the others (RANDOM_LAYERS_DIR moves it)
+LAYER_COUNT ?= 200
+RANDOM_LAYERS_DIR ?= build/random-layers$(if $(filter-out nv_small,$(NVDLA_CONFIG)),-$(NVDLA_CONFIG))
 random-layers: deps $(GEN_LAYERS)
-	@rm -rf build/random-layers
-	$(GEN_LAYERS) --out build/random-layers --count 200 --seed $(or $(SEED),1) --engine all \
+	@rm -rf $(RANDOM_LAYERS_DIR)
+	$(GEN_LAYERS) --out $(RANDOM_LAYERS_DIR) --count $(LAYER_COUNT) --seed $(or $(SEED),1) --engine all \
 	    $(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG))
+# the other configurations' random layers the nightly list runs (50 per engine each)
+LAYER_CONFIGS := nv_small_256 nv_small_256_full nv_medium_512 nv_medium_1024_full nv_large
+random-layers-configs: deps $(GEN_LAYERS)
+	@for c in $(LAYER_CONFIGS); do rm -rf build/random-layers-$$c; \
+	    $(GEN_LAYERS) --out build/random-layers-$$c --count 50 --seed $(or $(SEED),1) --engine all \
+	        --nvdla-config $$c || exit 1; done
 # knobs of `make regress`/`make conformance` that reach every run
 # (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
-regress: deps $(if $(filter nightly,$(LIST)),random-layers)
+regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs)
 	python3 scripts/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
 	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)

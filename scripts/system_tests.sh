@@ -388,6 +388,8 @@ fi
 . scripts/system_tests_waves.sh
 # ---- speed: parallel and direct runs, the RTL builds give the same verdicts ----
 . scripts/system_tests_speed.sh
+# ---- random layers per NVDLA configuration on the twin ----
+. scripts/system_tests_layers_configs.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

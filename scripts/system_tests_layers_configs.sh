@@ -1,0 +1,48 @@
+# system_tests_layers_configs.sh: random layers per NVDLA configuration on the
+# twin. Sourced by scripts/system_tests.sh (uses ok/bad, $log). For nv_small,
+# nv_medium_512 and nv_large:
+#   - make random-layers NVDLA_CONFIG=... writes a few layers per engine for
+#     that configuration (the generator's last line names it);
+#   - make conformance on them as that configuration: every layer passes;
+#   - one layer copied with its expected CRC changed fails (a real verdict);
+# and nv_small's layers are the ones a seed wrote before configurations
+# existed (pinned CRCs), while nv_large's run as nv_small do not all pass.
+
+lc_tmp=$(mktemp -d)
+for c in nv_small nv_medium_512 nv_large; do
+    d="$lc_tmp/$c"
+    if ! make -s random-layers NVDLA_CONFIG=$c LAYER_COUNT=3 SEED=1 RANDOM_LAYERS_DIR="$d" >"$log" 2>&1 ||
+       ! grep -q "gen-layers: 12 layers written to $d for $c " "$log"; then
+        bad "make random-layers NVDLA_CONFIG=$c LAYER_COUNT=3: 12 layers for $c"
+        continue
+    fi
+    make -s conformance TRACES="$d" NVDLA_CONFIG=$c DUT=twin JOBS=2 >"$log" 2>&1
+    if grep -qx "12 passed, 0 failed, 0 skipped" "$log" &&
+       grep -q "nvdla_config=$c " logs/nvdla_conv_1_0/twin/sim.log; then
+        ok "random layers for $c on the twin as $c: $(tail -n 1 "$log")"
+    else bad "random layers for $c on the twin as $c: 12 pass"; fi
+
+    # a copied layer whose expected CRC is off by one bit must fail
+    mkdir -p "$lc_tmp/broken-$c" && cp -r "$d/conv_1_0" "$lc_tmp/broken-$c/"
+    f="$lc_tmp/broken-$c/conv_1_0/conv_1_0.cfg"
+    crc=$(sed -nE 's/^check_crc\(.*, (0x[0-9a-f]+)\);$/\1/p' "$f")
+    [ -n "$crc" ] && sed -i "s/, $crc);/, $(printf '0x%08x' $((crc ^ 1))));/" "$f"
+    make -s conformance TRACES="$lc_tmp/broken-$c" NVDLA_CONFIG=$c DUT=twin >"$log" 2>&1
+    if [ -n "$crc" ] && grep -qx "0 passed, 1 failed, 0 skipped" "$log" && grep -q "^FAIL  conv_1_0" "$log"; then
+        ok "random layer for $c with its expected CRC changed ($crc -> $(printf '0x%08x' $((crc ^ 1)))): fails"
+    else bad "random layer for $c with a changed CRC fails"; fi
+done
+
+# nv_small: seed 1 writes the layers it wrote before the configurations
+if grep -qF 'check_crc(sync_id_0, pri_mem, 0x649fe240, 0x100, 0xbeffdac7);' "$lc_tmp/nv_small/conv_1_0/conv_1_0.cfg" &&
+   grep -qF 'check_crc(sync_id_0, pri_mem, 0xac1aeba0, 0x2f0, 0xde8aa6e5);' "$lc_tmp/nv_small/pdp_1_0/pdp_1_0.cfg"; then
+    ok "random layers for nv_small: seed 1 writes the same layers as before (pinned CRCs of conv_1_0, pdp_1_0)"
+else bad "random layers for nv_small: seed 1 writes the same layers as before"; fi
+
+# nv_large's layers are nv_large's: run as nv_small they do not all pass
+make -s conformance TRACES="$lc_tmp/nv_large" NVDLA_CONFIG=nv_small DUT=twin >"$log" 2>&1
+summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log")
+if [ -n "$summary" ] && [ "$summary" != "12 passed, 0 failed, 0 skipped" ]; then
+    ok "random layers for nv_large run as nv_small: not all pass ($summary)"
+else bad "random layers for nv_large run as nv_small: not all pass"; fi
+rm -rf "$lc_tmp"

@@ -14,6 +14,7 @@
 #include <systemc>
 
 #include "ethosu_tlm.h"
+#include "nvdla_config.h"
 #include "nvdla_tlm.h"
 #include "tlm_memory.h"
 #include "tlm_seq_driver.h"
@@ -174,13 +175,16 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
         if (int rc = sim_trace_gate(tr, &k, name.c_str(), &gate))
             return rc;
     }
-    nvdla_tlm dla("nvdla", period, k.sramif != 0, &k);
+    // the port set the configuration has, as in the C harness (SRAMIF=1 adds it)
+    const nvdla_config *cfg = nvdla_config_find(k.nvdla_config);
+    bool sramif = k.sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
+    nvdla_tlm dla("nvdla", period, sramif, &k);
     if (tr && trace_check_dut(tr, dla.addr_bits(), dla.has_sramif(), err, sizeof err)) {
         fprintf(stderr, "tlm-platform: %s\n", err);
         return 2;
     }
     tlm_memory dbb_mem("dbb_mem");
-    std::unique_ptr<tlm_memory> sram_mem(k.sramif ? new tlm_memory("sram_mem") : nullptr);
+    std::unique_ptr<tlm_memory> sram_mem(sramif ? new tlm_memory("sram_mem") : nullptr);
     sc_signal<bool> irq("irq");
     tlm_seq_driver drv("test", dla, false, k.max_cycles);
     dla.dbb.bind(dbb_mem.socket);
@@ -204,6 +208,7 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     ctx.trace_path = tr ? tr->path : nullptr;
     ctx.absent = gate.absent[0] ? gate.absent : nullptr;
     ctx.prog_broken = gate.prog_broken[0] ? gate.prog_broken : nullptr;
+    ctx.hw = cfg;
     bfm_rng_seed(&ctx.rng, k.seed);
     drv.set_body([&] { return tr ? trace_run(&ctx, tr) : t->run(&ctx); });
     double t0 = now_s();

@@ -37,7 +37,8 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
     // the memory seeds the C harness gives these ports
     add_axi_port("dbb", &pins_.dbb, dbb, k, dut_->data_bytes, dut_->addr_bits, k.seed ^ 0x2222);
     if (sramif)
-        add_axi_port("sram", &pins_.sram, sram, k, dut_->data_bytes, dut_->addr_bits, k.seed ^ 0x3333);
+        add_axi_port("sram", &pins_.sram, sram, k, dut_->sram_data_bytes ? dut_->sram_data_bytes : dut_->data_bytes,
+                     dut_->addr_bits, k.seed ^ 0x3333);
     csb.register_b_transport(this, &nvdla_tlm::b_transport);
 }
 

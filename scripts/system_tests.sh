@@ -390,6 +390,8 @@ fi
 . scripts/system_tests_speed.sh
 # ---- random layers per NVDLA configuration on the twin ----
 . scripts/system_tests_layers_configs.sh
+# ---- NVDLA configurations in the trace runner: sec_mem, sync_*, folder names ----
+. scripts/system_tests_configs.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -47,6 +47,12 @@ static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
  * RTL run as nv_small would be judged by the wrong rules. */
 static int check_dut_config(const struct dut *d, const struct nvdla_config *c, char *err, unsigned len)
 {
+    if (d->data_bytes * 8 != c->primary_memif_width || d->addr_bits != c->mem_address_width) {
+        snprintf(err, len, "NVDLA_CONFIG=%s expects a %u-bit DBBIF with %u-bit addresses, but %s has %u-bit data "
+                 "and %u-bit addresses: set NVDLA_CONFIG to the configuration of your RTL", c->name,
+                 c->primary_memif_width, c->mem_address_width, d->top, d->data_bytes * 8, d->addr_bits);
+        return -1;
+    }
     unsigned sram_bits = (d->sram_data_bytes ? d->sram_data_bytes : d->data_bytes) * 8;
     int cfg_sram = nvdla_config_has(c, NVDLA_FEAT_SECONDARY_MEMIF);
     if (cfg_sram && !d->has_sramif) {
@@ -60,12 +66,7 @@ static int check_dut_config(const struct dut *d, const struct nvdla_config *c, c
                  sram_bits);
         return -1;
     }
-    if (d->data_bytes * 8 == c->primary_memif_width && d->addr_bits == c->mem_address_width)
-        return 0;
-    snprintf(err, len, "NVDLA_CONFIG=%s expects a %u-bit DBBIF with %u-bit addresses, but %s has %u-bit data "
-             "and %u-bit addresses: set NVDLA_CONFIG to the configuration of your RTL", c->name,
-             c->primary_memif_width, c->mem_address_width, d->top, d->data_bytes * 8, d->addr_bits);
-    return -1;
+    return 0;
 }
 
 int sim_cli(int argc, char **argv)

@@ -334,9 +334,10 @@ $(BUILD)/bench-golden: scripts/bench_golden_main.c $(HDRS) $(CORE_LIB)
 bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden
 	scripts/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
 
-# The Verilated simulator; its path depends on the RTL inputs (cached).
+# The Verilated simulator; its path depends on the RTL inputs (cached); the
+# shipped stub takes NVDLA_CONFIG's port widths (scripts/rtl_build.sh).
 rtl: deps $(CORE_LIB)
-	@HARNESS_LIB=$(abspath $(CORE_LIB)) scripts/rtl_build.sh >/dev/null
+	@HARNESS_LIB=$(abspath $(CORE_LIB)) NVDLA_CONFIG=$(NVDLA_CONFIG) scripts/rtl_build.sh >/dev/null
 
 # ---- one simulation ----------------------------------------------------------
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
@@ -383,7 +384,8 @@ define SIM_PREPARE
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
-	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) scripts/rtl_build.sh) || exit 2; \
+	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(NVDLA_CONFIG) \
+	           scripts/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef
 # a new waves run replaces every dump (and view) of the previous one
@@ -448,8 +450,14 @@ unit: deps $(UNIT_BIN)
 	$(MAKE) -s tlm-unit || fail=1; exit $$fail
 
 lint: deps
-	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla
-	verilator --lint-only -Wall -Irtl_stubs/nvdla rtl_stubs/nvdla/*.v --top-module NV_nvdla_sramif
+	@# the stub with every configuration's port widths (scripts/rtl_build.sh --config-flags)
+	@for c in $$(head -n 1 $(CONFIGDEFS) | cut -d, -f2- | tr , ' '); do \
+	    f=$$(scripts/rtl_build.sh --config-flags $$c) || exit 1; \
+	    for top in NV_nvdla NV_nvdla_sramif; do \
+	        echo "verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f   # $$c"; \
+	        verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f || exit 1; \
+	    done; \
+	done
 	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
 
 REGDEFS := scripts/regdefs/nvdla_nv_small.csv

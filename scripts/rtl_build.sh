@@ -8,6 +8,14 @@
 #   RTL_TOP    top module (default NV_nvdla)
 #   RTL_FLAGS  extra Verilator options (-DNAME, --no-timing, -Wno-fatal, -GPARAM=..)
 #   RTL_FAMILY nvdla (default) or ethosu: which shim binds the top's ports
+#   NVDLA_CONFIG  a configuration of scripts/regdefs/nvdla_configs.csv
+#              (default nv_small): the shipped stub (RTL_FILES unset) is
+#              Verilated with that configuration's DBBIF data width, address
+#              width and SRAMIF (-GPRIMARY_MEMIF_WIDTH=..
+#              -GMEM_ADDRESS_WIDTH=.. [-DNVDLA_SECONDARY_MEMIF_ENABLE]),
+#              each in its own build directory. A user's RTL (RTL_FILES) is
+#              built as given: the simulator then checks that its ports
+#              have the configuration's widths.
 #   RTL_OPT    make variables of the model's build (default below; empty:
 #              Verilator's own -Os)
 #   RTL_VERILATOR  the verilator to build with (default: the one on PATH,
@@ -35,8 +43,14 @@
 # Each (files, top, flags) combination gets its own build directory, so a
 # large user design is Verilated once and rebuilt only when an input
 # changes (Verilator skips identical re-runs; make recompiles what changed).
+# `rtl_build.sh --config-flags NAME` only prints the Verilator options of the
+# stub for configuration NAME (make lint lints every configuration's).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+only_flags=
+if [ "${1:-}" = --config-flags ]; then
+    only_flags=1; NVDLA_CONFIG=${2:-}; RTL_FILES=; RTL_FAMILY=nvdla; RTL_FLAGS=
+fi
 family=${RTL_FAMILY:-nvdla}
 case "$family" in
     nvdla)  top=${RTL_TOP:-NV_nvdla}; files=${RTL_FILES:-$root/rtl_stubs/nvdla/nvdla_stub.f}
@@ -46,6 +60,26 @@ case "$family" in
     *) echo "rtl_build: RTL_FAMILY must be nvdla or ethosu, got '$family'" >&2; exit 1 ;;
 esac
 flags=${RTL_FLAGS:-}
+# The shipped NV_nvdla stub takes its port widths from the configuration.
+config_flags=""
+if [ "$family" = nvdla ] && [ -z "${RTL_FILES:-}" ]; then
+    cfg=${NVDLA_CONFIG:-nv_small}
+    csv=$root/scripts/regdefs/nvdla_configs.csv
+    # the row named $2 in the column of configuration $1 (x when unset)
+    cfg_value() { awk -F, -v c="$1" -v p="$2" 'NR == 1 { for (i = 2; i <= NF; i++) if ($i == c) col = i }
+                                              col && $1 == p { print $col }' "$csv"; }
+    width=$(cfg_value "$cfg" PRIMARY_MEMIF_WIDTH)
+    abits=$(cfg_value "$cfg" MEM_ADDRESS_WIDTH)
+    sramif=$(cfg_value "$cfg" SECONDARY_MEMIF)
+    if [ -z "$width" ] || [ -z "$abits" ] || [ -z "$sramif" ]; then
+        echo "rtl_build: NVDLA_CONFIG: unknown configuration '$cfg' (one of $(head -n 1 "$csv" | cut -d, -f2- | sed 's/,/, /g'))" >&2
+        exit 1
+    fi
+    config_flags="-GPRIMARY_MEMIF_WIDTH=$width -GMEM_ADDRESS_WIDTH=$abits"
+    [ "$sramif" = yes ] && config_flags+=" -DNVDLA_SECONDARY_MEMIF_ENABLE"
+    flags="$config_flags${flags:+ $flags}"
+fi
+[ -n "$only_flags" ] && { echo "$config_flags"; exit 0; }
 cov=()
 [ "${RTL_COVERAGE:-}" = 1 ] && cov=(--coverage-line --coverage-toggle)
 tracing=${RTL_TRACE:-none}
@@ -154,7 +188,7 @@ cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --pr
 cmd+=($flags "$shim" "$entry" "$origin" "$lib")
 t0=$(date +%s)
 {
-    echo "# rtl_build $(date -u '+%Y-%m-%d %H:%M:%S UTC'): $top from ${RTL_FILES:-the shipped stub}${RTL_FLAGS:+ with $RTL_FLAGS}"
+    echo "# rtl_build $(date -u '+%Y-%m-%d %H:%M:%S UTC'): $top from ${RTL_FILES:-the shipped stub${config_flags:+ (${NVDLA_CONFIG:-nv_small}: $config_flags)}}${RTL_FLAGS:+ with $RTL_FLAGS}"
     printf '#'; printf ' %q' "${cmd[@]}"; echo
 } >"$check"
 if ! "${cmd[@]}" >>"$check" 2>&1; then

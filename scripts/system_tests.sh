@@ -392,6 +392,8 @@ fi
 . scripts/system_tests_layers_configs.sh
 # ---- NVDLA configurations in the trace runner: sec_mem, sync_*, folder names ----
 . scripts/system_tests_configs.sh
+# ---- the stub Verilated per configuration: widths, sequences, DMA at the width ----
+. scripts/system_tests_stub_configs.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

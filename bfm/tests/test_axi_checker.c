@@ -369,6 +369,36 @@ START_TEST(test_addr_bits)
 }
 END_TEST
 
+/* A 256-bit port with 40-bit addresses (an SoC that wires 40 of the 64
+ * address bits): 32-byte aligned bursts above 4 GiB are clean; one bit
+ * above the width, or a 16-byte-aligned address, fails with the cycle, the
+ * port, the channel, the rule, expected and actual. */
+START_TEST(test_wide_port_addr_bits)
+{
+    struct axi_checker_knobs k;
+    axi_checker_knobs_default(&k);
+    k.data_bytes = 32;
+    k.addr_bits = 40;
+    k.require_aligned = 1;
+    struct h *h = h_new_k(&k);
+    ar(h, 1, 0x1234567E0ULL, 15, 5, AXI_BURST_INCR);
+    aw(h, 2, 0xFFFFFFFFE0ULL, 0, 5, AXI_BURST_INCR);   /* the last beat below 2^40 */
+    assert_clean(h);
+    h->env.cycle = 47;
+    ar(h, 3, 1ULL << 40, 0, 5, AXI_BURST_INCR);
+    assert_rule(h, "AR", "address above addr_bits");
+    ck_assert_str_eq(h->env.first_failure, "FAIL cycle 47: port0 AR: address above addr_bits: "
+                     "expected address < 2^40, actual 0x10000000000");
+    h_free(h);
+
+    h = h_new_k(&k);
+    aw(h, 1, 0x100000010ULL, 0, 5, AXI_BURST_INCR);
+    assert_rule(h, "AW", "unaligned address");
+    assert_has(h, "expected address aligned to 32 bytes, actual 0x100000010");
+    h_free(h);
+}
+END_TEST
+
 START_TEST(test_extra_request_rules)
 {
     struct h *h = h_new();
@@ -1071,6 +1101,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_4k_crossing);
     tcase_add_test(tc, test_unaligned);
     tcase_add_test(tc, test_addr_bits);
+    tcase_add_test(tc, test_wide_port_addr_bits);
     tcase_add_test(tc, test_extra_request_rules);
     tcase_add_test(tc, test_id_never_requested);
     tcase_add_test(tc, test_wrong_port_mode);

@@ -827,6 +827,114 @@ START_TEST(test_addr_bits)
 }
 END_TEST
 
+/* The DBBIF of nv_medium_512 (16-byte beats) and nv_large (32-byte beats)
+ * with 64-bit addresses: full-width bursts with random partial strobes up
+ * to the 4 GiB line and on from it, and far above it; narrow unaligned
+ * bursts. The image (guard bytes around it) and the data read back,
+ * full-width and narrow, match a reference written byte by byte. */
+static void wide_bus(unsigned db, uint64_t seed)
+{
+    struct axi_mem_knobs k;
+    base_knobs(&k, db);
+    k.addr_bits = 64;
+    struct tb *t = tb_new(&k, 1, seed);
+    uint8_t maxsize = 0;
+    while ((1u << maxsize) < db)
+        maxsize++;
+    enum { NREG = 2, MAXJ = 80 };
+    const uint64_t bases[NREG] = { 0x100000000ULL - 0x400, 0x7F1234560000ULL };
+    const uint64_t span = 0x800, guard = 64, all = db == 64 ? ~0ULL : (1ULL << db) - 1;
+    struct bfm_rng r;
+    bfm_rng_seed(&r, seed);
+    uint8_t *ref = malloc(NREG * (span + 2 * guard));
+    ck_assert_ptr_nonnull(ref);
+    memset(ref, 0x5A, NREG * (span + 2 * guard));
+    unsigned nw = 0, nr = 0;
+    struct job *wj = calloc(MAXJ, sizeof *wj), *rj = calloc(MAXJ, sizeof *rj);
+    for (unsigned g = 0; g < NREG; g++) {
+        sparse_mem_fill(t->mem, bases[g] - guard, 0x5A, span + 2 * guard);
+        uint8_t *img = ref + g * (span + 2 * guard);
+        /* full-width 4-beat bursts over the whole span; each beat's strobes
+         * random (the first all on, the second all off) */
+        for (uint64_t off = 0; off < span; off += 4 * db) {
+            struct job *j = job_new(wj, nw, nw % 4, bases[g] + off, 3, maxsize, AXI_BURST_INCR);
+            nw++;
+            for (unsigned b = 0; b <= j->len; b++) {
+                for (unsigned x = 0; x < db; x++)
+                    j->data[b * 64 + x] = (uint8_t)bfm_rng_next(&r);
+                j->strb[b] = b == 0 ? all : b == 1 ? 0 : bfm_rng_next(&r) & all;
+            }
+            ref_write(img, bases[g] - guard, j, db);
+        }
+        /* narrow: 4-byte beats from 3 bytes into a bus word, into the next word */
+        struct job *j = job_new(wj, nw++, 5, bases[g] + 0x203 + db, (uint8_t)(2 * db / 4), 2, AXI_BURST_INCR);
+        for (unsigned b = 0; b <= j->len; b++) {
+            memset(j->data + b * 64, 0x80 + b, 64);
+            j->strb[b] = ~0ULL;   /* the manager masks them to the beat's lanes */
+        }
+        ref_write(img, bases[g] - guard, j, db);
+        /* narrow single bytes, every other one strobed off */
+        j = job_new(wj, nw++, 6, bases[g] + 0x301, 6, 0, AXI_BURST_INCR);
+        for (unsigned b = 0; b <= j->len; b++) {
+            memset(j->data + b * 64, 0xC0 + b, 64);
+            j->strb[b] = b % 2 ? 0 : ~0ULL;
+        }
+        ref_write(img, bases[g] - guard, j, db);
+        /* read back: 16-beat bursts over the span, and the narrow burst */
+        for (uint64_t off = 0; off < span; off += 16 * db)
+            job_new(rj, nr++, g, bases[g] + off, 15, maxsize, AXI_BURST_INCR);
+        job_new(rj, nr++, 7, bases[g] + 0x203 + db, 3, 2, AXI_BURST_INCR);
+    }
+    ck_assert_uint_le(nw, MAXJ);
+    ck_assert_uint_le(nr, MAXJ);
+    t->m.w_needs_aw = 1;
+    tb_set_jobs(t, wj, nw, NULL, 0);
+    tb_run(t, 200000);
+    tb_set_jobs(t, wj, nw, rj, nr);
+    t->m.aw_next = t->m.w_job = nw;
+    tb_run(t, 200000);
+
+    uint8_t *got = malloc(span + 2 * guard);
+    for (unsigned g = 0; g < NREG; g++) {
+        uint8_t *img = ref + g * (span + 2 * guard);
+        sparse_mem_read(t->mem, bases[g] - guard, got, span + 2 * guard);
+        for (uint64_t i = 0; i < span + 2 * guard; i++)
+            ck_assert_msg(got[i] == img[i], "db %u: byte 0x%llx: expected %02x, actual %02x", db,
+                          (unsigned long long)(bases[g] - guard + i), img[i], got[i]);
+    }
+    for (unsigned i = 0; i < nr; i++) {
+        struct job *x = &rj[i];
+        unsigned g = x->addr >= bases[1];
+        const uint8_t *img = ref + g * (span + 2 * guard);
+        for (unsigned b = 0; b <= x->len; b++) {
+            /* only the lanes each beat carries are compared */
+            uint64_t lanes = ref_lanes(x, b, db), bus = ref_beat_addr(x, b) / db * db;
+            for (unsigned l = 0; l < db; l++)
+                if ((lanes >> l) & 1)
+                    ck_assert_msg(x->data[b * 64 + l] == img[bus + l - (bases[g] - guard)],
+                                  "db %u: read 0x%llx lane %u", db, (unsigned long long)bus, l);
+            ck_assert_uint_eq(x->resp[b], AXI_RESP_OKAY);
+        }
+    }
+    struct axi_mem_stats st;
+    axi_mem_stats(t->axi, &st);
+    ck_assert_uint_eq(st.aw_bursts, nw);
+    ck_assert_uint_eq(st.ar_bursts, nr);
+    ck_assert_uint_eq(st.err_resps, 0);
+    tb_free(t);
+    jobs_free(wj, nw);
+    jobs_free(rj, nr);
+    free(ref);
+    free(got);
+}
+
+START_TEST(test_wide_bus_high_addresses)
+{
+    wide_bus(16, 404);   /* nv_medium_512: 128-bit DBBIF */
+    wide_bus(32, 505);   /* nv_large: 256-bit DBBIF and SRAMIF */
+}
+END_TEST
+
 START_TEST(test_max_outstanding)
 {
     struct axi_mem_knobs k;
@@ -1098,6 +1206,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_reorder_across_ids_only);
     tcase_add_test(tc, test_error_regions);
     tcase_add_test(tc, test_addr_bits);
+    tcase_add_test(tc, test_wide_bus_high_addresses);
     tcase_add_test(tc, test_max_outstanding);
     tcase_add_test(tc, test_soak_widths);
     tcase_add_test(tc, test_create_args);

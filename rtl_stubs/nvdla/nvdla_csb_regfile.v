@@ -48,10 +48,10 @@ module nvdla_csb_regfile (
     output     [31:0] rdma_cube_height,      // SDP_RDMA D_DATA_CUBE_HEIGHT
     output     [31:0] rdma_cube_channel,     // SDP_RDMA D_DATA_CUBE_CHANNEL
     output     [31:0] rdma_feature_mode,     // SDP_RDMA D_FEATURE_MODE_CFG
-    output     [31:0] rdma_src_base,         // SDP_RDMA D_SRC_BASE_ADDR_LOW
+    output     [63:0] rdma_src_base,         // SDP_RDMA D_SRC_BASE_ADDR_HIGH:LOW
     output     [31:0] rdma_src_line_stride,  // SDP_RDMA D_SRC_LINE_STRIDE
     output     [31:0] rdma_src_surf_stride,  // SDP_RDMA D_SRC_SURFACE_STRIDE
-    output     [31:0] sdp_dst_base,          // SDP D_DST_BASE_ADDR_LOW
+    output     [63:0] sdp_dst_base,          // SDP D_DST_BASE_ADDR_HIGH:LOW
     output     [31:0] sdp_dst_line_stride,   // SDP D_DST_LINE_STRIDE
     output     [31:0] sdp_dst_surf_stride,   // SDP D_DST_SURFACE_STRIDE
     input             sdp_busy,              // engine holds the consumer groups
@@ -194,10 +194,12 @@ assign rdma_cube_width      = rdma_word(REG_SDP_RDMA_D_DATA_CUBE_WIDTH);
 assign rdma_cube_height     = rdma_word(REG_SDP_RDMA_D_DATA_CUBE_HEIGHT);
 assign rdma_cube_channel    = rdma_word(REG_SDP_RDMA_D_DATA_CUBE_CHANNEL);
 assign rdma_feature_mode    = rdma_word(REG_SDP_RDMA_D_FEATURE_MODE_CFG);
-assign rdma_src_base        = rdma_word(REG_SDP_RDMA_D_SRC_BASE_ADDR_LOW);
+assign rdma_src_base        = {rdma_word(REG_SDP_RDMA_D_SRC_BASE_ADDR_HIGH),
+                               rdma_word(REG_SDP_RDMA_D_SRC_BASE_ADDR_LOW)};
 assign rdma_src_line_stride = rdma_word(REG_SDP_RDMA_D_SRC_LINE_STRIDE);
 assign rdma_src_surf_stride = rdma_word(REG_SDP_RDMA_D_SRC_SURFACE_STRIDE);
-assign sdp_dst_base         = sdp_word(REG_SDP_D_DST_BASE_ADDR_LOW);
+assign sdp_dst_base         = {sdp_word(REG_SDP_D_DST_BASE_ADDR_HIGH),
+                               sdp_word(REG_SDP_D_DST_BASE_ADDR_LOW)};
 assign sdp_dst_line_stride  = sdp_word(REG_SDP_D_DST_LINE_STRIDE);
 assign sdp_dst_surf_stride  = sdp_word(REG_SDP_D_DST_SURFACE_STRIDE);
 

@@ -1,6 +1,8 @@
 // nvdla_stub_core: body shared by the two stub tops (NV_nvdla and
-// NV_nvdla_sramif). It carries the 46 nv_small ports plus the SRAMIF
+// NV_nvdla_sramif). It carries the 46 NV_nvdla ports plus the SRAMIF
 // (nvdla_core2cvsram_*) set; SRAMIF tells whether that set reaches real pins.
+// DATA_W and ADDR_W size both AXI port sets (the SRAMIF of every public
+// configuration that has one is as wide as its DBBIF).
 //
 // Clocking: everything runs on dla_core_clk. The CSB is assumed to be
 // clocked by the same clock (dla_csb_clk == dla_core_clk); dla_csb_clk is
@@ -13,7 +15,9 @@
 // registers say, goes to the DBBIF). When present its outputs are tied off
 // as an idle manager: valids 0, bready/rready 1.
 module nvdla_stub_core #(
-    parameter SRAMIF = 0
+    parameter integer SRAMIF = 0,
+    parameter integer DATA_W = 64,   // DBBIF (and SRAMIF) data bits: 64, 128, 256
+    parameter integer ADDR_W = 32    // address bits: 32 or 64
 ) (
     input         dla_core_clk,
     input         dla_csb_clk,
@@ -35,17 +39,17 @@ module nvdla_stub_core #(
     input         nvdla_core2dbb_aw_awready,
     output [7:0]  nvdla_core2dbb_aw_awid,
     output [3:0]  nvdla_core2dbb_aw_awlen,
-    output [31:0] nvdla_core2dbb_aw_awaddr,
+    output [ADDR_W-1:0] nvdla_core2dbb_aw_awaddr,
     output        nvdla_core2dbb_w_wvalid,
     input         nvdla_core2dbb_w_wready,
-    output [63:0] nvdla_core2dbb_w_wdata,
-    output [7:0]  nvdla_core2dbb_w_wstrb,
+    output [DATA_W-1:0] nvdla_core2dbb_w_wdata,
+    output [DATA_W/8-1:0] nvdla_core2dbb_w_wstrb,
     output        nvdla_core2dbb_w_wlast,
     output        nvdla_core2dbb_ar_arvalid,
     input         nvdla_core2dbb_ar_arready,
     output [7:0]  nvdla_core2dbb_ar_arid,
     output [3:0]  nvdla_core2dbb_ar_arlen,
-    output [31:0] nvdla_core2dbb_ar_araddr,
+    output [ADDR_W-1:0] nvdla_core2dbb_ar_araddr,
     input         nvdla_core2dbb_b_bvalid,
     output        nvdla_core2dbb_b_bready,
     input  [7:0]  nvdla_core2dbb_b_bid,
@@ -53,7 +57,7 @@ module nvdla_stub_core #(
     output        nvdla_core2dbb_r_rready,
     input  [7:0]  nvdla_core2dbb_r_rid,
     input         nvdla_core2dbb_r_rlast,
-    input  [63:0] nvdla_core2dbb_r_rdata,
+    input  [DATA_W-1:0] nvdla_core2dbb_r_rdata,
     output        dla_intr,
     input  [31:0] nvdla_pwrbus_ram_c_pd,
     input  [31:0] nvdla_pwrbus_ram_ma_pd,
@@ -66,17 +70,17 @@ module nvdla_stub_core #(
     input         nvdla_core2cvsram_aw_awready,
     output [7:0]  nvdla_core2cvsram_aw_awid,
     output [3:0]  nvdla_core2cvsram_aw_awlen,
-    output [31:0] nvdla_core2cvsram_aw_awaddr,
+    output [ADDR_W-1:0] nvdla_core2cvsram_aw_awaddr,
     output        nvdla_core2cvsram_w_wvalid,
     input         nvdla_core2cvsram_w_wready,
-    output [63:0] nvdla_core2cvsram_w_wdata,
-    output [7:0]  nvdla_core2cvsram_w_wstrb,
+    output [DATA_W-1:0] nvdla_core2cvsram_w_wdata,
+    output [DATA_W/8-1:0] nvdla_core2cvsram_w_wstrb,
     output        nvdla_core2cvsram_w_wlast,
     output        nvdla_core2cvsram_ar_arvalid,
     input         nvdla_core2cvsram_ar_arready,
     output [7:0]  nvdla_core2cvsram_ar_arid,
     output [3:0]  nvdla_core2cvsram_ar_arlen,
-    output [31:0] nvdla_core2cvsram_ar_araddr,
+    output [ADDR_W-1:0] nvdla_core2cvsram_ar_araddr,
     input         nvdla_core2cvsram_b_bvalid,
     output        nvdla_core2cvsram_b_bready,
     input  [7:0]  nvdla_core2cvsram_b_bid,
@@ -84,7 +88,7 @@ module nvdla_stub_core #(
     output        nvdla_core2cvsram_r_rready,
     input  [7:0]  nvdla_core2cvsram_r_rid,
     input         nvdla_core2cvsram_r_rlast,
-    input  [63:0] nvdla_core2cvsram_r_rdata
+    input  [DATA_W-1:0] nvdla_core2cvsram_r_rdata
 );
 
 wire clk  = dla_core_clk;
@@ -120,8 +124,9 @@ end
 // Register file <-> SDP engine
 wire        sdp_op_en, sdp_rdma_op_en, sdp_busy, sdp_done;
 wire [31:0] rdma_cube_width, rdma_cube_height, rdma_cube_channel, rdma_feature_mode;
-wire [31:0] rdma_src_base, rdma_src_line_stride, rdma_src_surf_stride;
-wire [31:0] sdp_dst_base, sdp_dst_line_stride, sdp_dst_surf_stride;
+wire [63:0] rdma_src_base, sdp_dst_base;
+wire [31:0] rdma_src_line_stride, rdma_src_surf_stride;
+wire [31:0] sdp_dst_line_stride, sdp_dst_surf_stride;
 
 nvdla_csb_regfile u_regfile (
     .clk                   (clk),
@@ -153,7 +158,10 @@ nvdla_csb_regfile u_regfile (
     .cbuf_flush_done       (cbuf_flush_done)
 );
 
-nvdla_sdp_bypass u_sdp (
+nvdla_sdp_bypass #(
+    .DATA_W (DATA_W),
+    .ADDR_W (ADDR_W)
+) u_sdp (
     .clk                  (clk),
     .rstn                 (rstn),
     .sdp_op_en            (sdp_op_en),
@@ -201,15 +209,15 @@ localparam SRAM_READY = (SRAMIF != 0);
 assign nvdla_core2cvsram_aw_awvalid = 1'b0;
 assign nvdla_core2cvsram_aw_awid    = 8'd0;
 assign nvdla_core2cvsram_aw_awlen   = 4'd0;
-assign nvdla_core2cvsram_aw_awaddr  = 32'd0;
+assign nvdla_core2cvsram_aw_awaddr  = {ADDR_W{1'b0}};
 assign nvdla_core2cvsram_w_wvalid   = 1'b0;
-assign nvdla_core2cvsram_w_wdata    = 64'd0;
-assign nvdla_core2cvsram_w_wstrb    = 8'd0;
+assign nvdla_core2cvsram_w_wdata    = {DATA_W{1'b0}};
+assign nvdla_core2cvsram_w_wstrb    = {(DATA_W/8){1'b0}};
 assign nvdla_core2cvsram_w_wlast    = 1'b0;
 assign nvdla_core2cvsram_ar_arvalid = 1'b0;
 assign nvdla_core2cvsram_ar_arid    = 8'd0;
 assign nvdla_core2cvsram_ar_arlen   = 4'd0;
-assign nvdla_core2cvsram_ar_araddr  = 32'd0;
+assign nvdla_core2cvsram_ar_araddr  = {ADDR_W{1'b0}};
 assign nvdla_core2cvsram_b_bready   = SRAM_READY;
 assign nvdla_core2cvsram_r_rready   = SRAM_READY;
 

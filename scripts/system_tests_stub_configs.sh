@@ -1,0 +1,107 @@
+# system_tests_stub_configs.sh: the shipped NV_nvdla stub Verilated per
+# hardware configuration (make sim DUT=rtl NVDLA_CONFIG=...). Sourced by
+# scripts/system_tests.sh (uses ok/bad, $log, $duts). For nv_small,
+# nv_medium_512 (128-bit DBBIF, 64-bit addresses) and nv_large (256-bit
+# DBBIF, 64-bit addresses, SRAMIF):
+#   - the knob and dut lines name the configuration and the widths the
+#     Verilated top really has;
+#   - the register sequences pass (and on nv_small every stub sequence);
+#   - an SDP copy written as a trace for the configuration (its atom is a
+#     beat of its DBBIF: 8, 16 or 32 bytes; padded destination strides,
+#     above 4 GiB where the addresses are 64-bit) passes its CRC check, with
+#     and without AXI stalls: the stub's DMA moves the data at the width.
+# Each configuration is Verilated once (scripts/rtl_build.sh caches it).
+
+if [[ " ${duts[*]} " == *" rtl "* ]]; then
+    sc_tmp=$(mktemp -d)
+    # widths of each configuration: DBBIF bits, address bits, SRAMIF
+    declare -A sc_dbb=([nv_small]=64 [nv_medium_512]=128 [nv_large]=256)
+    declare -A sc_addr=([nv_small]=32 [nv_medium_512]=64 [nv_large]=64)
+    declare -A sc_sram=([nv_small]="" [nv_medium_512]="" [nv_large]=", with SRAMIF")
+
+    # sc_trace CONFIG DIR: an SDP bypass copy as an NVDLA trace for a bus of
+    # that configuration, its expected output computed here independently
+    sc_trace() {
+        python3 - "$1" "$2" "${sc_dbb[$1]}" "${sc_addr[$1]}" <<'EOF'
+import os, sys, zlib, random
+cfg, out, dbb, abits = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+atom = dbb // 8                       # MEMORY_ATOMIC_SIZE = one DBBIF beat
+W, H, C = 5, 3, 2 * atom + 3          # three surfaces, the last one partial (int8)
+S = -(-C // atom)
+src = 0x180000000 if abits == 64 else 0x80000000
+dst = 0x200001000 - 2 * atom if abits == 64 else 0x90001000 - 2 * atom   # crosses a 4 KB page
+sl, ss = W * atom, W * atom * H                           # packed source
+dl, ds = W * atom + atom, (W * atom + atom) * H + 2 * atom   # padded destination
+rnd = random.Random(7)
+inp = bytes(rnd.randrange(256) for _ in range(ss * S))
+size = ds * S
+exp = bytearray(size)
+for s in range(S):
+    for y in range(H):
+        for x in range(W):
+            a, o = s * ss + y * sl + x * atom, s * ds + y * dl + x * atom
+            exp[o:o + atom] = inp[a:a + atom]
+os.makedirs(out, exist_ok=True)
+with open(os.path.join(out, "in.dat"), "w") as f:
+    f.write("{\n")
+    for o in range(0, len(inp), 16):
+        ch = inp[o:o + 16]
+        f.write("{offset:0x%x, size:%d, payload:%s} ,\n" % (o, len(ch), " ".join("0x%02x" % b for b in ch)))
+    f.write("}\n")
+r = []
+def w(reg, v):
+    r.append("reg_write(NVDLA_%s_0, 0x%x);" % (reg, v))
+for u in ("SDP", "SDP_RDMA"):
+    w(u + ".S_POINTER", 0)
+for u in ("SDP_RDMA", "SDP"):
+    w(u + ".D_DATA_CUBE_WIDTH", W - 1); w(u + ".D_DATA_CUBE_HEIGHT", H - 1); w(u + ".D_DATA_CUBE_CHANNEL", C - 1)
+w("SDP_RDMA.D_SRC_BASE_ADDR_LOW", src & 0xffffffff); w("SDP_RDMA.D_SRC_BASE_ADDR_HIGH", src >> 32)
+w("SDP_RDMA.D_SRC_LINE_STRIDE", sl); w("SDP_RDMA.D_SRC_SURFACE_STRIDE", ss)
+for d in ("BRDMA", "NRDMA", "ERDMA"):
+    w("SDP_RDMA.D_%s_CFG" % d, 1)
+w("SDP_RDMA.D_FEATURE_MODE_CFG", 0); w("SDP_RDMA.D_SRC_DMA_CFG", 1)
+w("SDP.D_DST_BASE_ADDR_LOW", dst & 0xffffffff); w("SDP.D_DST_BASE_ADDR_HIGH", dst >> 32)
+w("SDP.D_DST_LINE_STRIDE", dl); w("SDP.D_DST_SURFACE_STRIDE", ds)
+for st in ("BS", "BN", "EW"):
+    w("SDP.D_DP_%s_CFG" % st, 0x53)
+w("SDP.D_FEATURE_MODE_CFG", 0); w("SDP.D_DST_DMA_CFG", 1); w("SDP.D_DATA_FORMAT", 0)
+w("SDP.D_CVT_OFFSET", 0); w("SDP.D_CVT_SCALE", 1); w("SDP.D_CVT_SHIFT", 0)
+w("SDP.D_OP_ENABLE", 1); w("SDP_RDMA.D_OP_ENABLE", 1)
+name = os.path.basename(out)
+with open(os.path.join(out, name + ".cfg"), "w") as f:
+    f.write("// SDP bypass copy %dx%dx%d int8, %d-byte atoms (%s)\n" % (W, H, C, atom, cfg))
+    f.write("mem_load(pri_mem, 0x%x, \"in.dat\");\n" % src)
+    f.write("mem_init(pri_mem, 0x%x, 0x%x, ALL_ZERO);\n" % (dst, size))
+    f.write("\n".join(r) + "\n")
+    f.write("intr_notify(SDP_0, sync_id_0);\n")
+    f.write("check_crc(sync_id_0, 1, 0x%x, 0x%x, 0x%08x);\n" % (dst, size, zlib.crc32(bytes(exp)) & 0xffffffff))
+EOF
+    }
+
+    for c in nv_small nv_medium_512 nv_large; do
+        want="dut: NV_nvdla (rtl), DBBIF ${sc_dbb[$c]}-bit data, ${sc_addr[$c]}-bit address${sc_sram[$c]}"
+        # every sequence the stub can run on nv_small; the register sequences elsewhere
+        # (the SDP sequences place 8-byte atoms: nv_small's layout)
+        if [ "$c" = nv_small ]; then seqs=$(list_sequences basic); else seqs="reg_reset_values reg_readback"; fi
+        for t in $seqs; do
+            if make -s sim TEST="$t" DUT=rtl NVDLA_CONFIG="$c" SEED=5 >"$log" 2>&1 &&
+               grep -q "^PASS: $t on rtl" "$log" && grep -q "^knobs: .* nvdla_config=$c\$" "$log" &&
+               grep -qxF "$want" "$log"; then
+                ok "$t DUT=rtl NVDLA_CONFIG=$c (${want#dut: })"
+            else bad "$t DUT=rtl NVDLA_CONFIG=$c: PASS with '$want'"; fi
+        done
+        d=$sc_tmp/sdp_copy_$c
+        if ! sc_trace "$c" "$d" >"$log" 2>&1; then bad "NVDLA_CONFIG=$c: writing the SDP copy trace"; continue; fi
+        for stall in 0 40; do
+            if make -s sim TRACE="$d" DUT=rtl NVDLA_CONFIG="$c" SEED=3 AXI_STALL=$stall >"$log" 2>&1 &&
+               grep -q "^PASS: nvdla/sdp_copy_$c on rtl" "$log" && grep -qxF "$want" "$log"; then
+                ok "SDP copy at $((${sc_dbb[$c]} / 8))-byte atoms DUT=rtl NVDLA_CONFIG=$c AXI_STALL=$stall: CRC matches"
+            else bad "SDP copy trace DUT=rtl NVDLA_CONFIG=$c AXI_STALL=$stall"; fi
+        done
+    done
+
+    # (a user's RTL checked against the configuration: system_tests_real_rtl.sh)
+    expect_fail "DUT=rtl NVDLA_CONFIG=nv_huge: unknown configuration" "unknown configuration 'nv_huge'" \
+        TEST=reg_readback DUT=rtl NVDLA_CONFIG=nv_huge
+    rm -rf "$sc_tmp"
+fi

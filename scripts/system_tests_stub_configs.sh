@@ -17,7 +17,7 @@ if [[ " ${duts[*]} " == *" rtl "* ]]; then
     # widths of each configuration: DBBIF bits, address bits, SRAMIF
     declare -A sc_dbb=([nv_small]=64 [nv_medium_512]=128 [nv_large]=256)
     declare -A sc_addr=([nv_small]=32 [nv_medium_512]=64 [nv_large]=64)
-    declare -A sc_sram=([nv_small]="" [nv_medium_512]="" [nv_large]=", with SRAMIF")
+    declare -A sc_sram=([nv_small]="" [nv_medium_512]="" [nv_large]=", with SRAMIF (256-bit data)")
 
     # sc_trace CONFIG DIR: an SDP bypass copy as an NVDLA trace for a bus of
     # that configuration, its expected output computed here independently
@@ -85,7 +85,7 @@ EOF
         if [ "$c" = nv_small ]; then seqs=$(list_sequences basic); else seqs="reg_reset_values reg_readback"; fi
         for t in $seqs; do
             if make -s sim TEST="$t" DUT=rtl NVDLA_CONFIG="$c" SEED=5 >"$log" 2>&1 &&
-               grep -q "^PASS: $t on rtl" "$log" && grep -q "^knobs: .* nvdla_config=$c\$" "$log" &&
+               grep -q "^PASS: $t on rtl" "$log" && grep -qE "^knobs: .* nvdla_config=$c( |$)" "$log" &&
                grep -qxF "$want" "$log"; then
                 ok "$t DUT=rtl NVDLA_CONFIG=$c (${want#dut: })"
             else bad "$t DUT=rtl NVDLA_CONFIG=$c: PASS with '$want'"; fi

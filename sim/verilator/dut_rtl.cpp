@@ -77,6 +77,10 @@ auto sram_out(T *top, nvdla_pins *p, unsigned db, int) -> decltype(top->nvdla_co
 template <class T> void sram_out(T *, nvdla_pins *, unsigned, long) {}
 template <class T> auto has_sram(T *top, int) -> decltype(top->nvdla_core2cvsram_aw_awvalid, bool()) { return true; }
 template <class T> bool has_sram(T *, long) { return false; }
+// The SRAMIF's own data width (a top may make it differ from the DBBIF's).
+template <class T>
+auto sram_bytes(T *top, int) -> decltype(top->nvdla_core2cvsram_w_wdata, 0u) { return port_bytes(top->nvdla_core2cvsram_w_wdata); }
+template <class T> unsigned sram_bytes(T *, long) { return 0; }
 
 #ifndef RTL_TOP_NAME
 #define RTL_TOP_NAME "NV_nvdla"
@@ -133,12 +137,13 @@ void nvdla_top::outputs(rtl *r, nvdla_pins *p)
     p->csb.wr_complete = get(t->nvdla2csb_wr_complete);
     p->dla_intr = get(t->dla_intr);
     AXI_OUT(t, nvdla_core2dbb, p->dbb, r->d.data_bytes);
-    sram_out(t, p, r->d.data_bytes, 0);
+    sram_out(t, p, r->d.sram_data_bytes ? r->d.sram_data_bytes : r->d.data_bytes, 0);
 }
 
 void nvdla_top::bus_info(dut &d, Vdut *t)
 {
     d.has_sramif = has_sram(t, 0);
+    d.sram_data_bytes = sram_bytes(t, 0);
     d.data_bytes = port_bytes(t->nvdla_core2dbb_w_wdata);
     d.addr_bits = port_bytes(t->nvdla_core2dbb_aw_awaddr) > 4 ? 64 : 32;
 }

@@ -134,6 +134,38 @@ START_TEST(golden_reproduces_every_shipped_trace)
 }
 END_TEST
 
+/* The same for the nv_large traces on the nv_large reference: 32-byte
+ * atoms, sec_mem images (CDP on SRAMIF), sync_notify/sync_wait. */
+START_TEST(golden_reproduces_the_nv_large_traces)
+{
+    const char *root = getenv("NVDLA_TRACES_NV_LARGE");
+    if (!root)
+        root = "../shared/testdata/nvdla-traces/nv_large";
+    DIR *dh = opendir(root);
+    ck_assert_msg(dh != NULL, "the nv_large traces are not at %s: set NVDLA_TRACES_NV_LARGE", root);
+    const struct nvdla_config *hw = nvdla_config_find("nv_large");
+    ck_assert_ptr_nonnull(hw);
+    unsigned n = 0;
+    struct dirent *e;
+    char err[2048];
+    while ((e = readdir(dh))) {
+        char p[1024];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s", root, e->d_name);
+        if (e->d_name[0] == '.' || stat(p, &st) || !S_ISDIR(st.st_mode))
+            continue;
+        struct trace *t = trace_parse(p, err, sizeof err);
+        ck_assert_msg(t != NULL, "%s", err);
+        int failed = trace_golden_run_config(t, hw, stdout);
+        ck_assert_msg(failed == 0, "%s: %d CRC checks fail on the nv_large golden models", t->name, failed);
+        trace_free(t);
+        n++;
+    }
+    closedir(dh);
+    ck_assert_uint_ge(n, 6);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nvdla_ref");
@@ -142,6 +174,7 @@ int main(void)
     tcase_add_test(tc, explains_first_difference_with_coordinate);
     tcase_add_test(tc, uncovered_units_are_named);
     tcase_add_test(tc, golden_reproduces_every_shipped_trace);
+    tcase_add_test(tc, golden_reproduces_the_nv_large_traces);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -7,22 +7,28 @@ static void load(struct nvdla_ref *ref, const struct trace_dir *d)
 {
     const struct trace_image *im = d->image;
     for (size_t i = 0; i < im->n; i++)
-        nvdla_ref_mem_write(ref, d->base + im->rec[i].offset, im->bytes + im->rec[i].data, im->rec[i].size);
+        (d->mem == TRACE_SEC_MEM ? nvdla_ref_sram_write : nvdla_ref_mem_write)(
+            ref, d->base + im->rec[i].offset, im->bytes + im->rec[i].data, im->rec[i].size);
 }
 
 int trace_golden_run(const struct trace *t, FILE *log)
 {
+    return trace_golden_run_config(t, NULL, log);
+}
+
+int trace_golden_run_config(const struct trace *t, const struct nvdla_config *hw, FILE *log)
+{
     struct nvdla_ref *ref = nvdla_ref_create();
     if (!ref)
         return -1;
+    nvdla_ref_set_config(ref, hw);
     int failed = 0;
     for (size_t i = 0; i < t->n; i++) {
         const struct trace_dir *d = &t->dir[i];
-        if (d->mem == TRACE_SEC_MEM)
-            continue;   /* the reference models DBBIF memory only */
+        int sec = d->mem == TRACE_SEC_MEM;
         switch (d->op) {
         case TRACE_MEM_INIT:
-            nvdla_ref_mem_fill(ref, d->base, 0, d->size);
+            (sec ? nvdla_ref_sram_fill : nvdla_ref_mem_fill)(ref, d->base, 0, d->size);
             break;
         case TRACE_MEM_LOAD:
             load(ref, d);
@@ -35,7 +41,7 @@ int trace_golden_run(const struct trace *t, FILE *log)
             break;
         case TRACE_CHECK_CRC: {
             nvdla_ref_run(ref);
-            uint32_t crc = sparse_mem_crc32(nvdla_ref_mem(ref), d->base, d->size);
+            uint32_t crc = sparse_mem_crc32(sec ? nvdla_ref_sram(ref) : nvdla_ref_mem(ref), d->base, d->size);
             int ok = crc == d->crc;
             failed += !ok;
             if (log)

@@ -7,10 +7,14 @@
 #define TRACE_GOLDEN_H
 
 #include <stdio.h>
+#include "nvdla_config.h"
 #include "trace_parse.h"
 
 /* Returns the number of failed checks (0 = all CRCs match), or -1 when out
  * of memory. One line per check goes to log (may be NULL). */
 int trace_golden_run(const struct trace *t, FILE *log);
+/* The same on configuration hw (NULL: nv_small): its layouts, and sec_mem
+ * directives on the reference's SRAMIF image. */
+int trace_golden_run_config(const struct trace *t, const struct nvdla_config *hw, FILE *log);
 
 #endif

@@ -65,8 +65,6 @@ expect_input_error "RESET_IDLE=-1 refused" "needs a non-negative number" TEST=sd
 # ---- hardware configurations: knob checks, absent units skipped on every DUT ----
 expect_input_error "NVDLA_CONFIG unknown" "NVDLA_CONFIG: unknown configuration 'nv_tiny' (one of nv_small, " \
     TEST=sdp_bypass_smoke DUT=twin NVDLA_CONFIG=nv_tiny
-expect_input_error "NVDLA_CONFIG=nv_large on the twin" "NVDLA_CONFIG=nv_large: the twin models nv_small only" \
-    TEST=sdp_bypass_smoke DUT=twin NVDLA_CONFIG=nv_large
 expect_input_error "NVDLA_CONFIG for an Ethos-U65 test" "NVDLA_CONFIG: ethosu/* tests run the Ethos-U65" \
     TEST=ethosu/run_dma_stream DUT=twin NVDLA_CONFIG=nv_small
 expect_input_error "RUN_ABSENT for a sequence" "RUN_ABSENT: only NVDLA traces are checked" \

@@ -80,15 +80,18 @@ EOF
 
     for c in nv_small nv_medium_512 nv_large; do
         want="dut: NV_nvdla (rtl), DBBIF ${sc_dbb[$c]}-bit data, ${sc_addr[$c]}-bit address${sc_sram[$c]}"
-        # every sequence the stub can run on nv_small; the register sequences elsewhere
-        # (the SDP sequences place 8-byte atoms: nv_small's layout)
-        if [ "$c" = nv_small ]; then seqs=$(list_sequences basic); else seqs="reg_reset_values reg_readback"; fi
-        for t in $seqs; do
-            if make -s sim TEST="$t" DUT=rtl NVDLA_CONFIG="$c" SEED=5 >"$log" 2>&1 &&
-               grep -q "^PASS: $t on rtl" "$log" && grep -qE "^knobs: .* nvdla_config=$c( |$)" "$log" &&
-               grep -qxF "$want" "$log"; then
-                ok "$t DUT=rtl NVDLA_CONFIG=$c (${want#dut: })"
-            else bad "$t DUT=rtl NVDLA_CONFIG=$c: PASS with '$want'"; fi
+        # every sequence the stub can run, on the stub and on the twin: the SDP
+        # sequences place the configuration's atoms
+        for t in $(list_sequences basic); do
+            for dut in rtl twin; do
+                w=$want
+                [ $dut = twin ] && w="dut: NV_nvdla (C twin) (twin)${want#dut: NV_nvdla (rtl)}"
+                if make -s sim TEST="$t" DUT=$dut NVDLA_CONFIG="$c" SEED=5 >"$log" 2>&1 &&
+                   grep -q "^PASS: $t on $dut" "$log" && grep -qE "^knobs: .* nvdla_config=$c( |$)" "$log" &&
+                   grep -qxF "$w" "$log"; then
+                    ok "$t DUT=$dut NVDLA_CONFIG=$c (${w#dut: })"
+                else bad "$t DUT=$dut NVDLA_CONFIG=$c: PASS with '$w'"; fi
+            done
         done
         d=$sc_tmp/sdp_copy_$c
         if ! sc_trace "$c" "$d" >"$log" 2>&1; then bad "NVDLA_CONFIG=$c: writing the SDP copy trace"; continue; fi
@@ -100,6 +103,10 @@ EOF
         done
     done
 
+    # a sequence whose fixed layout is nv_small's is refused elsewhere, with the reason
+    expect_input_error "TEST=sdp_pdp_fused NVDLA_CONFIG=nv_large refused" \
+        "TEST=sdp_pdp_fused: its layout (memory atoms, weight groups, CBUF banks) is written for nv_small, not nv_large" \
+        TEST=sdp_pdp_fused DUT=twin NVDLA_CONFIG=nv_large
     # (a user's RTL checked against the configuration: system_tests_real_rtl.sh)
     expect_fail "DUT=rtl NVDLA_CONFIG=nv_huge: unknown configuration" "unknown configuration 'nv_huge'" \
         TEST=reg_readback DUT=rtl NVDLA_CONFIG=nv_huge

@@ -6,6 +6,7 @@
 #define SEQ_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "bfm_env.h"
 #include "bfm_rng.h"
@@ -47,11 +48,20 @@ struct seq_test {
      * none. The shipped RTL stub has only SDP bypass, so the system tests
      * run such sequences on the twin (and on user RTL when asked). */
     const char *needs;
+    /* The configuration the test's fixed layout (atoms, weight groups, CBUF
+     * banks) is written for, NULL when it follows the run's configuration;
+     * seq_check_config refuses the others. */
+    const char *only_config;
 };
 
 extern const struct seq_test *const seq_tests[];
 extern const unsigned seq_test_count;
 const struct seq_test *seq_find(const char *name);
+/* 0 when t can run on configuration hw (NULL: nv_small); else -1 with the
+ * reason in err. */
+int seq_check_config(const struct seq_test *t, const struct nvdla_config *hw, char *err, size_t len);
+/* The configuration's memory atom in bytes (8 without one). */
+unsigned seq_atom(const struct seq_ctx *ctx);
 
 /* Fail the running test through env with a message (printed, recorded);
  * returns 1. The sequence-context wrappers below and the Ethos-U65 ones

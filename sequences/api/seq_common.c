@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "nvdla_config.h"
 #include "seq.h"
 
 const struct seq_test *seq_find(const char *name)
@@ -10,6 +11,22 @@ const struct seq_test *seq_find(const char *name)
         if (!strcmp(seq_tests[i]->name, name))
             return seq_tests[i];
     return NULL;
+}
+
+int seq_check_config(const struct seq_test *t, const struct nvdla_config *hw, char *err, size_t len)
+{
+    const char *name = hw ? hw->name : "nv_small";
+    if (!t->only_config || !strcmp(t->only_config, name))
+        return 0;
+    snprintf(err, len, "TEST=%s: its layout (memory atoms, weight groups, CBUF banks) is written for %s, "
+             "not %s (the random layers cover %s: make random-layers NVDLA_CONFIG=%s)",
+             t->name, t->only_config, name, name, name);
+    return -1;
+}
+
+unsigned seq_atom(const struct seq_ctx *ctx)
+{
+    return ctx->hw ? ctx->hw->memory_atomic_size : 8;
 }
 
 int seq_vfail_env(struct bfm_env *env, const char *fmt, va_list ap)

@@ -126,6 +126,10 @@ int sim_cli(int argc, char **argv)
             fprintf(stderr, "sim: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
             return 2;
         }
+        if (seq_check_config(t, nvdla_config_find(k.nvdla_config), err, sizeof err)) {
+            fprintf(stderr, "sim: %s\n", err);
+            return 2;
+        }
         snprintf(name, sizeof name, "%s", t->name);
     }
     sim_knobs_pick_seed(&k);

@@ -180,4 +180,4 @@ static int conv_bias(struct seq_ctx *ctx)
 
 const struct seq_test seq_conv_bias = {
     "conv_bias", "a convolution with padding, CACC clip and a bias from memory vs a textbook loop", conv_bias,
-    "convolution, SDP arithmetic" };
+    "convolution, SDP arithmetic", "nv_small" };

@@ -18,8 +18,8 @@ static int set_producer(struct seq_ctx *ctx, uint32_t g)
 static int pingpong_two_layers(struct seq_ctx *ctx)
 {
     struct sdp_copy_layer a, b;
-    sdp_copy_geometry(&a, 16, 6, 24, 0x80000000u, 0x80200000u, 8, 0);
-    sdp_copy_geometry(&b, 9, 4, 12, 0x80400000u, 0x80600000u, 0, 16);
+    sdp_copy_geometry(&a, ctx, 16, 6, 24, 0x80000000u, 0x80200000u, 8, 0);
+    sdp_copy_geometry(&b, ctx, 9, 4, 12, 0x80400000u, 0x80600000u, 0, 16);
     sdp_copy_fill_input(ctx, &a);
     sdp_copy_fill_input(ctx, &b);
     sdp_copy_guard_output(ctx, &a);
@@ -95,4 +95,4 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
 
 const struct seq_test seq_pingpong_two_layers = {
     "pingpong_two_layers", "two SDP layers back to back through ping-pong groups 0 and 1",
-    pingpong_two_layers, NULL };
+    pingpong_two_layers, NULL, NULL };

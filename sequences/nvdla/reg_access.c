@@ -126,6 +126,6 @@ static int reg_readback(struct seq_ctx *ctx)
 }
 
 const struct seq_test seq_reg_reset_values = {
-    "reg_reset_values", "every register's reset value read through CSB", reg_reset_values, NULL };
+    "reg_reset_values", "every register's reset value read through CSB", reg_reset_values, NULL, NULL };
 const struct seq_test seq_reg_readback = {
-    "reg_readback", "write/read-back of every register, both ping-pong groups", reg_readback, NULL };
+    "reg_readback", "write/read-back of every register, both ping-pong groups", reg_readback, NULL, NULL };

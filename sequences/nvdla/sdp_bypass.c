@@ -37,7 +37,7 @@ static int sdp_bypass_smoke(struct seq_ctx *ctx)
 {
     struct sdp_copy_layer l;
     /* 5x3x20: three surfaces, the last one partial; padded strides */
-    sdp_copy_geometry(&l, 5, 3, 20, 0x80000000u, 0x80100000u, 16, 64);
+    sdp_copy_geometry(&l, ctx, 5, 3, 20, 0x80000000u, 0x80100000u, 16, 64);
     return run_layer(ctx, &l, "sdp_bypass_smoke");
 }
 
@@ -46,14 +46,14 @@ static int sdp_bypass_shapes(struct seq_ctx *ctx)
     struct sdp_copy_layer l;
     /* 1x1 (consecutive atoms), a line longer than one burst, a cube that
      * crosses 4 KB pages on both sides at different offsets */
-    sdp_copy_geometry(&l, 1, 1, 24, 0x80000400u, 0x90000040u, 0, 0);
+    sdp_copy_geometry(&l, ctx, 1, 1, 24, 0x80000400u, 0x90000040u, 0, 0);
     l.src_surface = l.dst_surface = 0x1234;   /* ignored for 1x1 */
     if (run_layer(ctx, &l, "1x1x24"))
         return 1;
-    sdp_copy_geometry(&l, 40, 2, 8, 0x80010000u, 0x80020008u, 0, 0);
+    sdp_copy_geometry(&l, ctx, 40, 2, 8, 0x80010000u, 0x80020008u, 0, 0);
     if (run_layer(ctx, &l, "40x2x8"))
         return 1;
-    sdp_copy_geometry(&l, 37, 9, 17, 0x80030fc0u, 0x80050ff8u, 24, 8);
+    sdp_copy_geometry(&l, ctx, 37, 9, 17, 0x80030fc0u, 0x80050ff8u, 24, 8);
     return run_layer(ctx, &l, "37x9x17");
 }
 
@@ -66,7 +66,7 @@ static int sdp_bypass_random(struct seq_ctx *ctx)
         uint32_t c = (uint32_t)bfm_rng_range(&ctx->rng, 1, 40);
         uint64_t src = 0x80000000u + bfm_rng_range(&ctx->rng, 0, 0xfff) * 8;
         uint64_t dst = 0x88000000u + bfm_rng_range(&ctx->rng, 0, 0xfff) * 8;
-        sdp_copy_geometry(&l, w, h, c, src, dst, (uint32_t)bfm_rng_range(&ctx->rng, 0, 4) * 8,
+        sdp_copy_geometry(&l, ctx, w, h, c, src, dst, (uint32_t)bfm_rng_range(&ctx->rng, 0, 4) * 8,
                           (uint32_t)bfm_rng_range(&ctx->rng, 0, 4) * 8);
         char name[64];
         snprintf(name, sizeof name, "random layer %d", i);
@@ -77,8 +77,8 @@ static int sdp_bypass_random(struct seq_ctx *ctx)
 }
 
 const struct seq_test seq_sdp_bypass_smoke = {
-    "sdp_bypass_smoke", "one SDP bypass copy 5x3x20 with padded strides", sdp_bypass_smoke, NULL };
+    "sdp_bypass_smoke", "one SDP bypass copy 5x3x20 with padded strides", sdp_bypass_smoke, NULL, NULL };
 const struct seq_test seq_sdp_bypass_shapes = {
-    "sdp_bypass_shapes", "SDP bypass: 1x1 cube, long lines, 4 KB crossings", sdp_bypass_shapes, NULL };
+    "sdp_bypass_shapes", "SDP bypass: 1x1 cube, long lines, 4 KB crossings", sdp_bypass_shapes, NULL, NULL };
 const struct seq_test seq_sdp_bypass_random = {
-    "sdp_bypass_random", "SDP bypass: six seeded random cubes and placements", sdp_bypass_random, NULL };
+    "sdp_bypass_random", "SDP bypass: six seeded random cubes and placements", sdp_bypass_random, NULL, NULL };

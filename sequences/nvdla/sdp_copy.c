@@ -6,18 +6,26 @@
 
 uint32_t sdp_copy_surfaces(const struct sdp_copy_layer *l)
 {
-    return (l->channels + SDP_ATOM - 1) / SDP_ATOM;
+    return (l->channels + l->atom - 1) / l->atom;
 }
 
-void sdp_copy_geometry(struct sdp_copy_layer *l, uint32_t w, uint32_t h, uint32_t c,
+static uint64_t whole_atoms(uint64_t v, uint32_t atom)
+{
+    return (v + atom - 1) / atom * atom;
+}
+
+void sdp_copy_geometry(struct sdp_copy_layer *l, const struct seq_ctx *ctx, uint32_t w, uint32_t h, uint32_t c,
                        uint64_t src, uint64_t dst, uint32_t line_pad, uint32_t surface_pad)
 {
+    l->atom = seq_atom(ctx);
     l->width = w;
     l->height = h;
     l->channels = c;
-    l->src = src;
-    l->dst = dst;
-    l->src_line = l->dst_line = w * SDP_ATOM + line_pad;
+    l->src = whole_atoms(src, l->atom);
+    l->dst = whole_atoms(dst, l->atom);
+    line_pad = (uint32_t)whole_atoms(line_pad, l->atom);
+    surface_pad = (uint32_t)whole_atoms(surface_pad, l->atom);
+    l->src_line = l->dst_line = w * l->atom + line_pad;
     l->src_surface = l->dst_surface = l->src_line * h + surface_pad;
 }
 
@@ -31,15 +39,15 @@ static uint64_t atom_addr(const struct sdp_copy_layer *l, int dst, uint32_t x, u
 {
     uint64_t base = dst ? l->dst : l->src;
     if (is_1x1(l))
-        return base + (uint64_t)s * SDP_ATOM;   /* consecutive atoms */
+        return base + (uint64_t)s * l->atom;   /* consecutive atoms */
     return base + (uint64_t)s * (dst ? l->dst_surface : l->src_surface) +
-           (uint64_t)y * (dst ? l->dst_line : l->src_line) + (uint64_t)x * SDP_ATOM;
+           (uint64_t)y * (dst ? l->dst_line : l->src_line) + (uint64_t)x * l->atom;
 }
 
 uint64_t sdp_copy_dst_span(const struct sdp_copy_layer *l)
 {
     uint32_t s = sdp_copy_surfaces(l);
-    return atom_addr(l, 1, l->width - 1, l->height - 1, s - 1) + SDP_ATOM - l->dst + 64;
+    return atom_addr(l, 1, l->width - 1, l->height - 1, s - 1) + l->atom - l->dst + 64;
 }
 
 static uint8_t guard_byte(uint64_t a)
@@ -52,10 +60,10 @@ void sdp_copy_fill_input(struct seq_ctx *ctx, const struct sdp_copy_layer *l)
     for (uint32_t s = 0; s < sdp_copy_surfaces(l); s++)
         for (uint32_t y = 0; y < l->height; y++)
             for (uint32_t x = 0; x < l->width; x++) {
-                uint8_t atom[SDP_ATOM];
-                for (unsigned i = 0; i < SDP_ATOM; i++)
+                uint8_t atom[64];   /* the widest atom */
+                for (unsigned i = 0; i < l->atom; i++)
                     atom[i] = (uint8_t)bfm_rng_next(&ctx->rng);
-                sparse_mem_write(ctx->dbb_mem, atom_addr(l, 0, x, y, s), atom, SDP_ATOM);
+                sparse_mem_write(ctx->dbb_mem, atom_addr(l, 0, x, y, s), atom, l->atom);
             }
 }
 
@@ -131,8 +139,8 @@ int sdp_copy_check(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const ch
         for (uint32_t y = 0; y < l->height; y++)
             for (uint32_t x = 0; x < l->width; x++) {
                 uint64_t off = atom_addr(l, 1, x, y, s) - l->dst;
-                sparse_mem_read(ctx->dbb_mem, atom_addr(l, 0, x, y, s), expect + off, SDP_ATOM);
-                for (unsigned i = 0; i < SDP_ATOM; i++)
+                sparse_mem_read(ctx->dbb_mem, atom_addr(l, 0, x, y, s), expect + off, l->atom);
+                for (unsigned i = 0; i < l->atom; i++)
                     owned[off + i] = 1;
             }
     sparse_mem_read(ctx->dbb_mem, l->dst, actual, span);
@@ -142,10 +150,10 @@ int sdp_copy_check(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const ch
             uint64_t a = l->dst + i;
             if (owned[i]) {
                 uint64_t rel = i;
-                uint32_t s = is_1x1(l) ? (uint32_t)(rel / SDP_ATOM) : (uint32_t)(rel / l->dst_surface);
+                uint32_t s = is_1x1(l) ? (uint32_t)(rel / l->atom) : (uint32_t)(rel / l->dst_surface);
                 uint32_t y = is_1x1(l) ? 0 : (uint32_t)(rel % l->dst_surface / l->dst_line);
-                uint32_t x = is_1x1(l) ? 0 : (uint32_t)(rel % l->dst_surface % l->dst_line / SDP_ATOM);
-                uint32_t c = s * SDP_ATOM + (uint32_t)(rel % SDP_ATOM);
+                uint32_t x = is_1x1(l) ? 0 : (uint32_t)(rel % l->dst_surface % l->dst_line / l->atom);
+                uint32_t c = s * l->atom + (uint32_t)(rel % l->atom);
                 rc = seq_fail(ctx, "%s: first mismatch at 0x%llx (w %u, h %u, c %u): expected 0x%02x, "
                               "actual 0x%02x", name, (unsigned long long)a, x, y, c, expect[i], actual[i]);
             } else {

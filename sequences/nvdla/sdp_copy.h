@@ -8,9 +8,11 @@
 #include <stdint.h>
 #include "seq.h"
 
+/* nv_small's memory atom, for the tests whose fixed layout assumes it */
 #define SDP_ATOM 8u
 
 struct sdp_copy_layer {
+    uint32_t atom;                            /* memory atom in bytes: channels per surface */
     uint32_t width, height, channels;         /* elements */
     uint64_t src, dst;                        /* base addresses */
     uint32_t src_line, src_surface;           /* strides in bytes */
@@ -18,8 +20,10 @@ struct sdp_copy_layer {
 };
 
 uint32_t sdp_copy_surfaces(const struct sdp_copy_layer *l);
-/* Packed strides plus the given padding (bytes, multiples of 8). */
-void sdp_copy_geometry(struct sdp_copy_layer *l, uint32_t w, uint32_t h, uint32_t c,
+/* The configuration's atom (seq_atom), packed strides plus the given
+ * padding; addresses and padding are rounded up to whole atoms, which
+ * leaves nv_small's 8-byte multiples as they are. */
+void sdp_copy_geometry(struct sdp_copy_layer *l, const struct seq_ctx *ctx, uint32_t w, uint32_t h, uint32_t c,
                        uint64_t src, uint64_t dst, uint32_t line_pad, uint32_t surface_pad);
 /* Bytes spanned by the output (for guards), from dst. */
 uint64_t sdp_copy_dst_span(const struct sdp_copy_layer *l);

@@ -52,7 +52,7 @@ static int select_consumer_groups(struct seq_ctx *ctx, uint32_t *sdp_group, uint
 static int program_sdp(struct seq_ctx *ctx, uint64_t dst, int to_pdp)
 {
     struct sdp_copy_layer l;
-    sdp_copy_geometry(&l, IN_W, IN_H, IN_C, SRC, dst, 0, 0);
+    sdp_copy_geometry(&l, ctx, IN_W, IN_H, IN_C, SRC, dst, 0, 0);
     if (sdp_copy_program(ctx, &l, 0))
         return 1;
     W(SDP_D_DP_BS_CFG, 0x48);          /* stage on: ALU SUM, MUL on, ReLU bypassed */
@@ -110,7 +110,7 @@ static int sdp_pdp_fused(struct seq_ctx *ctx)
 {
     uint32_t gs, gp;
     struct sdp_copy_layer in;
-    sdp_copy_geometry(&in, IN_W, IN_H, IN_C, SRC, TMP, 0, 0);
+    sdp_copy_geometry(&in, ctx, IN_W, IN_H, IN_C, SRC, TMP, 0, 0);
     sdp_copy_fill_input(ctx, &in);
 
     /* 1: SDP to memory, then PDP from memory */
@@ -181,4 +181,4 @@ static int sdp_pdp_fused(struct seq_ctx *ctx)
 
 const struct seq_test seq_sdp_pdp_fused = {
     "sdp_pdp_fused", "SDP feeding PDP on the fly equals SDP then PDP through memory", sdp_pdp_fused,
-    "SDP arithmetic, PDP" };
+    "SDP arithmetic, PDP", "nv_small" };

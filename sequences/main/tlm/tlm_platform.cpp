@@ -165,6 +165,10 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
             fprintf(stderr, "tlm-platform: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
             return 2;
         }
+        if (seq_check_config(t, nvdla_config_find(k.nvdla_config), err, sizeof err)) {
+            fprintf(stderr, "tlm-platform: %s\n", err);
+            return 2;
+        }
         name = t->name;
     }
     std::unique_ptr<trace, void (*)(trace *)> tr_owner(tr, trace_free);

@@ -89,11 +89,14 @@ static int conv_bias(struct seq_ctx *ctx)
     W(SDP_D_FEATURE_MODE_CFG, 1);    /* input from the convolution, output to memory */
     W(SDP_D_DATA_FORMAT, 0);
     W(SDP_D_CVT_SCALE, 1);
+    /* every cube in DBBIF memory: RAM type MC (the reset value, CV, names the
+     * SRAMIF, which nv_small has not: its DMA interface never issues the request) */
+    W(SDP_D_DST_DMA_CFG, 1);
     W(SDP_RDMA_D_DATA_CUBE_WIDTH, OUT_W - 1);
     W(SDP_RDMA_D_DATA_CUBE_HEIGHT, OUT_H - 1);
     W(SDP_RDMA_D_DATA_CUBE_CHANNEL, KK - 1);
     W(SDP_RDMA_D_FEATURE_MODE_CFG, 1);   /* flying, INT8 */
-    W(SDP_RDMA_D_BRDMA_CFG, 0xa);        /* enabled, ALU, two bytes, per channel */
+    W(SDP_RDMA_D_BRDMA_CFG, 0x2a);       /* enabled, ALU, two bytes, per channel, MC */
     W(SDP_RDMA_D_BS_BASE_ADDR_LOW, BIAS);
     W(SDP_RDMA_D_NRDMA_CFG, 1);
     W(SDP_RDMA_D_ERDMA_CFG, 1);
@@ -103,6 +106,8 @@ static int conv_bias(struct seq_ctx *ctx)
     W(CDMA_D_DATAIN_SIZE_0, (IN_H - 1) << 16 | (IN_W - 1));
     W(CDMA_D_DATAIN_SIZE_1, IN_C - 1);
     W(CDMA_D_DAIN_ADDR_LOW_0, FEATURE);
+    W(CDMA_D_DAIN_RAM_TYPE, 1);
+    W(CDMA_D_WEIGHT_RAM_TYPE, 1);
     W(CDMA_D_LINE_STRIDE, IN_W * 8);
     W(CDMA_D_SURF_STRIDE, IN_W * IN_H * 8);
     W(CDMA_D_DAIN_MAP, 0x10001);

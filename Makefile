@@ -340,6 +340,14 @@ rtl: deps $(CORE_LIB)
 	@HARNESS_LIB=$(abspath $(CORE_LIB)) NVDLA_CONFIG=$(NVDLA_CONFIG) scripts/rtl_build.sh >/dev/null
 
 # ---- one simulation ----------------------------------------------------------
+comma := ,
+# The configuration a run's RTL stub is built for: NVDLA_CONFIG, else the one
+# the trace's folder (or the folder holding it) names, as the simulator picks
+# it (sim_knobs), so the stub's ports match the configuration the run takes.
+NVDLA_CONFIG_NAMES = $(filter-out parameter,$(subst $(comma), ,$(shell head -n 1 $(CONFIGDEFS))))
+TRACE_DIR1 = $(notdir $(patsubst %/,%,$(dir $(TRACE))))
+TRACE_DIR2 = $(notdir $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(TRACE))))))
+RTL_NVDLA_CONFIG = $(or $(NVDLA_CONFIG),$(if $(TRACE),$(firstword $(filter $(NVDLA_CONFIG_NAMES),$(TRACE_DIR1) $(TRACE_DIR2)))))
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
@@ -384,7 +392,7 @@ define SIM_PREPARE
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
-	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(NVDLA_CONFIG) \
+	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(RTL_NVDLA_CONFIG) \
 	           scripts/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef

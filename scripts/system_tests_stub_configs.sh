@@ -103,6 +103,16 @@ EOF
         done
     done
 
+    # a real nv_large trace the stub can run (SDP bypass): the folder name picks
+    # the configuration for the stub's build as for the run
+    t=$(dirname "$traces_dir")/nv_large/sdp_passthrough_8x8x32_pack_inc_int8/sdp_passthrough_8x8x32_pack_inc_int8.cfg
+    if [ -f "$t" ]; then
+        if make -s sim TRACE="$t" DUT=rtl SEED=2 >"$log" 2>&1 && grep -q "^PASS: nvdla/sdp_passthrough" "$log" &&
+           grep -q "nvdla_config=nv_large (from the trace folder name)" "$log" &&
+           grep -qxF "dut: NV_nvdla (rtl), DBBIF 256-bit data, 64-bit address, with SRAMIF (256-bit data)" "$log"; then
+            ok "nv_large trace on DUT=rtl without NVDLA_CONFIG: the folder name builds the nv_large stub, CRC matches"
+        else bad "nv_large trace on DUT=rtl without NVDLA_CONFIG: nv_large stub from the folder name"; fi
+    else echo "SKIP  nv_large trace on DUT=rtl: $t not found"; fi
     # a sequence whose fixed layout is nv_small's is refused elsewhere, with the reason
     expect_input_error "TEST=sdp_pdp_fused NVDLA_CONFIG=nv_large refused" \
         "TEST=sdp_pdp_fused: its layout (memory atoms, weight groups, CBUF banks) is written for nv_small, not nv_large" \

@@ -84,6 +84,12 @@ EOF
         # sequences place the configuration's atoms
         for t in $(list_sequences basic); do
             for dut in rtl twin; do
+                if [ $dut = rtl ] && [ $c != nv_small ] && [ "${t#reg_}" != "$t" ]; then
+                    # the twin's ConfigROM follows the configuration (nvdla_cfgrom); the
+                    # stub's holds nv_small's values in every configuration
+                    echo "SKIP  $t DUT=rtl NVDLA_CONFIG=$c: the stub's ConfigROM holds nv_small's values"
+                    continue
+                fi
                 w=$want
                 [ $dut = twin ] && w="dut: NV_nvdla (C twin) (twin)${want#dut: NV_nvdla (rtl)}"
                 if make -s sim TEST="$t" DUT=$dut NVDLA_CONFIG="$c" SEED=5 >"$log" 2>&1 &&

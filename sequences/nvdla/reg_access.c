@@ -1,6 +1,7 @@
 /* reg_access: register reset values and read-back through the CSB BFM,
  * checked against the generated register table, both ping-pong groups. */
 #include <stdio.h>
+#include "nvdla_cfgrom.h"
 #include "nvdla_regs.h"
 #include "seq.h"
 
@@ -26,6 +27,23 @@ static int special(int i)
 #define FLUSH_CYCLES_MIN 4096
 #define FLUSH_TIMEOUT 20000
 
+/* Register i's reset value on the run's configuration: the table's, with
+ * the ConfigROM values that follow the configuration (nvdla_cfgrom). */
+static uint32_t reset_of(const struct seq_ctx *ctx, int i)
+{
+    static uint32_t resets[NVDLA_REG_COUNT];
+    static const struct nvdla_config *done_for;
+    static int done;
+    if (!done || done_for != ctx->hw) {
+        for (int k = 0; k < NVDLA_REG_COUNT; k++)
+            resets[k] = nvdla_regs[k].reset;
+        nvdla_cfgrom_apply(ctx->hw, resets);
+        done_for = ctx->hw;
+        done = 1;
+    }
+    return resets[i];
+}
+
 static int reg_reset_values(struct seq_ctx *ctx)
 {
     int bad = 0;
@@ -33,7 +51,7 @@ static int reg_reset_values(struct seq_ctx *ctx)
         const struct nvdla_reg_desc *r = &nvdla_regs[i];
         uint32_t v;
         SEQ_TRY(seq_reg_read(ctx, r->addr, &v));
-        uint32_t want = i == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX ? 0 : r->reset & defined_bits(r);
+        uint32_t want = i == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_IDX ? 0 : reset_of(ctx, i) & defined_bits(r);
         if (v != want) {
             if (!bad)
                 seq_fail(ctx, "%s.%s (0x%05x) reset value: expected 0x%08x, actual 0x%08x",
@@ -96,7 +114,7 @@ static int reg_readback(struct seq_ctx *ctx)
                     continue;
                 uint32_t data = (uint32_t)bfm_rng_next(&ctx->rng);
                 uint32_t *want = g ? b : a;
-                want[i] = after_write(r, r->reset & defined_bits(r), data);
+                want[i] = after_write(r, reset_of(ctx, i) & defined_bits(r), data);
                 SEQ_TRY(seq_reg_write(ctx, r->addr, data));
                 n++;
             }

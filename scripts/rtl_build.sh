@@ -131,7 +131,14 @@ done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
 makeflags=()
 for w in $opt LIBS=-lz ${fixups[@]+"${fixups[@]}"}; do makeflags+=(-MAKEFLAGS "$w"); done
-key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot" "$("$verilator" --version)" | sha1sum | cut -c1-10)
+# every folder of the harness that holds headers (the Makefile's INC); part
+# of the key with the compile recipe's version, so a moved header or a new
+# recipe starts a fresh build instead of reusing objects whose dependency
+# files name paths that are gone
+incs=$(cd "$root" && find golden bfm sim sequences -name '*.h' -not -path '*/tests/*' -not -path '*/tlm/*' -printf "-I$root/%h\n" | sort -u | tr '\n' ' ')
+recipe=2   # bump when the compile flags below change
+key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot" "$("$verilator" --version)" "$incs" "$recipe" |
+      sha1sum | cut -c1-10)
 [ ${#cov[@]} -gt 0 ] && key=cov-$key
 [ "$tracing" = none ] || key=$tracing-$key
 [ "$harness" = c ] || key=$harness-$key
@@ -169,8 +176,6 @@ check=$dir/check.log
 before=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
 # File lists name paths relative to the repository root: run from there.
 cd "$root"
-# every folder of the harness that holds headers (the Makefile's INC)
-incs=$(find golden bfm sim sequences -name '*.h' -not -path '*/tests/*' -not -path '*/tlm/*' -printf "-I$root/%h\n" | sort -u | tr '\n' ' ')
 # VL_USER_FATAL: the shim's vl_fatal turns a model's fatal error into a
 # failing test with its report (sim/verilator/verilated_shim.h).
 # -O flags through OPT_* only: an -O in CFLAGS would be overridden by

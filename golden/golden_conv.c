@@ -9,8 +9,10 @@
  *
  * Decisions where the spec leaves room (see also golden_conv.h):
  * - INT16 weights: the 8.3 element order with 2-byte little-endian
- *   elements (nv_small defines no 16-bit weight layout; the INT16 path is
- *   a model extension like the SDP/PDP INT16 ones).
+ *   elements, kernel groups of half the atomic K (the in-memory formats'
+ *   16 INT16 against 32 INT8 kernels); nv_small and the other public
+ *   configurations have no INT16, so the path is a model extension like
+ *   the SDP/PDP INT16 ones.
  * - CACC: the exact sum is clamped once to 48 bits (sat_48) before the
  *   clip shift. For INT8 the bound cannot be reached (|acc| < 2^38 for the
  *   largest legal layer); for INT16 the hardware clamps per partial-sum
@@ -134,6 +136,17 @@ unsigned golden_conv_lanes(const struct golden_conv_cfg *c)
     return c->lanes ? c->lanes : GOLDEN_LANES;
 }
 
+/* Kernels per weight group: atomic K for INT8; half of it for INT16 (the
+ * in-memory formats: 32 INT8 kernels, 16 INT16 ones a group where the MAC's
+ * atomic K, counted in INT8 as the architecture spec counts it, is 32).
+ * The channel blocks stay atomic C elements for both (64-element small
+ * cubes: 64 bytes INT8, 128 bytes INT16). */
+static uint32_t group_size(const struct golden_conv_cfg *c)
+{
+    uint32_t ak = golden_conv_atomic_k(c);
+    return c->int16 && ak > 1 ? ak / 2 : ak;
+}
+
 /* Number of kernels in group g of `per` kernels (the last may be partial). */
 static uint64_t group_kernels(uint32_t kernels, uint32_t g, uint32_t per)
 {
@@ -145,7 +158,7 @@ uint64_t golden_conv_weight_offset(const struct golden_conv_cfg *c, uint32_t k, 
                                    uint32_t r, uint32_t s)
 {
     const uint64_t R = c->kernel_h, S = c->kernel_w, C = c->kernel_c;
-    const uint32_t AK = golden_conv_atomic_k(c), AC = golden_conv_atomic_c(c);
+    const uint32_t AK = group_size(c), AC = golden_conv_atomic_c(c);
     uint32_t g = k / AK, kl = k % AK;
     uint32_t b = ch / AC, blocks = golden_surfaces_n(c->kernel_c, AC);
     uint64_t kpg = group_kernels(c->kernels, g, AK);

@@ -60,9 +60,12 @@ unsigned golden_conv_elem_bytes(const struct golden_conv_cfg *c);
 
 /* Byte offset of weight W[k][c][r][s] in the NVDLA weight layout (8.3):
  * kernel groups of atomic_k, channel blocks of atomic_c (8 and 8 on
- * nv_small, 32 and 64 on nv_large), last group/block partial.
- * INT16: the same element order with 2-byte little-endian elements (offset
- * doubled; not defined by nv_small, see golden_conv.c). */
+ * nv_small, 32 and 64 on nv_large), last group/block partial. The layout
+ * follows the MAC (atomic C/K), not the memory atom: nv_medium_512 cuts
+ * channels in blocks of 32 with 16-byte atoms.
+ * INT16: groups of atomic_k / 2 kernels (the in-memory formats: 16 INT16
+ * kernels where INT8 has 32), blocks of atomic_c elements, 2-byte
+ * little-endian elements (no public configuration has INT16 weights). */
 uint64_t golden_conv_weight_offset(const struct golden_conv_cfg *c, uint32_t k, uint32_t ch,
                                    uint32_t r, uint32_t s);
 /* Bytes the weights occupy (K * R * S * C elements). */

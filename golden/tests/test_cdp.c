@@ -287,6 +287,45 @@ START_TEST(test_lane)
 }
 END_TEST
 
+/* LRN runs over channels, not surfaces: with the 16-channel surfaces of
+ * nv_medium_512 (32 of nv_medium_1024_full / nv_large) a window reaches
+ * across the boundary between surface 0 and 1. 1x1x20 column, LEN3, the
+ * identity LUT and MUL bypass (output = square sum of c-1..c+1):
+ *   v  =  3 -2 1 0 2 -1 1 1 -3 2 1 2 -1 0 3 1 | -2 2 1 -1   (| = lane 16)
+ *   s  =  9  4 1 0 4  1 1 1  9 4 1 4  1 0 9 1 |  4 4 1  1
+ *   lane 14: 0 + 9 + 1 = 10; lane 15: 9 + 1 + 4 = 14 (reads lane 0 of
+ *   surface 1); lane 16: 1 + 4 + 4 = 9; lane 19: 1 + 1 + 0 = 2;
+ *   lane 20 (unused, memory 100): its window sees only channel 19: 1;
+ *   lanes 21..: 0.
+ * The same values come out with 8-, 16- and 32-lane surfaces. */
+START_TEST(test_window_across_wide_surfaces)
+{
+    static const int32_t v[20] = { 3, -2, 1, 0, 2, -1, 1, 1, -3, 2, 1, 2, -1, 0, 3, 1, -2, 2, 1, -1 };
+    struct golden_cdp_cfg c;
+    golden_cdp_cfg_default(&c);
+    c.mul_bypass = 1;
+    c.lut = ident_lut();
+    const uint32_t lanes[3] = { 8, 16, 32 };
+    for (int i = 0; i < 3; i++) {
+        struct golden_tensor in, o;
+        ck_assert_int_eq(golden_tensor_init_lanes(&in, 1, 1, 20, lanes[i]), 0);
+        for (uint32_t k = 0; k < in.surfaces * in.lanes; k++)
+            golden_tensor_set(&in, 0, 0, k, k < 20 ? v[k] : 100);
+        ck_assert_int_eq(golden_tensor_init_lanes(&o, 1, 1, 20, lanes[i]), 0);
+        golden_cdp_run(&c, &in, &o, NULL);
+        ck_assert_int_eq(golden_tensor_get(&o, 0, 0, 14), 10);
+        ck_assert_int_eq(golden_tensor_get(&o, 0, 0, 15), 14);
+        ck_assert_int_eq(golden_tensor_get(&o, 0, 0, 16), 9);
+        ck_assert_int_eq(golden_tensor_get(&o, 0, 0, 19), 2);
+        ck_assert_int_eq(golden_tensor_get(&o, 0, 0, 20), 1);
+        for (uint32_t k = 21; k < o.surfaces * o.lanes; k++)
+            ck_assert_int_eq(golden_tensor_get(&o, 0, 0, k), 0);
+        golden_tensor_free(&in);
+        golden_tensor_free(&o);
+    }
+}
+END_TEST
+
 /* ---- converters --------------------------------------------------------------------- */
 
 START_TEST(test_in_cvt)
@@ -1066,6 +1105,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_mul);
     tcase_add_test(tc, test_sqsum_bypass);
     tcase_add_test(tc, test_lane);
+    tcase_add_test(tc, test_window_across_wide_surfaces);
     tcase_add_test(tc, test_in_cvt);
     tcase_add_test(tc, test_in_cvt_int16);
     tcase_add_test(tc, test_out_cvt);

@@ -1411,6 +1411,106 @@ START_TEST(test_weight_offset_per_configuration)
 }
 END_TEST
 
+/* nv_medium_512 (atomic C 32, K 16, 16-byte atoms) and nv_medium_1024_full
+ * (C 32, K 32): 20 kernels of 3x3x40, the shapes the held-back traces
+ * stress (C between one and two blocks, K not a multiple of atomic K).
+ * e = g * (AK*R*S*C) + b * (AC*R*S*kpg) + (r*S + s) * (cb*kpg) + kl*cb + c % AC
+ * with kpg the kernels of the group, cb the channels of the block.
+ *  nv_medium_512, W[18][35][2][1]: group 1 (kernels 16..19, kpg 4) starts
+ *    at 16*9*40 = 5760; block 1 (channels 32..39, cb 8) after 32*9*4 = 1152;
+ *    tap 2*3+1 = 7 after 7*8*4 = 224; kernel 2 of the group after 2*8 = 16;
+ *    channel 35 % 32 = 3: 5760 + 1152 + 224 + 16 + 3 = 7155.
+ *    W[18][20][2][1]: block 0 (cb 32): 5760 + 7*32*4 + 2*32 + 20 = 6740.
+ *    Were the blocks the 16-byte atom (16 channels), channel 20 would sit in
+ *    block 1: 5760 + 16*9*4 + 7*16*4 + 2*16 + 4 = 6820, so 6740 says the
+ *    layout follows atomic C, as the in-memory formats' 64-channel small
+ *    cubes of nv_full (atomic C 64, 32-byte atom) do.
+ *    Last group 0 / block 0 byte W[15][31][2][2] = 8*32*16 + 15*32 + 31 =
+ *    4607, block 1 of group 0 starts at 32*9*16 = 4608; the very last byte
+ *    W[19][39][2][2] = 5760 + 1152 + 8*8*4 + 3*8 + 7 = 7199 of 7200.
+ *  nv_medium_1024_full, one group of 20: W[18][35][2][1] = block 1 at
+ *    32*9*20 = 5760, + 7*8*20 + 18*8 + 3 = 5760 + 1120 + 144 + 3 = 7027. */
+START_TEST(test_weight_offset_medium_configurations)
+{
+    struct golden_conv_cfg c = cfg_make(3, 3, 40, 3, 3, 20, 1, 1);
+    c.atomic_c = 32;
+    c.atomic_k = 16;
+    c.lanes = 16;
+    ck_assert_uint_eq(golden_conv_weight_bytes(&c), 7200);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 18, 35, 2, 1), 7155);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 18, 20, 2, 1), 6740);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 15, 31, 2, 2), 4607);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 0, 32, 0, 0), 4608);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 19, 39, 2, 2), 7199);
+    expect_bijective(&c);
+    c.atomic_k = 32;
+    c.lanes = 32;
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 18, 35, 2, 1), 7027);
+    expect_bijective(&c);
+}
+END_TEST
+
+/* The run reads weights where the nv_medium_512 layout puts them and
+ * writes 16-lane output surfaces. 1x1 kernels, 18 of them, 40 channels:
+ * group 1 (kernels 16, 17) at 16 * 40 = 640; W[16][20] in block 0 at
+ * 640 + 0 * 32 + 20 = 660; W[17][39] in block 1 (cb 8), after 32 * 2 = 64
+ * bytes of block 0: 640 + 64 + 1 * 8 + 7 = 719 (the last of 720 bytes).
+ * Input channel 20 = 5, channel 39 = 4, lanes 40..47 of the last 16-lane
+ * surface hold 99 (must not be read): out[16] = 3 * 5 = 15,
+ * out[17] = -2 * 4 = -8, every other lane of the two 16-lane output
+ * surfaces 0. */
+START_TEST(test_run_medium_512_layout)
+{
+    struct golden_conv_cfg c = cfg_make(1, 1, 40, 1, 1, 18, 1, 1);
+    c.atomic_c = 32;
+    c.atomic_k = 16;
+    c.lanes = 16;
+    uint8_t w[720] = { 0 };
+    w[660] = 3;
+    w[719] = (uint8_t)-2;
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init_lanes(&in, 1, 1, 40, 16), 0);
+    for (uint32_t ch = 40; ch < 48; ch++)
+        golden_tensor_set(&in, 0, 0, ch, 99);
+    golden_tensor_set(&in, 0, 0, 20, 5);
+    golden_tensor_set(&in, 0, 0, 39, 4);
+    ck_assert_int_eq(golden_tensor_init_lanes(&out, 1, 1, 18, 16), 0);
+    ck_assert_uint_eq(out.surfaces, 2);
+    ck_assert_int_eq(golden_conv_run(&c, &in, w, sizeof w, &out), 0);
+    for (uint32_t k = 0; k < 32; k++)
+        ck_assert_int_eq(golden_tensor_get(&out, 0, 0, k), k == 16 ? 15 : k == 17 ? -8 : 0);
+    /* an 8-lane output tensor is not the configuration's: refused */
+    struct golden_tensor o8;
+    ck_assert_int_eq(golden_tensor_init(&o8, 1, 1, 18), 0);
+    ck_assert_int_eq(golden_conv_run(&c, &in, w, sizeof w, &o8), -1);
+    golden_tensor_free(&o8);
+    golden_tensor_free(&in);
+    golden_tensor_free(&out);
+}
+END_TEST
+
+/* INT16 weights group half the atomic K (in-memory formats: 16 INT16
+ * kernels a group where INT8 has 32) in blocks of atomic C elements.
+ * nv_large sizes (C 64, K 32), 20 kernels x 70 channels, 1x1, INT16:
+ * group 0 holds kernels 0..15 (kpg 16): W[1][65] is in block 1 (cb 6)
+ * after 64 * 16 = 1024 elements: 1024 + 1 * 6 + 1 = 1031 -> byte 2062
+ * (with a 32-kernel group it would be 64 * 20 + 6 + 1 = 1287).
+ * W[16][0] opens group 1 at 16 * 70 = 1120 elements -> byte 2240. */
+START_TEST(test_weight_offset_int16_group)
+{
+    struct golden_conv_cfg c = cfg_make(1, 1, 70, 1, 1, 20, 1, 1);
+    c.int16 = 1;
+    c.atomic_c = 64;
+    c.atomic_k = 32;
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 1, 65, 0, 0), 2062);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 16, 0, 0, 0), 2240);
+    expect_bijective(&c);
+    c.int16 = 0;   /* INT8: one group of 20 */
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 1, 65, 0, 0), 1287);
+    ck_assert_uint_eq(golden_conv_weight_offset(&c, 16, 0, 0, 0), 16 * 64);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("golden_conv");
@@ -1419,6 +1519,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_weight_offset_10_4);
     tcase_add_test(tc, test_weight_offset_partial_group_and_block);
     tcase_add_test(tc, test_weight_layout_bijective);
+    tcase_add_test(tc, test_weight_offset_medium_configurations);
+    tcase_add_test(tc, test_run_medium_512_layout);
+    tcase_add_test(tc, test_weight_offset_int16_group);
     tcase_add_test(tc, test_run_reads_partial_layout);
     tcase_add_test(tc, test_stride);
     tcase_add_test(tc, test_padding_value);

@@ -328,6 +328,66 @@ START_TEST(test_layout_lanes_per_configuration)
 }
 END_TEST
 
+/* nv_medium_512 (16-byte atoms) with strides that are not packed: a
+ * 3x2x33 int8 cube, line stride 64 (packed: 3 * 16 = 48), surface stride
+ * 160 (at least 2 * 64). 33 channels are three surfaces, the last holding
+ * channel 32 and 15 unused lanes.
+ *  (2, 1, 32): surface 2, line 1, atom 2, lane 0: 2*160 + 64 + 2*16 = 416
+ *  (0, 0, 16): surface 1 starts at 160
+ *  span: 2*160 + 1*64 + 3 atoms of 16 = 432 (the last atom is whole)
+ *  byte 48 is the gap after line 0 (bytes 48..63): no element
+ *  byte 431: last byte of the cube, lane 15 of surface 2 = channel 47
+ *  byte 200: 40 into surface 1, line 0: atom 2, lane 8 = channel 24
+ * INT16 elements: an atom holds half as many channels (16 bytes: 8 of 2
+ * bytes, in-memory formats' 1x1x32-byte atom = 16 INT16 channels):
+ *  2x1x10, 8 lanes of 2 bytes, packed: line = 2 * 8 * 2 = 32 = surface;
+ *  (1, 0, 9) = surface 1 (32) + (1*8 + 1) * 2 = 50, little-endian;
+ *  32-byte atoms, 16 INT16 lanes: (1, 0, 17) = 64 + (16 + 1) * 2 = 98. */
+START_TEST(test_layout_medium_strided_and_int16)
+{
+    struct golden_layout l = { .line_stride = 64, .surface_stride = 160, .elem_bytes = 1, .lanes = 16 };
+    ck_assert_uint_eq(golden_layout_offset(&l, 2, 1, 32), 416);
+    ck_assert_uint_eq(golden_layout_offset(&l, 0, 0, 15), 15);
+    ck_assert_uint_eq(golden_layout_offset(&l, 0, 0, 16), 160);
+    ck_assert_uint_eq(golden_layout_span(&l, 3, 2, 33), 432);
+    uint32_t x, y, c;
+    unsigned b;
+    ck_assert_int_eq(golden_layout_locate(&l, 3, 2, 33, 416, &x, &y, &c, &b), 0);
+    ck_assert_uint_eq(x, 2);
+    ck_assert_uint_eq(y, 1);
+    ck_assert_uint_eq(c, 32);
+    ck_assert_int_eq(golden_layout_locate(&l, 3, 2, 33, 48, &x, &y, &c, &b), -1);
+    ck_assert_int_eq(golden_layout_locate(&l, 3, 2, 33, 431, &x, &y, &c, &b), 0);
+    ck_assert_uint_eq(c, 47);
+    ck_assert_int_eq(golden_layout_locate(&l, 3, 2, 33, 200, &x, &y, &c, &b), 0);
+    ck_assert_uint_eq(x, 2);
+    ck_assert_uint_eq(y, 0);
+    ck_assert_uint_eq(c, 24);
+    ck_assert_int_eq(golden_layout_locate(&l, 3, 2, 33, 432, &x, &y, &c, &b), -1);
+
+    struct golden_layout h = golden_layout_packed_n(2, 1, 2, 8);
+    ck_assert_uint_eq(h.line_stride, 32);
+    ck_assert_uint_eq(h.surface_stride, 32);
+    ck_assert_uint_eq(golden_layout_offset(&h, 1, 0, 9), 50);
+    ck_assert_uint_eq(golden_layout_span(&h, 2, 1, 10), 64);
+    struct golden_tensor t;
+    ck_assert_int_eq(golden_tensor_init_lanes(&t, 2, 1, 10, 8), 0);
+    golden_tensor_set(&t, 1, 0, 9, -2);
+    uint8_t mem[64];
+    memset(mem, 0xAA, sizeof mem);
+    golden_pack(&h, &t, mem);
+    ck_assert_uint_eq(mem[50], 0xFE);
+    ck_assert_uint_eq(mem[51], 0xFF);
+    ck_assert_uint_eq(mem[52], 0);
+    ck_assert_int_eq(golden_layout_locate(&h, 2, 1, 10, 51, &x, &y, &c, &b), 0);
+    ck_assert_uint_eq(c, 9);
+    ck_assert_uint_eq(b, 1);
+    golden_tensor_free(&t);
+    struct golden_layout h32 = golden_layout_packed_n(2, 1, 2, 16);
+    ck_assert_uint_eq(golden_layout_offset(&h32, 1, 0, 17), 98);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("golden_tensor");
@@ -343,6 +403,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_unpack_strided);
     tcase_add_test(tc, test_pack_truncates_and_round_trips);
     tcase_add_test(tc, test_layout_lanes_per_configuration);
+    tcase_add_test(tc, test_layout_medium_strided_and_int16);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -156,6 +156,89 @@ START_TEST(rule_entry_per_slice)
 }
 END_TEST
 
+/* A w x 3 x ch input, 8 kernels of 1x1xch, on configuration `name`:
+ * strides and addresses multiples of 32 bytes (every atom), WEIGHT_BYTES
+ * 8 * ch rounded up to the atom, ENTRY_PER_SLICE = eps entries. */
+static void conv_on(const char *name, uint32_t w, uint32_t ch, uint32_t eps)
+{
+    setup();
+    pc.cfg = nvdla_config_find(name);
+    ck_assert_ptr_nonnull(pc.cfg);
+    nvdla_regfile_set_config(&rf, pc.cfg);
+    legal_conv();
+    unsigned a = pc.cfg->memory_atomic_size;
+    uint32_t wb = (8 * ch + a - 1) / a * a;
+    W(CDMA_D_DATAIN_SIZE_0, 2 << 16 | (w - 1));
+    W(CDMA_D_DATAIN_SIZE_1, ch - 1);
+    W(CSC_D_DATAIN_SIZE_EXT_0, 2 << 16 | (w - 1));
+    W(CSC_D_DATAIN_SIZE_EXT_1, ch - 1);
+    W(CDMA_D_LINE_STRIDE, 0x100);
+    W(CDMA_D_SURF_STRIDE, 0x400);
+    W(CDMA_D_ENTRY_PER_SLICE, eps - 1);
+    W(CSC_D_ENTRY_PER_SLICE, eps - 1);
+    W(CDMA_D_WEIGHT_SIZE_0, ch - 1);
+    W(CDMA_D_WEIGHT_BYTES, wb);
+    W(CSC_D_WEIGHT_BYTES, wb);
+    W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | (ch - 1));
+    W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | (w - 1));
+}
+
+/* Entries a feature slice takes, per configuration (entry = CBUF_BANK_WIDTH
+ * bytes; the pixels' whole entries, then the atoms left over: several
+ * pixels share an entry when those atoms divide it evenly, else one entry
+ * each). 5 pixels wide:
+ *  nv_medium_512, 32-byte entries of two 16-byte atoms:
+ *    33 channels = 3 atoms: 1 entry a pixel (5) + 1 atom, two pixels an
+ *    entry: ceil(5 / 2) = 3 -> 8;  16 channels: 3;  64 channels: 2 a pixel: 10
+ *  nv_medium_1024_full, 32-byte entries, 32-byte atoms: 33 channels = 2 atoms: 10
+ *  nv_small_256, 32-byte entries of four 8-byte atoms: 24 channels = 3
+ *    atoms, 3 does not divide 4: an entry each: 5;  16 channels = 2 atoms:
+ *    ceil(2 * 5 / 4) = 3;  40 channels = 5 atoms: 5 + ceil(5 / 4) = 7
+ *  nv_large, 64-byte entries of two 32-byte atoms: 33 channels = 2 atoms: 5;
+ *    32 channels: ceil(5 / 2) = 3 (as its shipped 8-wide 1x1x32 trace
+ *    programs: ENTRIES = 3 for 4 entries) */
+START_TEST(rule_entry_per_slice_per_configuration)
+{
+    static const struct { const char *cfg; uint32_t ch, eps; } ok[] = {
+        { "nv_medium_512", 33, 8 }, { "nv_medium_512", 16, 3 }, { "nv_medium_512", 64, 10 },
+        { "nv_medium_1024_full", 33, 10 }, { "nv_small_256", 24, 5 }, { "nv_small_256", 16, 3 },
+        { "nv_small_256", 40, 7 }, { "nv_large", 33, 5 }, { "nv_large", 32, 3 },
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        conv_on(ok[i].cfg, 5, ok[i].ch, ok[i].eps);
+        int n = check(NVDLA_UNIT_CDMA);
+        ck_assert_msg(n == 0, "%s 5x3x%u with %u entries: %s", ok[i].cfg, ok[i].ch, ok[i].eps,
+                      n ? v[0].detail : "");
+    }
+    conv_on("nv_medium_512", 5, 33, 10);   /* the 16-byte atom counted as a whole entry */
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "nv_medium_512 has 32-byte CBUF entries (2 atoms of "
+                "16 bytes), so a slice takes 8 entries (ENTRIES = 7)");
+    conv_on("nv_small_256", 5, 24, 4);     /* ceil(3 * 5 / 4) would be wrong: 3 atoms do not share */
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "so a slice takes 5 entries (ENTRIES = 4)");
+}
+END_TEST
+
+/* WEIGHT_BYTES and the cube strides in whole atoms of the configuration:
+ * 8 kernels x 33 channels = 264 bytes, 16.5 atoms of 16 bytes on
+ * nv_medium_512 (round up to 272); a line stride of 0x110 = 17 x 16 is
+ * whole 16-byte atoms but 8.5 of nv_medium_1024_full's 32-byte ones. */
+START_TEST(rule_atom_multiples_per_configuration)
+{
+    conv_on("nv_medium_512", 5, 33, 8);
+    W(CDMA_D_WEIGHT_BYTES, 264);
+    W(CSC_D_WEIGHT_BYTES, 264);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 264 is not a multiple of the "
+                "16-byte memory atom (round up to 272");
+    conv_on("nv_medium_512", 5, 33, 8);
+    W(CDMA_D_LINE_STRIDE, 0x110);
+    expect_clean(NVDLA_UNIT_CDMA);
+    conv_on("nv_medium_1024_full", 5, 33, 10);
+    W(CDMA_D_DAIN_ADDR_LOW_0, 0x80000010);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ATOM_ALIGN, "CDMA input feature cube: base 0x80000010, line stride "
+                "0x100, surface stride 0x400: each must be a multiple of the 32-byte memory atom");
+}
+END_TEST
+
 /* 64 x 3 x 64 input: 64 x 8 = 512 entries a slice, 1,536 entries: 3 banks of 512. */
 START_TEST(rule_data_banks)
 {
@@ -337,6 +420,8 @@ static Suite *prog_suite(void)
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_add_test(tc, legal_layers_pass);
     tcase_add_test(tc, rule_entry_per_slice);
+    tcase_add_test(tc, rule_entry_per_slice_per_configuration);
+    tcase_add_test(tc, rule_atom_multiples_per_configuration);
     tcase_add_test(tc, rule_data_banks);
     tcase_add_test(tc, rule_bank_count);
     tcase_add_test(tc, rule_weight_bytes);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nvdla_decode.h"
+#include "nvdla_exec.h"
 #include "axi_manager.h"
 #include "nvdla_regfile.h"
 #include "sim_kernel.h"
@@ -292,6 +293,111 @@ START_TEST(decode_atoms_per_configuration)
 }
 END_TEST
 
+/* SDP operand streams follow the configuration's atom (in-memory formats:
+ * an operand atom holds as many elements as an INT8 feature atom has
+ * channels, times components times bytes). nv_medium_512, 16-byte atoms,
+ * a 2x1x20 SDP from memory (two 16-lane surfaces):
+ *  BS per element, ALU only, two bytes (e = 2), base 0x1_0000_0020
+ *    (ADDR_HIGH = 1: 64-bit addresses), line = surface stride 0x40:
+ *    (1, 0, 17) at 0x40 + (1 * 16 + 1) * 2 = 98 from the base; the packed
+ *    stream is 2 surfaces x 2 columns x 16 lanes x 2 bytes = 128 bytes,
+ *    and (1, 0, 17) is at 64 + 34 = 98 in it too; (0, 0, 5) at 10.
+ *  BN per channel, BOTH, one byte (e = 2): channel 17 at 17 * 2 = 34, in
+ *    the 1x1 cube of atoms (surface stride 16 * 2 = 32): 32 + 1 * 2 = 34.
+ * Run on zero input, BS ALU SUM from memory, the rest bypassed, output
+ * scale 1: (1, 0, 17) = 100 and (0, 0, 5) = -3 (0xFFFD) as placed,
+ * every other lane 0. */
+START_TEST(sdp_operand_streams_per_configuration)
+{
+    nvdla_regfile_set_config(&rf, nvdla_config_find("nv_medium_512"));
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT, 0);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 19);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x80000000);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_SRC_DMA_CFG, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BRDMA_CFG, 0x3a);   /* ALU, two bytes, per element, MC */
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_HIGH, 0x1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BS_LINE_STRIDE, 0x40);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_BS_SURFACE_STRIDE, 0x40);
+    nvdla_regfile_write(&rf, NVDLA_SDP_RDMA_D_NRDMA_CFG, 0x24);   /* BOTH, one byte, per channel, MC */
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_WIDTH, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 19);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BS_CFG, 0x58);       /* ALU SUM, MUL and ReLU bypassed */
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BS_ALU_CFG, 0x1);    /* from memory, shift 0 */
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_BN_CFG, 0x1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DP_EW_CFG, 0x2f);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_CVT_SCALE, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_BASE_ADDR_LOW, 0x80001000);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_LINE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_SURFACE_STRIDE, 0x20);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DST_DMA_CFG, 1);
+    nvdla_regfile_write(&rf, NVDLA_SDP_D_DATA_FORMAT, 0);
+    struct nvdla_sdp_layer l;
+    char why[256] = "";
+    ck_assert_msg(nvdla_decode_sdp(&rf, &l, why, sizeof why) == 0, "%s", why);
+    const struct nvdla_sdp_stream *bs = &l.ops[GOLDEN_SDP_BS], *bn = &l.ops[GOLDEN_SDP_BN];
+    ck_assert_int_eq(bs->mode, GOLDEN_OPERAND_PER_ELEMENT);
+    ck_assert_uint_eq(bs->mem.base, 0x100000020ull);
+    ck_assert_uint_eq(golden_layout_lanes(&bs->mem.layout), 16);
+    ck_assert_uint_eq(bs->mem.layout.elem_bytes, 2);
+    ck_assert_uint_eq(golden_layout_offset(&bs->mem.layout, 1, 0, 17), 98);
+    ck_assert_uint_eq(nvdla_cube_packed_bytes(&bs->mem), 128);
+    ck_assert_int_eq(bn->mode, GOLDEN_OPERAND_PER_CHANNEL);
+    ck_assert_uint_eq(bn->mem.layout.surface_stride, 32);
+    ck_assert_uint_eq(golden_layout_offset(&bn->mem.layout, 0, 0, 17), 34);
+    ck_assert_uint_eq(golden_layout_lanes(&l.src.layout), 16);
+
+    uint8_t in_raw[64] = { 0 }, bs_raw[128] = { 0 }, bn_raw[64] = { 0 };
+    bs_raw[98] = 100;
+    bs_raw[10] = 0xFD;
+    bs_raw[11] = 0xFF;
+    const uint8_t *ops[GOLDEN_SDP_STAGES] = { bs_raw, NULL, NULL };
+    (void)bn_raw;
+    l.ops[GOLDEN_SDP_BN].mode = GOLDEN_OPERAND_NONE;   /* BN bypassed: its stream is not needed here */
+    struct golden_tensor out = { 0 };
+    ck_assert_int_eq(nvdla_exec_sdp(&l, in_raw, ops, &out, NULL), 0);
+    ck_assert_uint_eq(out.lanes, 16);
+    for (uint32_t x = 0; x < 2; x++)
+        for (uint32_t c = 0; c < 32; c++) {
+            int32_t want = (x == 1 && c == 17) ? 100 : (x == 0 && c == 5) ? -3 : 0;
+            ck_assert_msg(golden_tensor_get(&out, x, 0, c) == want, "(%u, 0, %u): %d, want %d", x, c,
+                          golden_tensor_get(&out, x, 0, c), want);
+        }
+    golden_tensor_free(&out);
+}
+END_TEST
+
+/* ConfigROM of nv_medium_1024_full, from its parameters (the scalability
+ * description tables only nv_small and nv_large): 256-bit DBBIF = 0x20
+ * bytes, 64-bit addresses, atomic C 32 / K 32 / M 32, CBUF 32 banks of
+ * 0x20 bytes x 0x200; CACC's atomic C is atomic K (0x20) and its atomic K
+ * the atom (0x20); SDP LUT | BS | BN | EW = 4 + 8 + 0x10 + 0x20 = 0x3c;
+ * throughputs BS 8, EW 2, PDP 4, CDP 4. */
+START_TEST(cfgrom_medium_1024_full)
+{
+    nvdla_regfile_set_config(&rf, nvdla_config_find("nv_medium_1024_full"));
+    const struct { uint32_t addr; const char *name; uint32_t v; } want[] = {
+        { NVDLA_CFGROM_CIF_BASE_WIDTH, "CIF_BASE_WIDTH", 0x20 }, { NVDLA_CFGROM_CIF_BASE_MEM_ADDR_WIDTH, "CIF_BASE_MEM_ADDR_WIDTH", 0x40 },
+        { NVDLA_CFGROM_CDMA_BASE_ATOMIC_C, "CDMA_BASE_ATOMIC_C", 0x20 }, { NVDLA_CFGROM_CDMA_BASE_ATOMIC_K, "CDMA_BASE_ATOMIC_K", 0x20 },
+        { NVDLA_CFGROM_CDMA_BASE_ATOMIC_M, "CDMA_BASE_ATOMIC_M", 0x20 }, { NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_NUM, "CBUF_BASE_CBUF_BANK_NUM", 0x20 },
+        { NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_WIDTH, "CBUF_BASE_CBUF_BANK_WIDTH", 0x20 }, { NVDLA_CFGROM_CBUF_BASE_CBUF_BANK_DEPTH, "CBUF_BASE_CBUF_BANK_DEPTH", 0x200 },
+        { NVDLA_CFGROM_CACC_BASE_ATOMIC_C, "CACC_BASE_ATOMIC_C", 0x20 }, { NVDLA_CFGROM_CACC_BASE_ATOMIC_K, "CACC_BASE_ATOMIC_K", 0x20 },
+        { NVDLA_CFGROM_SDP_CAP_COMPAT, "SDP_CAP_COMPAT", 0x3c }, { NVDLA_CFGROM_SDP_BS_THROUGHPUT, "SDP_BS_THROUGHPUT", 8 },
+        { NVDLA_CFGROM_SDP_EW_THROUGHPUT, "SDP_EW_THROUGHPUT", 2 }, { NVDLA_CFGROM_PDP_BASE_THROUGHPUT, "PDP_BASE_THROUGHPUT", 4 },
+        { NVDLA_CFGROM_CDP_BASE_THROUGHPUT, "CDP_BASE_THROUGHPUT", 4 }, { NVDLA_CFGROM_SDP_RDMA_BASE_ATOMIC_M, "SDP_RDMA_BASE_ATOMIC_M", 0x20 },
+        { NVDLA_CFGROM_CDMA_CAP_COMPAT, "CDMA_CAP_COMPAT", 0x10 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_msg(nvdla_regfile_read(&rf, want[i].addr) == want[i].v, "%s: 0x%x, want 0x%x",
+                      want[i].name, nvdla_regfile_read(&rf, want[i].addr), want[i].v);
+}
+END_TEST
+
 START_TEST(axi_manager_splits_bursts)
 {
     struct axi_manager *m = axi_manager_create(8, 16, 4, 4, 3);
@@ -337,6 +443,58 @@ START_TEST(axi_manager_splits_bursts)
     ck_assert_uint_ge(bursts, 3);           /* page split + 16-beat limit */
     axi_manager_destroy(m);
     (void)dst;
+}
+END_TEST
+
+/* nv_medium_1024_full's DBBIF: 32-byte beats, 64-bit addresses. A run of
+ * 48 bytes (a 16-byte aligned start, as an nv_medium_512 atom would have)
+ * at 0x1_0000_0FF0 crosses a 4 KB page: burst 1 is the beat at
+ * 0x1_0000_0FE0 with its upper 16 byte lanes (strobe 0xFFFF0000), burst 2
+ * the beat at 0x1_0000_1000 with all 32 lanes; the data bytes land in
+ * lanes 16..31 of beat 1 (src[0..15]) and 0..31 of beat 2 (src[16..47]). */
+START_TEST(axi_manager_wide_beats_64bit_address)
+{
+    struct axi_manager *m = axi_manager_create(32, 16, 4, 4, 0);
+    uint8_t src[48];
+    for (unsigned i = 0; i < sizeof src; i++)
+        src[i] = (uint8_t)(i + 1);
+    axi_manager_write(m, 0x100000FF0ull, sizeof src, src);
+    struct axi_pins p;
+    memset(&p, 0, sizeof p);
+    p.aw_ready = p.w_ready = 1;
+    uint64_t aw[4] = { 0 }, strb[4] = { 0 };
+    uint8_t first[32], second[32];
+    unsigned bursts = 0, beats = 0, pending_b = 0;
+    for (int cyc = 0; cyc < 100 && !axi_manager_writes_done(m); cyc++) {
+        p.b_valid = pending_b > 0;
+        axi_manager_eval(m, &p);
+        if (p.aw_valid && bursts < 4) {
+            ck_assert_uint_eq(p.aw_len, 0);
+            aw[bursts++] = p.aw_addr;
+        }
+        if (p.w_valid && beats < 4) {
+            strb[beats] = p.w_strb;
+            memcpy(beats ? second : first, p.w_data, 32);
+            beats++;
+            if (p.w_last)
+                pending_b++;
+        }
+        if (p.b_valid && p.b_ready)
+            pending_b--;
+        axi_manager_posedge(m, &p);
+    }
+    ck_assert(axi_manager_writes_done(m));
+    ck_assert_uint_eq(bursts, 2);
+    ck_assert_uint_eq(beats, 2);
+    ck_assert_uint_eq(aw[0], 0x100000FE0ull);
+    ck_assert_uint_eq(aw[1], 0x100001000ull);
+    ck_assert_uint_eq(strb[0], 0xFFFF0000ull);
+    ck_assert_uint_eq(strb[1], 0xFFFFFFFFull);
+    ck_assert_uint_eq(first[16], 1);
+    ck_assert_uint_eq(first[31], 16);
+    ck_assert_uint_eq(second[0], 17);
+    ck_assert_uint_eq(second[31], 48);
+    axi_manager_destroy(m);
 }
 END_TEST
 
@@ -485,8 +643,11 @@ int main(void)
     tcase_add_test(tc, decode_sdp_bn_from_memory);
     tcase_add_test(tc, decode_pdp_average_and_sdp_1x1);
     tcase_add_test(tc, axi_manager_splits_bursts);
+    tcase_add_test(tc, axi_manager_wide_beats_64bit_address);
     tcase_add_test(tc, cfgrom_per_configuration);
     tcase_add_test(tc, decode_atoms_per_configuration);
+    tcase_add_test(tc, sdp_operand_streams_per_configuration);
+    tcase_add_test(tc, cfgrom_medium_1024_full);
     tcase_add_test(tc, twin_routes_sdp_by_ram_type);
     tcase_add_test(tc, twin_refuses_sramif_without_port);
     suite_add_tcase(s, tc);

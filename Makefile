@@ -476,7 +476,8 @@ regs:
 	python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
 	    --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
 	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
-	    --c-source sim/nvdla/model/nvdla_config.c --readme README.md
+	    --c-source sim/nvdla/model/nvdla_config.c --c-cfgrom sim/nvdla/model/nvdla_cfgrom.c \
+	    --verilog-cfgrom rtl_stubs/nvdla/nvdla_cfgrom.vh --readme README.md
 
 # The committed generated files must match what the generator makes now.
 regs-check:
@@ -493,10 +494,13 @@ regs-check:
 	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
 	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
 	@python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
-	    --c-source $(BUILD)/gen/nvdla_config.c --readme README.md --readme-out $(BUILD)/gen/README.md
+	    --c-source $(BUILD)/gen/nvdla_config.c --c-cfgrom $(BUILD)/gen/nvdla_cfgrom.c \
+	    --verilog-cfgrom $(BUILD)/gen/nvdla_cfgrom.vh --readme README.md --readme-out $(BUILD)/gen/README.md
 	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla/model/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla/model/nvdla_config.c \
+	    && diff -q $(BUILD)/gen/nvdla_cfgrom.c sim/nvdla/model/nvdla_cfgrom.c \
+	    && diff -q $(BUILD)/gen/nvdla_cfgrom.vh rtl_stubs/nvdla/nvdla_cfgrom.vh \
 	    && diff -q $(BUILD)/gen/README.md README.md \
-	    || { echo "regs-check: generated NVDLA configuration files or README's configuration table are stale: run 'make regs'" >&2; exit 1; }
+	    || { echo "regs-check: generated NVDLA configuration files (nvdla_config, nvdla_cfgrom) or README's configuration table are stale: run 'make regs'" >&2; exit 1; }
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps

@@ -4,7 +4,14 @@ single description (scripts/regdefs/nvdla_configs.csv).
 
   gen_configs.py --csv scripts/regdefs/nvdla_configs.csv \\
                  --c-header sim/nvdla/model/nvdla_config.h --c-source sim/nvdla/model/nvdla_config.c \\
+                 --c-cfgrom sim/nvdla/model/nvdla_cfgrom.c --verilog-cfgrom rtl_stubs/nvdla/nvdla_cfgrom.vh \\
                  [--readme README.md [--readme-out FILE]]
+
+--c-cfgrom and --verilog-cfgrom write each configuration's ConfigROM values
+(the payloads that follow the configuration: interface and address width,
+atomic C/K/M, CBUF geometry, throughputs, batch size, capability bits),
+computed once here by cfgrom_values(): the twin's nvdla_cfgrom_apply() and
+the NV_nvdla stub's ConfigROM (parameter NVDLA_CONFIG) take them from there.
 
 --readme rewrites the table between the README's markers
 "<!-- nvdla-configs: begin -->" and "<!-- nvdla-configs: end -->" (in place,
@@ -317,6 +324,155 @@ void nvdla_config_names(char *buf, size_t len)
     write(out, L)
 
 
+# ConfigROM: the registers whose value follows the configuration. The
+# register table (nvdla_nv_small.csv) holds nv_small's values as reset values;
+# these overwrite them, following the scalability description of each
+# ConfigROM payload. Descriptors keep the table's values: every public
+# configuration uses the nv_small address map.
+
+# nv_large: the values the scalability description tables for it where the
+# configuration table does not determine them (its MCIF descriptor, the
+# capability bits and unit slot ids of its build). They win over the
+# derived ones.
+CFGROM_TABLED = {
+    "nv_large": OrderedDict([
+        ("CIF_BASE_WIDTH", 0x40), ("CIF_BASE_LATENCY", 0x4b0),
+        ("CDMA_CAP_COMPAT", 0x1b), ("CSC_CAP_COMPAT", 0x1b), ("CACC_CAP_COMPAT", 0x3),
+        ("SDP_CAP_COMPAT", 0x3f),
+        ("CDMA_MULTI_BATCH_MAX", 0x20), ("CSC_MULTI_BATCH_MAX", 0x20),
+        ("CACC_MULTI_BATCH_MAX", 0x20), ("SDP_MULTI_BATCH_MAX", 0x20),
+        ("CBUF_BASE_CDMA_ID", 0x4), ("CSC_BASE_CDMA_ID", 0x4), ("CMAC_A_BASE_CDMA_ID", 0x4),
+        ("CMAC_B_BASE_CDMA_ID", 0x4), ("CACC_BASE_CDMA_ID", 0x4), ("SDP_BASE_CDMA_ID", 0x4),
+        ("SDP_RDMA_BASE_SDP_ID", 0xa), ("PDP_RDMA_BASE_PDP_ID", 0xc), ("CDP_RDMA_BASE_CDP_ID", 0xe),
+    ]),
+}
+
+
+def cfgrom_values(name, v):
+    """{CFGROM register name without the CFGROM_ prefix: value} of configuration
+    name (values v), in a fixed order."""
+    m = v["MEMORY_ATOMIC_SIZE"]            # atomic_m: elements of one atom (int8: its bytes)
+    batch = v["MAX_BATCH_SIZE"] if v["BATCH"] else 0
+    # CAP_COMPAT of the convolution units: WINOGRAD, MULTI_BATCH,
+    # FEATURE_COMPRESSION (no public configuration), WEIGHT_COMPRESSION,
+    # IMAGE_IN (always present)
+    conv = (1 if v["WINOGRAD"] else 0) | (2 if v["BATCH"] else 0) | \
+        (8 if v["WEIGHT_COMPRESSION"] else 0) | 0x10
+    # SDP_CAP_COMPAT: WINOGRAD, MULTI_BATCH, LUT, BS, BN, EW (bits 0..5)
+    sdp = 0
+    for bit, p in enumerate(("WINOGRAD", "BATCH", "SDP_LUT", "SDP_BS", "SDP_BN", "SDP_EW")):
+        sdp |= (1 << bit) if v[p] else 0
+    cbuf = [("CBUF_BANK_NUM", v["CBUF_BANK_NUMBER"]), ("CBUF_BANK_WIDTH", v["CBUF_BANK_WIDTH"]),
+            ("CBUF_BANK_DEPTH", v["CBUF_BANK_DEPTH"])]
+    out = OrderedDict()
+    out["CIF_BASE_WIDTH"] = v["PRIMARY_MEMIF_WIDTH"] // 8      # bytes per beat
+    out["CIF_BASE_MEM_ADDR_WIDTH"] = v["MEM_ADDRESS_WIDTH"]
+    for unit in ("CDMA", "CSC"):
+        out[unit + "_CAP_COMPAT"] = conv
+        out[unit + "_BASE_ATOMIC_C"] = v["MAC_ATOMIC_C_SIZE"]
+        out[unit + "_BASE_ATOMIC_K"] = v["MAC_ATOMIC_K_SIZE"]
+        out[unit + "_BASE_ATOMIC_M"] = m
+        for reg, val in cbuf:
+            out["%s_BASE_%s" % (unit, reg)] = val
+        out[unit + "_MULTI_BATCH_MAX"] = batch
+        if unit == "CDMA":
+            for reg, val in cbuf:
+                out["CBUF_BASE_" + reg] = val
+    for unit in ("CMAC_A", "CMAC_B"):
+        out[unit + "_BASE_ATOMIC_C"] = v["MAC_ATOMIC_C_SIZE"]
+        out[unit + "_BASE_ATOMIC_K"] = v["MAC_ATOMIC_K_SIZE"]
+    # CACC's "atomic C" is the kernels of one atomic operation, its "atomic K"
+    # the atom it writes (scalability description)
+    out["CACC_BASE_ATOMIC_C"] = v["MAC_ATOMIC_K_SIZE"]
+    out["CACC_BASE_ATOMIC_K"] = m
+    out["CACC_MULTI_BATCH_MAX"] = batch
+    out["SDP_RDMA_BASE_ATOMIC_M"] = m
+    out["SDP_CAP_COMPAT"] = sdp
+    out["SDP_MULTI_BATCH_MAX"] = batch
+    for st in ("BS", "BN", "EW"):
+        out["SDP_%s_THROUGHPUT" % st] = v["SDP_%s_THROUGHPUT" % st]
+    for unit in ("PDP", "CDP"):
+        out[unit + "_RDMA_BASE_ATOMIC_M"] = m
+        out[unit + "_BASE_THROUGHPUT"] = v[unit + "_THROUGHPUT"]
+    out.update(CFGROM_TABLED.get(name, {}))
+    return out
+
+
+CFGROM_NOTE = ["The ConfigROM values that follow the configuration, computed by",
+               "cfgrom_values() in scripts/gen_configs.py; the other ConfigROM registers",
+               "keep the register table's (nv_small's) reset values."]
+
+
+def gen_c_cfgrom(names, values, out):
+    L = ["/* nvdla_cfgrom.c: %s */" % BANNER, "/* " + "\n * ".join(CFGROM_NOTE) + " */",
+         "#include <string.h>", '#include "nvdla_cfgrom.h"', "",
+         "struct cfgrom_value {", "    unsigned idx;     /* register index (NVDLA_*_IDX) */",
+         "    uint32_t value;", "};", ""]
+    for c in names:
+        L.append("static const struct cfgrom_value cfgrom_%s[] = {" % c)
+        for reg, val in cfgrom_values(c, values[c]).items():
+            L.append("    { NVDLA_CFGROM_%s_IDX, 0x%xu }," % (reg, val))
+        L += ["};", ""]
+    L.append("static const struct {")
+    L.append("    const struct cfgrom_value *v;")
+    L.append("    unsigned n;")
+    L.append("} cfgrom_tables[NVDLA_CONFIG_COUNT] = {")
+    for c in names:
+        L.append("    { cfgrom_%s, sizeof cfgrom_%s / sizeof cfgrom_%s[0] }," % (c, c, c))
+    L += ["};", "",
+          """void nvdla_cfgrom_apply(const struct nvdla_config *c, uint32_t regs[NVDLA_REG_COUNT])
+{
+    if (c == NULL || regs == NULL)
+        return;
+    for (unsigned i = 0; i < NVDLA_CONFIG_COUNT; i++) {
+        if (c != &nvdla_configs[i] && (c->name == NULL || strcmp(c->name, nvdla_configs[i].name) != 0))
+            continue;
+        for (unsigned k = 0; k < cfgrom_tables[i].n; k++)
+            regs[cfgrom_tables[i].v[k].idx] = cfgrom_tables[i].v[k].value;
+        return;
+    }
+}"""]
+    write(out, L)
+
+
+def gen_verilog_cfgrom(names, values, out):
+    chars = 32
+    assert all(len(c) <= chars for c in names)
+    L = ["// nvdla_cfgrom.vh: %s" % BANNER] + ["// " + t for t in CFGROM_NOTE] + [
+        "// Included inside a module body after nvdla_regs.vh (it uses REG_* and",
+        "// reg_reset). A configuration is named by a string (\"nv_large\") and",
+        "// numbered by nvdla_config_index() in the order of the C table.",
+        "localparam integer NVDLA_CONFIG_COUNT = %d;" % len(names),
+        "",
+        "// Index of the configuration called name (a string of up to %d characters)," % chars,
+        "// -1 when unknown.",
+        "function automatic integer nvdla_config_index(input [8*%d-1:0] name);" % chars,
+        "    case (name)"]
+    for i, c in enumerate(names):
+        L.append('        "%s": nvdla_config_index = %d;' % (c, i))
+    L += ["        default: nvdla_config_index = -1;", "    endcase", "endfunction", ""]
+    for fn, param, what in (("nvdla_config_dbbif_width", "PRIMARY_MEMIF_WIDTH", "DBBIF data bits"),
+                            ("nvdla_config_address_width", "MEM_ADDRESS_WIDTH", "address bits")):
+        L += ["// %s of configuration cfg (%s), 0 for an unknown one." % (what, param),
+              "function automatic integer %s(input integer cfg);" % fn, "    case (cfg)"]
+        for i, c in enumerate(names):
+            L.append("        %d: %s = %d;   // %s" % (i, fn, values[c][param], c))
+        L += ["        default: %s = 0;" % fn, "    endcase", "endfunction", ""]
+    L += ["// Reset value of register idx in configuration cfg: its ConfigROM value",
+          "// there, else reg_reset(idx).",
+          "function automatic [31:0] cfgrom_reset(input integer cfg, input [NVDLA_IDXW-1:0] idx);",
+          "begin",
+          "    cfgrom_reset = reg_reset(idx);",
+          "    case (cfg)"]
+    for i, c in enumerate(names):
+        L += ["        %d: begin   // %s" % (i, c), "            case (idx)"]
+        for reg, val in cfgrom_values(c, values[c]).items():
+            L.append("                REG_CFGROM_%s: cfgrom_reset = 32'h%x;" % (reg, val))
+        L += ["                default: ;", "            endcase", "        end"]
+    L += ["        default: ;", "    endcase", "end", "endfunction"]
+    write(out, L)
+
+
 README_BEGIN = "<!-- nvdla-configs: begin (generated by scripts/gen_configs.py: make regs) -->"
 README_END = "<!-- nvdla-configs: end -->"
 
@@ -360,12 +516,18 @@ def main():
     ap.add_argument("--csv", required=True)
     ap.add_argument("--c-header", required=True)
     ap.add_argument("--c-source", required=True)
+    ap.add_argument("--c-cfgrom", help="C source of nvdla_cfgrom_apply() (each configuration's ConfigROM)")
+    ap.add_argument("--verilog-cfgrom", help="Verilog include of the NV_nvdla stub's ConfigROM per configuration")
     ap.add_argument("--readme", help="README whose configuration table to regenerate")
     ap.add_argument("--readme-out", help="write the regenerated README here instead of in place")
     a = ap.parse_args()
     names, values = load(a.csv)
     gen_c_header(names, values, a.c_header)
     gen_c_source(names, values, a.c_source)
+    if a.c_cfgrom:
+        gen_c_cfgrom(names, values, a.c_cfgrom)
+    if a.verilog_cfgrom:
+        gen_verilog_cfgrom(names, values, a.verilog_cfgrom)
     if a.readme:
         gen_readme(names, values, a.readme, a.readme_out or a.readme)
 

@@ -11,9 +11,10 @@
 #   NVDLA_CONFIG  a configuration of scripts/regdefs/nvdla_configs.csv
 #              (default nv_small): the shipped stub (RTL_FILES unset) is
 #              Verilated with that configuration's DBBIF data width, address
-#              width and SRAMIF (-GPRIMARY_MEMIF_WIDTH=..
-#              -GMEM_ADDRESS_WIDTH=.. [-DNVDLA_SECONDARY_MEMIF_ENABLE]),
-#              each in its own build directory. A user's RTL (RTL_FILES) is
+#              width, SRAMIF and ConfigROM (-GPRIMARY_MEMIF_WIDTH=..
+#              -GMEM_ADDRESS_WIDTH=.. -GNVDLA_CONFIG="name"
+#              [-DNVDLA_SECONDARY_MEMIF_ENABLE]), each in its own build
+#              directory. A user's RTL (RTL_FILES) is
 #              built as given: the simulator then checks that its ports
 #              have the configuration's widths.
 #   RTL_OPT    make variables of the model's build (default below; empty:
@@ -75,7 +76,8 @@ if [ "$family" = nvdla ] && [ -z "${RTL_FILES:-}" ]; then
         echo "rtl_build: NVDLA_CONFIG: unknown configuration '$cfg' (one of $(head -n 1 "$csv" | cut -d, -f2- | sed 's/,/, /g'))" >&2
         exit 1
     fi
-    config_flags="-GPRIMARY_MEMIF_WIDTH=$width -GMEM_ADDRESS_WIDTH=$abits"
+    # a string parameter: Verilator wants the quotes in the argument
+    config_flags="-GPRIMARY_MEMIF_WIDTH=$width -GMEM_ADDRESS_WIDTH=$abits -GNVDLA_CONFIG=\"$cfg\""
     [ "$sramif" = yes ] && config_flags+=" -DNVDLA_SECONDARY_MEMIF_ENABLE"
     flags="$config_flags${flags:+ $flags}"
 fi

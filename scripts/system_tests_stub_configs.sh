@@ -11,6 +11,10 @@
 #     above 4 GiB where the addresses are 64-bit) passes its CRC check, with
 #     and without AXI stalls: the stub's DMA moves the data at the width.
 # Each configuration is Verilated once (scripts/rtl_build.sh caches it).
+# And the port lists of the two stub tops (one description, nvdla_stub_top.vh):
+# NV_nvdla with its default parameters is exactly the nv_small core's
+# (../shared/spec/nvdla-nv_small-ports.txt); NV_nvdla_sramif, and NV_nvdla
+# with NVDLA_SECONDARY_MEMIF_ENABLE, add the SRAMIF set after them.
 
 if [[ " ${duts[*]} " == *" rtl "* ]]; then
     sc_tmp=$(mktemp -d)
@@ -78,18 +82,44 @@ with open(os.path.join(out, name + ".cfg"), "w") as f:
 EOF
     }
 
+    # sc_ports TOP [verilator options]: "direction width name" per port, in order
+    sc_ports() {
+        local top=$1; shift
+        verilator --xml-only -f rtl_stubs/nvdla/nvdla_stub.f --top-module "$top" "$@" \
+            --xml-output "$sc_tmp/ports.xml" >"$sc_tmp/ports.log" 2>&1 || { cat "$sc_tmp/ports.log"; return 1; }
+        python3 - "$sc_tmp/ports.xml" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+types = {d.get("id"): d for d in root.iter() if d.get("id") and d.tag.endswith("dtype")}
+top = next(m for m in root.iter("module") if m.get("topModule") == "1")
+for v in top.findall("var"):
+    if v.get("dir"):
+        d = types[v.get("dtype_id")]
+        w = int(d.get("left", 0)) - int(d.get("right", 0)) + 1
+        print("%s %d %s" % (v.get("dir"), w, v.get("name")))
+EOF
+    }
+    sc_spec=${NVDLA_PORTS_SPEC:-../shared/spec/nvdla-nv_small-ports.txt}
+    if [ -f "$sc_spec" ]; then
+        grep -v '^#' "$sc_spec" | awk 'NF == 3 { print $1, $2, $3 }' >"$sc_tmp/spec"
+        n=$(wc -l <"$sc_tmp/spec")
+        if sc_ports NV_nvdla >"$sc_tmp/nv_nvdla" && [ "$n" -gt 0 ] && cmp -s "$sc_tmp/spec" "$sc_tmp/nv_nvdla"; then
+            ok "NV_nvdla (default parameters): exactly the $n ports of $sc_spec"
+        else bad "NV_nvdla port list differs from $sc_spec: $(diff "$sc_tmp/spec" "$sc_tmp/nv_nvdla" | head -n 4 | tr '\n' ' ')"; fi
+        if sc_ports NV_nvdla_sramif >"$sc_tmp/sramif" && sc_ports NV_nvdla -DNVDLA_SECONDARY_MEMIF_ENABLE >"$sc_tmp/defined" &&
+           cmp -s "$sc_tmp/sramif" "$sc_tmp/defined" && head -n "$n" "$sc_tmp/sramif" | cmp -s - "$sc_tmp/spec" &&
+           [ "$(tail -n +$((n + 1)) "$sc_tmp/sramif" | grep -c ' nvdla_core2cvsram_')" = 23 ] &&
+           [ "$(wc -l <"$sc_tmp/sramif")" = $((n + 23)) ]; then
+            ok "NV_nvdla_sramif = NV_nvdla with NVDLA_SECONDARY_MEMIF_ENABLE: the nv_small ports, then 23 nvdla_core2cvsram_*"
+        else bad "NV_nvdla_sramif / NV_nvdla -DNVDLA_SECONDARY_MEMIF_ENABLE port lists"; fi
+    else echo "SKIP  stub port lists: $sc_spec not found"; fi
+
     for c in nv_small nv_medium_512 nv_large; do
         want="dut: NV_nvdla (rtl), DBBIF ${sc_dbb[$c]}-bit data, ${sc_addr[$c]}-bit address${sc_sram[$c]}"
         # every sequence the stub can run, on the stub and on the twin: the SDP
         # sequences place the configuration's atoms
         for t in $(list_sequences basic); do
             for dut in rtl twin; do
-                if [ $dut = rtl ] && [ $c != nv_small ] && [ "${t#reg_}" != "$t" ]; then
-                    # the twin's ConfigROM follows the configuration (nvdla_cfgrom); the
-                    # stub's holds nv_small's values in every configuration
-                    echo "SKIP  $t DUT=rtl NVDLA_CONFIG=$c: the stub's ConfigROM holds nv_small's values"
-                    continue
-                fi
                 w=$want
                 [ $dut = twin ] && w="dut: NV_nvdla (C twin) (twin)${want#dut: NV_nvdla (rtl)}"
                 if make -s sim TEST="$t" DUT=$dut NVDLA_CONFIG="$c" SEED=5 >"$log" 2>&1 &&

@@ -5,11 +5,11 @@
 // only copy of every single (S_, GLB, CFGROM, ...) register; grp1 holds
 // group 1 of the D_ registers (its other entries are never written).
 // The arrays themselves are not reset: a per-word "written" bit, cleared by
-// reset, makes a word read as reg_reset() until it is first written (this
-// keeps the storage a plain memory; Verilator also rejects a reset loop of
-// non-blocking array writes). Every word only ever holds defined field
-// bits: writes keep RO bits, clear W1C bits written as 1 and take RW bits
-// from the data.
+// reset, makes a word read as its reset value (cfgrom_reset()) until it is
+// first written (this keeps the storage a plain memory; Verilator also
+// rejects a reset loop of non-blocking array writes). Every word only ever
+// holds defined field bits: writes keep RO bits, clear W1C bits written as 1
+// and take RW bits from the data.
 //
 // CSB: the request channel is always ready after reset, because every
 // request is answered exactly one cycle after it is accepted and the
@@ -23,8 +23,18 @@
 // S_STATUS never reports PENDING (2): a group that is enabled but waiting
 // for its partner unit reads IDLE.
 //
+// ConfigROM: NVDLA_CONFIG names the hardware configuration ("nv_small",
+// "nv_large", ...); the CFGROM registers that follow it read that
+// configuration's values (generated nvdla_cfgrom.vh, the twin's values), the
+// others nv_small's. DBBIF_W and ADDR_W are the top's port widths: they must
+// be the configuration's, so the ConfigROM describes the ports it sits behind.
+//
 // Clock/reset: one clock (the core clock), synchronous active-low reset.
-module nvdla_csb_regfile (
+module nvdla_csb_regfile #(
+    parameter [8*32-1:0] NVDLA_CONFIG = "nv_small",   // up to 32 characters
+    parameter integer    DBBIF_W      = 64,           // the top's DBBIF data bits
+    parameter integer    ADDR_W       = 32            // the top's address bits
+) (
     input             clk,
     input             rstn,
 
@@ -63,7 +73,21 @@ module nvdla_csb_regfile (
 // to only a few of them by name, so unused localparams are expected here.
 /* verilator lint_off UNUSEDPARAM */
 `include "nvdla_regs.vh"
+`include "nvdla_cfgrom.vh"
 /* verilator lint_on UNUSEDPARAM */
+
+// The configuration, and its checks at elaboration (a missing module, as
+// Icarus 11 does not accept elaboration-time $error).
+localparam integer CFG = nvdla_config_index(NVDLA_CONFIG);
+generate
+    if (CFG < 0) begin : g_bad_config
+        NV_nvdla_NVDLA_CONFIG_is_not_a_public_configuration u_error ();
+    end else if (nvdla_config_dbbif_width(CFG) != DBBIF_W) begin : g_bad_config_width
+        NV_nvdla_PRIMARY_MEMIF_WIDTH_differs_from_the_NVDLA_CONFIG_one u_error ();
+    end else if (nvdla_config_address_width(CFG) != ADDR_W) begin : g_bad_config_addr
+        NV_nvdla_MEM_ADDRESS_WIDTH_differs_from_the_NVDLA_CONFIG_one u_error ();
+    end
+endgenerate
 
 // Field positions used below (from the register description).
 localparam integer PRODUCER_BIT = 0;    // S_POINTER.PRODUCER
@@ -99,10 +123,10 @@ reg [NVDLA_NREGS-1:0] wrt0, wrt1;   // word written since reset
 
 // Current value of a word of group 0 / group 1.
 function automatic [31:0] word0(input [NVDLA_IDXW-1:0] r);
-    word0 = wrt0[r] ? grp0[r] : reg_reset(r);
+    word0 = wrt0[r] ? grp0[r] : cfgrom_reset(CFG, r);
 endfunction
 function automatic [31:0] word1(input [NVDLA_IDXW-1:0] r);
-    word1 = wrt1[r] ? grp1[r] : reg_reset(r);
+    word1 = wrt1[r] ? grp1[r] : cfgrom_reset(CFG, r);
 endfunction
 
 // ---------------------------------------------------------------------------

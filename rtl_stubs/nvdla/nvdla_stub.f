@@ -6,7 +6,6 @@
 +incdir+rtl_stubs/nvdla
 rtl_stubs/nvdla/NV_nvdla.v
 rtl_stubs/nvdla/NV_nvdla_sramif.v
-rtl_stubs/nvdla/nvdla_stub_core.v
 rtl_stubs/nvdla/nvdla_reset_sync.v
 rtl_stubs/nvdla/nvdla_csb_regfile.v
 rtl_stubs/nvdla/nvdla_sdp_bypass.v

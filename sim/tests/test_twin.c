@@ -9,6 +9,7 @@
 #include "nvdla_decode.h"
 #include "nvdla_exec.h"
 #include "axi_manager.h"
+#include "nvdla_cfgrom.h"
 #include "nvdla_regfile.h"
 #include "sim_kernel.h"
 
@@ -253,6 +254,41 @@ START_TEST(cfgrom_per_configuration)
     ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_CMAC_B_BASE_ATOMIC_K), 0x10u);
     ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_PDP_RDMA_BASE_ATOMIC_M), 0x10u);
     ck_assert_uint_eq(nvdla_regfile_read(&rf, NVDLA_CFGROM_SDP_CAP_COMPAT), 0x18u);   /* BS, BN */
+}
+END_TEST
+
+/* nv_small's generated ConfigROM values are the register table's reset
+ * values, register for register (the table is nv_small's); every
+ * configuration writes CFGROM registers only. */
+START_TEST(cfgrom_nv_small_is_the_table)
+{
+    static uint32_t regs[NVDLA_REG_COUNT];
+    for (unsigned i = 0; i < NVDLA_REG_COUNT; i++)
+        regs[i] = nvdla_regs[i].reset;
+    nvdla_cfgrom_apply(nvdla_config_find("nv_small"), regs);
+    for (unsigned i = 0; i < NVDLA_REG_COUNT; i++)
+        ck_assert_msg(regs[i] == nvdla_regs[i].reset, "%s.%s: 0x%x, table 0x%x", nvdla_regs[i].unit_name,
+                      nvdla_regs[i].name, regs[i], nvdla_regs[i].reset);
+    for (unsigned c = 0; c < nvdla_config_count; c++) {
+        unsigned n = 0;
+        for (unsigned i = 0; i < NVDLA_REG_COUNT; i++)
+            regs[i] = 0xdeadbeefu;
+        nvdla_cfgrom_apply(&nvdla_configs[c], regs);
+        for (unsigned i = 0; i < NVDLA_REG_COUNT; i++) {
+            if (regs[i] == 0xdeadbeefu)
+                continue;
+            n++;
+            ck_assert_msg(nvdla_regs[i].unit == NVDLA_UNIT_CFGROM, "%s writes %s.%s", nvdla_configs[c].name,
+                          nvdla_regs[i].unit_name, nvdla_regs[i].name);
+        }
+        ck_assert_uint_gt(n, 30);
+    }
+    /* not a table entry, nor the name of one: nothing changes */
+    struct nvdla_config other = nvdla_configs[0];
+    other.name = "nv_other";
+    regs[NVDLA_CFGROM_CIF_BASE_WIDTH_IDX] = 0;
+    nvdla_cfgrom_apply(&other, regs);
+    ck_assert_uint_eq(regs[NVDLA_CFGROM_CIF_BASE_WIDTH_IDX], 0);
 }
 END_TEST
 
@@ -645,6 +681,7 @@ int main(void)
     tcase_add_test(tc, axi_manager_splits_bursts);
     tcase_add_test(tc, axi_manager_wide_beats_64bit_address);
     tcase_add_test(tc, cfgrom_per_configuration);
+    tcase_add_test(tc, cfgrom_nv_small_is_the_table);
     tcase_add_test(tc, decode_atoms_per_configuration);
     tcase_add_test(tc, sdp_operand_streams_per_configuration);
     tcase_add_test(tc, cfgrom_medium_1024_full);

@@ -392,6 +392,8 @@ fi
 . scripts/system_tests_layers_configs.sh
 # ---- NVDLA configurations in the trace runner: sec_mem, sync_*, folder names ----
 . scripts/system_tests_configs.sh
+# ---- image-input convolution: hand-worked CRCs per configuration, a refusal ----
+. scripts/system_tests_image.sh
 # ---- the stub Verilated per configuration: widths, sequences, DMA at the width ----
 . scripts/system_tests_stub_configs.sh
 

@@ -337,7 +337,13 @@ static int try_conv(struct nvdla_ref *r)
     nvdla_describe_conv(&cl, summary, sizeof summary);
     struct ref_layer *l = add_layer(r, "convolution", regs->consumer[NVDLA_UNIT_CDMA]);
     setup_text(l, summary, regs, conv_units, (int)N_CONV_UNITS);
-    uint8_t *feature = nvdla_conv_fetches_data(&cl, &r->cbuf) ? fetch(r, &cl.feature) : NULL;
+    uint8_t *feature = NULL, *uv = NULL;
+    if (cl.image) {
+        feature = fetch(r, &cl.plane[0]);
+        uv = cl.n_planes > 1 ? fetch(r, &cl.plane[1]) : NULL;
+    } else if (nvdla_conv_fetches_data(&cl, &r->cbuf)) {
+        feature = fetch(r, &cl.feature);
+    }
     uint8_t *weights = NULL;
     if (nvdla_conv_fetches_weights(&cl, &r->cbuf)) {
         weights = malloc(cl.weight_bytes ? cl.weight_bytes : 1);
@@ -345,7 +351,9 @@ static int try_conv(struct nvdla_ref *r)
             sparse_mem_read(cl.weight_sram ? r->sram : r->mem, cl.weight_base, weights, cl.weight_bytes);
     }
     struct golden_tensor acc = { 0 };
-    int ok = nvdla_exec_conv(&cl, feature, weights, &r->cbuf, &acc) == 0;
+    const uint8_t *const planes[2] = { feature, uv };
+    int ok = (cl.image ? nvdla_exec_conv_image(&cl, planes, weights, &r->cbuf, &acc)
+                       : nvdla_exec_conv(&cl, feature, weights, &r->cbuf, &acc)) == 0;
     for (unsigned i = 0; i < N_CONV_UNITS; i++)
         finish(regs, conv_units[i]);
     l->covered = ok;
@@ -353,6 +361,7 @@ static int try_conv(struct nvdla_ref *r)
         run_sdp(r, &sl, &pl, &acc);
     golden_tensor_free(&acc);
     free(feature);
+    free(uv);
     free(weights);
     return 1;
 }

@@ -32,7 +32,7 @@ static void on_dir(void *ctx, const struct nvdla_regfile *shadow, const struct t
 void trace_needs_scan(const struct trace *t, struct trace_needs *n)
 {
     memset(n, 0, sizeof *n);
-    trace_replay(t, on_dir, n);
+    trace_replay(t, NULL, on_dir, n);   /* the fields it reads do not depend on it */
 }
 
 int trace_needs_absent(const struct trace *t, const struct trace_needs *n, const struct nvdla_config *c,

@@ -30,6 +30,6 @@ static void on_dir(void *ctx, const struct nvdla_regfile *shadow, const struct t
 int trace_prog_check(const struct trace *t, const struct nvdla_config *c, struct trace_prog_violation *out, int max)
 {
     struct scan s = { .pc = { .cfg = c }, .out = out, .max = max };
-    trace_replay(t, on_dir, &s);
+    trace_replay(t, c, on_dir, &s);
     return s.n;
 }

@@ -4,10 +4,10 @@
 #include <string.h>
 #include "trace_replay.h"
 
-void trace_replay(const struct trace *t, trace_replay_fn fn, void *ctx)
+void trace_replay(const struct trace *t, const struct nvdla_config *hw, trace_replay_fn fn, void *ctx)
 {
     static struct nvdla_regfile s;   /* 4 KiB a group: kept off the stack */
-    nvdla_regfile_reset(&s);
+    nvdla_regfile_set_config(&s, hw);   /* resets it */
     for (size_t i = 0; i < t->n; i++) {
         const struct trace_dir *d = &t->dir[i];
         int enabled = -1;

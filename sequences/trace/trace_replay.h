@@ -16,6 +16,8 @@
 typedef void (*trace_replay_fn)(void *ctx, const struct nvdla_regfile *shadow, const struct trace_dir *d,
                                 int enabled);
 
-void trace_replay(const struct trace *t, trace_replay_fn fn, void *ctx);
+/* hw: the configuration the layers decode with (memory atom, atomic C/K);
+ * NULL is the default configuration. */
+void trace_replay(const struct trace *t, const struct nvdla_config *hw, trace_replay_fn fn, void *ctx);
 
 #endif

@@ -75,6 +75,16 @@ struct nvdla_conv_layer {
     int data_reuse, weight_reuse;   /* use the previous layer's CBUF contents */
     int skip_data_rls, skip_weight_rls;   /* keep this layer's for the next */
     struct golden_conv_cfg cfg;
+    /* Image (pixel) input, CDMA/CSC D_DATAIN_FORMAT = 1 (cfg as golden_conv_img
+     * describes it; feature unused). CDMA fetches the lines of each plane in
+     * whole memory atoms from the plane's base: plane[0] the pixels (or Y),
+     * plane[1] the chroma pairs of a semi-planar format (n_planes = 2), each
+     * as a cube of w atoms x h lines x one atom-wide surface. img's strides
+     * are the memory's; nvdla_exec hands golden the packed lines. */
+    int image;
+    struct golden_conv_img img;
+    struct nvdla_cube_mem plane[2];
+    unsigned n_planes;
 };
 
 /* Decode the layer the consumer groups describe. Returns 0, or -1 with a

@@ -26,14 +26,106 @@ static int check_precision(const struct nvdla_regfile *r, char *why, size_t len)
     return 0;
 }
 
+/* Image (pixel) input, arithmetic spec 8.6 and the in-memory formats'
+ * pixel table: the pixel registers into l->img and the planes CDMA reads. */
+static int decode_image(const struct nvdla_regfile *r, struct nvdla_conv_layer *l, uint32_t w, uint32_t h,
+                        uint32_t c, char *why, size_t len)
+{
+    struct golden_conv_cfg *g = &l->cfg;
+    struct golden_conv_img *img = &l->img;
+    uint32_t pf = FLD(CDMA_D_DATAIN_FORMAT, PIXEL_FORMAT);
+    enum golden_pixel_format f = (enum golden_pixel_format)pf;
+    unsigned cp = golden_pixel_components(f), bpp = golden_pixel_bytes(f);
+    int sp = cp == 3;   /* Y8___U8V8_N444 / Y8___V8U8_N444: Y plane + chroma-pair plane */
+    if (!cp)
+        return nvdla_decode_fail(why, len, "CDMA D_DATAIN_FORMAT PIXEL_FORMAT = %u: only the 8-bit pixel formats "
+                                 "(R8, the 4-byte RGB/YUV formats, Y8 U8V8 / Y8 V8U8 semi-planar) are modelled; "
+                                 "the 10/12/16-bit and floating-point ones are INT16/FP16 input", pf);
+    if (FLD(CDMA_D_DATAIN_FORMAT, PIXEL_MAPPING))
+        return nvdla_decode_fail(why, len, "CDMA D_DATAIN_FORMAT PIXEL_MAPPING = 1: only pitch-linear (0) image "
+                                 "input is specified");
+    if (l->data_reuse)
+        return nvdla_decode_fail(why, len, "CDMA D_MISC_CFG DATA_REUSE = 1 with image input: reusing CBUF pixel "
+                                 "lines is not specified");
+    if (REG(CDMA_D_RESERVED_X_CFG) || REG(CDMA_D_RESERVED_Y_CFG))
+        return nvdla_decode_fail(why, len, "CDMA D_RESERVED_X_CFG = 0x%x, D_RESERVED_Y_CFG = 0x%x with image "
+                                 "input: reserved pixels are not specified (only 0 is modelled)",
+                                 REG(CDMA_D_RESERVED_X_CFG), REG(CDMA_D_RESERVED_Y_CFG));
+    if (c != cp)
+        return nvdla_decode_fail(why, len, "CDMA D_DATAIN_SIZE_1 DATAIN_CHANNEL = %u (%u channels), but pixel format "
+                                 "%u has %u components per pixel (the only valid channel size)", c - 1, c, pf, cp);
+    g->in_w = w;
+    g->in_h = h;
+    g->in_c = FLD(CSC_D_DATAIN_SIZE_EXT_1, DATAIN_CHANNEL_EXT) + 1;
+    if (g->in_c != cp)
+        return nvdla_decode_fail(why, len, "CSC D_DATAIN_SIZE_EXT_1 DATAIN_CHANNEL_EXT = %u, but pixel format %u "
+                                 "has %u components per pixel (image mode: the element step per pixel)",
+                                 g->in_c - 1, pf, cp);
+    img->format = f;
+    img->x_offset = FLD(CDMA_D_PIXEL_OFFSET, PIXEL_X_OFFSET);
+    /* valid x offsets (pixel table): 32 bytes of pixels, 0..7 for 4-byte ones */
+    unsigned max_off = 32 / bpp - 1;
+    if (img->x_offset > max_off)
+        return nvdla_decode_fail(why, len, "CDMA D_PIXEL_OFFSET PIXEL_X_OFFSET = %u: pixel format %u allows 0..%u",
+                                 img->x_offset, pf, max_off);
+    if (sp && img->x_offset >= 4)
+        return nvdla_decode_fail(why, len, "CDMA D_PIXEL_OFFSET PIXEL_X_OFFSET = %u with semi-planar pixel format "
+                                 "%u: where the chroma pairs start for an offset of 4 or more is not specified",
+                                 img->x_offset, pf);
+    img->pad_left = FLD(CDMA_D_ZERO_PADDING, PAD_LEFT);
+    img->pad_right = FLD(CDMA_D_ZERO_PADDING, PAD_RIGHT);
+    img->pad_value = nvdla_decode_sx(FLD(CDMA_D_ZERO_PADDING_VALUE, PAD_VALUE) & 0xffu, 8);
+    img->sign_override = FLD(CDMA_D_DATAIN_FORMAT, PIXEL_SIGN_OVERRIDE);
+    img->mean_format = FLD(CDMA_D_MEAN_FORMAT, MEAN_FORMAT);
+    img->mean[0] = nvdla_decode_sx(FLD(CDMA_D_MEAN_GLOBAL_0, MEAN_RY), 16);
+    img->mean[1] = nvdla_decode_sx(FLD(CDMA_D_MEAN_GLOBAL_0, MEAN_GU), 16);
+    img->mean[2] = nvdla_decode_sx(FLD(CDMA_D_MEAN_GLOBAL_1, MEAN_BV), 16);
+    img->mean[3] = nvdla_decode_sx(FLD(CDMA_D_MEAN_GLOBAL_1, MEAN_AX), 16);
+    img->line_stride = REG(CDMA_D_LINE_STRIDE);
+    img->uv_line_stride = sp ? REG(CDMA_D_LINE_UV_STRIDE) : 0;
+    img->y_extension = FLD(CSC_D_POST_Y_EXTENSION, Y_EXTENSION);
+    if (img->y_extension)
+        return nvdla_decode_fail(why, len, "CSC D_POST_Y_EXTENSION Y_EXTENSION = %u: channel post-extension "
+                                 "(E = %u) is undefined in the reference model's image read (its CBUF entry "
+                                 "is the MAC atom); only 0 is modelled", img->y_extension, 1u << img->y_extension);
+    char bad[200];
+    if (golden_conv_img_check(g, img, bad, sizeof bad))
+        return nvdla_decode_fail(why, len, "image-input convolution the reference model cannot run: %s", bad);
+    if (l->weight_bytes < golden_conv_img_weight_bytes(g))
+        return nvdla_decode_fail(why, len, "CDMA D_WEIGHT_BYTES = %u, but %u pre-extended kernels %ux1x%u need %"
+                                 PRIu64, l->weight_bytes, g->kernels, g->kernel_h, g->kernel_c,
+                                 golden_conv_img_weight_bytes(g));
+    /* The lines CDMA reads: x_off + W pixels from each line start, whole atoms. */
+    unsigned atom = ATOM_LANES;
+    int sram = !FLD(CDMA_D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE);
+    uint64_t bytes0 = ((uint64_t)img->x_offset + w) * bpp;
+    uint32_t atoms0 = (uint32_t)((bytes0 + atom - 1) / atom);
+    nvdla_decode_cube(&l->plane[0], ADDR64(CDMA_D_DAIN_ADDR_LOW_0, CDMA_D_DAIN_ADDR_HIGH_0), img->line_stride,
+                      (uint64_t)atoms0 * atom, atoms0, h, atom, 1, atom);
+    l->plane[0].sram = sram;
+    l->n_planes = 1;
+    if (sp) {
+        uint64_t bytes1 = ((uint64_t)img->x_offset + w) * 2;
+        uint32_t atoms1 = (uint32_t)((bytes1 + atom - 1) / atom);
+        nvdla_decode_cube(&l->plane[1], ADDR64(CDMA_D_DAIN_ADDR_LOW_1, CDMA_D_DAIN_ADDR_HIGH_1),
+                          img->uv_line_stride, (uint64_t)atoms1 * atom, atoms1, h, atom, 1, atom);
+        l->plane[1].sram = sram;
+        l->n_planes = 2;
+    }
+    l->image = 1;
+    return 0;
+}
+
 int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l, char *why, size_t len)
 {
     memset(l, 0, sizeof *l);
     if (check_precision(r, why, len))
         return -1;
-    if (FLD(CDMA_D_DATAIN_FORMAT, DATAIN_FORMAT) || FLD(CSC_D_DATAIN_FORMAT, DATAIN_FORMAT))
-        return nvdla_decode_fail(why, len, "image (pixel) input: modelled in golden/golden_conv but not yet "
-                                 "run by the twin and the trace reference");
+    uint32_t format = FLD(CDMA_D_DATAIN_FORMAT, DATAIN_FORMAT);
+    if (FLD(CSC_D_DATAIN_FORMAT, DATAIN_FORMAT) != format)
+        return nvdla_decode_fail(why, len, "CDMA D_DATAIN_FORMAT DATAIN_FORMAT = %u but CSC's is %u: feature (0) or "
+                                 "image (1) input, they must agree", format,
+                                 FLD(CSC_D_DATAIN_FORMAT, DATAIN_FORMAT));
     if (FLD(CDMA_D_WEIGHT_FORMAT, WEIGHT_FORMAT) || FLD(CSC_D_WEIGHT_FORMAT, WEIGHT_FORMAT))
         return nvdla_decode_fail(why, len, "compressed weights are not present on nv_small");
     if (FLD(CDMA_D_BATCH_NUMBER, BATCHES) || FLD(CSC_D_BATCH_NUMBER, BATCHES))
@@ -42,14 +134,8 @@ int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l,
     uint32_t w = FLD(CDMA_D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1;
     uint32_t h = FLD(CDMA_D_DATAIN_SIZE_0, DATAIN_HEIGHT) + 1;
     uint32_t c = FLD(CDMA_D_DATAIN_SIZE_1, DATAIN_CHANNEL) + 1;
-    int line_packed = FLD(CDMA_D_DAIN_MAP, LINE_PACKED), surf_packed = FLD(CDMA_D_DAIN_MAP, SURF_PACKED);
-    /* 1x1 packed cubes are consecutive atoms */
-    uint64_t surface = (w == 1 && h == 1 && line_packed && surf_packed) ? ATOM_LANES : REG(CDMA_D_SURF_STRIDE);
-    nvdla_decode_cube(&l->feature, ADDR64(CDMA_D_DAIN_ADDR_LOW_0, CDMA_D_DAIN_ADDR_HIGH_0),
-                      REG(CDMA_D_LINE_STRIDE), surface, w, h, c, 1, ATOM_LANES);
     l->weight_base = ADDR64(CDMA_D_WEIGHT_ADDR_LOW, CDMA_D_WEIGHT_ADDR_HIGH);
     l->weight_bytes = REG(CDMA_D_WEIGHT_BYTES);
-    l->feature.sram = !FLD(CDMA_D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE);
     l->weight_sram = !FLD(CDMA_D_WEIGHT_RAM_TYPE, WEIGHT_RAM_TYPE);
     l->data_reuse = FLD(CDMA_D_MISC_CFG, DATA_REUSE);
     l->weight_reuse = FLD(CDMA_D_MISC_CFG, WEIGHT_REUSE);
@@ -57,12 +143,6 @@ int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l,
     l->skip_weight_rls = FLD(CDMA_D_MISC_CFG, SKIP_WEIGHT_RLS);
 
     struct golden_conv_cfg *g = &l->cfg;
-    g->in_w = FLD(CSC_D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT) + 1;
-    g->in_h = FLD(CSC_D_DATAIN_SIZE_EXT_0, DATAIN_HEIGHT_EXT) + 1;
-    g->in_c = FLD(CSC_D_DATAIN_SIZE_EXT_1, DATAIN_CHANNEL_EXT) + 1;
-    if (g->in_w != w || g->in_h != h || g->in_c != c)
-        return nvdla_decode_fail(why, len, "CDMA input cube %ux%ux%u differs from CSC's %ux%ux%u", w, h, c,
-                                 g->in_w, g->in_h, g->in_c);
     g->cvt_en = FLD(CDMA_D_CVT_CFG, CVT_EN);
     g->cvt_truncate = FLD(CDMA_D_CVT_CFG, CVT_TRUNCATE);
     g->cvt_offset = nvdla_decode_sx(FLD(CDMA_D_CVT_OFFSET, CVT_OFFSET), 16);
@@ -86,6 +166,21 @@ int nvdla_decode_conv(const struct nvdla_regfile *r, struct nvdla_conv_layer *l,
     g->atomic_c = nvdla_regfile_hw(r)->atomic_c;
     g->atomic_k = nvdla_regfile_hw(r)->atomic_k;
     g->lanes = ATOM_LANES;
+    if (format)
+        return decode_image(r, l, w, h, c, why, len);
+
+    int line_packed = FLD(CDMA_D_DAIN_MAP, LINE_PACKED), surf_packed = FLD(CDMA_D_DAIN_MAP, SURF_PACKED);
+    /* 1x1 packed cubes are consecutive atoms */
+    uint64_t surface = (w == 1 && h == 1 && line_packed && surf_packed) ? ATOM_LANES : REG(CDMA_D_SURF_STRIDE);
+    nvdla_decode_cube(&l->feature, ADDR64(CDMA_D_DAIN_ADDR_LOW_0, CDMA_D_DAIN_ADDR_HIGH_0),
+                      REG(CDMA_D_LINE_STRIDE), surface, w, h, c, 1, ATOM_LANES);
+    l->feature.sram = !FLD(CDMA_D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE);
+    g->in_w = FLD(CSC_D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT) + 1;
+    g->in_h = FLD(CSC_D_DATAIN_SIZE_EXT_0, DATAIN_HEIGHT_EXT) + 1;
+    g->in_c = FLD(CSC_D_DATAIN_SIZE_EXT_1, DATAIN_CHANNEL_EXT) + 1;
+    if (g->in_w != w || g->in_h != h || g->in_c != c)
+        return nvdla_decode_fail(why, len, "CDMA input cube %ux%ux%u differs from CSC's %ux%ux%u", w, h, c,
+                                 g->in_w, g->in_h, g->in_c);
     char bad[200];
     if (golden_conv_check(g, bad, sizeof bad))
         return nvdla_decode_fail(why, len, "convolution program the reference model cannot run: %s", bad);
@@ -112,4 +207,18 @@ void nvdla_describe_conv(const struct nvdla_conv_layer *l, char *buf, size_t len
              l->feature.layout.surface_stride, l->data_reuse ? " (reused from CBUF)" : "",
              g->cvt_en ? "on" : "off", g->cvt_offset, g->cvt_scale, g->cvt_truncate, l->weight_bytes,
              l->weight_base, l->weight_sram ? " (SRAMIF)" : "", l->weight_reuse ? " (reused from CBUF)" : "");
+    if (!l->image)
+        return;
+    const struct golden_conv_img *m = &l->img;
+    size_t n = strlen(buf);
+    if (n < len)
+        snprintf(buf + n, len - n,
+                 "  image input: pixel format %u at 0x%" PRIx64 " line stride 0x%" PRIx64 "%s (UV at 0x%" PRIx64
+                 " stride 0x%" PRIx64 "), x offset %u, CDMA pad left %u right %u value %d, sign override %u, "
+                 "mean %s (%d %d %d %d)\n",
+                 (unsigned)m->format, l->plane[0].base, m->line_stride, l->plane[0].sram ? " (SRAMIF)" : "",
+                 l->n_planes > 1 ? l->plane[1].base : 0, m->uv_line_stride, m->x_offset, m->pad_left,
+                 m->pad_right, m->pad_value, (unsigned)m->sign_override,
+                 m->mean_format ? "per component" : "off (CVT_OFFSET)", m->mean[0], m->mean[1], m->mean[2],
+                 m->mean[3]);
 }

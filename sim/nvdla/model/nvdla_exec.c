@@ -85,7 +85,7 @@ void nvdla_cbuf_free(struct nvdla_cbuf *b)
 
 int nvdla_conv_fetches_data(const struct nvdla_conv_layer *l, const struct nvdla_cbuf *b)
 {
-    return !(l->data_reuse && b->data_kept && b->data.data && b->data.w == l->cfg.in_w &&
+    return l->image || !(l->data_reuse && b->data_kept && b->data.data && b->data.w == l->cfg.in_w &&
              b->data.h == l->cfg.in_h && b->data.c == l->cfg.in_c);
 }
 
@@ -94,9 +94,25 @@ int nvdla_conv_fetches_weights(const struct nvdla_conv_layer *l, const struct nv
     return !(l->weight_reuse && b->weights_kept && b->weights && b->weight_bytes == l->weight_bytes);
 }
 
+static int keep_weights(const struct nvdla_conv_layer *l, const uint8_t *weights, struct nvdla_cbuf *b)
+{
+    if (!weights)
+        return 0;
+    uint8_t *copy = malloc(l->weight_bytes ? l->weight_bytes : 1);
+    if (!copy)
+        return -1;
+    memcpy(copy, weights, l->weight_bytes);
+    free(b->weights);
+    b->weights = copy;
+    b->weight_bytes = l->weight_bytes;
+    return 0;
+}
+
 int nvdla_exec_conv(const struct nvdla_conv_layer *l, const uint8_t *feature_raw, const uint8_t *weights,
                     struct nvdla_cbuf *b, struct golden_tensor *out)
 {
+    if (l->image)
+        return -1;   /* nvdla_exec_conv_image */
     if (feature_raw) {
         struct golden_tensor in = { 0 };
         golden_tensor_free(&b->data);
@@ -109,19 +125,38 @@ int nvdla_exec_conv(const struct nvdla_conv_layer *l, const uint8_t *feature_raw
         if (rc)
             return -1;
     }
-    if (weights) {
-        uint8_t *copy = malloc(l->weight_bytes ? l->weight_bytes : 1);
-        if (!copy)
-            return -1;
-        memcpy(copy, weights, l->weight_bytes);
-        free(b->weights);
-        b->weights = copy;
-        b->weight_bytes = l->weight_bytes;
-    }
+    if (keep_weights(l, weights, b))
+        return -1;
     b->data_kept = l->skip_data_rls;
     b->weights_kept = l->skip_weight_rls;
     if (golden_tensor_init_lanes(out, l->cfg.out_w, l->cfg.out_h, l->cfg.out_c,
                                  golden_conv_lanes(&l->cfg)))
         return -1;
     return golden_conv_run_converted(&l->cfg, &b->data, b->weights, b->weight_bytes, out);
+}
+
+int nvdla_exec_conv_image(const struct nvdla_conv_layer *l, const uint8_t *const planes[2],
+                          const uint8_t *weights, struct nvdla_cbuf *b, struct golden_tensor *out)
+{
+    if (!l->image || !planes[0] || (l->n_planes > 1 && !planes[1]))
+        return -1;
+    /* golden reads the packed lines: one line of whole atoms after another */
+    struct golden_conv_img img = l->img;
+    struct golden_pixels pix = { planes[0], nvdla_cube_packed_bytes(&l->plane[0]), NULL, 0 };
+    img.line_stride = pix.len0 / l->plane[0].h;
+    if (l->n_planes > 1) {
+        pix.plane1 = planes[1];
+        pix.len1 = nvdla_cube_packed_bytes(&l->plane[1]);
+        img.uv_line_stride = pix.len1 / l->plane[1].h;
+    }
+    if (keep_weights(l, weights, b))
+        return -1;
+    /* the CBUF keeps no feature cube a later DATA_REUSE could take */
+    golden_tensor_free(&b->data);
+    b->data_kept = 0;
+    b->weights_kept = l->skip_weight_rls;
+    if (golden_tensor_init_lanes(out, l->cfg.out_w, l->cfg.out_h, l->cfg.out_c,
+                                 golden_conv_lanes(&l->cfg)))
+        return -1;
+    return golden_conv_img_run(&l->cfg, &img, &pix, b->weights, b->weight_bytes, out);
 }

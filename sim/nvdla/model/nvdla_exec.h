@@ -45,6 +45,11 @@ int nvdla_conv_fetches_weights(const struct nvdla_conv_layer *l, const struct nv
  * CBUF, allocates out (out_w x out_h x out_c int32 CACC results). 0 or -1. */
 int nvdla_exec_conv(const struct nvdla_conv_layer *l, const uint8_t *feature_raw, const uint8_t *weights,
                     struct nvdla_cbuf *b, struct golden_tensor *out);
+/* Image-input convolution (l->image): planes[p] the packed lines of
+ * l->plane[p] (always fetched: image data is never reused), weights as
+ * above. Leaves no feature cube in the CBUF. 0 or -1. */
+int nvdla_exec_conv_image(const struct nvdla_conv_layer *l, const uint8_t *const planes[2],
+                          const uint8_t *weights, struct nvdla_cbuf *b, struct golden_tensor *out);
 
 /* Unpack a packed raw cube into a tensor allocated here. 0 or -1. */
 int nvdla_exec_unpack(const struct nvdla_cube_mem *m, const uint8_t *raw, struct golden_tensor *t);

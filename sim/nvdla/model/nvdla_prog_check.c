@@ -160,7 +160,11 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
     if (nvdla_decode_conv(r, &l, why, sizeof why))
         add(o, NVDLA_RULE_MODEL, "convolution: %s", why);
     else {
-        check_cube(o, pc, "CDMA input feature cube", &l.feature);
+        if (!l.image)
+            check_cube(o, pc, "CDMA input feature cube", &l.feature);
+        for (unsigned p = 0; p < l.n_planes; p++)
+            check_cube(o, pc, p ? "CDMA image chroma plane (D_DAIN_ADDR_*_1, D_LINE_UV_STRIDE)"
+                                : "CDMA image pixel plane (D_DAIN_ADDR_*_0, D_LINE_STRIDE)", &l.plane[p]);
         if (!l.weight_reuse)
             check_ram(o, pc, "CDMA weights (D_WEIGHT_RAM_TYPE)", l.weight_sram);
     }

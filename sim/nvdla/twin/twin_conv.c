@@ -23,6 +23,7 @@ void twin_conv_init(struct twin_conv *c)
 void twin_conv_free(struct twin_conv *c)
 {
     twin_dma_buf_free(&c->feature_buf);
+    twin_dma_buf_free(&c->uv_buf);
     free(c->weight_buf);
     c->weight_buf = NULL;
     c->weight_cap = 0;
@@ -59,7 +60,15 @@ static void start(struct twin_conv *c, struct nvdla_regfile *r, struct twin_port
         nvdla_regfile_start(r, conv_units[i]);
     c->fetch_data = nvdla_conv_fetches_data(l, &c->cbuf);
     c->fetch_weights = nvdla_conv_fetches_weights(l, &c->cbuf);
-    if (c->fetch_data) {
+    if (l->image) {
+        static const char *const what[2] = { "CDMA image pixels (plane 0)", "CDMA image chroma (plane 1)" };
+        struct twin_dma_buf *buf[2] = { &c->feature_buf, &c->uv_buf };
+        for (unsigned p = 0; p < l->n_planes; p++) {
+            if (twin_dma_buf_fit(buf[p], &l->plane[p]))
+                out_of_memory();
+            twin_dma_read(io, what[p], &l->plane[p], buf[p]);
+        }
+    } else if (c->fetch_data) {
         if (twin_dma_buf_fit(&c->feature_buf, &l->feature))
             out_of_memory();
         twin_dma_read(io, "CDMA input feature cube", &l->feature, &c->feature_buf);
@@ -84,8 +93,15 @@ static void compute(struct twin_conv *c, struct nvdla_regfile *r)
     nvdla_regfile_intr(r, CDMA_WT_DONE_BIT(c->group));
     nvdla_regfile_done(r, NVDLA_UNIT_CDMA);
     golden_tensor_free(&c->out);
-    if (nvdla_exec_conv(&c->layer, c->fetch_data ? c->feature_buf.raw : NULL,
-                        c->fetch_weights ? c->weight_buf : NULL, &c->cbuf, &c->out))
+    const uint8_t *weights = c->fetch_weights ? c->weight_buf : NULL;
+    int rc;
+    if (c->layer.image) {
+        const uint8_t *const planes[2] = { c->feature_buf.raw, c->uv_buf.raw };
+        rc = nvdla_exec_conv_image(&c->layer, planes, weights, &c->cbuf, &c->out);
+    } else {
+        rc = nvdla_exec_conv(&c->layer, c->fetch_data ? c->feature_buf.raw : NULL, weights, &c->cbuf, &c->out);
+    }
+    if (rc)
         out_of_memory();   /* the program was checked at decode */
     c->state = TWIN_CONV_WAIT_SDP;
 }

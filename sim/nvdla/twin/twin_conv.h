@@ -23,7 +23,8 @@ struct twin_conv {
     int group;                      /* CDMA's consumer group of the running layer */
     struct nvdla_conv_layer layer;
     int fetch_data, fetch_weights;
-    struct twin_dma_buf feature_buf;
+    struct twin_dma_buf feature_buf;   /* feature cube, or image plane 0 */
+    struct twin_dma_buf uv_buf;        /* image plane 1 (semi-planar chroma) */
     uint8_t *weight_buf;
     size_t weight_cap;
     struct nvdla_cbuf cbuf;

@@ -217,7 +217,11 @@ fi
 
 # ---- the RTL build keeps its own log; an up-to-date check writes check.log ----
 if [ -n "$have_verilator" ]; then
-    blog=$(ls -d build/rtl/NV_nvdla-[0-9a-f]*/build.log 2>/dev/null | head -n 1)
+    # the default configuration's build (others, built earlier, may sort first):
+    # the folder whose log the smoke run touches last
+    make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 >"$log" 2>&1
+    blog=$(ls -t build/rtl/NV_nvdla-[0-9a-f]*/check.log build/rtl/NV_nvdla-[0-9a-f]*/build.log 2>/dev/null | head -n 1)
+    blog=${blog:+$(dirname "$blog")/build.log}
     if [ -n "$blog" ]; then
         before=$(md5sum <"$blog")
         make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 >"$log" 2>&1

@@ -13,6 +13,7 @@
 #include "nvdla_features.h"
 #include "trace_needs.h"
 #include "trace_parse.h"
+#include "trace_prog.h"
 
 #define FEAT(f) (1u << NVDLA_FEAT_##f)
 /* a check so the trace is a complete one */
@@ -198,6 +199,41 @@ START_TEST(test_features_str)
 }
 END_TEST
 
+/* The programming rules see the configuration's memory atom: a 1x1 SDP
+ * copy at 32-byte atoms (consecutive atoms, surface stride ignored) keeps
+ * atom-align on nv_large; a 16-byte line stride breaks it there. */
+START_TEST(test_prog_check_takes_the_atom)
+{
+    char text[2048];
+    for (int bad = 0; bad < 2; bad++) {
+        snprintf(text, sizeof text,
+                 "reg_write(NVDLA_SDP_RDMA.D_SRC_BASE_ADDR_LOW_0, 0x80000000);\n"
+                 "reg_write(NVDLA_SDP_RDMA.D_SRC_LINE_STRIDE_0, 0x%x);\n"
+                 "reg_write(NVDLA_SDP_RDMA.D_SRC_SURFACE_STRIDE_0, 0x20);\n"
+                 "reg_write(NVDLA_SDP_RDMA.D_SRC_DMA_CFG_0, 0x1);\n"
+                 "reg_write(NVDLA_SDP_RDMA.D_FEATURE_MODE_CFG_0, 0x0);\n"
+                 "reg_write(NVDLA_SDP_RDMA.D_DATA_CUBE_CHANNEL_0, 0x3f);\n"
+                 "reg_write(NVDLA_SDP.D_DATA_CUBE_CHANNEL_0, 0x3f);\n"
+                 "reg_write(NVDLA_SDP.D_DST_BASE_ADDR_LOW_0, 0x90000000);\n"
+                 "reg_write(NVDLA_SDP.D_DST_LINE_STRIDE_0, 0x20);\n"
+                 "reg_write(NVDLA_SDP.D_DST_SURFACE_STRIDE_0, 0x20);\n"
+                 "reg_write(NVDLA_SDP.D_DST_DMA_CFG_0, 0x1);\n"
+                 "reg_write(NVDLA_SDP.D_DATA_FORMAT_0, 0x0);\n"
+                 "reg_write(NVDLA_SDP.D_OP_ENABLE_0, 0x1);\n"
+                 "reg_write(NVDLA_SDP_RDMA.D_OP_ENABLE_0, 0x1);\n" TAIL, bad ? 0x10 : 0x20);
+        struct trace *t = parse(text);
+        struct trace_prog_violation v[4];
+        int n = trace_prog_check(t, nvdla_config_find("nv_large"), v, 4);
+        int atom_align = 0;
+        for (int i = 0; i < n && i < 4; i++)
+            atom_align += v[i].v.rule == NVDLA_RULE_ATOM_ALIGN;
+        ck_assert_msg(atom_align == bad, "line stride 0x%x on nv_large: %d atom-align violations", bad ? 0x10 : 0x20,
+                      atom_align);
+        trace_free(t);
+    }
+}
+END_TEST
+
 static Suite *needs_suite(void)
 {
     Suite *s = suite_create("trace_needs");
@@ -211,6 +247,7 @@ static Suite *needs_suite(void)
     tcase_add_test(tc, test_bdma_rubik_sramif);
     tcase_add_test(tc, test_shipped_traces);
     tcase_add_test(tc, test_features_str);
+    tcase_add_test(tc, test_prog_check_takes_the_atom);
     suite_add_tcase(s, tc);
     return s;
 }

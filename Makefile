@@ -178,6 +178,7 @@ help:
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
+	@echo "make random-bypass-layers          random SDP bypass copies (the RTL stub's datapath) in build/random-bypass-layers[-<name>]"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real nv_small RTL disagreed on: twin CRC = hardware CRC, or a named programming rule"
 	@echo "make coverage [ARGS=\"--results logs/regress/<run>\"]  RTL line/toggle coverage (build/coverage/) + register-space coverage"
 	@echo "knobs: HARNESS=c|systemc|tlm SEED AXI_STALL RD_LATENCY=min[:max] WR_LATENCY AXI_OUTSTANDING AXI_REORDER=0|1"
@@ -290,7 +291,8 @@ GEN_LAYERS := $(BUILD)/gen-layers
 $(GEN_LAYERS): $(wildcard scripts/gen_layers*.c) $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
-.PHONY: regress rerun-failed random-layers random-layers-configs coverage smoke
+.PHONY: regress rerun-failed random-layers random-layers-configs random-bypass-layers random-bypass-layers-configs \
+        coverage smoke
 # 200 (LAYER_COUNT) constrained-random legal layers per engine for NVDLA_CONFIG,
 # expected CRCs from the golden models: build/random-layers for nv_small (the
 # default), build/random-layers-<config> for the others (RANDOM_LAYERS_DIR moves it)
@@ -306,11 +308,23 @@ random-layers-configs: deps $(GEN_LAYERS)
 	@for c in $(LAYER_CONFIGS); do rm -rf build/random-layers-$$c; \
 	    $(GEN_LAYERS) --out build/random-layers-$$c --count 50 --seed $(or $(SEED),1) --engine all \
 	        --nvdla-config $$c || exit 1; done
+# random SDP bypass copies (every stage bypassed: output = input), the layers
+# the shipped RTL stub runs too: build/random-bypass-layers[-<config>]
+RANDOM_BYPASS_DIR ?= build/random-bypass-layers$(if $(filter-out nv_small,$(NVDLA_CONFIG)),-$(NVDLA_CONFIG))
+random-bypass-layers: deps $(GEN_LAYERS)
+	@rm -rf $(RANDOM_BYPASS_DIR)
+	$(GEN_LAYERS) --out $(RANDOM_BYPASS_DIR) --count $(LAYER_COUNT) --seed $(or $(SEED),1) --engine sdp-bypass \
+	    $(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG))
+# every configuration's (nv_small's in build/random-bypass-layers), 50 each, for the nightly list
+random-bypass-layers-configs: deps $(GEN_LAYERS)
+	@for c in nv_small $(LAYER_CONFIGS); do d=build/random-bypass-layers$$([ $$c = nv_small ] || echo -$$c); \
+	    rm -rf $$d; $(GEN_LAYERS) --out $$d --count 50 --seed $(or $(SEED),1) --engine sdp-bypass \
+	        --nvdla-config $$c || exit 1; done
 # knobs of `make regress`/`make conformance` that reach every run
 # (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
-regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs)
+regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs)
 	python3 scripts/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
 	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)

@@ -1,7 +1,7 @@
 /* gen-layers: seeded constrained-random NVDLA layer generator (any public
  * configuration; nv_small by default).
  *
- *   gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all] [--nvdla-config NAME]
+ *   gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all|sdp-bypass] [--nvdla-config NAME]
  *
  * Only layers the configuration (default nv_small) can run are written: a
  * draw that needs a unit it leaves out (SDP EW/LUT on nv_small) or breaks a
@@ -44,7 +44,19 @@
  * "sdp-mem BS-alu/elem+BN-mul/chan"), and the last line gen-layers prints
  * counts both kinds. Plain convolutions whose output saturates to fewer
  * than 12 distinct byte values are redrawn 95% of the time (random CACC
- * truncation and SDP scale/shift otherwise saturate most of them). */
+ * truncation and SDP scale/shift otherwise saturate most of them).
+ *
+ * SRAMIF: on a configuration with one, about 30% of the layers (drawn
+ * once per layer, only there, so the others' seeds keep their layers) put
+ * each of their cubes (input, output, SDP operand streams, convolution data
+ * and weights) in the SRAMIF memory with probability 1/2, at least one:
+ * that DMA's RAM type names CV (0) and the trace sec_mem.
+ *
+ * --engine sdp-bypass (not part of all) writes bypass_<S>_<i>: SDP
+ * off-flying copies with every stage bypassed (output = input), the one
+ * datapath of the shipped RTL stub: random geometry, padded strides, cubes
+ * starting just before a 4 KiB page boundary, above 4 GiB on 64-bit
+ * configurations, all on DBBIF. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -129,6 +141,12 @@ static uint32_t max_channels(void) { return gen_config->atomic_c * 2 > 64 ? gen_
 static uint32_t max_kernels(void) { return gen_config->atomic_k * 2 > 32 ? gen_config->atomic_k * 2 : 32; }
 /* Tensors of this layer above 4 GiB (64-bit configurations only). */
 static int place_high;
+/* Cubes of this layer in the SRAMIF memory (configurations with SRAMIF
+ * only): each placed region goes there with probability 1/2, its DMA's
+ * RAM type then names CV (0), the trace sec_mem. */
+static int place_sram;
+/* Bypass layers: regions placed across a 4 KiB page boundary at random. */
+static int place_cross;
 
 /* ---- one layer being built -------------------------------------------------- */
 
@@ -137,8 +155,8 @@ static int place_high;
 #define MAX_DATS 8
 
 struct regw { const struct nvdla_reg_desc *d; uint32_t v; };
-struct region { uint64_t base, size; };
-struct dat { char file[96]; uint64_t base; uint8_t *bytes; size_t size; };
+struct region { uint64_t base, size; int sec; };   /* sec: in the SRAMIF memory */
+struct dat { char file[96]; uint64_t base; uint8_t *bytes; size_t size; int sec; };
 
 struct layer {
     struct regw regs[MAX_REGS];
@@ -216,14 +234,21 @@ static void enable(struct layer *l, const char *unit) { l->enables[l->nenable++]
 
 /* A random free region of size bytes (aligned to 8, 32 or 256 bytes and at
  * least to the memory atom; below 4 GiB, or between 4 GiB and 1 TiB when the
- * layer is placed high; no overlap with the regions taken so far). */
-static uint64_t place(struct layer *l, uint64_t size)
+ * layer is placed high; no overlap with the regions taken so far, in either
+ * memory). *sec: the region is in the SRAMIF memory (place_sram layers, one
+ * region in two). place_cross: with probability 1/2 the region starts a few
+ * atoms before a 4 KiB page boundary, so its first line crosses it. */
+static uint64_t place_mem(struct layer *l, uint64_t size, int *sec)
 {
+    *sec = place_sram && chance(50);
     uint64_t align = chance(50) ? 8 : (chance(50) ? 32 : 256);
     if (align < atom())
         align = atom();
+    int cross = place_cross && chance(50);
     for (;;) {
         uint64_t base = (uint64_t)rr(0x100000, 0xf0000000ll) & ~(align - 1);
+        if (cross)
+            base = (base & ~0xfffull) - atom() * (uint64_t)rr(1, 16);
         if (base + size > 0xfffff000ull)
             continue;
         if (place_high)
@@ -236,6 +261,7 @@ static uint64_t place(struct layer *l, uint64_t size)
             continue;
         l->used[l->nused].base = base;
         l->used[l->nused].size = size;
+        l->used[l->nused].sec = *sec;
         l->nused++;
         return base;
     }
@@ -247,7 +273,11 @@ struct cube {
     uint32_t w, h, c, eb;
     uint64_t line, surf;    /* strides in bytes */
     uint64_t base, span;    /* span: first byte .. last byte + 1 */
+    int sec;                /* placed in the SRAMIF memory */
 };
+
+/* The RAM-type field value for a region: CV (0) SRAMIF, MC (1) DBBIF. */
+static uint32_t ram_type(int sec) { return sec ? 0 : 1; }
 
 static uint32_t surfaces(uint32_t c) { return golden_surfaces_n(c, atom()); }
 
@@ -270,9 +300,10 @@ static void cube_strides(struct cube *q, int allow_pad)
  * padding lanes included); the image goes to file <name><suffix>.dat. */
 static void cube_image(struct layer *l, struct cube *q, const char *name, const char *suffix)
 {
-    q->base = place(l, q->span);
+    q->base = place_mem(l, q->span, &q->sec);
     struct dat *d = &l->dats[l->ndat++];
     snprintf(d->file, sizeof d->file, "%.80s%s.dat", name, suffix);
+    d->sec = q->sec;
     d->base = q->base;
     d->size = q->span;
     d->bytes = calloc(1, q->span);
@@ -285,11 +316,13 @@ static void cube_image(struct layer *l, struct cube *q, const char *name, const 
                 d->bytes[s * q->surf + y * q->line + x] = (uint8_t)rnd32();
 }
 
-/* Raw bytes (weights) as an image. */
-static uint64_t raw_image(struct layer *l, const uint8_t *bytes, size_t n, const char *name, const char *suffix)
+/* Raw bytes (weights) as an image; *sec: placed in the SRAMIF memory. */
+static uint64_t raw_image(struct layer *l, const uint8_t *bytes, size_t n, const char *name, const char *suffix,
+                          int *sec)
 {
-    uint64_t base = place(l, n);
+    uint64_t base = place_mem(l, n, sec);
     struct dat *d = &l->dats[l->ndat++];
+    d->sec = *sec;
     snprintf(d->file, sizeof d->file, "%.80s%s.dat", name, suffix);
     d->base = base;
     d->size = n;
@@ -303,12 +336,12 @@ static uint64_t raw_image(struct layer *l, const uint8_t *bytes, size_t n, const
 /* The output cube: placed, zero-initialised, checked. */
 static void cube_output(struct layer *l, struct cube *q)
 {
-    q->base = place(l, q->span);
+    q->base = place_mem(l, q->span, &q->sec);
     l->zero[l->nzero].base = q->base;
     l->zero[l->nzero].size = q->span;
+    l->zero[l->nzero].sec = q->sec;
     l->nzero++;
-    l->out.base = q->base;
-    l->out.size = q->span;
+    l->out = l->zero[l->nzero - 1];
 }
 
 /* ---- LUT (SDP and CDP share the access protocol) ---------------------------- */
@@ -480,8 +513,6 @@ static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int
     SF("DATA_USE", use);
     SF("DATA_SIZE", size - 1);
     SF("DATA_MODE", per_element);
-    SF("RAM_TYPE", 1);
-#undef SF
     uint32_t e = (uint32_t)size * (use == 2 ? 2 : 1);
     struct cube q = { .w = w, .h = h, .c = c, .eb = e };
     if (per_element)
@@ -492,6 +523,8 @@ static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int
     }
     static const char *const suffix[3] = { "_bs", "_bn", "_ew" };
     cube_image(l, &q, name, suffix[stage]);
+    SF("RAM_TYPE", ram_type(q.sec));
+#undef SF
     snprintf(r, sizeof r, "D_%s_BASE_ADDR_LOW", reg[stage]);
     V(l, "SDP_RDMA", r, (uint32_t)q.base);
     snprintf(r, sizeof r, "D_%s_BASE_ADDR_HIGH", reg[stage]);
@@ -662,7 +695,7 @@ static void pdp_regs(struct layer *l, const struct golden_pdp_cfg *g, int off_fl
     V(l, "PDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(dst->base >> 32));
     V(l, "PDP", "D_DST_LINE_STRIDE", (uint32_t)dst->line);
     V(l, "PDP", "D_DST_SURFACE_STRIDE", (uint32_t)dst->surf);
-    V(l, "PDP", "D_DST_RAM_CFG", 1);
+    V(l, "PDP", "D_DST_RAM_CFG", ram_type(dst->sec));
     V(l, "PDP", "D_DATA_FORMAT", 0);
     V(l, "PDP", "D_CYA", 0);
 }
@@ -694,7 +727,7 @@ static int gen_sdp(struct layer *l, const char *name)
     V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in.base >> 32));
     V(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in.line);
     V(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in.surf);
-    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", 1);
+    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in.sec));
     V(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);   /* OFF flying, INT8 in/proc/out */
     V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
     if (!to_pdp) {
@@ -705,7 +738,7 @@ static int gen_sdp(struct layer *l, const char *name)
         V(l, "SDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
         V(l, "SDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
         V(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
-        V(l, "SDP", "D_DST_DMA_CFG", 1);
+        V(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
         enable(l, "SDP");
         enable(l, "SDP_RDMA");
         l->intr = "SDP_0";
@@ -737,6 +770,84 @@ static int gen_sdp(struct layer *l, const char *name)
     l->intr = "PDP_0";
     snprintf(l->desc, sizeof l->desc, "SDP %ux%ux%u -> PDP %ux%u k%ux%u s%ux%u", w, h, c, g.out_w, g.out_h,
              g.kernel_w, g.kernel_h, g.stride_w, g.stride_h);
+    return 0;
+}
+
+/* ---- SDP bypass copy (the shipped RTL stub's datapath) ---------------------- */
+
+/* An SDP off-flying layer with every stage bypassed and the output
+ * converter at scale 1, shift 0, offset 0: INT8 in and out, the output cube
+ * is the input cube, atom by atom, at its own base and strides (line and
+ * surface padding at random, a region starting just before a 4 KiB page
+ * boundary in half the layers' cubes, above 4 GiB in some layers of a
+ * 64-bit configuration). Everything stays on DBBIF, the stub's only port. */
+static int gen_bypass(struct layer *l, const char *name)
+{
+    uint32_t w, h;
+    if (chance(10))
+        w = h = 1;
+    else {
+        w = (uint32_t)rr(1, 32);
+        h = (uint32_t)rr(1, 16);
+    }
+    uint32_t c = chance(20) ? (uint32_t)rr(1, atom()) : (uint32_t)rr(1, 8 * atom());
+    struct cube in = { .w = w, .h = h, .c = c, .eb = 1 };
+    cube_strides(&in, 1);
+    cube_image(l, &in, name, "_in");
+    struct cube out = { .w = w, .h = h, .c = c, .eb = 1 };
+    cube_strides(&out, 1);
+    cube_output(l, &out);
+
+    V(l, "SDP", "S_POINTER", 0);
+    V(l, "SDP_RDMA", "S_POINTER", 0);
+    static const char *const x[2] = { "BS", "BN" };
+    for (int i = 0; i < 2; i++) {
+        char reg[32], f[32];
+        snprintf(reg, sizeof reg, "D_DP_%s_CFG", x[i]);
+        static const char *const byp[4] = { "BYPASS", "ALU_BYPASS", "MUL_BYPASS", "RELU_BYPASS" };
+        for (int k = 0; k < 4; k++) {
+            snprintf(f, sizeof f, "%s_%s", x[i], byp[k]);
+            F(l, "SDP", reg, f, 1);
+        }
+    }
+    F(l, "SDP", "D_DP_EW_CFG", "EW_BYPASS", 1);
+    F(l, "SDP", "D_DP_EW_CFG", "EW_ALU_BYPASS", 1);
+    F(l, "SDP", "D_DP_EW_CFG", "EW_MUL_BYPASS", 1);
+    F(l, "SDP", "D_DP_EW_CFG", "EW_LUT_BYPASS", 1);
+    F(l, "SDP_RDMA", "D_BRDMA_CFG", "BRDMA_DISABLE", 1);
+    F(l, "SDP_RDMA", "D_NRDMA_CFG", "NRDMA_DISABLE", 1);
+    F(l, "SDP_RDMA", "D_ERDMA_CFG", "ERDMA_DISABLE", 1);
+    V(l, "SDP", "D_CVT_OFFSET", 0);
+    F(l, "SDP", "D_CVT_SCALE", "CVT_SCALE", 1);
+    F(l, "SDP", "D_CVT_SHIFT", "CVT_SHIFT", 0);
+    V(l, "SDP", "D_DATA_CUBE_WIDTH", w - 1);
+    V(l, "SDP", "D_DATA_CUBE_HEIGHT", h - 1);
+    V(l, "SDP", "D_DATA_CUBE_CHANNEL", c - 1);
+    V(l, "SDP", "D_DATA_FORMAT", 0);              /* INT8 in and out */
+    V(l, "SDP", "D_PERF_ENABLE", 0);
+    V(l, "SDP", "D_FEATURE_MODE_CFG", 0);         /* OFF flying, output to memory */
+    V(l, "SDP", "D_DST_BASE_ADDR_LOW", (uint32_t)out.base);
+    V(l, "SDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
+    V(l, "SDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
+    V(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
+    V(l, "SDP", "D_DST_BATCH_STRIDE", 0);
+    V(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
+    V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", w - 1);
+    V(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", h - 1);
+    V(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", c - 1);
+    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_LOW", (uint32_t)in.base);
+    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in.base >> 32));
+    V(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in.line);
+    V(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in.surf);
+    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in.sec));
+    V(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);   /* OFF flying, INT8 in/proc/out */
+    V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
+    enable(l, "SDP");
+    enable(l, "SDP_RDMA");
+    l->intr = "SDP_0";
+    snprintf(l->desc, sizeof l->desc, "SDP bypass copy %ux%ux%u, in 0x%" PRIx64 " line %" PRIu64 " surf %" PRIu64
+             ", out 0x%" PRIx64 " line %" PRIu64 " surf %" PRIu64, w, h, c, in.base, in.line, in.surf, out.base,
+             out.line, out.surf);
     return 0;
 }
 
@@ -776,7 +887,7 @@ static int gen_pdp(struct layer *l, const char *name)
     V(l, "PDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in.base >> 32));
     V(l, "PDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in.line);
     V(l, "PDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in.surf);
-    V(l, "PDP_RDMA", "D_SRC_RAM_CFG", 1);
+    V(l, "PDP_RDMA", "D_SRC_RAM_CFG", ram_type(in.sec));
     V(l, "PDP_RDMA", "D_DATA_FORMAT", 0);
     F(l, "PDP_RDMA", "D_OPERATION_MODE_CFG", "SPLIT_NUM", g.split_num);
     F(l, "PDP_RDMA", "D_POOLING_KERNEL_CFG", "KERNEL_WIDTH", g.kernel_w - 1);
@@ -867,7 +978,7 @@ static int gen_cdp(struct layer *l, const char *name)
     V(l, "CDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
     V(l, "CDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
     V(l, "CDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
-    V(l, "CDP", "D_DST_DMA_CFG", 1);
+    V(l, "CDP", "D_DST_DMA_CFG", ram_type(out.sec));
     V(l, "CDP", "D_CYA", 0);
     V(l, "CDP_RDMA", "D_DATA_CUBE_WIDTH", w - 1);
     V(l, "CDP_RDMA", "D_DATA_CUBE_HEIGHT", h - 1);
@@ -876,7 +987,7 @@ static int gen_cdp(struct layer *l, const char *name)
     V(l, "CDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in.base >> 32));
     V(l, "CDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in.line);
     V(l, "CDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in.surf);
-    V(l, "CDP_RDMA", "D_SRC_DMA_CFG", 1);
+    V(l, "CDP_RDMA", "D_SRC_DMA_CFG", ram_type(in.sec));
     V(l, "CDP_RDMA", "D_DATA_FORMAT", 0);
     V(l, "CDP_RDMA", "D_CYA", 0);
     enable(l, "CDP_RDMA");
@@ -955,7 +1066,8 @@ static int gen_conv(struct layer *l, const char *name)
         free(wb);
         return -1;
     }
-    uint64_t wbase = raw_image(l, wb, wbytes, name, "_wt");
+    int wsec;
+    uint64_t wbase = raw_image(l, wb, wbytes, name, "_wt", &wsec);
     free(kcrs);
     free(wb);
     struct cube out = { .w = g.out_w, .h = g.out_h, .c = g.kernels, .eb = 1 };
@@ -971,7 +1083,7 @@ static int gen_conv(struct layer *l, const char *name)
     V(l, "CDMA", "D_DATAIN_SIZE_1", g.in_c - 1);
     V(l, "CDMA", "D_DATAIN_SIZE_EXT_0", in_sz0);
     V(l, "CDMA", "D_PIXEL_OFFSET", 0);
-    V(l, "CDMA", "D_DAIN_RAM_TYPE", 1);
+    V(l, "CDMA", "D_DAIN_RAM_TYPE", ram_type(in.sec));
     V(l, "CDMA", "D_DAIN_ADDR_HIGH_0", (uint32_t)(in.base >> 32));
     V(l, "CDMA", "D_DAIN_ADDR_LOW_0", (uint32_t)in.base);
     V(l, "CDMA", "D_LINE_STRIDE", (uint32_t)in.line);
@@ -994,7 +1106,7 @@ static int gen_conv(struct layer *l, const char *name)
     V(l, "CDMA", "D_WEIGHT_FORMAT", 0);
     V(l, "CDMA", "D_WEIGHT_SIZE_0", g.kernel_w * g.kernel_h * g.kernel_c - 1);
     V(l, "CDMA", "D_WEIGHT_SIZE_1", g.kernels - 1);
-    V(l, "CDMA", "D_WEIGHT_RAM_TYPE", 1);
+    V(l, "CDMA", "D_WEIGHT_RAM_TYPE", ram_type(wsec));
     V(l, "CDMA", "D_WEIGHT_ADDR_HIGH", (uint32_t)(wbase >> 32));
     V(l, "CDMA", "D_WEIGHT_ADDR_LOW", (uint32_t)wbase);
     V(l, "CDMA", "D_WEIGHT_BYTES", (uint32_t)wbytes);
@@ -1090,7 +1202,7 @@ static int gen_conv(struct layer *l, const char *name)
     V(l, "SDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
     V(l, "SDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
     V(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
-    V(l, "SDP", "D_DST_DMA_CFG", 1);
+    V(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
 
     l->glb_mask = 1;
     l->flush_wait = 1;   /* the CBUF flush after reset (rule cbuf-flush-wait) */
@@ -1124,17 +1236,22 @@ static int dat_has_data(const struct dat *d)
     return 0;
 }
 
+/* The trace's name of a region's memory. */
+static const char *mem_name(int sec) { return sec ? "sec_mem" : "pri_mem"; }
+
 static void cfg_text(const struct layer *l, const char *name, uint32_t crc, struct buf *b)
 {
     bprintf(b, "// generated by gen-layers: %s (%s)\n", name, l->desc);
     for (int i = 0; i < l->ndat; i++) {
-        bprintf(b, "mem_init(pri_mem, 0x%" PRIx64 ", 0x%zx, ALL_ZERO);\n", l->dats[i].base, l->dats[i].size);
+        bprintf(b, "mem_init(%s, 0x%" PRIx64 ", 0x%zx, ALL_ZERO);\n", mem_name(l->dats[i].sec), l->dats[i].base,
+                l->dats[i].size);
         if (dat_has_data(&l->dats[i]))   /* an all-zero image: mem_init did it (an empty .dat is refused) */
-            bprintf(b, "mem_load(pri_mem, 0x%" PRIx64 ", \"%s\");\n", l->dats[i].base, l->dats[i].file);
+            bprintf(b, "mem_load(%s, 0x%" PRIx64 ", \"%s\");\n", mem_name(l->dats[i].sec), l->dats[i].base,
+                    l->dats[i].file);
     }
     for (int i = 0; i < l->nzero; i++)
-        bprintf(b, "mem_init(pri_mem, 0x%" PRIx64 ", 0x%" PRIx64 ", ALL_ZERO);\n", l->zero[i].base,
-                l->zero[i].size);
+        bprintf(b, "mem_init(%s, 0x%" PRIx64 ", 0x%" PRIx64 ", ALL_ZERO);\n", mem_name(l->zero[i].sec),
+                l->zero[i].base, l->zero[i].size);
     if (l->glb_mask)
         bprintf(b, "//Disable CDMA DATA_DONE and WEIGHT_DONE interrupts\nreg_write(NVDLA_GLB.S_INTR_MASK_0, 0x3f03fc);\n");
     /* pointers first, then the LUT, then everything else */
@@ -1153,8 +1270,8 @@ static void cfg_text(const struct layer *l, const char *name, uint32_t crc, stru
     for (int i = 0; i < l->nenable; i++)
         bprintf(b, "reg_write(NVDLA_%s.D_OP_ENABLE_0, 0x1);\n", l->enables[i]);
     bprintf(b, "intr_notify(%s, sync_id_0);\n", l->intr);
-    bprintf(b, "check_crc(sync_id_0, pri_mem, 0x%" PRIx64 ", 0x%" PRIx64 ", 0x%08x);\n", l->out.base, l->out.size,
-            crc);
+    bprintf(b, "check_crc(sync_id_0, %s, 0x%" PRIx64 ", 0x%" PRIx64 ", 0x%08x);\n", mem_name(l->out.sec),
+            l->out.base, l->out.size, crc);
 }
 
 static int write_file(const char *path, const void *data, size_t n)
@@ -1204,13 +1321,14 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
     int ran = 0, rc = -1;
     for (size_t i = 0; i < t->n; i++) {
         const struct trace_dir *d = &t->dir[i];
+        int sec = d->mem == TRACE_SEC_MEM;
         switch (d->op) {
         case TRACE_MEM_INIT:
-            nvdla_ref_mem_fill(ref, d->base, 0, d->size);
+            (sec ? nvdla_ref_sram_fill : nvdla_ref_mem_fill)(ref, d->base, 0, d->size);
             break;
         case TRACE_MEM_LOAD:
             for (size_t k = 0; k < d->image->n; k++)
-                nvdla_ref_mem_write(ref, d->base + d->image->rec[k].offset,
+                (sec ? nvdla_ref_sram_write : nvdla_ref_mem_write)(ref, d->base + d->image->rec[k].offset,
                                     d->image->bytes + d->image->rec[k].data, d->image->rec[k].size);
             break;
         case TRACE_REG_WRITE:
@@ -1221,7 +1339,8 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
             break;
         case TRACE_CHECK_CRC: {
             ran += nvdla_ref_run(ref);
-            *crc = sparse_mem_crc32(nvdla_ref_mem(ref), d->base, d->size);
+            const struct sparse_mem *m = sec ? nvdla_ref_sram(ref) : nvdla_ref_mem(ref);
+            *crc = sparse_mem_crc32(m, d->base, d->size);
             if (ran < 1) {
                 snprintf(why, len, "no layer ran");
                 break;
@@ -1231,7 +1350,7 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
             uint8_t *img = malloc(l->out.size);
             if (!img)
                 abort();
-            sparse_mem_read(nvdla_ref_mem(ref), l->out.base, img, l->out.size);
+            sparse_mem_read(m, l->out.base, img, l->out.size);
             if (distinct) {
                 uint8_t seen[256] = { 0 };
                 *distinct = 0;
@@ -1240,7 +1359,7 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
             }
             img[0] ^= 0x5a;
             char report[2048];
-            int ex = nvdla_ref_explain(ref, img, l->out.base, l->out.size, report, sizeof report);
+            int ex = nvdla_ref_explain_mem(ref, sec, img, l->out.base, l->out.size, report, sizeof report);
             free(img);
             if (ex != 1) {
                 char *nl = strchr(report, '\n');
@@ -1261,6 +1380,8 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
 }
 
 static long kind_count[KINDS], recip_count, edge_pad_count;
+/* bypass layers with a cube above 4 GiB / a cube across a 4 KiB page */
+static long high_count, cross_count;
 
 /* Whether every SDP operand image (_bs / _bn / _ew) of the layer changes the
  * checked CRC when its bytes are perturbed (images rewritten in dir, then
@@ -1326,9 +1447,17 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         rc = gen_pdp(&l, name);
     else if (!strcmp(engine, "cdp"))
         rc = gen_cdp(&l, name);
+    else if (!strcmp(engine, "sdp-bypass"))
+        rc = gen_bypass(&l, name);
     else
         rc = gen_conv(&l, name);
-    if (rc) {
+    /* a layer meant for SRAMIF keeps at least one cube there */
+    int in_sram = 0;
+    for (int i = 0; i < l.nused; i++)
+        in_sram |= l.used[i].sec;
+    if (rc || (place_sram && !in_sram)) {
+        if (verbose && !rc)
+            fprintf(stderr, "gen-layers: %s: redraw (%s): no cube in the SRAMIF memory\n", name, l.desc);
         layer_reset(&l);
         return -1;
     }
@@ -1347,7 +1476,8 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
     rc = -1;
     if (!t)
         snprintf(why, sizeof why, "parse: %.400s", err);
-    else if (trace_check_dut(t, gen_config->mem_address_width, 0, err, sizeof err))
+    else if (trace_check_dut(t, gen_config->mem_address_width, gen_config->secondary_memif_width != 0, err,
+                             sizeof err))
         snprintf(why, sizeof why, "dut check: %.400s", err);
     else if (layer_needs_absent(t, err, sizeof err))
         snprintf(why, sizeof why, "configuration: %.400s", err);
@@ -1391,6 +1521,13 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         kind_count[l.kind]++;
         recip_count += (l.corners & CORNER_RECIP) != 0;
         edge_pad_count += (l.corners & CORNER_EDGE_PAD) != 0;
+        int high = 0, cross = 0;
+        for (int i = 0; i < l.nused; i++) {
+            high |= l.used[i].base >> 32 != 0;
+            cross |= l.used[i].base >> 12 != (l.used[i].base + l.used[i].size - 1) >> 12;
+        }
+        high_count += high;
+        cross_count += cross;
         if (verbose)
             printf("%s: %s, %d distinct output byte values\n", name, l.desc, distinct);
     } else {
@@ -1416,7 +1553,7 @@ static uint64_t name_hash(const char *s)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all] "
+    fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all|sdp-bypass] "
             "[--nvdla-config NAME] [-v]\n");
     exit(2);
 }
@@ -1461,6 +1598,8 @@ int main(int argc, char **argv)
     if (!strcmp(engine, "all"))
         for (int i = 0; i < 4; i++)
             list[nl++] = all[i];
+    else if (!strcmp(engine, "sdp-bypass"))
+        list[nl++] = "sdp-bypass";   /* not in all: the stub's layers, written on their own */
     else {
         for (int i = 0; i < 4; i++)
             if (!strcmp(engine, all[i]))
@@ -1472,11 +1611,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "gen-layers: %s: %s\n", out, strerror(errno));
         return 1;
     }
-    long redraws = 0, written = 0;
+    long redraws = 0, written = 0, sram_layers = 0;
     for (int e = 0; e < nl; e++)
         for (long i = 0; i < count; i++) {
             char name[128], dir[1100];
-            snprintf(name, sizeof name, "%s_%llu_%ld", list[e], seed, i);
+            int bypass = !strcmp(list[e], "sdp-bypass");
+            snprintf(name, sizeof name, "%s_%llu_%ld", bypass ? "bypass" : list[e], seed, i);
             snprintf(dir, sizeof dir, "%s/%s", out, name);
             if (mkdir(dir, 0777) && errno != EEXIST) {
                 fprintf(stderr, "gen-layers: %s: %s\n", dir, strerror(errno));
@@ -1485,6 +1625,12 @@ int main(int argc, char **argv)
             rng_state = seed * 0x9e3779b97f4a7c15ull ^ name_hash(name);
             want_special = !strcmp(list[e], "pdp") ? chance(25) : !strcmp(list[e], "conv") ? chance(30) : 0;
             place_high = gen_config->mem_address_width > 32 && chance(30);
+            /* drawn only where there is an SRAMIF, so the other
+             * configurations' seeds keep their layers; not for the
+             * bypass layers (the stub moves everything over DBBIF) */
+            place_sram = !bypass && gen_config->secondary_memif_width && chance(30);
+            sram_layers += place_sram;
+            place_cross = bypass;
             int tries = 0;
             while (try_layer(list[e], dir, name, verbose)) {
                 redraws++;
@@ -1495,9 +1641,18 @@ int main(int argc, char **argv)
             }
             written++;
         }
+    if (!strcmp(list[0], "sdp-bypass")) {
+        fprintf(stderr, "gen-layers: %ld layers written to %s for %s (%ld redraws); SDP bypass copies, %ld above 4 GiB, "
+                "%ld with a cube across a 4 KiB page\n", written, out, gen_config->name, redraws, high_count,
+                cross_count);
+        return 0;
+    }
     fprintf(stderr, "gen-layers: %ld layers written to %s for %s (%ld redraws); %ld PDP split-width, %ld PDP average "
-            "with off-nominal reciprocals, %ld PDP with right/bottom padding, %ld conv with SDP memory operands\n",
+            "with off-nominal reciprocals, %ld PDP with right/bottom padding, %ld conv with SDP memory operands",
             written, out, gen_config->name, redraws, kind_count[KIND_PDP_SPLIT], recip_count, edge_pad_count,
             kind_count[KIND_CONV_SDP_MEM]);
+    if (gen_config->secondary_memif_width)
+        fprintf(stderr, ", %ld with cubes in SRAMIF memory", sram_layers);
+    fprintf(stderr, "\n");
     return 0;
 }

@@ -6,7 +6,10 @@
 #   - make conformance on them as that configuration: every layer passes;
 #   - one layer copied with its expected CRC changed fails (a real verdict);
 # and a seed writes the same layers every time, while nv_large's layers run as
-# nv_small do not all pass.
+# nv_small do not all pass. nv_large's layers with cubes in the SRAMIF memory
+# (sec_mem) pass with AXI stalls too. Random SDP bypass copies (make
+# random-bypass-layers, the stub's datapath) pass on the twin and on the stub
+# built for each configuration, and one with a changed CRC fails on the stub.
 
 lc_tmp=$(mktemp -d)
 for c in nv_small nv_medium_512 nv_large; do
@@ -31,7 +34,46 @@ for c in nv_small nv_medium_512 nv_large; do
     if [ -n "$crc" ] && grep -qx "0 passed, 1 failed, 0 skipped" "$log" && grep -q "^FAIL  conv_1_0" "$log"; then
         ok "random layer for $c with its expected CRC changed ($crc -> $(printf '0x%08x' $((crc ^ 1)))): fails"
     else bad "random layer for $c with a changed CRC fails"; fi
+
+    # random SDP bypass copies on the twin and on the stub for this configuration
+    b="$lc_tmp/bypass-$c"
+    if ! make -s random-bypass-layers NVDLA_CONFIG=$c LAYER_COUNT=4 SEED=1 RANDOM_BYPASS_DIR="$b" >"$log" 2>&1 ||
+       ! grep -q "gen-layers: 4 layers written to $b for $c " "$log"; then
+        bad "make random-bypass-layers NVDLA_CONFIG=$c LAYER_COUNT=4: 4 layers for $c"
+        continue
+    fi
+    for dut in twin rtl; do
+        if [ $dut = rtl ] && [[ " ${duts[*]} " != *" rtl "* ]]; then
+            echo "SKIP  random bypass layers for $c on DUT=rtl: no Verilator"
+            continue
+        fi
+        make -s conformance TRACES="$b" NVDLA_CONFIG=$c DUT=$dut JOBS=2 AXI_STALL=20 >"$log" 2>&1
+        if grep -qx "4 passed, 0 failed, 0 skipped" "$log" &&
+           grep -q "nvdla_config=$c " logs/nvdla_bypass_1_0/$dut/sim.log; then
+            ok "random SDP bypass copies for $c on DUT=$dut: $(tail -n 1 "$log")"
+        else bad "random SDP bypass copies for $c on DUT=$dut: 4 pass"; fi
+    done
+    if [[ " ${duts[*]} " == *" rtl "* ]]; then
+        mkdir -p "$lc_tmp/broken-bypass-$c" && cp -r "$b/bypass_1_1" "$lc_tmp/broken-bypass-$c/"
+        f="$lc_tmp/broken-bypass-$c/bypass_1_1/bypass_1_1.cfg"
+        crc=$(sed -nE 's/^check_crc\(.*, (0x[0-9a-f]+)\);$/\1/p' "$f")
+        [ -n "$crc" ] && sed -i "s/, $crc);/, $(printf '0x%08x' $((crc ^ 0x100))));/" "$f"
+        make -s conformance TRACES="$lc_tmp/broken-bypass-$c" NVDLA_CONFIG=$c DUT=rtl >"$log" 2>&1
+        if [ -n "$crc" ] && grep -qx "0 passed, 1 failed, 0 skipped" "$log" && grep -q "^FAIL  bypass_1_1" "$log"; then
+            ok "random SDP bypass copy for $c with its expected CRC changed: fails on DUT=rtl"
+        else bad "random SDP bypass copy for $c with a changed CRC fails on DUT=rtl"; fi
+    fi
 done
+
+# nv_large's layers with cubes in the SRAMIF memory: RAM type CV, sec_mem in
+# the trace; they pass with AXI stalls on both ports as well
+mkdir -p "$lc_tmp/sram"
+for f in $(grep -l "sec_mem" "$lc_tmp"/nv_large/*/*.cfg 2>/dev/null); do cp -r "$(dirname "$f")" "$lc_tmp/sram/"; done
+n=$(ls "$lc_tmp/sram" | wc -l)
+make -s conformance TRACES="$lc_tmp/sram" NVDLA_CONFIG=nv_large DUT=twin JOBS=2 AXI_STALL=50 >"$log" 2>&1
+if [ "$n" -gt 0 ] && grep -qx "$n passed, 0 failed, 0 skipped" "$log"; then
+    ok "random layers for nv_large with cubes in SRAMIF memory (sec_mem), AXI_STALL=50: $(tail -n 1 "$log")"
+else bad "random layers for nv_large with cubes in SRAMIF memory pass with AXI_STALL=50 ($n such layers)"; fi
 
 # the same seed writes the same layers (the reproduce line of a random layer
 # depends on it), the default folder's nv_small as the named one

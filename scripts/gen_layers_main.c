@@ -700,6 +700,21 @@ static void pdp_regs(struct layer *l, const struct golden_pdp_cfg *g, int off_fl
     V(l, "PDP", "D_CYA", 0);
 }
 
+/* SDP_RDMA reading cube in from memory, off-flying, INT8 throughout. */
+static void sdp_rdma_input(struct layer *l, const struct cube *in)
+{
+    V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", in->w - 1);
+    V(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", in->h - 1);
+    V(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", in->c - 1);
+    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_LOW", (uint32_t)in->base);
+    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in->base >> 32));
+    V(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in->line);
+    V(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in->surf);
+    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in->sec));
+    V(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);
+    V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
+}
+
 static int gen_sdp(struct layer *l, const char *name)
 {
     uint32_t w, h, c;
@@ -720,16 +735,7 @@ static int gen_sdp(struct layer *l, const char *name)
     sdp_datapath(l, name, w, h, c, 0, 1, 0, NULL, 0);
     F(l, "SDP", "D_FEATURE_MODE_CFG", "FLYING_MODE", 0);
     F(l, "SDP", "D_FEATURE_MODE_CFG", "OUTPUT_DST", (uint32_t)to_pdp);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", w - 1);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", h - 1);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", c - 1);
-    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_LOW", (uint32_t)in.base);
-    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in.base >> 32));
-    V(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in.line);
-    V(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in.surf);
-    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in.sec));
-    V(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);   /* OFF flying, INT8 in/proc/out */
-    V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
+    sdp_rdma_input(l, &in);
     if (!to_pdp) {
         struct cube out = { .w = w, .h = h, .c = c, .eb = 1 };
         cube_strides(&out, 1);
@@ -832,16 +838,7 @@ static int gen_bypass(struct layer *l, const char *name)
     V(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
     V(l, "SDP", "D_DST_BATCH_STRIDE", 0);
     V(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
-    V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", w - 1);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", h - 1);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", c - 1);
-    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_LOW", (uint32_t)in.base);
-    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in.base >> 32));
-    V(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in.line);
-    V(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in.surf);
-    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in.sec));
-    V(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);   /* OFF flying, INT8 in/proc/out */
-    V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
+    sdp_rdma_input(l, &in);
     enable(l, "SDP");
     enable(l, "SDP_RDMA");
     l->intr = "SDP_0";

@@ -1,4 +1,4 @@
-/* Unit tests of the trace reference executor (sequences/nvdla_ref): it runs
+/* Unit tests of the trace reference executor (sequences/trace/nvdla_ref): it runs
  * an enabled SDP layer on its memory image like the hardware (values worked
  * out by hand below), retires units it has no model for, and explains a
  * mismatch with the first differing element's (w, h, c). */

@@ -1319,18 +1319,9 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
     for (size_t i = 0; i < t->n; i++) {
         const struct trace_dir *d = &t->dir[i];
         int sec = d->mem == TRACE_SEC_MEM;
+        if (trace_golden_apply(ref, d))
+            continue;
         switch (d->op) {
-        case TRACE_MEM_INIT:
-            (sec ? nvdla_ref_sram_fill : nvdla_ref_mem_fill)(ref, d->base, 0, d->size);
-            break;
-        case TRACE_MEM_LOAD:
-            for (size_t k = 0; k < d->image->n; k++)
-                (sec ? nvdla_ref_sram_write : nvdla_ref_mem_write)(ref, d->base + d->image->rec[k].offset,
-                                    d->image->bytes + d->image->rec[k].data, d->image->rec[k].size);
-            break;
-        case TRACE_REG_WRITE:
-            nvdla_ref_reg_write(ref, d->reg->addr, d->value);
-            break;
         case TRACE_INTR_NOTIFY:
             ran += nvdla_ref_run(ref);
             break;

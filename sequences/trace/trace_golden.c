@@ -3,12 +3,25 @@
 #include "nvdla_ref.h"
 #include "trace_golden.h"
 
-static void load(struct nvdla_ref *ref, const struct trace_dir *d)
+int trace_golden_apply(struct nvdla_ref *ref, const struct trace_dir *d)
 {
-    const struct trace_image *im = d->image;
-    for (size_t i = 0; i < im->n; i++)
-        (d->mem == TRACE_SEC_MEM ? nvdla_ref_sram_write : nvdla_ref_mem_write)(
-            ref, d->base + im->rec[i].offset, im->bytes + im->rec[i].data, im->rec[i].size);
+    int sec = d->mem == TRACE_SEC_MEM;
+    switch (d->op) {
+    case TRACE_MEM_INIT:
+        (sec ? nvdla_ref_sram_fill : nvdla_ref_mem_fill)(ref, d->base, 0, d->size);
+        return 1;
+    case TRACE_MEM_LOAD:
+        for (size_t i = 0; i < d->image->n; i++)
+            (sec ? nvdla_ref_sram_write : nvdla_ref_mem_write)(ref, d->base + d->image->rec[i].offset,
+                                                                d->image->bytes + d->image->rec[i].data,
+                                                                d->image->rec[i].size);
+        return 1;
+    case TRACE_REG_WRITE:
+        nvdla_ref_reg_write(ref, d->reg->addr, d->value);
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 int trace_golden_run(const struct trace *t, FILE *log)
@@ -26,16 +39,9 @@ int trace_golden_run_config(const struct trace *t, const struct nvdla_config *hw
     for (size_t i = 0; i < t->n; i++) {
         const struct trace_dir *d = &t->dir[i];
         int sec = d->mem == TRACE_SEC_MEM;
+        if (trace_golden_apply(ref, d))
+            continue;
         switch (d->op) {
-        case TRACE_MEM_INIT:
-            (sec ? nvdla_ref_sram_fill : nvdla_ref_mem_fill)(ref, d->base, 0, d->size);
-            break;
-        case TRACE_MEM_LOAD:
-            load(ref, d);
-            break;
-        case TRACE_REG_WRITE:
-            nvdla_ref_reg_write(ref, d->reg->addr, d->value);
-            break;
         case TRACE_INTR_NOTIFY:
             nvdla_ref_run(ref);
             break;
@@ -49,6 +55,9 @@ int trace_golden_run_config(const struct trace *t, const struct nvdla_config *hw
                         t->path, d->line, d->base, d->size, crc, ok ? "PASS" : "FAIL", d->crc);
             break;
         }
+        case TRACE_MEM_INIT:        /* applied above */
+        case TRACE_MEM_LOAD:
+        case TRACE_REG_WRITE:
         case TRACE_POLL_REG:
         case TRACE_CHECK_NOTHING:
         case TRACE_SYNC_NOTIFY:     /* orders register writes, which the */

@@ -17,4 +17,10 @@ int trace_golden_run(const struct trace *t, FILE *log);
  * directives on the reference's SRAMIF image. */
 int trace_golden_run_config(const struct trace *t, const struct nvdla_config *hw, FILE *log);
 
+struct nvdla_ref;
+/* One memory or register directive (mem_init, mem_load, reg_write) applied
+ * to ref, on the memory it names: 1 when d was one of those, 0 otherwise
+ * (the caller runs layers and checks as it needs). */
+int trace_golden_apply(struct nvdla_ref *ref, const struct trace_dir *d);
+
 #endif

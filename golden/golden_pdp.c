@@ -466,6 +466,17 @@ int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len)
     return 0;
 }
 
+void golden_pdp_trailing(const struct golden_pdp_cfg *c, uint32_t *cols, uint32_t *rows)
+{
+    /* The read DMA streams the last stripe last, surface by surface and
+     * line by line: what follows the last window there is read last. */
+    struct stripe st = stripe_get(c, stripe_count(c) - 1);
+    int64_t end_x = ((int64_t)st.out_count - 1) * c->stride_w + c->kernel_w - st.pad_l;
+    int64_t end_y = ((int64_t)c->out_h - 1) * c->stride_h + c->kernel_h - c->pad_top;
+    *cols = st.out_count && st.width > end_x ? (uint32_t)(st.width - end_x) : 0;
+    *rows = c->out_h && (int64_t)c->in_h > end_y ? (uint32_t)((int64_t)c->in_h - end_y) : 0;
+}
+
 int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *in,
                    struct golden_tensor *out)
 {

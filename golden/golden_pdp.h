@@ -46,6 +46,14 @@ int golden_pdp_check(const struct golden_pdp_cfg *c, char *why, size_t len);
  * (the hardware then writes shifted or extra lines, or hangs). */
 int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len);
 
+/* The input the program reads after its last window: columns of the last
+ * stripe right of its last window (*cols) and rows below the last window
+ * (*rows), 0 when the windows reach the end. The pooled bytes do not depend
+ * on them, but the hardware has then written its last output while still
+ * reading (nvdla_prog_check's 'pdp-trailing-input'). For a program
+ * golden_pdp_check accepts. */
+void golden_pdp_trailing(const struct golden_pdp_cfg *c, uint32_t *cols, uint32_t *rows);
+
 /* Pool `in` (in_w x in_h x in_c) into `out` (out_w x out_h x in_c), all
  * lanes of all surfaces. Returns 0, or -1 when golden_pdp_check fails. */
 int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *in,

@@ -535,6 +535,47 @@ START_TEST(test_hw_trailing_rows_and_columns)
 }
 END_TEST
 
+START_TEST(test_trailing_input)
+{
+    uint32_t cols, rows;
+    /* pdp_1_135: 9 x 14, kernel 4 x 5, stride 8 x 2, pt 1, pb 3 -> 1 x 7.
+     * Columns: the one window is [0, 4): columns 4..8 follow it, 5. Rows:
+     * the last window starts at 6 * 2 - 1 = 11 and ends at 16 > 14: 0. */
+    struct golden_pdp_cfg c = cfg_make(9, 14, 13, 4, 5, 8, 2, 1, 7, GOLDEN_POOL_MAX);
+    c.pad_top = 1;
+    c.pad_bottom = 3;
+    golden_pdp_trailing(&c, &cols, &rows);
+    ck_assert_uint_eq(cols, 5);
+    ck_assert_uint_eq(rows, 0);
+    /* 5 x 5, kernel 2, stride 2 -> 2 x 2: windows [0, 2), [2, 4) both ways,
+     * column 4 and row 4 are read after them. */
+    c = cfg_make(5, 5, 1, 2, 2, 2, 2, 2, 2, GOLDEN_POOL_MAX);
+    golden_pdp_trailing(&c, &cols, &rows);
+    ck_assert_uint_eq(cols, 1);
+    ck_assert_uint_eq(rows, 1);
+    /* pad_right / pad_bottom 1 make a third window [4, 6): nothing follows */
+    c = cfg_make(5, 5, 1, 2, 2, 2, 2, 3, 3, GOLDEN_POOL_MAX);
+    c.pad_right = c.pad_bottom = 1;
+    golden_pdp_trailing(&c, &cols, &rows);
+    ck_assert_uint_eq(cols + rows, 0);
+    /* split: W = 7 in stripes 3 + 4, kernel 3, stride 2 (ov 1): the last
+     * stripe is columns [2, 7), 5 wide, 1 output window [0, 3) local:
+     * 2 columns follow it (the unsplit program would say 0: windows [0,3),
+     * [2,5), [4,7)). */
+    c = cfg_make(7, 1, 1, 3, 1, 2, 1, 2, 1, GOLDEN_POOL_MAX);
+    c.split_num = 1;
+    c.part_in_first = 3;
+    c.part_in_mid = 1;
+    c.part_in_last = 4;
+    c.part_out_first = 1;
+    c.part_out_mid = 1;
+    c.part_out_last = 1;
+    golden_pdp_trailing(&c, &cols, &rows);
+    ck_assert_uint_eq(cols, 2);
+    ck_assert_uint_eq(rows, 0);
+}
+END_TEST
+
 START_TEST(test_hw_extra_right_padding)
 {
     /* 4 x 1 input, kernel 3 x 1, stride 2 x 1, pr = 2: OW = (4 + 2 - 3) / 2
@@ -924,6 +965,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_hw_top_pad_opens_extra_window);
     tcase_add_test(tc, test_hw_trailing_rows_and_columns);
     tcase_add_test(tc, test_hw_extra_right_padding);
+    tcase_add_test(tc, test_trailing_input);
     tcase_add_test(tc, test_hw_hang);
     tcase_add_test(tc, test_strides);
     tcase_add_test(tc, test_non_square_kernels);

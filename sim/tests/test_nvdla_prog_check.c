@@ -351,6 +351,33 @@ START_TEST(rule_pdp_geometry)
 }
 END_TEST
 
+/* 5 wide, kernel 2, stride 2 -> 2 windows [0, 2), [2, 4): column 4 is read
+ * after the last output (hw-observed pdp_1_135 hangs so); a pad_right of 1
+ * and a third output column cover it. */
+START_TEST(rule_pdp_trailing_input)
+{
+    legal_pdp();
+    W(PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 4);
+    W(PDP_RDMA_D_SRC_LINE_STRIDE, 40);
+    W(PDP_RDMA_D_SRC_SURFACE_STRIDE, 160);
+    W(PDP_D_DATA_CUBE_IN_WIDTH, 4);
+    expect_only(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_TRAILING_INPUT,
+                "PDP reads 1 column(s) right of the last window (in_w 5, kernel_w 2, stride_w 2, pad_left 0, "
+                "out_w 2) from memory after its last output");
+    W(PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 4);
+    W(PDP_RDMA_D_SRC_SURFACE_STRIDE, 200);
+    W(PDP_D_DATA_CUBE_IN_HEIGHT, 4);
+    expect_only(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_TRAILING_INPUT,
+                " and 1 row(s) below the last window (in_h 5, kernel_h 2, stride_h 2, pad_top 0, out_h 2)");
+    W(PDP_D_POOLING_PADDING_CFG, 1 << 12 | 1 << 8);
+    W(PDP_D_DATA_CUBE_OUT_WIDTH, 2);
+    W(PDP_D_DATA_CUBE_OUT_HEIGHT, 2);
+    W(PDP_D_DST_LINE_STRIDE, 24);
+    W(PDP_D_DST_SURFACE_STRIDE, 72);
+    expect_clean(NVDLA_UNIT_PDP);
+}
+END_TEST
+
 START_TEST(rule_atom_align)
 {
     legal_sdp();
@@ -428,6 +455,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_flush_wait);
     tcase_add_test(tc, rule_data_use);
     tcase_add_test(tc, rule_pdp_geometry);
+    tcase_add_test(tc, rule_pdp_trailing_input);
     tcase_add_test(tc, rule_atom_align);
     tcase_add_test(tc, rule_ram_type);
     tcase_add_test(tc, rule_layer_program);

@@ -47,6 +47,17 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "output has: the hardware hangs, or writes shifted and extra lines (golden_pdp_hw_check; the README's "
         "golden section gives the rule)",
         "PDP chapters of the specs; hw-observed pdp_* (18 of 19 hangs, 10 shifted outputs)" },
+    [NVDLA_RULE_PDP_TRAILING_INPUT] = {
+        "pdp-trailing-input", "PDP D_DATA_CUBE_IN/OUT_WIDTH/HEIGHT, D_POOLING_KERNEL_CFG, D_POOLING_PADDING_CFG, "
+        "D_PARTIAL_WIDTH_IN/OUT, D_OPERATION_MODE_CFG.FLYING_MODE",
+        "input read from memory after the last window (columns right of the last stripe's last window, rows "
+        "below the last window): the last output is written while the read DMA still streams them, and when "
+        "the write DMA's last write and the read DMA's done fall in the same cycle the done is lost and the "
+        "layer never finishes; whether it hangs depends on the memory timing (trailing columns bring the two "
+        "within tens of cycles). Reading only what the windows use (or covering it with another window) is safe",
+        "hw-observed pdp_1_135 (hangs; 141 other such layers of seeds 1 and 2 completed); the public nv_small PDP write DMA "
+        "(NV_NVDLA_PDP_wdma: its op done clears the read-done flag that the read DMA's one-cycle done would "
+        "set); no shipped NVDLA PDP trace reads past its last window" },
     [NVDLA_RULE_ATOM_ALIGN] = {
         "atom-align", "base addresses, line and surface strides of the feature cubes (SDP, PDP, CDP, CDMA)",
         "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
@@ -227,6 +238,29 @@ static void check_sdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
 
 /* ---- PDP and CDP ------------------------------------------------------------ */
 
+/* Input read after the last window: only a layer reading from memory (the
+ * read DMA's done goes to the write DMA), and only once the geometry is one
+ * the hardware pools as programmed. */
+static void check_pdp_trailing(struct out *o, const struct golden_pdp_cfg *g)
+{
+    uint32_t cols, rows;
+    golden_pdp_trailing(g, &cols, &rows);
+    if (!cols && !rows)
+        return;
+    char where[256] = "";
+    int n = 0;
+    if (cols)
+        n += snprintf(where + n, sizeof where - (size_t)n, "%u column(s) right of the last window (in_w %u, "
+                      "kernel_w %u, stride_w %u, pad_left %u, out_w %u%s)", cols, g->in_w, g->kernel_w,
+                      g->stride_w, g->pad_left, g->out_w, g->split_num ? ", last stripe" : "");
+    if (rows)
+        snprintf(where + n, sizeof where - (size_t)n, "%s%u row(s) below the last window (in_h %u, kernel_h %u, "
+                 "stride_h %u, pad_top %u, out_h %u)", cols ? " and " : "", rows, g->in_h, g->kernel_h,
+                 g->stride_h, g->pad_top, g->out_h);
+    add(o, NVDLA_RULE_PDP_TRAILING_INPUT, "PDP reads %s from memory after its last output: the write DMA can "
+        "miss the read DMA's done (the layer hangs); read only what the windows use", where);
+}
+
 static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
 {
     struct nvdla_pdp_layer l;
@@ -237,6 +271,8 @@ static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
     }
     if (golden_pdp_hw_check(&l.cfg, why, sizeof why))
         add(o, NVDLA_RULE_PDP_GEOMETRY, "PDP: %s", why);
+    else if (!l.flying_in)
+        check_pdp_trailing(o, &l.cfg);
     if (!l.flying_in)
         check_cube(o, pc, "PDP_RDMA input cube", &l.src);
     check_cube(o, pc, "PDP output cube", &l.dst);

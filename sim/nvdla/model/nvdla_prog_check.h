@@ -3,7 +3,7 @@
  * the registers it runs with against the rules of the configuration: CBUF
  * entry and bank sizing, WEIGHT_BYTES alignment, the CBUF flush wait,
  * SDP_RDMA DATA_USE against the operands read, PDP geometry the hardware
- * cannot do, and the preconditions the golden models rely on. Each rule has
+ * cannot do or may hang on, and the preconditions the golden models rely on. Each rule has
  * a name; a violation says which registers and values broke it. The twin
  * runs it when a layer starts, the trace runner before a trace runs (on
  * any DUT). */
@@ -22,6 +22,7 @@ enum nvdla_prog_rule {
     NVDLA_RULE_FLUSH_WAIT,          /* cbuf-flush-wait */
     NVDLA_RULE_DATA_USE,            /* sdp-data-use */
     NVDLA_RULE_PDP_GEOMETRY,        /* pdp-geometry */
+    NVDLA_RULE_PDP_TRAILING_INPUT,  /* pdp-trailing-input: input read after the last window */
     NVDLA_RULE_ATOM_ALIGN,          /* atom-align */
     NVDLA_RULE_RAM_TYPE,            /* ram-type: SRAMIF selected, the configuration has none */
     NVDLA_RULE_MODEL,               /* layer-program: what the golden models refuse */

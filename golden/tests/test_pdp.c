@@ -37,6 +37,19 @@ static struct golden_pdp_cfg cfg_make(uint32_t w, uint32_t h, uint32_t c, unsign
     return c0;
 }
 
+/* Split the width into split_num + 1 stripes: input widths (first, mid,
+ * last) and output widths (first, mid, last). */
+static void split_set(struct golden_pdp_cfg *c, unsigned split_num, const uint32_t in[3], const uint32_t out[3])
+{
+    c->split_num = split_num;
+    c->part_in_first = in[0];
+    c->part_in_mid = in[1];
+    c->part_in_last = in[2];
+    c->part_out_first = out[0];
+    c->part_out_mid = out[1];
+    c->part_out_last = out[2];
+}
+
 /* Pad registers programmed as n * p, as the traces do. */
 static void pads_times(struct golden_pdp_cfg *c, uint32_t p)
 {
@@ -563,13 +576,7 @@ START_TEST(test_trailing_input)
      * 2 columns follow it (the unsplit program would say 0: windows [0,3),
      * [2,5), [4,7)). */
     c = cfg_make(7, 1, 1, 3, 1, 2, 1, 2, 1, GOLDEN_POOL_MAX);
-    c.split_num = 1;
-    c.part_in_first = 3;
-    c.part_in_mid = 1;
-    c.part_in_last = 4;
-    c.part_out_first = 1;
-    c.part_out_mid = 1;
-    c.part_out_last = 1;
+    split_set(&c, 1, (const uint32_t[3]){ 3, 1, 4 }, (const uint32_t[3]){ 1, 1, 1 });
     golden_pdp_trailing(&c, &cols, &rows);
     ck_assert_uint_eq(cols, 2);
     ck_assert_uint_eq(rows, 0);
@@ -756,13 +763,8 @@ START_TEST(test_split_two_stripes)
     c.pad_left = c.pad_right = 1;
     c.pad_value[1] = 0x1E;
     c.recip_w = R3;
-    c.split_num = 1;
-    c.part_in_first = 3;
-    c.part_in_mid = 1;      /* unused with two stripes */
-    c.part_in_last = 3;
-    c.part_out_first = 1;
-    c.part_out_mid = 1;
-    c.part_out_last = 2;
+    /* (the mid widths are unused with two stripes) */
+    split_set(&c, 1, (const uint32_t[3]){ 3, 1, 3 }, (const uint32_t[3]){ 1, 1, 2 });
     run_ok(&c, &in, &out);
     const int32_t ea[3] = { 20, 40, 47 }, eb[3] = { 0, -40, -27 };
     expect_lane(&out, 0, ea);
@@ -813,13 +815,7 @@ START_TEST(test_split_three_stripes)
             else
                 pads_times(&c, 100);
             c.recip_w = R3;
-            c.split_num = split;
-            c.part_in_first = 4;
-            c.part_in_mid = 2;
-            c.part_in_last = 3;
-            c.part_out_first = 2;
-            c.part_out_mid = 1;
-            c.part_out_last = 2;
+            split_set(&c, split, (const uint32_t[3]){ 4, 2, 3 }, (const uint32_t[3]){ 2, 1, 2 });
             run_ok(&c, &in, &out);
             expect_lane(&out, 5, e[k]);
             golden_tensor_free(&out);

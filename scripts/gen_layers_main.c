@@ -44,7 +44,9 @@
  * "sdp-mem BS-alu/elem+BN-mul/chan"), and the last line gen-layers prints
  * counts both kinds. Plain convolutions whose output saturates to fewer
  * than 12 distinct byte values are redrawn 95% of the time (random CACC
- * truncation and SDP scale/shift otherwise saturate most of them).
+ * truncation and SDP scale/shift otherwise saturate most of them), CDP
+ * layers 90% of the time (its output scale and shift did the same to half
+ * of them).
  *
  * SRAMIF: on a configuration with one, about 30% of the layers (drawn
  * once per layer, only there, so the others' seeds keep their layers) put
@@ -1485,6 +1487,10 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
          * arithmetic (some saturated layers stay for those corners) */
         else if (!strcmp(engine, "conv") && distinct < 12 && chance(95))
             snprintf(why, sizeof why, "convolution output mostly saturated (%d distinct byte values)", distinct);
+        /* CDP: random output scale/shift leave half the layers at the rails
+         * and zero (only the sign checked); the same remedy */
+        else if (!strcmp(engine, "cdp") && distinct < 12 && chance(90))
+            snprintf(why, sizeof why, "CDP output mostly saturated (%d distinct byte values)", distinct);
         else if (l.kind == KIND_CONV_SDP_MEM && !operands_matter(&l, dir, path, &text, crc))
             snprintf(why, sizeof why, "an operand stream does not change the output");
         else

@@ -44,9 +44,10 @@
  * "sdp-mem BS-alu/elem+BN-mul/chan"), and the last line gen-layers prints
  * counts both kinds. Plain convolutions whose output saturates to fewer
  * than 12 distinct byte values are redrawn 95% of the time (random CACC
- * truncation and SDP scale/shift otherwise saturate most of them), CDP
- * layers 90% of the time (its output scale and shift did the same to half
- * of them).
+ * truncation and SDP scale/shift otherwise saturate most of them), SDP and
+ * CDP layers 90% of the time (their scales and shifts did the same to most
+ * of them). Distinct values are counted with flags (a per-value count in
+ * bytes wrapped and overcounted large outputs until 2026-11-25).
  *
  * SRAMIF: on a configuration with one, about 30% of the layers (drawn
  * once per layer, only there, so the others' seeds keep their layers) put
@@ -1342,10 +1343,12 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
                 abort();
             sparse_mem_read(m, l->out.base, img, l->out.size);
             if (distinct) {
-                uint8_t seen[256] = { 0 };
+                uint8_t seen[256] = { 0 };   /* a flag, not a count: a count wraps */
                 *distinct = 0;
-                for (uint64_t k = 0; k < l->out.size; k++)
-                    *distinct += !seen[img[k]]++;
+                for (uint64_t k = 0; k < l->out.size; k++) {
+                    *distinct += !seen[img[k]];
+                    seen[img[k]] = 1;
+                }
             }
             img[0] ^= 0x5a;
             char report[2048];
@@ -1487,10 +1490,11 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
          * arithmetic (some saturated layers stay for those corners) */
         else if (!strcmp(engine, "conv") && distinct < 12 && chance(95))
             snprintf(why, sizeof why, "convolution output mostly saturated (%d distinct byte values)", distinct);
-        /* CDP: random output scale/shift leave half the layers at the rails
-         * and zero (only the sign checked); the same remedy */
-        else if (!strcmp(engine, "cdp") && distinct < 12 && chance(90))
-            snprintf(why, sizeof why, "CDP output mostly saturated (%d distinct byte values)", distinct);
+        /* CDP and SDP: random scales and shifts leave most layers at the
+         * rails and zero (only the sign checked); the same remedy */
+        else if ((!strcmp(engine, "cdp") || !strcmp(engine, "sdp")) && distinct < 12 && chance(90))
+            snprintf(why, sizeof why, "%s output mostly saturated (%d distinct byte values)",
+                     !strcmp(engine, "cdp") ? "CDP" : "SDP", distinct);
         else if (l.kind == KIND_CONV_SDP_MEM && !operands_matter(&l, dir, path, &text, crc))
             snprintf(why, sizeof why, "an operand stream does not change the output");
         else

@@ -10,6 +10,8 @@
 # (sec_mem) pass with AXI stalls too. Random SDP bypass copies (make
 # random-bypass-layers, the stub's datapath) pass on the twin and on the stub
 # built for each configuration, and one with a changed CRC fails on the stub.
+# The generator's count of distinct output bytes (its saturation redraw goes
+# by it) equals the count in the bytes the twin writes.
 
 lc_tmp=$(mktemp -d)
 for c in nv_small nv_medium_512 nv_large; do
@@ -81,6 +83,21 @@ make -s random-layers NVDLA_CONFIG=nv_small LAYER_COUNT=3 SEED=1 RANDOM_LAYERS_D
 if [ -d "$lc_tmp/nv_small/conv_1_0" ] && diff -r -q "$lc_tmp/nv_small" "$lc_tmp/again" >/dev/null 2>&1; then
     ok "random layers for nv_small: the same seed writes byte-identical layers"
 else bad "random layers for nv_small: the same seed writes byte-identical layers"; fi
+
+# the generator's count of distinct output byte values (what its redraw of
+# saturated layers goes by) is the count in the bytes the layer really writes
+gen="$lc_tmp/distinct"
+if build/gen-layers --out "$gen" --count 1 --seed 5 --engine cdp -v >"$log" 2>&1; then
+    said=$(sed -nE 's/^cdp_5_0: .*, ([0-9]+) distinct output byte values$/\1/p' "$log")
+    f="$gen/cdp_5_0/cdp_5_0.cfg"
+    sed -i -E 's/^(check_crc\(.*, )0x[0-9a-f]+\);$/\10x00000000);/' "$f"
+    make -s sim TRACE="$gen/cdp_5_0" DUT=twin >"$log" 2>&1
+    dump=$(sed -nE 's/^  dump: ([^ ]+) .*/\1/p' "$log")
+    got=$([ -f "$dump" ] && od -An -v -tu1 "$dump" | tr -s ' ' '\n' | sed '/^$/d' | sort -u | wc -l)
+    if [ -n "$said" ] && [ -n "$got" ] && [ "$said" = "$got" ]; then
+        ok "gen-layers -v: $said distinct output byte values, as in the bytes the twin writes ($(stat -c %s "$dump") bytes)"
+    else bad "gen-layers -v: distinct output byte values ($said) equal those the twin writes ($got)"; fi
+else bad "gen-layers --engine cdp -v writes a layer"; fi
 
 # nv_large's layers are nv_large's: run as nv_small they do not all pass
 make -s conformance TRACES="$lc_tmp/nv_large" NVDLA_CONFIG=nv_small DUT=twin >"$log" 2>&1

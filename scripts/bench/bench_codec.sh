@@ -2,9 +2,9 @@
 # Section 8 of make bench: the golden Ethos-U65 weight codec (golden/ethosu_mlw_*.c) against Vela's
 # C codec (PyPI's ethos-u-vela, module ethosu.mlw_codec) on the same weights, same machine.
 #
-#   scripts/bench_codec.sh [--quick]
+#   scripts/bench/bench_codec.sh [--quick]
 #
-# Prints a markdown section on stdout (scripts/bench.sh appends it to the bench report), progress
+# Prints a markdown section on stdout (scripts/bench/bench.sh appends it to the bench report), progress
 # and tool output on stderr. Vela is installed into its own virtual environment,
 # build/bench/vela-venv (python3 -m venv; pip install ethos-u-vela): it is not a dependency of the
 # toolkit. Without it (no venv module, no network) the section says "skipped: ..." and the script
@@ -22,7 +22,7 @@
 # BENCH_CODEC_VELA (pip requirement, default ethos-u-vela; e.g. ethos-u-vela==3.10.0: the venv is
 # reinstalled when the installed version does not match).
 set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root" || exit 2
 
 quick=0

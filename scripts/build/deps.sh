@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh: make sure the Debian packages the toolkit needs are installed.
 # As root it installs what is missing; otherwise it prints the exact
-# apt-get line and fails. Usage: scripts/deps.sh [--quiet]
+# apt-get line and fails. Usage: scripts/build/deps.sh [--quiet]
 set -u
 # gtkwave: vcd2fst (FST waves of the C twins), fst2vcd and the viewer of
 # scripts/gtkw.py's views; xvfb and xauth: xvfb-run, to load them headless in the system tests

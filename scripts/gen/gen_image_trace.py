@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """gen_image_trace.py: a hand-written image-input (pixel) convolution trace
-for the system tests (scripts/system_tests_image.sh).
+for the system tests (scripts/systest/system_tests_image.sh).
 
   gen_image_trace.py DIR CASE ATOM [X_OFFSET]
 
@@ -97,7 +97,7 @@ def main():
         ("CACC", "D_CLIP_CFG", p["clip"]),
     ]
     with open(os.path.join(out_dir, name + ".cfg"), "w") as f:
-        f.write("// hand-written image-input convolution (%s), scripts/gen_image_trace.py\n" % case)
+        f.write("// hand-written image-input convolution (%s), scripts/gen/gen_image_trace.py\n" % case)
         f.write('mem_init(pri_mem, 0x%x, 0x100, ALL_ZERO);\n' % IMG_Y)
         f.write('mem_load(pri_mem, 0x%x, "%s_y.dat");\n' % (IMG_Y, name))
         if uv:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """One-time import of the NVDLA nv_small register map into the project's own
-register description, scripts/regdefs/nvdla_nv_small.csv, which is the single
+register description, scripts/gen/regdefs/nvdla_nv_small.csv, which is the single
 source of truth that gen_regs.py turns into C and Verilog.
 
 Inputs (read-only, from the shared material):
@@ -8,7 +8,7 @@ Inputs (read-only, from the shared material):
   --full      nvdla-registers-nv_full.csv   (register reset values, for units the
                                              arithmetic notes do not table)
   --notes     nvdla-arithmetic.md            (Appendix A: per-field reset and RO marks)
-  --configrom scripts/regdefs/nvdla_nv_small_configrom.csv (ConfigROM constants)
+  --configrom scripts/gen/regdefs/nvdla_nv_small_configrom.csv (ConfigROM constants)
 Rerun it only when those inputs change; then run gen_regs.py.
 """
 import argparse

@@ -2,7 +2,7 @@
 """conformance.py: run every NVDLA trace of a folder (make conformance).
 
 Each subfolder <name>/ holding <name>/<name>.cfg (or exactly one .cfg) is one
-test. The runs start the simulator directly (scripts/simrun.py: one make
+test. The runs start the simulator directly (scripts/regress/simrun.py: one make
 builds and checks the knobs, none per trace), JOBS at a time, and print in
 folder order one line per trace, "PASS|FAIL|SKIP  name  cycles  wall-seconds",
 then "N passed, M failed, K skipped". A failure adds its reason (Verilator's
@@ -11,9 +11,9 @@ knobs, the view of its last N cycles; a skip says why (a unit the
 configuration leaves out; RUN_ABSENT=1 runs it anyway). Each run's output is
 kept in logs/nvdla_<name>/<dut>[-<harness>]/sim.log next to its CRC dumps.
 
-Usage: scripts/conformance.py [--traces DIR] [--dut twin|rtl] [--filter GLOB]
+Usage: scripts/regress/conformance.py [--traces DIR] [--dut twin|rtl] [--filter GLOB]
                               [--max-cycles N] [--jobs N] [-- KNOB=value ...]
-       scripts/conformance.py --list [--traces DIR]   (the nvdla/<name> tests)
+       scripts/regress/conformance.py --list [--traces DIR]   (the nvdla/<name> tests)
 Exit: 0 none failed (skips allowed), 1 some failed, 2 bad input.
 """
 import argparse

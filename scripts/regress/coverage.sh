@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # coverage.sh: `make coverage`.
 #   1. Verilator line and toggle coverage of the RTL stubs: builds the
-#      simulators with RTL_COVERAGE=1 (scripts/rtl_build.sh), runs a set of
+#      simulators with RTL_COVERAGE=1 (scripts/build/rtl_build.sh), runs a set of
 #      tests on DUT=rtl, each writing its own .dat (VERILATOR_COV_FILE), merges
 #      them (and the .dat files of a regression results folder, if given) with
 #      `verilator_coverage --write`, annotates the sources
 #      (`verilator_coverage --annotate`) and prints line / toggle percentages.
 #   2. Functional coverage of the NVDLA register space
-#      (scripts/func_coverage.py) over the .cfg traces that were run (and the
+#      (scripts/regress/func_coverage.py) over the .cfg traces that were run (and the
 #      .cfg files / sim.log files under the results folder).
-# Usage: scripts/coverage.sh [--results DIR] [--no-run] [--tests "a b ..."]
+# Usage: scripts/regress/coverage.sh [--results DIR] [--no-run] [--tests "a b ..."]
 #                            [--traces DIR] [--out DIR]
 #   --results DIR  also merge every *.dat / read every .cfg and sim.log under DIR
 #                  (a regression results folder)
@@ -26,7 +26,7 @@
 # the script says so.
 # Exit: 0 report written (failing tests do not matter), 2 build/usage error or no data.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 results= run=1 tests= out=build/coverage
 traces=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}
@@ -59,8 +59,8 @@ if [ "$run" = 1 ]; then
     make -s build/libsimcore.a >&2 || { echo "coverage: make build/libsimcore.a failed" >&2; exit 2; }
     lib=$root/build/libsimcore.a
     echo "coverage: building the coverage simulators (RTL_COVERAGE=1)..." >&2
-    sim_nvdla=$(RTL_COVERAGE=1 HARNESS_LIB=$lib RTL_FAMILY=nvdla scripts/rtl_build.sh) || exit 2
-    sim_ethosu=$(RTL_COVERAGE=1 HARNESS_LIB=$lib RTL_FAMILY=ethosu scripts/rtl_build.sh) || exit 2
+    sim_nvdla=$(RTL_COVERAGE=1 HARNESS_LIB=$lib RTL_FAMILY=nvdla scripts/build/rtl_build.sh) || exit 2
+    sim_ethosu=$(RTL_COVERAGE=1 HARNESS_LIB=$lib RTL_FAMILY=ethosu scripts/build/rtl_build.sh) || exit 2
     if [ -z "$tests" ]; then
         tests=$("$sim_nvdla" --list 2>/dev/null | awk '{print $1}' | grep -E '^[a-z][a-z0-9_/]*$' | grep -v '^ethosu/')
         if [ -d "$traces" ]; then
@@ -149,7 +149,7 @@ fargs=("${cfgs[@]}")
 [ "$run" = 1 ] && fargs+=("$out/runs")
 [ -n "$results" ] && fargs+=("$results")
 if [ ${#fargs[@]} -gt 0 ]; then
-    python3 scripts/func_coverage.py --out "$out/func_coverage.md" "${fargs[@]}" >/dev/null 2>&1 ||
+    python3 scripts/regress/func_coverage.py --out "$out/func_coverage.md" "${fargs[@]}" >/dev/null 2>&1 ||
         echo "coverage: no register-space coverage (no .cfg trace or run log found)" >&2
 fi
 cat "$summary"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """func_coverage.py: functional coverage of the NVDLA register space.
 
-    scripts/func_coverage.py [--csv scripts/regdefs/nvdla_nv_small.csv] [--out FILE.md] PATH...
+    scripts/regress/func_coverage.py [--csv scripts/gen/regdefs/nvdla_nv_small.csv] [--out FILE.md] PATH...
 
 PATH: .cfg trace files, or folders searched recursively for *.cfg (shipped or generated
 traces) and *.log (run logs: PASS/FAIL lines, ethosu/<name> tests). Each trace is replayed
@@ -250,7 +250,7 @@ def replay(path, regs, b, stats):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--csv", default=os.path.join(here, "regdefs", "nvdla_nv_small.csv"))
+    ap.add_argument("--csv", default=os.path.join(here, "..", "gen", "regdefs", "nvdla_nv_small.csv"))
     ap.add_argument("--out", help="also write the Markdown report here")
     ap.add_argument("paths", nargs="+")
     a = ap.parse_args()

@@ -19,14 +19,14 @@ twin (DUT=twin; a unit nv_small leaves out is run anyway, RUN_ABSENT=1):
              (`first failure: ...programming rule 'NAME'...`) and the run
              fails before it starts.
 
-Cases listed in scripts/hw_observed_unexplained.txt (NAME reason) are known
+Cases listed in scripts/regress/hw_observed_unexplained.txt (NAME reason) are known
 to be unexplained: each prints XFAIL with its reason, and one that has become
 explained fails the run until its line is removed.
 
 Prints one line per case and `hw-observed: N explained (C hardware CRCs, R
 programming rules), K known unexplained, M not`; exit 0 when every case not
 listed is explained and no listed case is, 1 if not, 2 on bad input.
-Usage: scripts/hw_observed.py [--dir DIR] [--filter GLOB] [--known FILE] [-v]
+Usage: scripts/regress/hw_observed.py [--dir DIR] [--filter GLOB] [--known FILE] [-v]
 """
 import argparse
 import fnmatch
@@ -38,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_DIR = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "nvdla-hw-observed", "nv_small")
 RULE_RE = re.compile(r"^first failure: .*programming rule '([a-z0-9-]+)'", re.M)
 WARN_RULE_RE = re.compile(r"^warning: .*breaks programming rule '([a-z0-9-]+)'", re.M)
@@ -136,7 +136,7 @@ def main():
     ap = argparse.ArgumentParser(description="hardware-observed cases as regression tests (see the header)")
     ap.add_argument("--dir", default=os.environ.get("HW_OBSERVED") or DEFAULT_DIR)
     ap.add_argument("--filter", default="*")
-    ap.add_argument("--known", default=os.path.join(ROOT, "scripts", "hw_observed_unexplained.txt"),
+    ap.add_argument("--known", default=os.path.join(ROOT, "scripts", "regress", "hw_observed_unexplained.txt"),
                     help="the cases known to be unexplained, with their reasons")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each simulation's output")
     args = ap.parse_args()

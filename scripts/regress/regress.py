@@ -2,7 +2,7 @@
 """regress.py: the nightly regression runner (make regress / make rerun-failed).
 
 Expands a test list into runs (test x DUT x seed), runs each one as
-`make sim` would, but starting the simulator directly (scripts/simrun.py: one
+`make sim` would, but starting the simulator directly (scripts/regress/simrun.py: one
 make per kind of run builds and checks, none per run), JOBS at a time (a
 thread pool, a per-run timeout that kills the whole process group), prints
 live progress and writes, into the results folder:
@@ -13,17 +13,17 @@ line says which; RUN_ABSENT=1 runs it) is a JUnit <skipped> with that reason.
 Exit 0 when no run failed, 1 otherwise, 2 on bad input.
 
 Usage:
-  scripts/regress.py --list smoke|nightly|FILE [--seeds N] [--dut twin|rtl|both]
+  scripts/regress/regress.py --list smoke|nightly|FILE [--seeds N] [--dut twin|rtl|both]
                      [--jobs N] [--timeout S] [--shard k/N] [--out DIR] [--san]
                      [--dry-run] [--keep] [--knob KEY=value ...]
-  scripts/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
+  scripts/regress/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
 
-List format (scripts/lists/*.txt), one entry per line, `#` starts a comment:
+List format (scripts/regress/lists/*.txt), one entry per line, `#` starts a comment:
   NAME [DUT=twin|rtl|both] [SEEDS=n] [KNOB=value ...]
 NAME is anything `make sim TEST=...` accepts (a sequence, nvdla/<trace>,
 ethosu/<name>), or
   TRACE=path          one generated trace (.cfg or its folder), run on the twin
-  TRACES=dir          every trace folder in dir (as scripts/conformance.py);
+  TRACES=dir          every trace folder in dir (as scripts/regress/conformance.py);
                       a missing dir is a failed entry (MISSING="text" sets its message)
   @sequences          every sequence of `make sim TEST=list` (on rtl only those
                       without [needs ...], unless RTL_FILES is set)
@@ -57,8 +57,8 @@ import xml.etree.ElementTree as ET
 
 import simrun
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LISTS = os.path.join(ROOT, "scripts", "lists")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LISTS = os.path.join(ROOT, "scripts", "regress", "lists")
 DUTS = ("twin", "rtl")
 # variables of `make sim` an outer make may have put in the environment:
 # never let them leak into the runs (RTL_FILES/RTL_TOP/RTL_FLAGS/NVDLA_TRACES stay)
@@ -162,7 +162,7 @@ def resolve_list(arg):
     p = os.path.join(LISTS, arg + ".txt")
     if os.path.isfile(p):
         return p
-    raise ListError("no list '%s' (neither a file nor scripts/lists/%s.txt)" % (arg, arg))
+    raise ListError("no list '%s' (neither a file nor scripts/regress/lists/%s.txt)" % (arg, arg))
 
 
 def rel(p):
@@ -280,7 +280,7 @@ def command(run, args, workdir):
 def user_command(run, args):
     """The command a user types to reproduce the run (no LOG_DIR, no -C)."""
     if run["kind"] == "missing":
-        return "scripts/conformance.py --traces %s --dut twin" % shlex.quote(run["target"])
+        return "scripts/regress/conformance.py --traces %s --dut twin" % shlex.quote(run["target"])
     if run["kind"] == "empty":
         return "(list line %s)" % run["where"]
     words = ["make", "sim"] + (["SAN=1"] if args.san else [])
@@ -752,7 +752,7 @@ def main():
             pass
     print("regress: results in %s (summary.md, junit.xml, results.json)" % rel(args.out))
     if nfail:
-        print("regress: rerun the failures with: scripts/regress.py --rerun-failed %s" % rel(args.out))
+        print("regress: rerun the failures with: scripts/regress/regress.py --rerun-failed %s" % rel(args.out))
     print("regress: %d passed, %d failed, %d skipped" % (npass, nfail, nskip), flush=True)
     return 0 if nfail == 0 and not interrupted else 1
 

@@ -10,7 +10,7 @@ same knobs does: the same command line, its output in <folder>/sim.log
 (header first), an earlier run's waves removed when it dumps, the GTKWave
 view written after it (scripts/waves_view.sh).
 
-Used as a module (scripts/regress.py, scripts/conformance.py).
+Used as a module (scripts/regress/regress.py, scripts/regress/conformance.py).
 """
 import glob
 import os
@@ -18,7 +18,7 @@ import shlex
 import signal
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # LOG_DIR of the template: each run's folder replaces it in the knobs' arguments
 TEMPLATE_DIR = os.path.join(ROOT, "build", "simrun-template")
 # as the Makefile's WAVE_LEFTOVERS: a waves run starts without the last one's

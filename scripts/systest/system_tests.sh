@@ -6,9 +6,9 @@
 # the watchdog and bad input are checked too; the SystemC/TLM-2.0 platform
 # (HARNESS=tlm) runs traces and Ethos-U65 streams when SystemC is installed.
 # Prints "N passed, M failed".
-# Usage: scripts/system_tests.sh [dut ...]   (default: twin rtl)
+# Usage: scripts/systest/system_tests.sh [dut ...]   (default: twin rtl)
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 duts=("$@")
 if [ ${#duts[@]} -eq 0 ]; then
     duts=(twin)
@@ -380,22 +380,22 @@ else
 fi
 
 # ---- what real RTL does: plusargs, reset synchronisers, configurations ----
-# (scripts/system_tests_real_rtl.sh, sourced: it uses ok/bad/expect_* above)
-. scripts/system_tests_real_rtl.sh
+# (scripts/systest/system_tests_real_rtl.sh, sourced: it uses ok/bad/expect_* above)
+. scripts/systest/system_tests_real_rtl.sh
 # ---- verdicts: no ignored knob, no silent pass, bounded memory, logs ----
-. scripts/system_tests_verdicts.sh
+. scripts/systest/system_tests_verdicts.sh
 # ---- waves: views, real time, FST, waves of failures ----
-. scripts/system_tests_waves.sh
+. scripts/systest/system_tests_waves.sh
 # ---- speed: parallel and direct runs, the RTL builds give the same verdicts ----
-. scripts/system_tests_speed.sh
+. scripts/systest/system_tests_speed.sh
 # ---- random layers per NVDLA configuration on the twin ----
-. scripts/system_tests_layers_configs.sh
+. scripts/systest/system_tests_layers_configs.sh
 # ---- NVDLA configurations in the trace runner: sec_mem, sync_*, folder names ----
-. scripts/system_tests_configs.sh
+. scripts/systest/system_tests_configs.sh
 # ---- image-input convolution: hand-worked CRCs per configuration, a refusal ----
-. scripts/system_tests_image.sh
+. scripts/systest/system_tests_image.sh
 # ---- the stub Verilated per configuration: widths, sequences, DMA at the width ----
-. scripts/system_tests_stub_configs.sh
+. scripts/systest/system_tests_stub_configs.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

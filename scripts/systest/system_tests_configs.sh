@@ -1,5 +1,5 @@
 # system_tests_configs.sh: NVDLA configurations in the trace runner, through
-# make sim / scripts/sim as a user runs them. Sourced by scripts/system_tests.sh
+# make sim / scripts/sim as a user runs them. Sourced by scripts/systest/system_tests.sh
 # (uses ok/bad/expect_*, $log and $traces_dir):
 #   - numeric memory names and sync_notify/sync_wait run (the same cycles as
 #     the trace without them: nothing is reordered);

@@ -1,5 +1,5 @@
 # system_tests_layers_configs.sh: random layers per NVDLA configuration on the
-# twin. Sourced by scripts/system_tests.sh (uses ok/bad, $log). For nv_small,
+# twin. Sourced by scripts/systest/system_tests.sh (uses ok/bad, $log). For nv_small,
 # nv_medium_512 and nv_large:
 #   - make random-layers NVDLA_CONFIG=... writes a few layers per engine for
 #     that configuration (the generator's last line names it);

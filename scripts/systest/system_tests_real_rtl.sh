@@ -3,7 +3,7 @@
 # plusargs, synchronises its reset (requests sent too early are lost), and a
 # configuration may leave units out. Also: reproduce lines that reproduce,
 # exit statuses a CI can use, the RTL build's log. Sourced by
-# scripts/system_tests.sh (uses its ok/bad/expect_* helpers, $log, $duts,
+# scripts/systest/system_tests.sh (uses its ok/bad/expect_* helpers, $log, $duts,
 # $traces_dir).
 
 have_verilator=$(command -v verilator >/dev/null && echo 1)
@@ -110,7 +110,7 @@ if [ -d "$traces_dir/$ew" ]; then
         ok "make conformance RUN_ABSENT=1: the twin computes EW as the reference (2 passed)"
     else bad "make conformance RUN_ABSENT=1: 2 passed"; fi
     printf 'TRACES=%s DUT=twin\n' "$rr_tmp/conf" >"$rr_tmp/list.txt"
-    if python3 scripts/regress.py --list "$rr_tmp/list.txt" --jobs 2 --out "$rr_tmp/rg" >"$log" 2>&1 &&
+    if python3 scripts/regress/regress.py --list "$rr_tmp/list.txt" --jobs 2 --out "$rr_tmp/rg" >"$log" 2>&1 &&
        grep -q '^regress: 1 passed, 0 failed, 1 skipped$' "$log" &&
        grep -q "<skipped message=\"needs SDP EW and SDP LUT, which nv_small leaves out" "$rr_tmp/rg/junit.xml" &&
        grep -q 'skipped="1"' "$rr_tmp/rg/junit.xml"; then
@@ -125,7 +125,7 @@ if [ -d "$traces_dir/$ew" ]; then
             ok "make conformance DUT=rtl: a run the model stopped shows Verilator's %Error line as the reason"
         else bad "make conformance DUT=rtl: %Error line as the reason"; fi
         printf 'sdp_bypass_smoke DUT=rtl PLUSARGS=+nvdla_stub_reset_sync=99\n' >"$rr_tmp/stop.txt"
-        python3 scripts/regress.py --list "$rr_tmp/stop.txt" --jobs 1 --out "$rr_tmp/rg_stop" >"$log" 2>&1
+        python3 scripts/regress/regress.py --list "$rr_tmp/stop.txt" --jobs 1 --out "$rr_tmp/rg_stop" >"$log" 2>&1
         if grep -q '^      %Error: nvdla_reset_sync: +nvdla_stub_reset_sync=99 is out of range' "$log" &&
            grep -q 'failure message="%Error: nvdla_reset_sync' "$rr_tmp/rg_stop/junit.xml"; then
             ok "make regress: a run the model stopped shows Verilator's %Error line as the reason"

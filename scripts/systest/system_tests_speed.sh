@@ -1,5 +1,5 @@
 # system_tests_speed.sh: the fast paths give the same verdicts. Sourced by
-# scripts/system_tests.sh (uses ok/bad, $log, $duts):
+# scripts/systest/system_tests.sh (uses ok/bad, $log, $duts):
 #   - make conformance in parallel prints what it prints serially (verdicts,
 #     cycles, order), and its runs start the simulator, not make;
 #   - make regress runs start the simulator directly (its logs say so);
@@ -20,7 +20,7 @@ else bad "make conformance JOBS=2 differs from JOBS=1"; fi
 
 # regress: the run's log names the simulator it started, not make
 printf 'sdp_bypass_smoke DUT=twin SEED=3\n' >"$sp_tmp/l.txt"
-if python3 scripts/regress.py --list "$sp_tmp/l.txt" --out "$sp_tmp/rg" >"$log" 2>&1 &&
+if python3 scripts/regress/regress.py --list "$sp_tmp/l.txt" --out "$sp_tmp/rg" >"$log" 2>&1 &&
    grep -qE '^# exact: build[^ ]*/sim-twin --test sdp_bypass_smoke --dut twin ' "$sp_tmp/rg"/0001_*.log; then
     ok "make regress: each run starts the simulator directly ($(sed -n 2p "$sp_tmp/rg"/0001_*.log | cut -c1-80)...)"
 else bad "make regress: runs start the simulator directly"; fi

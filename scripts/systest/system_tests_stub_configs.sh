@@ -1,6 +1,6 @@
 # system_tests_stub_configs.sh: the shipped NV_nvdla stub Verilated per
 # hardware configuration (make sim DUT=rtl NVDLA_CONFIG=...). Sourced by
-# scripts/system_tests.sh (uses ok/bad, $log, $duts). For nv_small,
+# scripts/systest/system_tests.sh (uses ok/bad, $log, $duts). For nv_small,
 # nv_medium_512 (128-bit DBBIF, 64-bit addresses) and nv_large (256-bit
 # DBBIF, 64-bit addresses, SRAMIF):
 #   - the knob and dut lines name the configuration and the widths the
@@ -10,7 +10,7 @@
 #     beat of its DBBIF: 8, 16 or 32 bytes; padded destination strides,
 #     above 4 GiB where the addresses are 64-bit) passes its CRC check, with
 #     and without AXI stalls: the stub's DMA moves the data at the width.
-# Each configuration is Verilated once (scripts/rtl_build.sh caches it).
+# Each configuration is Verilated once (scripts/build/rtl_build.sh caches it).
 # And the port lists of the two stub tops (one description, nvdla_stub_top.vh):
 # NV_nvdla with its default parameters is exactly the nv_small core's
 # (../shared/spec/nvdla-nv_small-ports.txt); NV_nvdla_sramif, and NV_nvdla

@@ -1,6 +1,6 @@
 # system_tests_verdicts.sh: verdicts a user can trust: no knob ignored, no
 # silent pass, bounded memory, logs with the header first, regress lines
-# that expand to nothing. Sourced by scripts/system_tests.sh (uses its
+# that expand to nothing. Sourced by scripts/systest/system_tests.sh (uses its
 # ok/bad/expect_* helpers, $log and $traces_dir).
 vd_tmp=$(mktemp -d)
 
@@ -86,11 +86,11 @@ else bad "make sim writes sim.log with the header first"; fi
 
 # ---- regress: a list line that expands to no runs ----
 printf 'conv_bias DUT=rtl\n' >"$vd_tmp/l.txt"
-if python3 scripts/regress.py --list "$vd_tmp/l.txt" --out "$vd_tmp/rg" >"$log" 2>&1; then bad "regress: a line expanding to no runs (accepted)"
+if python3 scripts/regress/regress.py --list "$vd_tmp/l.txt" --out "$vd_tmp/rg" >"$log" 2>&1; then bad "regress: a line expanding to no runs (accepted)"
 elif grep -q "l.txt:1: expands to no runs" "$log"; then ok "regress: a line that expands to no runs is an error naming it"
 else bad "regress: a line that expands to no runs names the line"; fi
 printf 'conv_bias DUT=rtl EMPTY=skip\nsdp_bypass_smoke DUT=twin\nsdp_bypass_shapes DUT=twin\n' >"$vd_tmp/l.txt"
-if python3 scripts/regress.py --list "$vd_tmp/l.txt" --out "$vd_tmp/rg" --jobs 2 >"$log" 2>&1 &&
+if python3 scripts/regress/regress.py --list "$vd_tmp/l.txt" --out "$vd_tmp/rg" --jobs 2 >"$log" 2>&1 &&
    grep -q '^regress: 2 passed, 0 failed, 1 skipped$' "$log" && grep -q '<skipped message=".*expands to no runs' "$vd_tmp/rg/junit.xml" &&
    [ "$(ls "$vd_tmp/rg" | grep '\.log$' | tr '\n' ' ')" = "0001_conv_bias_rtl_0.log 0002_sdp_bypass_smoke_twin_1.log 0003_sdp_bypass_shapes_twin_1.log " ]; then
     ok "regress: EMPTY=skip reports the line as a JUnit skipped case; per-run logs sort in run order"

@@ -15,7 +15,7 @@
 #     signals, the failure marked.
 # What the tree does not support yet (WAVES=fst, CLOCK_PERIOD, gtkwave or
 # xvfb-run not installed) is a SKIP with the reason. Sourced by
-# scripts/system_tests.sh: uses its ok/bad helpers, $log and $duts.
+# scripts/systest/system_tests.sh: uses its ok/bad helpers, $log and $duts.
 wv_tmp=$(mktemp -d)
 skip() { printf 'SKIP  %s\n' "$1"; }
 

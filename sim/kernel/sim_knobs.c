@@ -420,7 +420,7 @@ void sim_knobs_print(const struct sim_knobs *k)
 }
 
 /* A binary without RTL (the twin's, the TLM platform's) has no origin; a
- * Verilated simulator links scripts/rtl_build.sh's strong definition. */
+ * Verilated simulator links scripts/build/rtl_build.sh's strong definition. */
 __attribute__((weak)) const struct sim_rtl_origin *sim_rtl_origin(void)
 {
     return NULL;

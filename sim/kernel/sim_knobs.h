@@ -103,7 +103,7 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
  * expand it. */
 void sim_shell_quote(char *buf, size_t len, size_t *at, const char *s);
 
-/* What a Verilated simulator was built from (written by scripts/rtl_build.sh
+/* What a Verilated simulator was built from (written by scripts/build/rtl_build.sh
  * into the build; NULL in a binary with no RTL): RTL_FILES, RTL_TOP and
  * RTL_FLAGS as the user gave them ("" when not given). */
 struct sim_rtl_origin {

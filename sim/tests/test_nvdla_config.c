@@ -1,5 +1,5 @@
 /* Unit tests of the NVDLA configuration table (sim/nvdla_config, generated
- * from scripts/regdefs/nvdla_configs.csv): hand-written facts of nv_small and
+ * from scripts/gen/regdefs/nvdla_configs.csv): hand-written facts of nv_small and
  * nv_large from the public spec/defs/<config>.spec, lookups by name, feature
  * names and the name list for messages. */
 #include <check.h>

@@ -1,4 +1,4 @@
-// bench_idle_main: the do-nothing harness of `make bench` (scripts/bench.sh).
+// bench_idle_main: the do-nothing harness of `make bench` (scripts/bench/bench.sh).
 // Verilated against an NV_nvdla top (the stub, or the user's RTL_FILES /
 // RTL_TOP with the same ports; --prefix Vidle); toggles the clocks
 // with reset released and every input idle (no CSB request, AXI ready, no

@@ -10,7 +10,7 @@
 // ports: the same put/get calls then come from verilated_sc_ports.h, and
 // its waves from VerilatedVcdSc or VerilatedFstSc (sc_waves below).
 // The dump format is chosen when Verilating: --trace (VCD) or --trace-fst
-// (VM_TRACE_FST=1), scripts/rtl_build.sh RTL_TRACE=vcd|fst; without either
+// (VM_TRACE_FST=1), scripts/build/rtl_build.sh RTL_TRACE=vcd|fst; without either
 // (RTL_TRACE=none, VM_TRACE=0: no tracing code in the model, the fastest
 // build) the simulator refuses waves.
 #ifndef VERILATED_SHIM_H
@@ -62,7 +62,7 @@ inline std::string stop_reason;
 // such as a plusarg read without command arguments) ends the test, not the
 // process: the line is Verilator's own, the run then fails at the end of
 // the cycle (dut->stopped) with its report, waves and reproduce line, and
-// exits 1 like any failing test. scripts/rtl_build.sh defines VL_USER_FATAL
+// exits 1 like any failing test. scripts/build/rtl_build.sh defines VL_USER_FATAL
 // for every translation unit; only one shim is linked per simulator.
 #ifdef VL_USER_FATAL
 void vl_fatal(const char *filename, int linenum, const char *hier, const char *msg)
@@ -662,7 +662,7 @@ template <class Top> void rtl_destroy(typename Top::dut_type *d)
     rtl_waves_close<Top>(d);
     r->top->final();
 #if VM_COVERAGE
-    {   // coverage builds (RTL_COVERAGE=1): where scripts/coverage.sh asked for the data
+    {   // coverage builds (RTL_COVERAGE=1): where scripts/regress/coverage.sh asked for the data
         const char *cov = std::getenv("VERILATOR_COV_FILE");
         r->ctx->coveragep()->write(cov && *cov ? cov : "coverage.dat");
     }

@@ -335,7 +335,7 @@ struct vcd_writer *vcd_writer_open_opts(const char *path, const struct vcd_write
     if (opts->fst && !in_path(VCD_FST_TOOL)) {
         open_err(errbuf, errlen, "vcd_writer: '%s': FST output needs GTKWave's " VCD_FST_TOOL
                  ", which is not in PATH: install the Debian package gtkwave "
-                 "(scripts/deps.sh does), or dump a VCD", path);
+                 "(scripts/build/deps.sh does), or dump a VCD", path);
         return NULL;
     }
 

@@ -288,7 +288,7 @@ TIMEOUT ?= 900
 DUTS    ?=
 REGRESS_DIR ?=
 GEN_LAYERS := $(BUILD)/gen-layers
-$(GEN_LAYERS): $(wildcard sequences/main/gen_layers/gen_layers*.c) $(HDRS) $(CORE_LIB)
+$(GEN_LAYERS): $(wildcard sequences/main/gen_layers/*.c sequences/main/gen_layers/*.h) $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
 .PHONY: regress rerun-failed random-layers random-layers-configs random-bypass-layers random-bypass-layers-configs \

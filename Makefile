@@ -134,7 +134,7 @@ BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
 # The rooms of sim/ and sequences/ (README "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
-SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
+SIM_DIRS := sim/regs sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
 SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
@@ -482,39 +482,19 @@ lint: deps
 	done
 	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
 
-REGDEFS := scripts/gen/regdefs/nvdla_nv_small.csv
-CONFIGDEFS := scripts/gen/regdefs/nvdla_configs.csv
+# The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and
+# Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
+# (sim/regs/; their Verilog includes in rtl_stubs/) and the documented
+# configuration table, from the CSVs in scripts/gen/regdefs.
+REGDEFS := scripts/gen/regdefs
+CONFIGDEFS := $(REGDEFS)/nvdla_configs.csv
 regs:
-	python3 scripts/gen/gen_regs.py --csv $(REGDEFS) --c-header sim/nvdla/model/nvdla_regs.h \
-	    --c-source sim/nvdla/model/nvdla_regs.c --verilog rtl_stubs/nvdla/nvdla_regs.vh
-	python3 scripts/gen/gen_ethosu_regs.py --csv scripts/gen/regdefs/ethosu65.csv --prefix ETHOSU \
-	    --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
-	python3 scripts/gen/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
-	    --c-source sim/nvdla/model/nvdla_config.c --c-cfgrom sim/nvdla/model/nvdla_cfgrom.c \
-	    --verilog-cfgrom rtl_stubs/nvdla/nvdla_cfgrom.vh --readme README.md
+	python3 scripts/gen/gen_regs.py --readme README.md
 
-# The committed generated files must match what the generator makes now.
+# The committed generated files must match what the generator makes now
+# (regenerated into $(BUILD)/gen; a stale file is named).
 regs-check:
-	@mkdir -p $(BUILD)/gen
-	@python3 scripts/gen/gen_regs.py --csv $(REGDEFS) --c-header $(BUILD)/gen/nvdla_regs.h \
-	    --c-source $(BUILD)/gen/nvdla_regs.c --verilog $(BUILD)/gen/nvdla_regs.vh
-	@diff -q $(BUILD)/gen/nvdla_regs.h sim/nvdla/model/nvdla_regs.h && diff -q $(BUILD)/gen/nvdla_regs.c sim/nvdla/model/nvdla_regs.c \
-	    && diff -q $(BUILD)/gen/nvdla_regs.vh rtl_stubs/nvdla/nvdla_regs.vh \
-	    || { echo "regs-check: generated register files are stale: run 'make regs'" >&2; exit 1; }
-	@python3 scripts/gen/gen_ethosu_regs.py --csv scripts/gen/regdefs/ethosu65.csv --prefix ETHOSU \
-	    --c-header $(BUILD)/gen/ethosu_regs.h --c-source $(BUILD)/gen/ethosu_regs.c \
-	    --verilog $(BUILD)/gen/ethosu65_regs.vh
-	@diff -q $(BUILD)/gen/ethosu_regs.h sim/ethosu/ethosu_regs.h && diff -q $(BUILD)/gen/ethosu_regs.c sim/ethosu/ethosu_regs.c \
-	    && diff -q $(BUILD)/gen/ethosu65_regs.vh rtl_stubs/ethosu65/ethosu65_regs.vh \
-	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
-	@python3 scripts/gen/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
-	    --c-source $(BUILD)/gen/nvdla_config.c --c-cfgrom $(BUILD)/gen/nvdla_cfgrom.c \
-	    --verilog-cfgrom $(BUILD)/gen/nvdla_cfgrom.vh --readme README.md --readme-out $(BUILD)/gen/README.md
-	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla/model/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla/model/nvdla_config.c \
-	    && diff -q $(BUILD)/gen/nvdla_cfgrom.c sim/nvdla/model/nvdla_cfgrom.c \
-	    && diff -q $(BUILD)/gen/nvdla_cfgrom.vh rtl_stubs/nvdla/nvdla_cfgrom.vh \
-	    && diff -q $(BUILD)/gen/README.md README.md \
-	    || { echo "regs-check: generated NVDLA configuration files (nvdla_config, nvdla_cfgrom) or README's configuration table are stale: run 'make regs'" >&2; exit 1; }
+	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme README.md
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps

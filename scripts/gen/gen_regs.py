@@ -1,29 +1,161 @@
 #!/usr/bin/env python3
-"""Generate the C and Verilog register definitions from the project's single
-register description (scripts/gen/regdefs/nvdla_nv_small.csv).
+"""gen_regs.py: the one generator of the register ground floor (make regs,
+make regs-check). From the descriptions in scripts/gen/regdefs/ it writes,
+per family:
 
-  gen_regs.py --csv scripts/gen/regdefs/nvdla_nv_small.csv \
-              --c-header sim/nvdla/model/nvdla_regs.h --c-source sim/nvdla/model/nvdla_regs.c \
-              --verilog rtl_stubs/nvdla/nvdla_regs.vh
+  nvdla    nvdla_nv_small.csv  sim/regs/nvdla_regs.[ch], rtl_stubs/nvdla/nvdla_regs.vh
+  ethosu   ethosu65.csv        sim/regs/ethosu_regs.[ch], rtl_stubs/ethosu65/ethosu65_regs.vh
+  configs  nvdla_configs.csv   sim/regs/nvdla_config.[ch], sim/regs/nvdla_cfgrom.c,
+                               rtl_stubs/nvdla/nvdla_cfgrom.vh, and the configuration
+                               table of --readme (between its markers)
 
-Access kinds: RW, RO (writes ignored), W1C (write 1 to clear).
-A register is "dual" (ping-pong, two groups) when its unit has D_OP_ENABLE
-and its address is at or above it; all others exist once.
-Fails on duplicate names, overlapping fields and addresses outside 0..0x3FFFF.
+  gen_regs.py [--readme README.md [--readme-out FILE]] [--out-dir DIR]
+  gen_regs.py --check [--readme README.md] [--out-dir DIR]
+
+Every file is rewritten in place (--out-dir DIR: into DIR instead, by base
+name). --check writes them into --out-dir (default build/gen) and compares
+each with the committed one: a stale file is named and the exit status is 1.
+--readme rewrites the table between the document's markers
+"<!-- nvdla-configs: begin -->" and "<!-- nvdla-configs: end -->" (in place,
+or into --readme-out), so the documented table of the configurations comes
+from the same CSV as the C table.
+
+Register CSVs (nvdla, ethosu): one row per field (columns below). Both fail
+on duplicate names, overlapping fields and misaligned or out-of-range
+addresses.
+
+NVDLA (nvdla_nv_small.csv): unit, register, address (CSB byte address,
+0..0x3FFFF), field, lsb, width, reset, access, enums. Access kinds: RW, RO
+(writes ignored), W1C (write 1 to clear). A register is "dual" (ping-pong,
+two groups) when its unit has D_OP_ENABLE and its address is at or above
+it; all others exist once.
+
+Ethos-U65 (ethosu65.csv): page, register, address (APB byte offset, 12
+bits), field, lsb, width, reset (field value, not shifted), access, perm,
+enums ("name=value|..."), note (free text, copied into the C header as a
+comment).
+  Access kinds (per field):
+    RW   read/write storage
+    RO   read-only constant (ID, CONFIG, PID, CID); writes ignored
+    RS   read-only status the hardware updates (STATUS, QREAD, PROT); writes ignored
+    W1A  writing 1 triggers an action; the bit reads back as last written (CMD)
+  Permission classes (per register, '+'-joined tokens; the same on every field):
+    prot      every access is checked against PROT as the TRM states: permitted
+              iff PPROT[0] >= active_CPL and PPROT[1] <= active_CSL; a refused
+              read returns 0, a refused write is ignored
+    in_reset  the register stays accessible while STATUS.reset_status is 1
+              (all others read 0 and ignore writes then)
+    lvl_clamp a permitted write makes the new PROT levels from the written
+              pending levels clamped by the writer's PPROT (RESET)
+
+NVDLA configurations (nvdla_configs.csv): the facts of
+../shared/spec/nvdla-configs.md (the defines of the public hardware
+repository's spec/defs/<config>.spec): one row per parameter, one column per
+configuration, the first column `parameter`. Values:
+  yes / no           the <NAME>_ENABLE / _DISABLE features (one bit each in C)
+  INT8, INT16, FP16  FEATURE_DATA_TYPE and WEIGHT_DATA_TYPE, '|'-joined when a
+                     configuration has several (INT8 is required; INT16 and
+                     FP16 become feature bits)
+  a number           decimal, at least 1: atomic sizes in elements,
+                     MEMORY_ATOMIC_SIZE and CBUF_BANK_WIDTH in bytes,
+                     memory-interface widths in bits, latencies in cycles
+  x                  unset; allowed only for MAX_BATCH_SIZE, SDP_EW_THROUGHPUT
+                     and SECONDARY_MEMIF_*; 0 in C
+Fails (file:line) on an unknown, duplicate or missing parameter, an unknown,
+duplicate or missing configuration column, a value of the wrong kind, x where
+the parameter cannot be unset, SECONDARY_MEMIF_* set without SECONDARY_MEMIF
+(or missing with it), SDP_EW_THROUGHPUT likewise for SDP_EW, and
+FEATURE_DATA_TYPE different from WEIGHT_DATA_TYPE (the C table has one bit
+per data type). The ConfigROM values that follow a configuration (interface
+and address width, atomic C/K/M, CBUF geometry, throughputs, batch size,
+capability bits) are computed once, by cfgrom_values(): the twin's
+nvdla_cfgrom_apply() and the NV_nvdla stub's ConfigROM (parameter
+NVDLA_CONFIG) take them from there.
 """
 import argparse
 import csv
+import filecmp
+import os
 import sys
 from collections import OrderedDict
 
-BANNER = "generated by scripts/gen/gen_regs.py from scripts/gen/regdefs/nvdla_nv_small.csv: do not edit"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REGDEFS = "scripts/gen/regdefs"
+REGS_ROOM = "sim/regs"
 
+
+# ==== common: errors, output, the field rows both register CSVs share ========
 
 def die(msg):
     sys.exit("gen_regs: " + msg)
 
 
-def load(path):
+def write(out, lines):
+    try:
+        with open(out, "w") as f:
+            f.write("\n".join(lines) + "\n")
+    except OSError as ex:
+        die("%s: %s" % (out, ex.strerror))
+
+
+def field_row(path, lineno, r, row, access_kinds):
+    """The checked field of a CSV row (lsb, width, access, mask) not yet in
+    register r: it fits in 32 bits and overlaps none of r's fields."""
+    lsb, width = int(row["lsb"]), int(row["width"])
+    if width < 1 or lsb + width > 32:
+        die("%s:%d: field %s does not fit in 32 bits" % (path, lineno, row["field"]))
+    if row["access"] not in access_kinds:
+        die("%s:%d: unknown access %r" % (path, lineno, row["access"]))
+    mask = ((1 << width) - 1) << lsb
+    for fl in r["fields"]:
+        if fl["mask"] & mask:
+            die("%s:%d: field %s overlaps %s" % (path, lineno, row["field"], fl["name"]))
+        if fl["name"] == row["field"]:
+            die("%s:%d: duplicate field %s" % (path, lineno, row["field"]))
+    return lsb, width, mask
+
+
+def one_register_per_address(regs, name):
+    """Fails when two registers share an address; name(r) names one."""
+    by_addr = {}
+    for r in regs.values():
+        if r["addr"] in by_addr:
+            die("%s and %s share address 0x%x" % (name(r), by_addr[r["addr"]], r["addr"]))
+        by_addr[r["addr"]] = name(r)
+
+
+def c_by_addr(regs, count, digits):
+    """The C table of (address, register index) sorted by address, for
+    <family>_reg_index()'s binary search."""
+    L = ["static const struct { uint32_t addr; uint16_t index; } by_addr[%s] = {" % count]
+    for r in sorted(regs.values(), key=lambda r: r["addr"]):
+        L.append("    { 0x%0*xu, %d }," % (digits, r["addr"], r["index"]))
+    L.append("};\n")
+    return L
+
+
+C_REG_INDEX = """int %(lo)s_reg_index(uint32_t addr)
+{
+    int lo = 0, hi = %(pfx)s_REG_COUNT - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (by_addr[mid].addr == addr)
+            return by_addr[mid].index;
+        if (by_addr[mid].addr < addr)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}"""
+
+
+# ==== NVDLA registers (nvdla_nv_small.csv) ====================================
+
+NVDLA_BANNER = "generated by scripts/gen/gen_regs.py from scripts/gen/regdefs/nvdla_nv_small.csv: do not edit"
+
+
+def nvdla_load(path):
     regs = OrderedDict()
     with open(path, newline="") as f:
         for lineno, row in enumerate(csv.DictReader(f), start=2):
@@ -36,25 +168,11 @@ def load(path):
                 r = regs[key] = {"unit": row["unit"], "name": row["register"], "addr": addr, "fields": []}
             elif r["addr"] != addr:
                 die("%s:%d: %s.%s at two addresses" % (path, lineno, *key))
-            lsb, width = int(row["lsb"]), int(row["width"])
-            if width < 1 or lsb + width > 32:
-                die("%s:%d: field %s does not fit in 32 bits" % (path, lineno, row["field"]))
-            if row["access"] not in ("RW", "RO", "W1C"):
-                die("%s:%d: unknown access %r" % (path, lineno, row["access"]))
-            mask = ((1 << width) - 1) << lsb
-            for fl in r["fields"]:
-                if fl["mask"] & mask:
-                    die("%s:%d: field %s overlaps %s" % (path, lineno, row["field"], fl["name"]))
-                if fl["name"] == row["field"]:
-                    die("%s:%d: duplicate field %s" % (path, lineno, row["field"]))
+            lsb, width, mask = field_row(path, lineno, r, row, ("RW", "RO", "W1C"))
             r["fields"].append({"name": row["field"], "lsb": lsb, "width": width, "mask": mask,
                                 "reset": int(row["reset"], 0), "access": row["access"],
                                 "enums": row["enums"]})
-    by_addr = {}
-    for r in regs.values():
-        if r["addr"] in by_addr:
-            die("%s.%s and %s.%s share address 0x%x" % (r["unit"], r["name"], *by_addr[r["addr"]], r["addr"]))
-        by_addr[r["addr"]] = (r["unit"], r["name"])
+    one_register_per_address(regs, lambda r: "%s.%s" % (r["unit"], r["name"]))
     units = OrderedDict()
     for r in regs.values():
         units.setdefault(r["unit"], []).append(r)
@@ -76,9 +194,9 @@ def cname(*parts):
     return "_".join(parts).upper()
 
 
-def gen_c_header(regs, units, out):
+def nvdla_c_header(regs, units, out):
     L = []
-    L.append("/* nvdla_regs.h: NVDLA nv_small register map; %s */" % BANNER)
+    L.append("/* nvdla_regs.h: NVDLA nv_small register map; %s */" % NVDLA_BANNER)
     L.append("#ifndef NVDLA_REGS_H\n#define NVDLA_REGS_H\n\n#include <stdint.h>\n")
     L.append("enum nvdla_unit {")
     for u in units:
@@ -135,12 +253,11 @@ struct nvdla_unit_desc {
             L.append("#define %s_SHIFT %d" % (fb, fl["lsb"]))
             L.append("#define %s_MASK 0x%08xu" % (fb, fl["mask"]))
     L.append("\n#endif")
-    with open(out, "w") as f:
-        f.write("\n".join(L) + "\n")
+    write(out, L)
 
 
-def gen_c_source(regs, units, out):
-    L = ["/* nvdla_regs.c: %s */" % BANNER, '#include <string.h>', '#include "nvdla_regs.h"', ""]
+def nvdla_c_source(regs, units, out):
+    L = ["/* nvdla_regs.c: %s */" % NVDLA_BANNER, '#include <string.h>', '#include "nvdla_regs.h"', ""]
     L.append("const struct nvdla_field_desc nvdla_fields[NVDLA_FIELD_COUNT] = {")
     for r in regs.values():
         for fl in r["fields"]:
@@ -164,26 +281,8 @@ def gen_c_source(regs, units, out):
         L.append('    { "%s", 0x%05xu, %d, %d, %d },' % (u, min(r["addr"] for r in rl),
                                                         idx("D_OP_ENABLE"), idx("S_STATUS"), idx("S_POINTER")))
     L.append("};\n")
-    # Sorted address table for binary search.
-    srt = sorted(regs.values(), key=lambda r: r["addr"])
-    L.append("static const struct { uint32_t addr; uint16_t index; } by_addr[NVDLA_REG_COUNT] = {")
-    for r in srt:
-        L.append("    { 0x%05xu, %d }," % (r["addr"], r["index"]))
-    L.append("};\n")
-    L.append("""int nvdla_reg_index(uint32_t addr)
-{
-    int lo = 0, hi = NVDLA_REG_COUNT - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (by_addr[mid].addr == addr)
-            return by_addr[mid].index;
-        if (by_addr[mid].addr < addr)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
-}
+    L += c_by_addr(regs, "NVDLA_REG_COUNT", 5)
+    L.append(C_REG_INDEX % {"lo": "nvdla", "pfx": "NVDLA"} + """
 
 const struct nvdla_reg_desc *nvdla_reg_find(const char *unit, const char *reg)
 {
@@ -207,15 +306,14 @@ const struct nvdla_field_desc *nvdla_field_find(const struct nvdla_reg_desc *r, 
             return &nvdla_fields[r->first_field + i];
     return NULL;
 }""")
-    with open(out, "w") as f:
-        f.write("\n".join(L) + "\n")
+    write(out, L)
 
 
-def gen_verilog(regs, units, out):
+def nvdla_verilog(regs, units, out):
     n = len(regs)
     ib = max(1, (n - 1).bit_length())
     ub = max(1, (len(units) - 1).bit_length())
-    L = ["// nvdla_regs.vh: %s" % BANNER,
+    L = ["// nvdla_regs.vh: %s" % NVDLA_BANNER,
          "// Included inside a module body. Register storage is indexed by REG_*",
          "// indexes; reg_index() decodes a CSB word address.",
          "localparam integer NVDLA_NREGS = %d;" % n,
@@ -262,22 +360,769 @@ def gen_verilog(regs, units, out):
     case_fn("reg_dual", 1, lambda r: int(r["dual"]), 0)
     uidx = {u: i for i, u in enumerate(units)}
     case_fn("reg_unit", ub, lambda r: uidx[r["unit"]], 0)
+    write(out, L)
+
+
+
+# ==== Ethos-U65 registers (ethosu65.csv) =====================================
+
+ETHOSU_ACCESS = ("RW", "RO", "RS", "W1A")
+ETHOSU_PERMS = OrderedDict([("prot", 1), ("in_reset", 2), ("lvl_clamp", 4)])
+
+
+def ethosu_banner(csv_path):
+    return "generated by scripts/gen/gen_regs.py from %s: do not edit" % csv_path.replace(os.sep, "/")
+
+
+def ethosu_load(path):
+    regs = OrderedDict()
+    with open(path, newline="") as f:
+        for lineno, row in enumerate(csv.DictReader(f), start=2):
+            name = row["register"]
+            addr = int(row["address"], 0)
+            if addr % 4 or addr > 0xFFF:
+                die("%s:%d: bad address %s" % (path, lineno, row["address"]))
+            perm = 0
+            for tok in row["perm"].split("+"):
+                if tok not in ETHOSU_PERMS:
+                    die("%s:%d: unknown permission token %r" % (path, lineno, tok))
+                perm |= ETHOSU_PERMS[tok]
+            r = regs.get(name)
+            if r is None:
+                r = regs[name] = {"page": row["page"], "name": name, "addr": addr, "perm": perm,
+                                  "perm_text": row["perm"], "fields": []}
+            elif r["addr"] != addr or r["page"] != row["page"]:
+                die("%s:%d: %s at two addresses or pages" % (path, lineno, name))
+            elif r["perm"] != perm:
+                die("%s:%d: %s: permission differs between fields" % (path, lineno, name))
+            lsb, width, mask = field_row(path, lineno, r, row, ETHOSU_ACCESS)
+            reset = int(row["reset"], 0)
+            if reset >> width:
+                die("%s:%d: reset of %s wider than the field" % (path, lineno, row["field"]))
+            enums = []
+            for e in filter(None, row["enums"].split("|")):
+                n, _, v = e.partition("=")
+                if not n or not v:
+                    die("%s:%d: bad enum %r" % (path, lineno, e))
+                enums.append((n, int(v, 0)))
+            r["fields"].append({"name": row["field"], "lsb": lsb, "width": width, "mask": mask,
+                                "reset": reset, "access": row["access"], "enums": enums,
+                                "enums_text": row["enums"], "note": row.get("note") or ""})
+    one_register_per_address(regs, lambda r: r["name"])
+    pages = OrderedDict()
+    for i, r in enumerate(regs.values()):
+        r["index"] = i
+        pages.setdefault(r["page"], []).append(r)
+        r["reset"] = 0
+        r["masks"] = {a: 0 for a in ETHOSU_ACCESS}
+        for fl in r["fields"]:
+            r["reset"] |= fl["reset"] << fl["lsb"]
+            r["masks"][fl["access"]] |= fl["mask"]
+    return regs, pages
+
+
+def ethosu_fbase(pfx, r, fl):
+    if fl["name"] == r["name"]:
+        return "%s_%s_FIELD" % (pfx, r["name"].upper())
+    return "%s_%s_%s" % (pfx, r["name"].upper(), fl["name"].upper())
+
+
+def ethosu_c_header(regs, pages, out, pfx, ban):
+    lo = pfx.lower()
+    guard = "%s_REGS_H" % pfx
+    L = ["/* %s_regs.h: Ethos-U65 register map (TRM chapter 4); %s */" % (lo, ban),
+         "#ifndef %s\n#define %s\n\n#include <stdint.h>\n" % (guard, guard)]
+    L.append("enum %s_page {" % lo)
+    for p in pages:
+        L.append("    %s_PAGE_%s," % (pfx, p))
+    L.append("    %s_PAGE_COUNT\n};\n" % pfx)
+    L.append("/* Field access kinds: RW storage; RO constant; RS hardware status (writes")
+    L.append(" * ignored); W1A writing 1 acts, the bit reads back as last written. */")
+    L.append("enum %s_access { %s_RW = 0, %s_RO = 1, %s_RS = 2, %s_W1A = 3 };\n" % ((lo,) + (pfx,) * 4))
+    L.append("/* Register permission flags. PROT: checked against PROT (permitted iff")
+    L.append(" * PPROT[0] >= active_CPL && PPROT[1] <= active_CSL; refused read -> 0,")
+    L.append(" * refused write ignored). IN_RESET: accessible while STATUS.reset_status")
+    L.append(" * is 1. LVL_CLAMP: a write sets the pending levels a soft reset clamps")
+    L.append(" * by the writer's PPROT (RESET). */")
+    for t, v in ETHOSU_PERMS.items():
+        L.append("#define %s_PERM_%s %du" % (pfx, t.upper(), v))
+    L.append("")
+    L.append("""struct %(lo)s_field_desc {
+    const char *name;
+    uint8_t lsb, width;
+    uint8_t access;          /* enum %(lo)s_access */
+    uint32_t reset;          /* field value at reset (not shifted) */
+    const char *enums;       /* "name=value|..." or "" */
+};
+
+struct %(lo)s_reg_desc {
+    const char *page_name;   /* "BASE", "BASE_POINTERS", "ID" */
+    const char *name;        /* e.g. "STATUS" */
+    uint32_t addr;           /* APB byte offset */
+    uint8_t page;            /* enum %(lo)s_page */
+    uint8_t perm;            /* %(pfx)s_PERM_* flags */
+    uint32_t reset;          /* register value at reset */
+    uint32_t rw_mask, ro_mask, rs_mask, w1a_mask; /* bits by access kind; others read 0 */
+    uint16_t first_field, n_fields;
+};
+""" % {"lo": lo, "pfx": pfx})
+    L.append("#define %s_REG_COUNT %d" % (pfx, len(regs)))
+    L.append("#define %s_FIELD_COUNT %d\n" % (pfx, sum(len(r["fields"]) for r in regs.values())))
+    L.append("extern const struct %s_reg_desc %s_regs[%s_REG_COUNT];" % (lo, lo, pfx))
+    L.append("extern const struct %s_field_desc %s_fields[%s_FIELD_COUNT];\n" % (lo, lo, pfx))
+    L.append("/* Register index for an APB byte offset, or -1 for an address hole. */")
+    L.append("int %s_reg_index(uint32_t addr);" % lo)
+    L.append("/* Find by name: \"STATUS\" or \"BASE.STATUS\" (case-insensitive). NULL if unknown. */")
+    L.append("const struct %s_reg_desc *%s_reg_find(const char *name);" % (lo, lo))
+    L.append("/* Find a field of a register by name (case-insensitive), or NULL. */")
+    L.append("const struct %s_field_desc *%s_field_find(const struct %s_reg_desc *r, const char *field);\n"
+             % (lo, lo, lo))
+    L.append("/* BASEPn pairs: region k's 64-bit base is BASEP(2k) | BASEP(2k+1) << 32. */")
+    L.append("#define %s_BASEP_LO(k) (%s_BASEP0 + 8u * (k))" % (pfx, pfx))
+    L.append("#define %s_BASEP_HI(k) (%s_BASEP0 + 8u * (k) + 4u)" % (pfx, pfx))
+    L.append("#define %s_REGION_COUNT 8\n" % pfx)
+    L.append("/* Byte offsets, indexes, reset values, writable bits; field positions and enums. */")
+    for r in regs.values():
+        b = "%s_%s" % (pfx, r["name"].upper())
+        L.append("\n/* %s.%s (%s) */" % (r["page"], r["name"], r["perm_text"]))
+        L.append("#define %s 0x%03xu" % (b, r["addr"]))
+        L.append("#define %s_IDX %d" % (b, r["index"]))
+        L.append("#define %s_RESET 0x%08xu" % (b, r["reset"]))
+        for fl in r["fields"]:
+            fb = ethosu_fbase(pfx, r, fl)
+            note = ("  /* %s */" % fl["note"]) if fl["note"] else ""
+            L.append("#define %s_SHIFT %d%s" % (fb, fl["lsb"], note))
+            L.append("#define %s_WIDTH %d" % (fb, fl["width"]))
+            L.append("#define %s_MASK 0x%08xu" % (fb, fl["mask"]))
+            for n, v in fl["enums"]:
+                L.append("#define %s_%s %du" % (fb, n.upper(), v))
+    L.append("\n#endif")
+    write(out, L)
+
+
+def ethosu_c_source(regs, pages, out, pfx, ban):
+    lo = pfx.lower()
+    L = ["/* %s_regs.c: %s */" % (lo, ban), "#include <ctype.h>", "#include <string.h>",
+         '#include "%s_regs.h"' % lo, ""]
+    L.append("const struct %s_field_desc %s_fields[%s_FIELD_COUNT] = {" % (lo, lo, pfx))
+    for r in regs.values():
+        for fl in r["fields"]:
+            L.append('    { "%s", %d, %d, %s_%s, 0x%xu, "%s" },' % (fl["name"], fl["lsb"], fl["width"], pfx,
+                                                                fl["access"], fl["reset"], fl["enums_text"]))
+    L.append("};\n")
+    L.append("const struct %s_reg_desc %s_regs[%s_REG_COUNT] = {" % (lo, lo, pfx))
+    fi = 0
+    for r in regs.values():
+        m = r["masks"]
+        L.append('    { "%s", "%s", 0x%03xu, %s_PAGE_%s, %du, 0x%08xu, 0x%08xu, 0x%08xu, 0x%08xu, 0x%08xu, %d, %d },'
+                 % (r["page"], r["name"], r["addr"], pfx, r["page"], r["perm"], r["reset"],
+                    m["RW"], m["RO"], m["RS"], m["W1A"], fi, len(r["fields"])))
+        fi += len(r["fields"])
+    L.append("};\n")
+    L += c_by_addr(regs, "%s_REG_COUNT" % pfx, 3)
+    L.append(C_REG_INDEX % {"lo": lo, "pfx": pfx} + """
+
+static int name_eq(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+            return 0;
+    return 1;
+}
+
+const struct %(lo)s_reg_desc *%(lo)s_reg_find(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    const char *reg = dot ? dot + 1 : name;
+    size_t n = strlen(reg);
+    for (int i = 0; i < %(pfx)s_REG_COUNT; i++) {
+        const struct %(lo)s_reg_desc *r = &%(lo)s_regs[i];
+        if (strlen(r->name) != n || !name_eq(r->name, reg, n))
+            continue;
+        if (dot && (strlen(r->page_name) != (size_t)(dot - name) ||
+                    !name_eq(r->page_name, name, (size_t)(dot - name))))
+            continue;
+        return r;
+    }
+    return NULL;
+}
+
+const struct %(lo)s_field_desc *%(lo)s_field_find(const struct %(lo)s_reg_desc *r, const char *field)
+{
+    size_t n = strlen(field);
+    for (unsigned i = 0; i < r->n_fields; i++) {
+        const struct %(lo)s_field_desc *f = &%(lo)s_fields[r->first_field + i];
+        if (strlen(f->name) == n && name_eq(f->name, field, n))
+            return f;
+    }
+    return NULL;
+}""" % {"lo": lo, "pfx": pfx})
+    write(out, L)
+
+
+def ethosu_verilog(regs, pages, out, pfx, ban):
+    L = ["// %s65_regs.vh: %s" % (pfx.lower(), ban),
+         "// Included inside a module body: localparams only. Per register:",
+         "//   <P>_<REG>_ADDR (12-bit APB byte offset), _RESET, _WMASK (RW + W1A bits:",
+         "//   what a permitted write changes), _ROMASK (RO + RS bits), _W1AMASK (action",
+         "//   bits, read back as last written), _PERM (PERM_* flags); per field",
+         "//   <P>_<REG>_<FIELD>_LSB, _WIDTH, _RESET and enum values.",
+         "// Permission (TRM 4.1): an access is permitted iff PPROT[0] >= PROT.active_CPL",
+         "// && PPROT[1] <= PROT.active_CSL; a refused read returns 0, a refused write is",
+         "// ignored (no PSLVERR). While STATUS.reset_status is 1 only PERM_IN_RESET",
+         "// registers are accessible.",
+         "localparam integer %s_NREGS = %d;" % (pfx, len(regs))]
+    for t, v in ETHOSU_PERMS.items():
+        L.append("localparam [2:0] %s_PERM_%s = 3'd%d;" % (pfx, t.upper(), v))
+    for r in regs.values():
+        b = "%s_%s" % (pfx, r["name"].upper())
+        m = r["masks"]
+        L.append("")
+        L.append("// %s.%s (%s)" % (r["page"], r["name"], r["perm_text"]))
+        L.append("localparam [11:0] %s_ADDR = 12'h%03x;" % (b, r["addr"]))
+        L.append("localparam [31:0] %s_RESET = 32'h%08x;" % (b, r["reset"]))
+        L.append("localparam [31:0] %s_WMASK = 32'h%08x;" % (b, m["RW"] | m["W1A"]))
+        L.append("localparam [31:0] %s_ROMASK = 32'h%08x;" % (b, m["RO"] | m["RS"]))
+        L.append("localparam [31:0] %s_W1AMASK = 32'h%08x;" % (b, m["W1A"]))
+        L.append("localparam [2:0] %s_PERM = 3'd%d;" % (b, r["perm"]))
+        for fl in r["fields"]:
+            fb = ethosu_fbase(pfx, r, fl)
+            w = fl["width"]
+            L.append("localparam integer %s_LSB = %d;" % (fb, fl["lsb"]))
+            L.append("localparam integer %s_WIDTH = %d;" % (fb, w))
+            L.append("localparam [%d:0] %s_RESET = %d'h%x;" % (w - 1, fb, w, fl["reset"]))
+            for n, v in fl["enums"]:
+                L.append("localparam [%d:0] %s_%s = %d'h%x;" % (w - 1, fb, n.upper(), w, v))
+    write(out, L)
+
+
+
+# ==== NVDLA configurations and ConfigROM (nvdla_configs.csv) =================
+
+CONFIGS_BANNER = "generated by scripts/gen/gen_regs.py from scripts/gen/regdefs/nvdla_configs.csv: do not edit"
+DEFAULT_CONFIG = "nv_small"
+
+# The public configurations, in the order of the C table.
+CONFIGS = ["nv_small", "nv_small_256", "nv_small_256_full",
+           "nv_medium_512", "nv_medium_1024_full", "nv_large"]
+
+# Data types with a feature bit (INT8 is in every configuration).
+DATA_TYPES = OrderedDict([("INT16", "INT16 data"), ("FP16", "FP16 data")])
+
+# Every parameter the CSV must hold, in the order of the C enum and struct:
+#   ("bool", name, user-facing feature name)
+#   ("types", name)   FEATURE_DATA_TYPE / WEIGHT_DATA_TYPE (the DATA_TYPES bits
+#                     are emitted where the second of them stands)
+#   ("num", name, C field or None for name.lower(), comment, unset allowed)
+SCHEMA = [
+    ("bool", "SDP_BS", "SDP BS"),
+    ("bool", "SDP_BN", "SDP BN"),
+    ("bool", "SDP_EW", "SDP EW"),
+    ("bool", "SDP_LUT", "SDP LUT"),
+    ("bool", "PDP", "PDP"),
+    ("bool", "CDP", "CDP"),
+    ("bool", "BDMA", "BDMA"),
+    ("bool", "RUBIK", "Rubik"),
+    ("bool", "RUBIK_CONTRACT", "Rubik contract"),
+    ("bool", "RUBIK_RESHAPE", "Rubik reshape"),
+    ("bool", "SECONDARY_MEMIF", "SRAMIF"),
+    ("bool", "WINOGRAD", "Winograd"),
+    ("bool", "BATCH", "batch"),
+    ("bool", "WEIGHT_COMPRESSION", "weight compression"),
+    ("types", "FEATURE_DATA_TYPE"),
+    ("types", "WEIGHT_DATA_TYPE"),
+    ("bool", "RETIMING", "retiming"),
+    ("num", "MAC_ATOMIC_C_SIZE", "atomic_c", "input channels per MAC atomic operation", False),
+    ("num", "MAC_ATOMIC_K_SIZE", "atomic_k", "output kernels per MAC atomic operation", False),
+    ("num", "MEMORY_ATOMIC_SIZE", None, "bytes; data cubes move in 1x1xN atoms", False),
+    ("num", "MAX_BATCH_SIZE", None, "0 when unset", True),
+    ("num", "CBUF_BANK_NUMBER", None, "convolution buffer banks", False),
+    ("num", "CBUF_BANK_WIDTH", None, "bytes per bank entry", False),
+    ("num", "CBUF_BANK_DEPTH", None, "entries per bank", False),
+    ("num", "SDP_BS_THROUGHPUT", None, "", False),
+    ("num", "SDP_BN_THROUGHPUT", None, "", False),
+    ("num", "SDP_EW_THROUGHPUT", None, "0 when unset", True),
+    ("num", "PDP_THROUGHPUT", None, "", False),
+    ("num", "CDP_THROUGHPUT", None, "", False),
+    ("num", "PRIMARY_MEMIF_LATENCY", None, "DBBIF read latency, cycles", False),
+    ("num", "PRIMARY_MEMIF_MAX_BURST_LENGTH", None, "DBBIF", False),
+    ("num", "PRIMARY_MEMIF_WIDTH", None, "DBBIF data width in bits", False),
+    ("num", "SECONDARY_MEMIF_LATENCY", None, "SRAMIF read latency, cycles; 0 when absent", True),
+    ("num", "SECONDARY_MEMIF_MAX_BURST_LENGTH", None, "SRAMIF; 0 when absent", True),
+    ("num", "SECONDARY_MEMIF_WIDTH", None, "SRAMIF data width in bits; 0 when absent", True),
+    ("num", "MEM_ADDRESS_WIDTH", None, "bits", False),
+    ("num", "NUM_DMA_READ_CLIENTS", None, "", False),
+    ("num", "NUM_DMA_WRITE_CLIENTS", None, "", False),
+]
+CONFIG_KIND = {e[1]: e for e in SCHEMA}
+
+# Parameters that must be set exactly when a feature is present.
+REQUIRES = [("SECONDARY_MEMIF", ["SECONDARY_MEMIF_LATENCY", "SECONDARY_MEMIF_MAX_BURST_LENGTH",
+                                 "SECONDARY_MEMIF_WIDTH"]),
+            ("SDP_EW", ["SDP_EW_THROUGHPUT"])]
+
+
+def config_value(path, lineno, param, config, text):
+    e = CONFIG_KIND[param]
+    where = "%s:%d: %s for %s" % (path, lineno, param, config)
+    if e[0] == "bool":
+        if text not in ("yes", "no"):
+            die("%s: expected yes or no, got %r" % (where, text))
+        return text == "yes"
+    if e[0] == "types":
+        toks = text.split("|")
+        for t in toks:
+            if t != "INT8" and t not in DATA_TYPES:
+                die("%s: unknown data type %r (INT8, %s)" % (where, t, ", ".join(DATA_TYPES)))
+        if len(set(toks)) != len(toks):
+            die("%s: data type listed twice in %r" % (where, text))
+        if "INT8" not in toks:
+            die("%s: INT8 missing from %r (every configuration computes INT8)" % (where, text))
+        return frozenset(toks)
+    if text == "x":
+        if not e[4]:
+            die("%s: x (unset) is not allowed for this parameter" % where)
+        return 0
+    if not text.isdigit() or int(text) < 1 or int(text) > 0xFFFFFFFF:
+        die("%s: expected a decimal number 1..4294967295%s, got %r"
+            % (where, " or x" if e[4] else "", text))
+    return int(text)
+
+
+def configs_load(path):
+    """Returns (config names in C order, {config: {param: value}})."""
+    try:
+        f = open(path, newline="")
+    except OSError as ex:
+        die("%s: %s" % (path, ex.strerror))
+    with f:
+        rd = csv.reader(f)
+        header = next(rd, None)
+        if header is None:
+            die("%s:1: empty file" % path)
+        if header[0] != "parameter":
+            die("%s:1: first column must be 'parameter', got %r" % (path, header[0]))
+        cols = header[1:]
+        for i, c in enumerate(cols):
+            if c not in CONFIGS:
+                die("%s:1: unknown configuration column %r (known: %s)" % (path, c, ", ".join(CONFIGS)))
+            if c in cols[:i]:
+                die("%s:1: configuration column %r twice" % (path, c))
+        for c in CONFIGS:
+            if c not in cols:
+                die("%s:1: configuration column %r missing" % (path, c))
+        values = {c: {} for c in CONFIGS}
+        line_of = {}
+        for row in rd:
+            lineno = rd.line_num
+            if not row:
+                die("%s:%d: empty line" % (path, lineno))
+            param = row[0]
+            if param not in CONFIG_KIND:
+                die("%s:%d: unknown parameter %r" % (path, lineno, param))
+            if param in line_of:
+                die("%s:%d: parameter %s already on line %d" % (path, lineno, param, line_of[param]))
+            if len(row) != len(header):
+                die("%s:%d: %s has %d values, the header names %d configurations"
+                    % (path, lineno, param, len(row) - 1, len(cols)))
+            line_of[param] = lineno
+            for c, text in zip(cols, row[1:]):
+                values[c][param] = config_value(path, lineno, param, c, text.strip())
+    for e in SCHEMA:
+        if e[1] not in line_of:
+            die("%s: parameter %s missing" % (path, e[1]))
+    for c in CONFIGS:
+        v = values[c]
+        if v["FEATURE_DATA_TYPE"] != v["WEIGHT_DATA_TYPE"]:
+            die("%s:%d: %s: WEIGHT_DATA_TYPE differs from FEATURE_DATA_TYPE (line %d)"
+                % (path, line_of["WEIGHT_DATA_TYPE"], c, line_of["FEATURE_DATA_TYPE"]))
+        for feat, params in REQUIRES:
+            for p in params:
+                if bool(v[p]) != v[feat]:
+                    die("%s:%d: %s for %s is %s but %s is %s"
+                        % (path, line_of[p], p, c, "set" if v[p] else "x",
+                           feat, "yes" if v[feat] else "no"))
+    return CONFIGS, values
+
+
+def config_features():
+    """[(enum suffix, user-facing name, function of a config's values)] in enum order."""
+    out = []
+    for e in SCHEMA:
+        if e[0] == "bool":
+            out.append((e[1], e[2], (lambda p: lambda v: v[p])(e[1])))
+        elif e[1] == "WEIGHT_DATA_TYPE":
+            for t, name in DATA_TYPES.items():
+                out.append((t, name, (lambda t: lambda v: t in v["FEATURE_DATA_TYPE"])(t)))
+    return out
+
+
+def config_fields():
+    """[(C field, parameter, comment)] in struct order."""
+    return [(e[2] or e[1].lower(), e[1], e[3]) for e in SCHEMA if e[0] == "num"]
+
+
+def configs_c_header(names, values, out):
+    L = ["/* nvdla_config.h: hardware parameters of the public NVDLA configurations; %s */" % CONFIGS_BANNER,
+         "#ifndef NVDLA_CONFIG_H", "#define NVDLA_CONFIG_H", "",
+         "#include <stddef.h>", "#include <stdint.h>", "",
+         "/* features a configuration may leave out (one bit each) */",
+         "enum nvdla_feature {"]
+    width = max(len("NVDLA_FEAT_%s," % s) for s, _, _ in config_features()) + 1
+    for suffix, name, _ in config_features():
+        L.append("    %s/* %s */" % (("NVDLA_FEAT_%s," % suffix).ljust(width), name))
+    members = [("const char *name;", 'e.g. "%s"' % DEFAULT_CONFIG),
+               ("uint32_t features;", "bit (1u << NVDLA_FEAT_x) set when present")]
+    for field, param, comment in config_fields():
+        members.append(("unsigned %s;" % field, param + ((": " + comment) if comment else "")))
+    width = max(len(d) for d, _ in members) + 1
+    L += ["    NVDLA_FEAT_COUNT", "};", "", "struct nvdla_config {"]
+    for decl, comment in members:
+        L.append("    %s/* %s */" % (decl.ljust(width), comment))
+    L += ["};", "",
+          "#define NVDLA_CONFIG_COUNT %d" % len(names),
+          "extern const struct nvdla_config nvdla_configs[];   /* NVDLA_CONFIG_COUNT entries */",
+          "extern const unsigned nvdla_config_count;",
+          "",
+          "/* The configuration called name, or NULL if unknown (or name is NULL). */",
+          "const struct nvdla_config *nvdla_config_find(const char *name);",
+          "/* \"%s\": what the simulator models when no configuration is named. */" % DEFAULT_CONFIG,
+          "const char *nvdla_config_default_name(void);",
+          "/* 1 when c has feature f; 0 when not, or c is NULL, or f is out of range. */",
+          "int nvdla_config_has(const struct nvdla_config *c, enum nvdla_feature f);",
+          "/* For messages: \"SDP EW\", \"SRAMIF\", \"INT16 data\", ...; \"unknown feature\"",
+          " * when f is out of range. Never NULL. */",
+          "const char *nvdla_feature_name(enum nvdla_feature f);",
+          "/* \"%s\" for messages; always NUL-terminated,"
+          % ", ".join(names[:2] + ["..."]),
+          " * cut short when len is too small; nothing written when len is 0. */",
+          "void nvdla_config_names(char *buf, size_t len);",
+          "", "#endif"]
+    write(out, L)
+
+
+def configs_c_source(names, values, out):
+    feats = config_features()
+    L = ["/* nvdla_config.c: %s */" % CONFIGS_BANNER,
+         "#include <stdio.h>", "#include <string.h>", '#include "nvdla_config.h"', "",
+         "#define F(x) (1u << NVDLA_FEAT_##x)", "",
+         "const struct nvdla_config nvdla_configs[NVDLA_CONFIG_COUNT] = {"]
+    for c in names:
+        v = values[c]
+        present = [s for s, _, has in feats if has(v)]
+        L.append("    {")
+        L.append('        .name = "%s",' % c)
+        L.append("        .features = %s," % (" | ".join("F(%s)" % s for s in present) or "0"))
+        for field, param, _ in config_fields():
+            L.append("        .%s = %du," % (field, v[param]))
+        L.append("    },")
+    L += ["};", "",
+          "const unsigned nvdla_config_count = NVDLA_CONFIG_COUNT;", "",
+          "static const char *const feature_names[NVDLA_FEAT_COUNT] = {"]
+    for suffix, name, _ in feats:
+        L.append('    [NVDLA_FEAT_%s] = "%s",' % (suffix, name))
+    L += ["};", "",
+          """const struct nvdla_config *nvdla_config_find(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (unsigned i = 0; i < NVDLA_CONFIG_COUNT; i++)
+        if (strcmp(nvdla_configs[i].name, name) == 0)
+            return &nvdla_configs[i];
+    return NULL;
+}
+
+const char *nvdla_config_default_name(void)
+{
+    return "%s";
+}
+
+int nvdla_config_has(const struct nvdla_config *c, enum nvdla_feature f)
+{
+    if (c == NULL || (unsigned)f >= NVDLA_FEAT_COUNT)
+        return 0;
+    return (int)((c->features >> f) & 1u);
+}
+
+const char *nvdla_feature_name(enum nvdla_feature f)
+{
+    if ((unsigned)f >= NVDLA_FEAT_COUNT)
+        return "unknown feature";
+    return feature_names[f];
+}
+
+void nvdla_config_names(char *buf, size_t len)
+{
+    size_t used = 0;
+    if (buf == NULL || len == 0)
+        return;
+    buf[0] = '\\0';
+    for (unsigned i = 0; i < NVDLA_CONFIG_COUNT && used < len - 1; i++) {
+        int n = snprintf(buf + used, len - used, "%%s%%s", i ? ", " : "", nvdla_configs[i].name);
+        if (n < 0)
+            return;
+        used += (size_t)n;
+    }
+}""" % DEFAULT_CONFIG]
+    write(out, L)
+
+
+# ConfigROM: the registers whose value follows the configuration. The
+# register table (nvdla_nv_small.csv) holds nv_small's values as reset values;
+# these overwrite them, following the scalability description of each
+# ConfigROM payload. Descriptors keep the table's values: every public
+# configuration uses the nv_small address map.
+
+# nv_large: the values the scalability description tables for it where the
+# configuration table does not determine them (its MCIF descriptor, the
+# capability bits and unit slot ids of its build). They win over the
+# derived ones.
+CFGROM_TABLED = {
+    "nv_large": OrderedDict([
+        ("CIF_BASE_WIDTH", 0x40), ("CIF_BASE_LATENCY", 0x4b0),
+        ("CDMA_CAP_COMPAT", 0x1b), ("CSC_CAP_COMPAT", 0x1b), ("CACC_CAP_COMPAT", 0x3),
+        ("SDP_CAP_COMPAT", 0x3f),
+        ("CDMA_MULTI_BATCH_MAX", 0x20), ("CSC_MULTI_BATCH_MAX", 0x20),
+        ("CACC_MULTI_BATCH_MAX", 0x20), ("SDP_MULTI_BATCH_MAX", 0x20),
+        ("CBUF_BASE_CDMA_ID", 0x4), ("CSC_BASE_CDMA_ID", 0x4), ("CMAC_A_BASE_CDMA_ID", 0x4),
+        ("CMAC_B_BASE_CDMA_ID", 0x4), ("CACC_BASE_CDMA_ID", 0x4), ("SDP_BASE_CDMA_ID", 0x4),
+        ("SDP_RDMA_BASE_SDP_ID", 0xa), ("PDP_RDMA_BASE_PDP_ID", 0xc), ("CDP_RDMA_BASE_CDP_ID", 0xe),
+    ]),
+}
+
+
+def cfgrom_values(name, v):
+    """{CFGROM register name without the CFGROM_ prefix: value} of configuration
+    name (values v), in a fixed order."""
+    m = v["MEMORY_ATOMIC_SIZE"]            # atomic_m: elements of one atom (int8: its bytes)
+    batch = v["MAX_BATCH_SIZE"] if v["BATCH"] else 0
+    # CAP_COMPAT of the convolution units: WINOGRAD, MULTI_BATCH,
+    # FEATURE_COMPRESSION (no public configuration), WEIGHT_COMPRESSION,
+    # IMAGE_IN (always present)
+    conv = (1 if v["WINOGRAD"] else 0) | (2 if v["BATCH"] else 0) | \
+        (8 if v["WEIGHT_COMPRESSION"] else 0) | 0x10
+    # SDP_CAP_COMPAT: WINOGRAD, MULTI_BATCH, LUT, BS, BN, EW (bits 0..5)
+    sdp = 0
+    for bit, p in enumerate(("WINOGRAD", "BATCH", "SDP_LUT", "SDP_BS", "SDP_BN", "SDP_EW")):
+        sdp |= (1 << bit) if v[p] else 0
+    cbuf = [("CBUF_BANK_NUM", v["CBUF_BANK_NUMBER"]), ("CBUF_BANK_WIDTH", v["CBUF_BANK_WIDTH"]),
+            ("CBUF_BANK_DEPTH", v["CBUF_BANK_DEPTH"])]
+    out = OrderedDict()
+    out["CIF_BASE_WIDTH"] = v["PRIMARY_MEMIF_WIDTH"] // 8      # bytes per beat
+    out["CIF_BASE_MEM_ADDR_WIDTH"] = v["MEM_ADDRESS_WIDTH"]
+    for unit in ("CDMA", "CSC"):
+        out[unit + "_CAP_COMPAT"] = conv
+        out[unit + "_BASE_ATOMIC_C"] = v["MAC_ATOMIC_C_SIZE"]
+        out[unit + "_BASE_ATOMIC_K"] = v["MAC_ATOMIC_K_SIZE"]
+        out[unit + "_BASE_ATOMIC_M"] = m
+        for reg, val in cbuf:
+            out["%s_BASE_%s" % (unit, reg)] = val
+        out[unit + "_MULTI_BATCH_MAX"] = batch
+        if unit == "CDMA":
+            for reg, val in cbuf:
+                out["CBUF_BASE_" + reg] = val
+    for unit in ("CMAC_A", "CMAC_B"):
+        out[unit + "_BASE_ATOMIC_C"] = v["MAC_ATOMIC_C_SIZE"]
+        out[unit + "_BASE_ATOMIC_K"] = v["MAC_ATOMIC_K_SIZE"]
+    # CACC's "atomic C" is the kernels of one atomic operation, its "atomic K"
+    # the atom it writes (scalability description)
+    out["CACC_BASE_ATOMIC_C"] = v["MAC_ATOMIC_K_SIZE"]
+    out["CACC_BASE_ATOMIC_K"] = m
+    out["CACC_MULTI_BATCH_MAX"] = batch
+    out["SDP_RDMA_BASE_ATOMIC_M"] = m
+    out["SDP_CAP_COMPAT"] = sdp
+    out["SDP_MULTI_BATCH_MAX"] = batch
+    for st in ("BS", "BN", "EW"):
+        out["SDP_%s_THROUGHPUT" % st] = v["SDP_%s_THROUGHPUT" % st]
+    for unit in ("PDP", "CDP"):
+        out[unit + "_RDMA_BASE_ATOMIC_M"] = m
+        out[unit + "_BASE_THROUGHPUT"] = v[unit + "_THROUGHPUT"]
+    out.update(CFGROM_TABLED.get(name, {}))
+    return out
+
+
+CFGROM_NOTE = ["The ConfigROM values that follow the configuration, computed by",
+               "cfgrom_values() in scripts/gen/gen_regs.py; the other ConfigROM registers",
+               "keep the register table's (nv_small's) reset values."]
+
+
+def configs_c_cfgrom(names, values, out):
+    L = ["/* nvdla_cfgrom.c: %s */" % CONFIGS_BANNER, "/* " + "\n * ".join(CFGROM_NOTE) + " */",
+         "#include <string.h>", '#include "nvdla_cfgrom.h"', "",
+         "struct cfgrom_value {", "    unsigned idx;     /* register index (NVDLA_*_IDX) */",
+         "    uint32_t value;", "};", ""]
+    for c in names:
+        L.append("static const struct cfgrom_value cfgrom_%s[] = {" % c)
+        for reg, val in cfgrom_values(c, values[c]).items():
+            L.append("    { NVDLA_CFGROM_%s_IDX, 0x%xu }," % (reg, val))
+        L += ["};", ""]
+    L.append("static const struct {")
+    L.append("    const struct cfgrom_value *v;")
+    L.append("    unsigned n;")
+    L.append("} cfgrom_tables[NVDLA_CONFIG_COUNT] = {")
+    for c in names:
+        L.append("    { cfgrom_%s, sizeof cfgrom_%s / sizeof cfgrom_%s[0] }," % (c, c, c))
+    L += ["};", "",
+          """void nvdla_cfgrom_apply(const struct nvdla_config *c, uint32_t regs[NVDLA_REG_COUNT])
+{
+    if (c == NULL || regs == NULL)
+        return;
+    for (unsigned i = 0; i < NVDLA_CONFIG_COUNT; i++) {
+        if (c != &nvdla_configs[i] && (c->name == NULL || strcmp(c->name, nvdla_configs[i].name) != 0))
+            continue;
+        for (unsigned k = 0; k < cfgrom_tables[i].n; k++)
+            regs[cfgrom_tables[i].v[k].idx] = cfgrom_tables[i].v[k].value;
+        return;
+    }
+}"""]
+    write(out, L)
+
+
+def configs_verilog_cfgrom(names, values, out):
+    chars = 32
+    assert all(len(c) <= chars for c in names)
+    L = ["// nvdla_cfgrom.vh: %s" % CONFIGS_BANNER] + ["// " + t for t in CFGROM_NOTE] + [
+        "// Included inside a module body after nvdla_regs.vh (it uses REG_* and",
+        "// reg_reset). A configuration is named by a string (\"nv_large\") and",
+        "// numbered by nvdla_config_index() in the order of the C table.",
+        "localparam integer NVDLA_CONFIG_COUNT = %d;" % len(names),
+        "",
+        "// Index of the configuration called name (a string of up to %d characters)," % chars,
+        "// -1 when unknown.",
+        "function automatic integer nvdla_config_index(input [8*%d-1:0] name);" % chars,
+        "    case (name)"]
+    for i, c in enumerate(names):
+        L.append('        "%s": nvdla_config_index = %d;' % (c, i))
+    L += ["        default: nvdla_config_index = -1;", "    endcase", "endfunction", ""]
+    for fn, param, what in (("nvdla_config_dbbif_width", "PRIMARY_MEMIF_WIDTH", "DBBIF data bits"),
+                            ("nvdla_config_address_width", "MEM_ADDRESS_WIDTH", "address bits")):
+        L += ["// %s of configuration cfg (%s), 0 for an unknown one." % (what, param),
+              "function automatic integer %s(input integer cfg);" % fn, "    case (cfg)"]
+        for i, c in enumerate(names):
+            L.append("        %d: %s = %d;   // %s" % (i, fn, values[c][param], c))
+        L += ["        default: %s = 0;" % fn, "    endcase", "endfunction", ""]
+    L += ["// Reset value of register idx in configuration cfg: its ConfigROM value",
+          "// there, else reg_reset(idx).",
+          "function automatic [31:0] cfgrom_reset(input integer cfg, input [NVDLA_IDXW-1:0] idx);",
+          "begin",
+          "    cfgrom_reset = reg_reset(idx);",
+          "    case (cfg)"]
+    for i, c in enumerate(names):
+        L += ["        %d: begin   // %s" % (i, c), "            case (idx)"]
+        for reg, val in cfgrom_values(c, values[c]).items():
+            L.append("                REG_CFGROM_%s: cfgrom_reset = 32'h%x;" % (reg, val))
+        L += ["                default: ;", "            endcase", "        end"]
+    L += ["        default: ;", "    endcase", "end", "endfunction"]
+    write(out, L)
+
+
+# the begin marker is matched up to its "-->": what it says after "begin" (the
+# generator that writes the table) is kept as the document has it
+README_BEGIN = "<!-- nvdla-configs: begin"
+README_END = "<!-- nvdla-configs: end -->"
+
+
+def readme_table(names, values):
+    """One row per configuration: what it enables, in the units a user reads."""
+    def yn(v, p):
+        return "yes" if v[p] else "-"
+
+    rows = ["| `NVDLA_CONFIG` | MAC atomic C x K | memory atom | CBUF banks x width x depth | DBBIF | SRAMIF "
+            "| address | SDP BS/BN/EW/LUT | PDP | CDP |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
+    for c in names:
+        v = values[c]
+        sram = "%d-bit" % v["SECONDARY_MEMIF_WIDTH"] if v["SECONDARY_MEMIF"] else "-"
+        sdp = "/".join(yn(v, p) for p in ("SDP_BS", "SDP_BN", "SDP_EW", "SDP_LUT"))
+        rows.append("| %s%s | %d x %d | %d B | %d x %d B x %d | %d-bit | %s | %d-bit | %s | %s | %s |" % (
+            c, " (default)" if c == DEFAULT_CONFIG else "", v["MAC_ATOMIC_C_SIZE"], v["MAC_ATOMIC_K_SIZE"],
+            v["MEMORY_ATOMIC_SIZE"], v["CBUF_BANK_NUMBER"], v["CBUF_BANK_WIDTH"], v["CBUF_BANK_DEPTH"],
+            v["PRIMARY_MEMIF_WIDTH"], sram, v["MEM_ADDRESS_WIDTH"], sdp, yn(v, "PDP"), yn(v, "CDP")))
+    return rows
+
+
+def configs_readme(names, values, readme, out):
+    try:
+        with open(readme) as f:
+            text = f.read()
+    except OSError as ex:
+        die("%s: %s" % (readme, ex.strerror))
+    b, e = text.find(README_BEGIN), text.find(README_END)
+    b_end = text.find("-->", b) if b >= 0 else -1
+    if b < 0 or b_end < 0 or e < b_end:
+        die("%s: no table markers (a line %r, later a line %r)" % (readme, README_BEGIN + " ... -->", README_END))
+    head = text[:b_end + len("-->")]
+    new = head + "\n" + "\n".join(readme_table(names, values)) + "\n" + text[e:]
     with open(out, "w") as f:
-        f.write("\n".join(L) + "\n")
+        f.write(new)
+
+
+# ==== the files of each family, and the driver ================================
+
+def gen_nvdla(out):
+    regs, units = nvdla_load(REGDEFS + "/nvdla_nv_small.csv")
+    nvdla_c_header(regs, units, out(REGS_ROOM + "/nvdla_regs.h"))
+    nvdla_c_source(regs, units, out(REGS_ROOM + "/nvdla_regs.c"))
+    nvdla_verilog(regs, units, out("rtl_stubs/nvdla/nvdla_regs.vh"))
+
+
+def gen_ethosu(out, pfx="ETHOSU"):
+    path = REGDEFS + "/ethosu65.csv"
+    regs, pages = ethosu_load(path)
+    ban = ethosu_banner(path)
+    ethosu_c_header(regs, pages, out(REGS_ROOM + "/ethosu_regs.h"), pfx, ban)
+    ethosu_c_source(regs, pages, out(REGS_ROOM + "/ethosu_regs.c"), pfx, ban)
+    ethosu_verilog(regs, pages, out("rtl_stubs/ethosu65/ethosu65_regs.vh"), pfx, ban)
+
+
+def gen_configs(out):
+    names, values = configs_load(REGDEFS + "/nvdla_configs.csv")
+    configs_c_header(names, values, out(REGS_ROOM + "/nvdla_config.h"))
+    configs_c_source(names, values, out(REGS_ROOM + "/nvdla_config.c"))
+    configs_c_cfgrom(names, values, out(REGS_ROOM + "/nvdla_cfgrom.c"))
+    configs_verilog_cfgrom(names, values, out("rtl_stubs/nvdla/nvdla_cfgrom.vh"))
+    return names, values
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--csv", required=True)
-    ap.add_argument("--c-header", required=True)
-    ap.add_argument("--c-source", required=True)
-    ap.add_argument("--verilog", required=True)
+    ap.add_argument("--readme", help="document whose configuration table to regenerate (e.g. README.md)")
+    ap.add_argument("--readme-out", help="write the regenerated document here instead of in place")
+    ap.add_argument("--out-dir", help="write every generated file into this folder instead of the tree "
+                    "(--check: default build/gen)")
+    ap.add_argument("--check", action="store_true",
+                    help="regenerate into --out-dir and fail when a committed file differs")
     a = ap.parse_args()
-    regs, units = load(a.csv)
-    gen_c_header(regs, units, a.c_header)
-    gen_c_source(regs, units, a.c_source)
-    gen_verilog(regs, units, a.verilog)
+    # the user's paths are taken from where they stand; the tree's from the root
+    readme = os.path.abspath(a.readme) if a.readme else None
+    readme_out = os.path.abspath(a.readme_out) if a.readme_out else None
+    out_dir = os.path.abspath(a.out_dir) if a.out_dir else None
+    os.chdir(ROOT)
+    if a.check and not out_dir:
+        out_dir = os.path.abspath("build/gen")
+    if out_dir:
+        os.makedirs(out_dir, exist_ok=True)
+    written = []   # (tree path, where it was written)
+
+    def out(path):
+        dest = os.path.join(out_dir, os.path.basename(path)) if out_dir else path
+        written.append((path, dest))
+        return dest
+
+    gen_nvdla(out)
+    gen_ethosu(out)
+    names, values = gen_configs(out)
+    if readme:
+        dest = readme_out or (os.path.join(out_dir, os.path.basename(readme)) if a.check else readme)
+        configs_readme(names, values, readme, dest)
+        written.append((os.path.relpath(readme), dest))
+    if not a.check:
+        return 0
+    stale = [path for path, dest in written if not os.path.exists(path) or not filecmp.cmp(path, dest, shallow=False)]
+    for path in stale:
+        print("regs-check: %s is stale (or edited by hand): run 'make regs'" % path, file=sys.stderr)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

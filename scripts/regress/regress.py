@@ -34,7 +34,9 @@ restricts every entry to that DUT. SEEDS=n runs seeds 1..n (default --seeds);
 SEED=s in an entry fixes one seed. A line that expands to no runs (say a
 sequence the shipped stub cannot run, with DUT=rtl) is an error naming the
 line, or with EMPTY=skip a skipped JUnit case saying why. Other KEY=value words are passed to make
-(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm).
+(AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm): names of the
+knob table (docs/knobs.md) in its syntax, else the line is an error (file:line, the nearest name)
+before anything runs; --knob likewise.
 --knob KEY=value adds a knob to every run, over the list's own value
 (make regress WAVES_ON_FAIL=200: each failing run comes with waves of its last
 200 cycles and a GTKWave view, named in the failure report).
@@ -55,7 +57,10 @@ import threading
 import time
 import xml.etree.ElementTree as ET
 
-import simrun
+# the knob table's reader lives beside the table (scripts/gen/)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen"))
+import knobs as knob_table  # noqa: E402
+import simrun  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTS = os.path.join(ROOT, "scripts", "regress", "lists")
@@ -68,6 +73,10 @@ SIM_VARS = ("TEST TRACE DUT HARNESS SEED SEEDS AXI_STALL RD_LATENCY WR_LATENCY A
             "LIST JOBS SHARD TIMEOUT DUTS REGRESS_DIR TRACES FILTER MAKEFLAGS MFLAGS MAKELEVEL "
             "MAKEOVERRIDES GNUMAKEFLAGS").split()
 SAN_PATTERNS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
+
+
+# the knob table: list lines and --knob take its names, in its syntax
+KNOB_ROWS = knob_table.load()
 
 
 class ListError(Exception):
@@ -129,10 +138,12 @@ def parse_list(path):
                 k, v = w.split("=", 1)
                 if k in ("DUT", "SEEDS", "SEED", "MISSING", "EMPTY"):
                     opts[k] = v
-                elif re.fullmatch(r"[A-Z_][A-Z0-9_]*", k):
-                    knobs.append("%s=%s" % (k, v))
-                else:
-                    raise ListError("%s:%d: bad knob '%s'" % (path, no, w))
+                    continue
+                # a knob of the table (scripts/gen/regdefs/knobs.csv), in its syntax
+                why = knob_table.check_word(w, KNOB_ROWS)
+                if why:
+                    raise ListError("%s:%d: %s" % (path, no, why))
+                knobs.append("%s=%s" % (k, v))
             if opts.get("DUT", "both") not in ("twin", "rtl", "both"):
                 raise ListError("%s:%d: DUT must be twin, rtl or both" % (path, no))
             if opts.get("EMPTY", "skip") != "skip":
@@ -615,8 +626,12 @@ def main():
     if args.seeds < 1 or args.jobs < 1:
         ap.error("--seeds and --jobs must be >= 1")
     for k in args.knob:
-        if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", k) or k.split("=")[0] in ("DUT", "SEED", "SEEDS", "TEST", "TRACE", "LOG_DIR"):
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", k) or k.split("=")[0] in ("DUT", "SEED", "SEEDS", "TEST", "TRACE", "LOG_DIR"):
             ap.error("--knob wants KEY=value of a make sim knob (not DUT/SEED/TEST/TRACE/LOG_DIR), got '%s'" % k)
+        why = knob_table.check_word(k, KNOB_ROWS)
+        if why:
+            print("regress: --knob %s: %s" % (k, why), file=sys.stderr)
+            return 2
 
     env = clean_env(args.san)
     try:

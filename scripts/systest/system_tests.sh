@@ -102,9 +102,9 @@ fi
 
 # bad input: one-line reasons, non-zero exits
 expect_fail "unknown test" "no test named 'nonexistent'" TEST=nonexistent DUT=twin
-expect_fail "malformed knob" "needs a non-negative number, got 'abc'" TEST=sdp_bypass_smoke DUT=twin AXI_STALL=abc
+expect_fail "malformed knob" "AXI_STALL: 'abc' is not a decimal number" TEST=sdp_bypass_smoke DUT=twin AXI_STALL=abc
 expect_fail "out-of-range knob" "out of range" TEST=sdp_bypass_smoke DUT=twin AXI_STALL=101
-expect_fail "unknown DUT" "DUT must be rtl or twin" TEST=sdp_bypass_smoke DUT=fpga
+expect_fail "unknown DUT" "DUT: 'fpga' is not rtl or twin" TEST=sdp_bypass_smoke DUT=fpga
 expect_fail "unknown fault" "unknown fault" TEST=sdp_bypass_smoke DUT=twin INJECT=nosuch
 
 # ---- NVDLA traces (make sim TRACE= / TEST=nvdla/<name>, make conformance) ----
@@ -384,6 +384,8 @@ fi
 . scripts/systest/system_tests_real_rtl.sh
 # ---- verdicts: no ignored knob, no silent pass, bounded memory, logs ----
 . scripts/systest/system_tests_verdicts.sh
+# ---- the knob table: unknown names and malformed values refused everywhere ----
+. scripts/systest/system_tests_knobs.sh
 # ---- waves: views, real time, FST, waves of failures ----
 . scripts/systest/system_tests_waves.sh
 # ---- speed: parallel and direct runs, the RTL builds give the same verdicts ----

@@ -60,7 +60,7 @@ fi
 expect_input_error "PLUSARGS on DUT=twin refused" "PLUSARGS: the twin is C and reads no plusargs" \
     TEST=sdp_bypass_smoke DUT=twin PLUSARGS=+x
 expect_fail "PLUSARGS word without +" "PLUSARGS: 'x' is not a plusarg" TEST=sdp_bypass_smoke DUT=twin PLUSARGS="+a x"
-expect_input_error "RESET_IDLE=-1 refused" "needs a non-negative number" TEST=sdp_bypass_smoke DUT=twin RESET_IDLE=-1
+expect_fail "RESET_IDLE=-1 refused" "RESET_IDLE: '-1' is not a decimal number" TEST=sdp_bypass_smoke DUT=twin RESET_IDLE=-1
 
 # ---- hardware configurations: knob checks, absent units skipped on every DUT ----
 expect_input_error "NVDLA_CONFIG unknown" "NVDLA_CONFIG: unknown configuration 'nv_tiny' (one of nv_small, " \
@@ -161,7 +161,7 @@ if make -s prog-rules >"$rr_tmp/rules.md" 2>"$log" &&
    sed -n '/^<!-- prog-rules -->$/,/^<!-- \/prog-rules -->$/p' README.md | sed '1d;$d' | diff -q - "$rr_tmp/rules.md" >/dev/null; then
     ok "README: the programming rules table equals make prog-rules"
 else bad "README: the programming rules table differs from make prog-rules (paste its output between the markers)"; fi
-expect_input_error "PROG_CHECK=maybe refused" "PROG_CHECK must be error or warn" TEST=sdp_bypass_smoke DUT=twin PROG_CHECK=maybe
+expect_fail "PROG_CHECK=maybe refused" "PROG_CHECK: 'maybe' is not error or warn" TEST=sdp_bypass_smoke DUT=twin PROG_CHECK=maybe
 [ -n "$have_verilator" ] && expect_input_error "PROG_CHECK for a sequence on RTL refused" \
     "PROG_CHECK: a sequence on RTL is not checked" TEST=sdp_bypass_smoke DUT=rtl PROG_CHECK=warn
 

@@ -35,7 +35,7 @@ int ethosu_main(struct sim_knobs *k)
 {
     const struct ethosu_seq_test *t = ethosu_seq_find(k->test);
     if (!t) {
-        fprintf(stderr, "sim: no Ethos-U65 test named '%s' (--list shows them)\n", k->test);
+        fprintf(stderr, "sim: no Ethos-U65 test named '%s' (`make sim TEST=list` lists them)\n", k->test);
         return 2;
     }
     if (!k->max_cycles_given && t->watchdog > k->max_cycles)

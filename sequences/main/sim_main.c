@@ -123,7 +123,7 @@ int sim_cli(int argc, char **argv)
     } else {
         t = seq_find(k.test);
         if (!t) {
-            fprintf(stderr, "sim: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
+            fprintf(stderr, "sim: no test named '%s' (`make sim TEST=list` lists the %u tests)\n", k.test, seq_test_count);
             return 2;
         }
         if (seq_check_config(t, nvdla_config_find(k.nvdla_config), err, sizeof err)) {

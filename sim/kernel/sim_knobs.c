@@ -1,4 +1,6 @@
-/* sim_knobs: see sim_knobs.h. */
+/* sim_knobs: see sim_knobs.h. The options themselves are data
+ * (sim_knob_table.h, generated from scripts/gen/regdefs/knobs.csv): this file
+ * reads, defaults and prints them by walking that table. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -9,89 +11,79 @@
 #include <time.h>
 #include <unistd.h>
 #include "nvdla_config.h"
+#include "sim_knob_table.h"
 #include "sim_knobs.h"
 
-void sim_knobs_default(struct sim_knobs *k)
+_Static_assert(sizeof(int) == sizeof(unsigned), "bool, enum and count members share the unsigned accessors");
+
+/* ---- the members a table entry names ---- */
+
+static void *member(struct sim_knobs *k, size_t off)
 {
-    memset(k, 0, sizeof *k);
-    k->dut = "twin";
-    k->rd_lat_min = k->rd_lat_max = 4;
-    k->wr_lat = 2;
-    k->axi_outstanding = 16;
-    k->max_cycles = SIM_DEFAULT_MAX_CYCLES;
-    k->waves_to = UINT64_MAX;
-    k->out_dir = ".";
-    k->reset_cycles = SIM_DEFAULT_RESET_CYCLES;
-    k->reset_idle = SIM_DEFAULT_RESET_IDLE;
-    k->nvdla_config = "nv_small";
-    k->nvdla_config_from = "default";
-    k->clock_ps = SIM_DEFAULT_CLOCK_PS;
+    return (char *)k + off;
 }
 
-void sim_knobs_usage(const char *prog)
+static const void *cmember(const struct sim_knobs *k, size_t off)
 {
-    printf("usage: %s --test NAME [options]\n"
-           "       %s --trace PATH [--test NAME] [options]\n"
-           "Runs one sequence, or one NVDLA trace, against the DUT with the CSB and AXI BFMs.\n\n"
-           "  --test NAME          sequence to run (--list shows them); with --trace, the name shown\n"
-           "  --trace PATH         run an NVDLA trace: a .cfg file, or a directory holding one\n"
-           "  --list               list the sequences and exit\n"
-           "  --prog-rules         print the register-programming rules (Markdown) and exit\n"
-           "  --dut rtl|twin       device under test (this binary may hold only the twin)\n"
-           "  --seed N             seed for every random choice (default: from the clock, printed)\n"
-           "  --axi-stall PCT      random stall percentage on every AXI channel (0..100, default 0)\n"
-           "  --rd-latency MIN[:MAX]  AXI read latency in cycles (default 4)\n"
-           "  --wr-latency N       cycles from last W beat to B (default 2)\n"
-           "  --axi-outstanding N  bursts the memory accepts per direction (1..256, default 16)\n"
-           "  --axi-reorder 0|1    return read bursts of different IDs out of order\n"
-           "  --csb-gap MIN[:MAX]  idle cycles between CSB requests (default 0)\n"
-           "  --nposted 0|1        CSB writes non-posted (wait for wr_complete)\n"
-           "  --max-cycles N       watchdog limit (default 2000000)\n"
-           "  --waves PATH         write a VCD of the pins (and RTL internals)\n"
-           "  --waves-gz           gzip the VCD through zlib\n"
-           "  --waves-fst          write FST instead of VCD\n"
-           "  --waves-on-fail N    no dump while passing; on a failure at cycle F, rerun and dump cycles F-N..F\n"
-           "  --clock-period NS    clock period in ns (default 10): the time base of dumps and harnesses\n"
-           "  --waves-from N / --waves-to N  cycle window of the VCD\n"
-           "  --sramif             twin: present the SRAMIF port set\n"
-           "  --inject RULE        inject a protocol fault (see --inject list)\n"
-           "  --reset-cycles N     cycles reset is held (default %u)\n"
-           "  --reset-idle N       idle cycles after reset release before the first request (default %u)\n"
-           "  +name[=value]        a plusarg for the Verilated model ($test$plusargs/$value$plusargs)\n"
-           "  --nvdla-config NAME  NVDLA hardware configuration: which units exist (default nv_small)\n"
-           "  --run-absent 0|1     run a trace that needs a unit the configuration leaves out\n"
-           "  --prog-check error|warn  a layer breaking a programming rule fails the run (error) or warns\n"
-           "  --allow-no-check 0|1 run a trace that has no check_crc (it compares nothing)\n"
-           "  --axi-max-wait N     AXI checkers: ready within N cycles, every burst answered within N (0 off)\n"
-           "  --reg-max-wait N     CSB/APB checkers: the same bound on the register bus (0 off)\n"
-           "  --mem-limit BYTES[K|M|G]  a trace's memory per memory interface (default 4G)\n"
-           "  --out-dir DIR        where output dumps go (default .)\n"
-           "  -v, --verbose        log transactions (twice: every beat)\n"
-           "  -h, --help           this text\n", prog, prog, SIM_DEFAULT_RESET_CYCLES,
-           SIM_DEFAULT_RESET_IDLE);
+    return (const char *)k + off;
 }
 
-static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t lo, uint64_t hi,
-                     uint64_t *out)
+static void set_num(struct sim_knobs *k, size_t off, unsigned size, uint64_t v)
 {
-    char *end;
+    if (size == sizeof(uint64_t)) {
+        memcpy(member(k, off), &v, sizeof v);
+    } else {
+        unsigned u = (unsigned)v;
+        memcpy(member(k, off), &u, sizeof u);
+    }
+}
+
+static uint64_t get_num(const struct sim_knobs *k, size_t off, unsigned size)
+{
+    if (size == sizeof(uint64_t)) {
+        uint64_t v;
+        memcpy(&v, cmember(k, off), sizeof v);
+        return v;
+    }
+    unsigned u;
+    memcpy(&u, cmember(k, off), sizeof u);
+    return u;
+}
+
+static void set_str(struct sim_knobs *k, size_t off, const char *s)
+{
+    memcpy(member(k, off), &s, sizeof s);
+}
+
+static const char *get_str(const struct sim_knobs *k, size_t off)
+{
+    const char *s;
+    memcpy(&s, cmember(k, off), sizeof s);
+    return s;
+}
+
+/* The name a message gives a knob: its make variable, else its option. */
+static const char *knob_name(const struct sim_knob *d)
+{
+    return d->make ? d->make : d->option;
+}
+
+/* ---- values ---- */
+
+/* decimal digits only (no blank, sign or 0x; a leading 0 is no octal prefix) */
+static int parse_u64(const char *prog, const char *name, const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    const char *c = s;
+    while (*c >= '0' && *c <= '9')
+        c++;
+    if (c == s || *c) {
+        fprintf(stderr, "%s: %s: '%s' is not a decimal number\n", prog, name, s);
+        return -1;
+    }
     errno = 0;
-    /* strtoull would skip blanks and negate a sign: only digits may start */
-    if (!s || *s < '0' || *s > '9') {
-        fprintf(stderr, "%s: %s needs a non-negative number, got '%s'\n", prog, opt, s ? s : "");
-        return -1;
-    }
-    /* decimal, or hex with 0x: a leading 0 is no octal prefix (010 is ten) */
-    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    unsigned long long v = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
-    if (hex && !s[2])
-        end = (char *)s + 1;   /* "0x" alone is no number */
-    if (errno || *end) {
-        fprintf(stderr, "%s: %s: '%s' is not a number\n", prog, opt, s);
-        return -1;
-    }
-    if (v < lo || v > hi) {
-        fprintf(stderr, "%s: %s: %llu is out of range %" PRIu64 "..%" PRIu64 "\n", prog, opt, v, lo, hi);
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno || v < lo || v > hi) {
+        fprintf(stderr, "%s: %s: %s is out of range %" PRIu64 "..%" PRIu64 "\n", prog, name, s, lo, hi);
         return -1;
     }
     *out = v;
@@ -99,42 +91,42 @@ static int parse_u64(const char *prog, const char *opt, const char *s, uint64_t 
 }
 
 /* nanoseconds with up to three decimals ("10", "2.5") -> picoseconds */
-static int parse_period(const char *prog, const char *s, uint64_t *ps)
+static int parse_period(const char *prog, const char *name, const char *s, uint64_t *ps)
 {
     char buf[32];
-    const char *dot = s ? strchr(s, '.') : NULL;
-    size_t ni = dot ? (size_t)(dot - s) : (s ? strlen(s) : 0);
+    const char *dot = strchr(s, '.');
+    size_t ni = dot ? (size_t)(dot - s) : strlen(s);
     size_t nf = dot ? strlen(dot + 1) : 0;
     uint64_t whole = 0, frac = 0;
-    if (!s || !ni || ni >= sizeof buf || (dot && (!nf || nf > 3))) {
-        fprintf(stderr, "%s: CLOCK_PERIOD needs nanoseconds like 10 or 2.5, got '%s'\n", prog, s ? s : "");
+    if (!ni || ni >= sizeof buf || (dot && (!nf || nf > 3))) {
+        fprintf(stderr, "%s: %s: '%s' is not nanoseconds like 10 or 2.5 (up to three decimals)\n", prog, name, s);
         return -1;
     }
     memcpy(buf, s, ni);
     buf[ni] = 0;
-    if (parse_u64(prog, "CLOCK_PERIOD", buf, 0, 1000000000, &whole))
+    if (parse_u64(prog, name, buf, 0, 1000000000, &whole))
         return -1;
     if (dot) {
         snprintf(buf, sizeof buf, "%s00", dot + 1);   /* three digits */
         buf[3] = 0;
-        if (parse_u64(prog, "CLOCK_PERIOD", buf, 0, 999, &frac))
+        if (parse_u64(prog, name, buf, 0, 999, &frac))
             return -1;
     }
     *ps = whole * 1000 + frac;
     if (*ps < 2 || *ps % 2) {
-        fprintf(stderr, "%s: CLOCK_PERIOD %s ns: the half period must be a whole number of picoseconds\n", prog, s);
+        fprintf(stderr, "%s: %s %s ns: the half period must be a whole number of picoseconds\n", prog, name, s);
         return -1;
     }
     return 0;
 }
 
 /* BYTES, or a number with K, M or G (binary units) */
-static int parse_size(const char *prog, const char *opt, const char *s, uint64_t *out)
+static int parse_size(const char *prog, const char *name, const char *s, uint64_t *out)
 {
     char buf[64];
-    size_t n = s ? strlen(s) : 0;
+    size_t n = strlen(s);
     if (!n || n >= sizeof buf) {
-        fprintf(stderr, "%s: %s needs a size like 512M or 4G, got '%s'\n", prog, opt, s ? s : "");
+        fprintf(stderr, "%s: %s: '%s' is not a size like 512M or 4G\n", prog, name, s);
         return -1;
     }
     memcpy(buf, s, n + 1);
@@ -149,52 +141,199 @@ static int parse_size(const char *prog, const char *opt, const char *s, uint64_t
     if (shift)
         *u = 0;
     uint64_t v;
-    if (parse_u64(prog, opt, buf, 1, UINT64_MAX >> shift, &v))
+    if (parse_u64(prog, name, buf, 1, UINT64_MAX >> shift, &v))
         return -1;
     *out = v << shift;
     return 0;
 }
 
-static int parse_uint(const char *prog, const char *opt, const char *s, unsigned lo, unsigned hi,
-                      unsigned *out)
-{
-    uint64_t v;
-    if (parse_u64(prog, opt, s, lo, hi, &v))
-        return -1;
-    *out = (unsigned)v;
-    return 0;
-}
-
-static int parse_range(const char *prog, const char *opt, const char *s, unsigned *lo, unsigned *hi)
+static int parse_range(const char *prog, const char *name, const char *s, uint64_t lo, uint64_t hi,
+                       uint64_t *min, uint64_t *max)
 {
     char buf[64];
-    if (!s || strlen(s) >= sizeof buf) {
-        fprintf(stderr, "%s: %s needs MIN or MIN:MAX\n", prog, opt);
+    if (strlen(s) >= sizeof buf) {
+        fprintf(stderr, "%s: %s: '%s' is not MIN or MIN:MAX\n", prog, name, s);
         return -1;
     }
     strcpy(buf, s);
     char *colon = strchr(buf, ':');
     if (colon)
         *colon = 0;
-    if (parse_uint(prog, opt, buf, 0, 100000, lo))
+    if (parse_u64(prog, name, buf, lo, hi, min))
         return -1;
-    *hi = *lo;
-    if (colon && parse_uint(prog, opt, colon + 1, 0, 100000, hi))
+    *max = *min;
+    if (colon && parse_u64(prog, name, colon + 1, lo, hi, max))
         return -1;
-    if (*hi < *lo) {
-        fprintf(stderr, "%s: %s: MAX %u is below MIN %u\n", prog, opt, *hi, *lo);
+    if (*max < *min) {
+        fprintf(stderr, "%s: %s: MAX %" PRIu64 " is below MIN %" PRIu64 "\n", prog, name, *max, *min);
         return -1;
     }
     return 0;
 }
 
-static int parse_bool(const char *prog, const char *opt, const char *s, int *out)
+/* The index of s among "a|b|c", or -1. */
+static int choice_index(const char *choices, const char *s)
 {
-    unsigned v;
-    if (parse_uint(prog, opt, s, 0, 1, &v))
-        return -1;
-    *out = (int)v;
+    size_t n = strlen(s);
+    int i = 0;
+    for (const char *c = choices; *c; i++) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        if (len == n && !strncmp(c, s, n))
+            return i;
+        if (!bar)
+            break;
+        c = bar + 1;
+    }
+    return -1;
+}
+
+/* The text of choice i of "a|b|c" into buf. */
+static const char *choice_text(const char *choices, int i, char *buf, size_t len)
+{
+    const char *c = choices;
+    while (i-- > 0 && strchr(c, '|'))
+        c = strchr(c, '|') + 1;
+    const char *bar = strchr(c, '|');
+    size_t n = bar ? (size_t)(bar - c) : strlen(c);
+    snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), c);
+    return buf;
+}
+
+/* One option's value into k (given: from the command line, not a default). */
+static int parse_value(const char *prog, struct sim_knobs *k, const struct sim_knob *d, const char *v, int given)
+{
+    const char *name = knob_name(d);
+    uint64_t n, m;
+    int i;
+    switch (d->arg) {
+    case SIM_KNOB_UINT:
+    case SIM_KNOB_BOOL:
+        if (parse_u64(prog, name, v, d->lo, d->hi, &n))
+            return -1;
+        set_num(k, d->field, d->size, n);
+        break;
+    case SIM_KNOB_RANGE:
+        if (parse_range(prog, name, v, d->lo, d->hi, &n, &m))
+            return -1;
+        set_num(k, d->field, d->size, n);
+        set_num(k, d->field_max, d->size, m);
+        break;
+    case SIM_KNOB_ENUM:
+    case SIM_KNOB_CHOICE:
+        i = choice_index(d->choices, v);
+        if (i < 0) {
+            fprintf(stderr, "%s: %s: '%s' is not %s\n", prog, name, v, d->what);
+            return -1;
+        }
+        if (d->arg == SIM_KNOB_ENUM)
+            set_num(k, d->field, d->size, (uint64_t)i);
+        else
+            set_str(k, d->field, v);
+        break;
+    case SIM_KNOB_BYTES:
+        if (parse_size(prog, name, v, &n))
+            return -1;
+        set_num(k, d->field, d->size, n);
+        break;
+    case SIM_KNOB_NS:
+        if (parse_period(prog, name, v, &n))
+            return -1;
+        set_num(k, d->field, d->size, n);
+        break;
+    case SIM_KNOB_CONFIG:
+        if (!nvdla_config_find(v)) {
+            char names[256];
+            nvdla_config_names(names, sizeof names);
+            fprintf(stderr, "%s: %s: unknown configuration '%s' (one of %s)\n", prog, name, v, names);
+            return -1;
+        }
+        set_str(k, d->field, v);
+        break;
+    case SIM_KNOB_STRING:
+    case SIM_KNOB_WAVES:
+        set_str(k, d->field, v);
+        break;
+    case SIM_KNOB_FLAG:
+    case SIM_KNOB_COUNT:
+    case SIM_KNOB_PLUSARG:
+    case SIM_KNOB_HELP:
+        break;   /* no value */
+    }
+    if (given && d->has_given)
+        set_num(k, d->given, sizeof(int), 1);
     return 0;
+}
+
+void sim_knobs_default(struct sim_knobs *k)
+{
+    memset(k, 0, sizeof *k);
+    for (unsigned i = 0; i < sim_knob_count; i++)
+        if (sim_knob_table[i].def && parse_value("sim_knobs_default", k, &sim_knob_table[i],
+                                                 sim_knob_table[i].def, 0))
+            abort();   /* a default the table's own parser refuses: scripts/gen/regdefs/knobs.csv is wrong */
+    k->nvdla_config_from = "default";
+}
+
+void sim_knobs_usage(const char *prog)
+{
+    printf("usage: %s --test NAME [options]\n"
+           "       %s --trace PATH [--test NAME] [options]\n"
+           "Runs one sequence, or one NVDLA trace, against the DUT with the CSB and AXI BFMs.\n"
+           "Options ([NAME]: the knob of make sim, docs/knobs.md):\n\n%s", prog, prog, sim_knob_help);
+}
+
+/* ---- the command line ---- */
+
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t lb = strlen(b), row[64];
+    if (lb >= sizeof row / sizeof row[0])
+        return (size_t)-1;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; *a; a++, i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (*a != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static const struct sim_knob *find_option(const char *o)
+{
+    for (unsigned i = 0; i < sim_knob_count; i++) {
+        const struct sim_knob *d = &sim_knob_table[i];
+        if (!strcmp(o, d->option) || (d->alias && !strcmp(o, d->alias)))
+            return d;
+    }
+    return NULL;
+}
+
+static void unknown_option(const char *prog, const char *o)
+{
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    for (unsigned i = 0; o[0] == '-' && i < sim_knob_count; i++) {
+        size_t dist = edit_distance(o, sim_knob_table[i].option);
+        if (sim_knob_table[i].option[0] == '-' && dist < best_d) {
+            best_d = dist;
+            best = sim_knob_table[i].option;
+        }
+    }
+    if (best)
+        fprintf(stderr, "%s: unknown option '%s': did you mean %s? (see --help)\n", prog, o, best);
+    else
+        fprintf(stderr, "%s: unknown option '%s' (see --help)\n", prog, o);
 }
 
 int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
@@ -202,30 +341,7 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
     const char *prog = "sim";
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int used = 1;   /* takes a value */
-        if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
-            sim_knobs_usage(argv[0]);
-            return 1;
-        } else if (!strcmp(o, "--list")) {
-            k->list = 1;
-            used = 0;
-        } else if (!strcmp(o, "--prog-rules")) {
-            k->prog_rules = 1;
-            used = 0;
-        } else if (!strcmp(o, "-v") || !strcmp(o, "--verbose")) {
-            k->verbose++;
-            used = 0;
-        } else if (!strcmp(o, "--waves-gz")) {
-            k->waves_gz = 1;
-            used = 0;
-        } else if (!strcmp(o, "--sramif")) {
-            k->sramif = 1;
-            used = 0;
-        } else if (!strcmp(o, "--waves-fst")) {
-            k->waves_fst = 1;
-            used = 0;
-        } else if (o[0] == '+') {
+        if (o[0] == '+') {
             if (!o[1]) {
                 fprintf(stderr, "%s: PLUSARGS: '+' alone names no plusarg\n", prog);
                 return -1;
@@ -235,114 +351,31 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
                 return -1;
             }
             k->plusargs[k->n_plusargs++] = o;
-            used = 0;
-        } else if (!v) {
-            fprintf(stderr, "%s: %s needs a value\n", prog, o);
-            return -1;
-        } else if (!strcmp(o, "--test")) {
-            k->test = v;
-        } else if (!strcmp(o, "--trace")) {
-            k->trace = v;
-        } else if (!strcmp(o, "--dut")) {
-            if (strcmp(v, "rtl") && strcmp(v, "twin")) {
-                fprintf(stderr, "%s: --dut must be rtl or twin, got '%s'\n", prog, v);
-                return -1;
-            }
-            k->dut = v;
-        } else if (!strcmp(o, "--seed")) {
-            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->seed))
-                return -1;
-            k->seed_given = 1;
-        } else if (!strcmp(o, "--axi-stall")) {
-            if (parse_uint(prog, o, v, 0, 100, &k->axi_stall))
-                return -1;
-            if (k->axi_stall == 100) {
-                fprintf(stderr, "%s: --axi-stall 100 would stall forever; use 0..99\n", prog);
-                return -1;
-            }
-        } else if (!strcmp(o, "--rd-latency")) {
-            if (parse_range(prog, o, v, &k->rd_lat_min, &k->rd_lat_max))
-                return -1;
-        } else if (!strcmp(o, "--wr-latency")) {
-            if (parse_uint(prog, o, v, 0, 100000, &k->wr_lat))
-                return -1;
-        } else if (!strcmp(o, "--axi-outstanding")) {
-            if (parse_uint(prog, o, v, 1, 256, &k->axi_outstanding))
-                return -1;
-        } else if (!strcmp(o, "--axi-reorder")) {
-            if (parse_bool(prog, o, v, &k->axi_reorder))
-                return -1;
-        } else if (!strcmp(o, "--csb-gap")) {
-            if (parse_range(prog, o, v, &k->csb_gap_min, &k->csb_gap_max))
-                return -1;
-        } else if (!strcmp(o, "--nposted")) {
-            if (parse_bool(prog, o, v, &k->nposted))
-                return -1;
-        } else if (!strcmp(o, "--max-cycles")) {
-            k->max_cycles_given = 1;
-            if (parse_u64(prog, o, v, 1, UINT64_MAX, &k->max_cycles))
-                return -1;
-        } else if (!strcmp(o, "--waves")) {
-            k->waves = v;
-        } else if (!strcmp(o, "--waves-from")) {
-            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->waves_from))
-                return -1;
-        } else if (!strcmp(o, "--waves-to")) {
-            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->waves_to))
-                return -1;
-        } else if (!strcmp(o, "--inject")) {
-            k->inject = v;
-        } else if (!strcmp(o, "--out-dir")) {
-            k->out_dir = v;
-        } else if (!strcmp(o, "--reset-cycles")) {
-            if (parse_uint(prog, o, v, 1, 1000000, &k->reset_cycles))
-                return -1;
-        } else if (!strcmp(o, "--reset-idle")) {
-            if (parse_uint(prog, o, v, 0, 1000000, &k->reset_idle))
-                return -1;
-        } else if (!strcmp(o, "--nvdla-config")) {
-            if (!nvdla_config_find(v)) {
-                char names[256];
-                nvdla_config_names(names, sizeof names);
-                fprintf(stderr, "%s: NVDLA_CONFIG: unknown configuration '%s' (one of %s)\n", prog, v, names);
-                return -1;
-            }
-            k->nvdla_config = v;
-            k->nvdla_config_given = 1;
-            k->nvdla_config_from = "NVDLA_CONFIG";
-        } else if (!strcmp(o, "--prog-check")) {
-            if (strcmp(v, "error") && strcmp(v, "warn")) {
-                fprintf(stderr, "%s: PROG_CHECK must be error or warn, got '%s'\n", prog, v);
-                return -1;
-            }
-            k->prog_warn = !strcmp(v, "warn");
-        } else if (!strcmp(o, "--clock-period")) {
-            if (parse_period(prog, v, &k->clock_ps))
-                return -1;
-        } else if (!strcmp(o, "--waves-on-fail")) {
-            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->waves_on_fail))
-                return -1;
-        } else if (!strcmp(o, "--axi-max-wait")) {
-            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->axi_max_wait))
-                return -1;
-        } else if (!strcmp(o, "--reg-max-wait")) {
-            if (parse_u64(prog, o, v, 0, UINT64_MAX, &k->reg_max_wait))
-                return -1;
-        } else if (!strcmp(o, "--allow-no-check")) {
-            if (parse_bool(prog, o, v, &k->allow_no_check))
-                return -1;
-        } else if (!strcmp(o, "--mem-limit")) {
-            if (parse_size(prog, "MEM_LIMIT", v, &k->mem_limit))
-                return -1;
-        } else if (!strcmp(o, "--run-absent")) {
-            if (parse_bool(prog, o, v, &k->run_absent))
-                return -1;
-        } else {
-            fprintf(stderr, "%s: unknown option '%s' (see --help)\n", prog, o);
+            continue;
+        }
+        const struct sim_knob *d = find_option(o);
+        if (!d || d->arg == SIM_KNOB_PLUSARG) {
+            unknown_option(prog, o);
             return -1;
         }
-        i += used;
+        if (d->arg == SIM_KNOB_HELP) {
+            sim_knobs_usage(argv[0]);
+            return 1;
+        }
+        if (d->arg == SIM_KNOB_FLAG || d->arg == SIM_KNOB_COUNT) {
+            int *flag = member(k, d->field);
+            *flag = d->arg == SIM_KNOB_FLAG ? 1 : *flag + 1;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "%s: %s: %s needs a value\n", prog, knob_name(d), o);
+            return -1;
+        }
+        if (parse_value(prog, k, d, argv[++i], 1))
+            return -1;
     }
+    if (k->nvdla_config_given)
+        k->nvdla_config_from = "NVDLA_CONFIG";
     if (k->waves_on_fail && k->waves) {
         fprintf(stderr, "%s: WAVES_ON_FAIL dumps only when the run fails, WAVES always: give one\n", prog);
         return -1;
@@ -395,27 +428,112 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     return -1;
 }
 
+/* ---- the knob line and the reproduce line ---- */
+
+static int knob_set(const struct sim_knobs *k, const struct sim_knob *d)
+{
+    switch (d->arg) {
+    case SIM_KNOB_STRING:
+    case SIM_KNOB_CHOICE:
+    case SIM_KNOB_CONFIG:
+    case SIM_KNOB_WAVES:
+        return get_str(k, d->field) != NULL;
+    case SIM_KNOB_PLUSARG:
+        return k->n_plusargs > 0;
+    case SIM_KNOB_RANGE:
+        return get_num(k, d->field, d->size) || get_num(k, d->field_max, d->size);
+    case SIM_KNOB_HELP:
+        return 0;
+    default:
+        return get_num(k, d->field, d->size) != 0;
+    }
+}
+
+static int knob_differs(const struct sim_knobs *k, const struct sim_knobs *def, const struct sim_knob *d)
+{
+    switch (d->arg) {
+    case SIM_KNOB_STRING:
+    case SIM_KNOB_CHOICE:
+    case SIM_KNOB_CONFIG:
+    case SIM_KNOB_WAVES: {
+        const char *a = get_str(k, d->field), *b = get_str(def, d->field);
+        return (a == NULL) != (b == NULL) || (a && strcmp(a, b));
+    }
+    case SIM_KNOB_PLUSARG:
+        return k->n_plusargs > 0;
+    case SIM_KNOB_RANGE:
+        if (get_num(k, d->field_max, d->size) != get_num(def, d->field_max, d->size))
+            return 1;
+        /* fall through */
+    default:
+        return get_num(k, d->field, d->size) != get_num(def, d->field, d->size);
+    }
+}
+
+/* The value as both lines write it (repro: the make syntax, where a range
+ * of one value is that value). */
+static const char *knob_text(const struct sim_knobs *k, const struct sim_knob *d, int repro, char *buf, size_t len)
+{
+    uint64_t v = d->size ? get_num(k, d->field, d->size) : 0;
+    const char *s;
+    size_t n = 0;
+    buf[0] = 0;
+    switch (d->arg) {
+    case SIM_KNOB_RANGE: {
+        uint64_t max = get_num(k, d->field_max, d->size);
+        if (repro && v == max)
+            snprintf(buf, len, "%" PRIu64, v);
+        else
+            snprintf(buf, len, "%" PRIu64 ":%" PRIu64, v, max);
+        break;
+    }
+    case SIM_KNOB_ENUM:
+        return choice_text(d->choices, (int)v, buf, len);
+    case SIM_KNOB_STRING:
+    case SIM_KNOB_CHOICE:
+    case SIM_KNOB_CONFIG:
+        s = get_str(k, d->field);
+        return s ? s : "-";
+    case SIM_KNOB_NS:
+        snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
+        break;
+    case SIM_KNOB_WAVES:
+        return k->waves_fst ? "fst" : k->waves_gz ? "gz" : "1";
+    case SIM_KNOB_PLUSARG:
+        for (unsigned i = 0; i < k->n_plusargs && n < len; i++)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", k->plusargs[i]);
+        break;
+    case SIM_KNOB_FLAG:
+    case SIM_KNOB_COUNT:
+    case SIM_KNOB_BOOL:
+        snprintf(buf, len, "%d", (int)v);
+        break;
+    default:
+        snprintf(buf, len, "%" PRIu64, v);
+        break;
+    }
+    return buf;
+}
+
 void sim_knobs_print(const struct sim_knobs *k)
 {
-    char conf_why[160];
-    if (k->nvdla_config_conflict[0])
-        snprintf(conf_why, sizeof conf_why, "from %s; warning: the trace folder names %s", k->nvdla_config_from,
-                 k->nvdla_config_conflict);
-    else if (strcmp(k->nvdla_config_from, "default"))
-        snprintf(conf_why, sizeof conf_why, "from %s", k->nvdla_config_from);
-    else
-        snprintf(conf_why, sizeof conf_why, "default");
-    printf("knobs: test=%s dut=%s seed=%" PRIu64 " axi_stall=%u rd_latency=%u:%u wr_latency=%u "
-           "axi_outstanding=%u axi_reorder=%d csb_gap=%u:%u nposted=%d max_cycles=%" PRIu64
-           " reset_cycles=%u reset_idle=%u axi_max_wait=%" PRIu64 " reg_max_wait=%" PRIu64 " nvdla_config=%s (%s)%s%s%s%s%s%s",
-           k->test ? k->test : "-", k->dut, k->seed, k->axi_stall, k->rd_lat_min, k->rd_lat_max, k->wr_lat,
-           k->axi_outstanding, k->axi_reorder, k->csb_gap_min, k->csb_gap_max, k->nposted,
-           k->max_cycles, k->reset_cycles, k->reset_idle, k->axi_max_wait, k->reg_max_wait, k->nvdla_config, conf_why,
-           k->run_absent ? " run_absent=1" : "", k->prog_warn ? " prog_check=warn" : "",
-           k->inject ? " inject=" : "", k->inject ? k->inject : "",
-           k->trace ? " trace=" : "", k->trace ? k->trace : "");
-    for (unsigned i = 0; i < k->n_plusargs; i++)
-        printf("%s%s", i ? " " : " plusargs=", k->plusargs[i]);
+    char v[1024];
+    printf("knobs:");
+    for (unsigned i = 0; i < sim_knob_line_count; i++) {
+        const struct sim_knob *d = &sim_knob_table[sim_knob_line_order[i]];
+        if (d->line_when == SIM_KNOB_SET && !knob_set(k, d))
+            continue;
+        printf(" %s=%s", d->line, knob_text(k, d, 0, v, sizeof v));
+        if (d->arg != SIM_KNOB_CONFIG)
+            continue;
+        /* why this configuration */
+        if (k->nvdla_config_conflict[0])
+            printf(" (from %s; warning: the trace folder names %s)", k->nvdla_config_from, k->nvdla_config_conflict);
+        else if (strcmp(k->nvdla_config_from, "default"))
+            printf(" (from %s)", k->nvdla_config_from);
+        else
+            printf(" (default)");
+    }
     printf("\n");
 }
 
@@ -466,9 +584,9 @@ static void put_knob(char *buf, size_t len, size_t *at, const char *name, const 
 
 void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *buf, size_t len)
 {
-    struct sim_knobs d;
-    sim_knobs_default(&d);
-    char v[256];
+    struct sim_knobs def;
+    sim_knobs_default(&def);
+    char v[1024];
     size_t at = 0;
     buf[0] = 0;
     put(buf, len, &at, "make sim");
@@ -481,75 +599,37 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
     if (harness && strcmp(harness, "c"))
         put(buf, len, &at, " HARNESS=%s", harness);
     put(buf, len, &at, " SEED=%" PRIu64, k->seed);
-    if (k->axi_stall != d.axi_stall)
-        put(buf, len, &at, " AXI_STALL=%u", k->axi_stall);
-    if (k->rd_lat_min != d.rd_lat_min || k->rd_lat_max != d.rd_lat_max) {
-        if (k->rd_lat_min == k->rd_lat_max)
-            put(buf, len, &at, " RD_LATENCY=%u", k->rd_lat_min);
-        else
-            put(buf, len, &at, " RD_LATENCY=%u:%u", k->rd_lat_min, k->rd_lat_max);
+    /* the rest in table order, each when its repro column says */
+    for (unsigned i = 0; i < sim_knob_count; i++) {
+        const struct sim_knob *d = &sim_knob_table[i];
+        int name_it;
+        switch (d->repro) {
+        case SIM_KNOB_ALWAYS:
+            name_it = 1;
+            break;
+        case SIM_KNOB_SET:
+            name_it = knob_set(k, d);
+            break;
+        case SIM_KNOB_DIFFERS:
+            name_it = knob_differs(k, &def, d);
+            break;
+        case SIM_KNOB_GIVEN:   /* a test may raise its own watchdog: only a limit the user set */
+            name_it = d->has_given && get_num(k, d->given, sizeof(int));
+            break;
+        case SIM_KNOB_GIVEN_OR_DIFFERS:   /* NVDLA_CONFIG: also one taken from the trace folder, so the
+                                             line reproduces the run wherever the trace is moved */
+            name_it = (d->has_given && get_num(k, d->given, sizeof(int))) || knob_differs(k, &def, d);
+            break;
+        case SIM_KNOB_WAVES_DIFFERS:
+            name_it = k->waves && knob_differs(k, &def, d);
+            break;
+        default:
+            name_it = 0;
+            break;
+        }
+        if (name_it && d->make)
+            put_knob(buf, len, &at, d->make, knob_text(k, d, 1, v, sizeof v));
     }
-    if (k->wr_lat != d.wr_lat)
-        put(buf, len, &at, " WR_LATENCY=%u", k->wr_lat);
-    if (k->axi_outstanding != d.axi_outstanding)
-        put(buf, len, &at, " AXI_OUTSTANDING=%u", k->axi_outstanding);
-    if (k->axi_reorder != d.axi_reorder)
-        put(buf, len, &at, " AXI_REORDER=%d", k->axi_reorder);
-    if (k->csb_gap_min != d.csb_gap_min || k->csb_gap_max != d.csb_gap_max) {
-        if (k->csb_gap_min == k->csb_gap_max)
-            put(buf, len, &at, " CSB_GAP=%u", k->csb_gap_min);
-        else
-            put(buf, len, &at, " CSB_GAP=%u:%u", k->csb_gap_min, k->csb_gap_max);
-    }
-    if (k->nposted != d.nposted)
-        put(buf, len, &at, " NPOSTED=%d", k->nposted);
-    /* a test may raise its own watchdog: only a limit the user set */
-    if (k->max_cycles_given)
-        put(buf, len, &at, " MAX_CYCLES=%" PRIu64, k->max_cycles);
-    if (k->reset_cycles != d.reset_cycles)
-        put(buf, len, &at, " RESET_CYCLES=%u", k->reset_cycles);
-    if (k->reset_idle != d.reset_idle)
-        put(buf, len, &at, " RESET_IDLE=%u", k->reset_idle);
-    if (k->sramif)
-        put(buf, len, &at, " SRAMIF=1");
-    if (k->inject)
-        put_knob(buf, len, &at, "INJECT", k->inject);
-    /* also one taken from the trace folder: the line then reproduces the run
-     * wherever the trace is moved */
-    if (k->nvdla_config_given || strcmp(k->nvdla_config, d.nvdla_config))
-        put_knob(buf, len, &at, "NVDLA_CONFIG", k->nvdla_config);
-    if (k->run_absent)
-        put(buf, len, &at, " RUN_ABSENT=1");
-    if (k->prog_warn)
-        put(buf, len, &at, " PROG_CHECK=warn");
-    if (k->allow_no_check)
-        put(buf, len, &at, " ALLOW_NO_CHECK=1");
-    if (k->axi_max_wait)
-        put(buf, len, &at, " AXI_MAX_WAIT=%" PRIu64, k->axi_max_wait);
-    if (k->reg_max_wait)
-        put(buf, len, &at, " REG_MAX_WAIT=%" PRIu64, k->reg_max_wait);
-    if (k->mem_limit)
-        put(buf, len, &at, " MEM_LIMIT=%" PRIu64, k->mem_limit);
-    if (k->n_plusargs) {
-        size_t n = 0;
-        v[0] = 0;
-        for (unsigned i = 0; i < k->n_plusargs && n < sizeof v; i++)
-            n += (size_t)snprintf(v + n, sizeof v - n, "%s%s", i ? " " : "", k->plusargs[i]);
-        put_knob(buf, len, &at, "PLUSARGS", v);
-    }
-    if (k->clock_ps != d.clock_ps)
-        put(buf, len, &at, " CLOCK_PERIOD=%" PRIu64 ".%03" PRIu64, k->clock_ps / 1000, k->clock_ps % 1000);
-    if (k->waves_on_fail)
-        put(buf, len, &at, " WAVES_ON_FAIL=%" PRIu64, k->waves_on_fail);
-    if (k->waves) {
-        put(buf, len, &at, " WAVES=%s", k->waves_fst ? "fst" : k->waves_gz ? "gz" : "1");
-        if (k->waves_from != d.waves_from)
-            put(buf, len, &at, " WAVES_FROM=%" PRIu64, k->waves_from);
-        if (k->waves_to != d.waves_to)
-            put(buf, len, &at, " WAVES_TO=%" PRIu64, k->waves_to);
-    }
-    if (k->verbose)
-        put(buf, len, &at, " VERBOSE=%d", k->verbose);
     const struct sim_rtl_origin *o = sim_rtl_origin();
     if (o && !strcmp(k->dut, "rtl")) {
         if (o->files[0])

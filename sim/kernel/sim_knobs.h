@@ -1,6 +1,8 @@
 /* sim_knobs: every run-time setting of one simulation, with defaults and
  * a parser for "--name value" options that rejects bad values with a
- * one-line reason. */
+ * one-line reason naming the knob. The options are the rows of
+ * scripts/gen/regdefs/knobs.csv (sim_knob_table.h); a new one is a row there,
+ * its member here, then `make knobs`. */
 #ifndef SIM_KNOBS_H
 #define SIM_KNOBS_H
 
@@ -8,7 +10,9 @@
 #include <stdint.h>
 
 #define SIM_MAX_PLUSARGS 64
-/* Defaults the README documents; reproduce lines name what differs. */
+/* Defaults docs/knobs.md documents (scripts/gen/regdefs/knobs.csv's default
+ * column gives the same: sim/tests/test_sim_knobs.c); reproduce lines name
+ * what differs. */
 #define SIM_DEFAULT_RESET_CYCLES 10
 /* Real NV_nvdla tops synchronise dla_reset_rstn: the nv_small core leaves
  * reset about 4 cycles after the pin and drops CSB requests until then. */

@@ -101,7 +101,7 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
 {
     const ethosu_seq_test *t = ethosu_seq_find(k.test);
     if (!t) {
-        fprintf(stderr, "tlm-platform: no Ethos-U65 test named '%s' (--list shows them)\n", k.test);
+        fprintf(stderr, "tlm-platform: no Ethos-U65 test named '%s' (`make sim HARNESS=tlm TEST=list` lists them)\n", k.test);
         return 2;
     }
     if (t->needs_pins) {
@@ -162,7 +162,7 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     } else {
         t = seq_find(k.test);
         if (!t) {
-            fprintf(stderr, "tlm-platform: no test named '%s' (--list shows the %u tests)\n", k.test, seq_test_count);
+            fprintf(stderr, "tlm-platform: no test named '%s' (`make sim HARNESS=tlm TEST=list` lists the %u tests)\n", k.test, seq_test_count);
             return 2;
         }
         if (seq_check_config(t, nvdla_config_find(k.nvdla_config), err, sizeof err)) {

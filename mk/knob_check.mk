@@ -1,0 +1,30 @@
+# mk/knob_check.mk: make's command line checked against the knob table
+# (mk/knobs.mk, generated from scripts/gen/regdefs/knobs.csv). Included by the
+# Makefile once the knobs have their values. Refused with make's status 2:
+# - a command-line variable that is no knob and no variable of the Makefile
+#   (`unknown knob AXI_STAL: did you mean AXI_STALL?`); the environment is
+#   not checked (CI runs with anything in it);
+# - a value not in its knob's syntax (`AXI_STALL: '5 0' is not a decimal
+#   number`): the simulator's knobs whatever their origin (the simulator would
+#   get them), make's own variables when given on the command line.
+# Ranges (AXI_STALL=101) are the simulator's to check.
+
+KNOB_GIVEN := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+KNOB_UNKNOWN := $(filter-out $(KNOB_NAMES),$(KNOB_GIVEN))
+ifneq ($(KNOB_UNKNOWN),)
+$(error $(or $(shell python3 scripts/gen/knobs.py unknown $(KNOB_UNKNOWN) 2>/dev/null),unknown knob $(firstword $(KNOB_UNKNOWN)) (docs/knobs.md lists the knobs)))
+endif
+
+# what is left of a value once its digits are gone
+knob_nondigits = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+knob_one_word = $(filter 1,$(words $(1)))
+# $(call knob_ok_<syntax>,value,knob): non-empty when the value has the syntax
+knob_ok_uint = $(and $(call knob_one_word,$(1)),$(if $(call knob_nondigits,$(1)),,y))
+knob_ok_range = $(and $(call knob_one_word,$(1)),$(if $(filter :% %: %::%,$(1)),,y),$(filter 1 2,$(words $(subst :, ,$(1)))),$(if $(call knob_nondigits,$(subst :,,$(1))),,y))
+knob_ok_ns = $(and $(call knob_one_word,$(1)),$(if $(filter .% %. %..%,$(1)),,y),$(filter 1 2,$(words $(subst ., ,$(1)))),$(if $(call knob_nondigits,$(subst .,,$(1))),,y))
+knob_ok_bytes = $(call knob_ok_uint,$(or $(firstword $(foreach u,K M G k m g,$(patsubst %$(u),%,$(filter %$(u),$(1))))),$(1)))
+knob_ok_enum = $(and $(call knob_one_word,$(1)),$(filter $(KNOB_CHOICES_$(2)),$(1)))
+knob_check = $(if $(strip $($(1))),$(if $(call knob_ok_$(KNOB_SYNTAX_$(1)),$($(1)),$(1)),,$(error $(1): '$($(1))' is not $(KNOB_WHAT_$(1)))))
+
+$(foreach k,$(KNOB_CHECKED),$(call knob_check,$(k)))
+$(foreach k,$(KNOB_CHECKED_CMDLINE),$(if $(filter command line,$(origin $(k))),$(call knob_check,$(k))))

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""knobs.py: the knob table (scripts/gen/regdefs/knobs.csv) for the Python tools.
+
+One row per make variable and per simulator option: the make name, the
+option, the value syntax, the default and a line of documentation (the CSV's
+header comment says every column). scripts/gen/gen_knobs.py generates the C, make
+and Markdown tables from it; scripts/regress.py and scripts/conformance.py
+check their KEY=value words with check_words() before anything runs, and the
+Makefile asks this script for the nearest name of a variable it does not know:
+
+  scripts/gen/knobs.py unknown NAME...     "unknown knob NAME: did you mean KNOWN?"
+  scripts/gen/knobs.py check KEY=value...  the first bad word's message, exit 2
+"""
+import csv
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "knobs.csv")
+COLUMNS = ["make", "option", "alias", "kind", "syntax", "arg", "default", "default_doc", "field", "given",
+           "line", "line_at", "repro", "metavar", "applies", "doc"]
+KINDS = ("run", "knob", "special", "option", "make")
+
+
+class TableError(Exception):
+    pass
+
+
+def load(path=CSV):
+    """The rows, in table order: dicts of COLUMNS plus 'lineno'."""
+    rows = []
+    with open(path, newline="") as f:
+        lines = [(no, l) for no, l in enumerate(f, 1) if l.strip() and not l.startswith("#")]
+    reader = csv.reader([l for _, l in lines])
+    header = next(reader, None)
+    if header != COLUMNS:
+        raise TableError("%s: the header must be %s" % (path, ",".join(COLUMNS)))
+    seen = set()
+    for (no, _), cells in zip(lines[1:], reader):
+        if len(cells) != len(COLUMNS):
+            raise TableError("%s:%d: %d cells, the header has %d" % (path, no, len(cells), len(COLUMNS)))
+        row = dict(zip(COLUMNS, cells))
+        row["lineno"] = no
+        if row["kind"] not in KINDS:
+            raise TableError("%s:%d: kind must be one of %s" % (path, no, ", ".join(KINDS)))
+        if not row["make"] and not row["option"]:
+            raise TableError("%s:%d: a row names a make variable, an option or both" % (path, no))
+        for key in (row["make"], row["option"], row["alias"]):
+            if key and key in seen:
+                raise TableError("%s:%d: %s twice" % (path, no, key))
+            seen.add(key)
+        syntax_what(row["syntax"])   # known syntax
+        rows.append(row)
+    return rows
+
+
+def syntax_what(syntax):
+    """What a value of this syntax is, for 'NAME: 'v' is not <what>'; None:
+    anything goes (names, paths, strings)."""
+    kind, _, arg = syntax.partition(":")
+    if kind == "uint":
+        return "a decimal number"
+    if kind == "range":
+        return "MIN or MIN:MAX (decimal numbers)"
+    if kind == "bool":
+        return "0 or 1"
+    if kind == "enum":
+        c = arg.split("|")
+        return ", ".join(c[:-1]) + " or " + c[-1]
+    if kind == "bytes":
+        return "a size: decimal bytes, or with K, M or G"
+    if kind == "ns":
+        return "nanoseconds in decimal (10, 2.5)"
+    if kind == "plusargs":
+        return "plusargs: each word starts with +"
+    if kind in ("name", "path", "string", "flag"):
+        return None
+    raise TableError("unknown syntax '%s'" % syntax)
+
+
+def _digits(s):
+    return s != "" and all("0" <= c <= "9" for c in s)
+
+
+def value_ok(syntax, v):
+    """Does v have the syntax? (ranges are the simulator's to check)"""
+    kind, _, arg = syntax.partition(":")
+    if kind == "uint":
+        return _digits(v)
+    if kind == "range":
+        parts = v.split(":")
+        return len(parts) <= 2 and all(_digits(p) for p in parts)
+    if kind == "bool":
+        return v in ("0", "1")
+    if kind == "enum":
+        return v in arg.split("|")
+    if kind == "bytes":
+        return _digits(v[:-1] if v[-1:] in "KMGkmg" and v[-1:] else v)
+    if kind == "ns":
+        parts = v.split(".")
+        return len(parts) <= 2 and all(_digits(p) for p in parts)
+    if kind == "plusargs":
+        return all(w.startswith("+") for w in v.split())
+    return True
+
+
+def distance(a, b):
+    """Levenshtein distance (insertions, deletions, substitutions)."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def nearest(name, names):
+    """The known name closest to name (case ignored; the first of a tie)."""
+    return min(names, key=lambda n: distance(name.upper(), n.upper())) if names else None
+
+
+def make_names(rows):
+    return [r["make"] for r in rows if r["make"]]
+
+
+def unknown_message(name, rows):
+    return "unknown knob %s: did you mean %s?" % (name, nearest(name, make_names(rows)))
+
+
+def check_word(word, rows, by_name=None):
+    """None, or the message for one KEY=value word (unknown key, bad value)."""
+    by_name = by_name or {r["make"]: r for r in rows if r["make"]}
+    key, eq, value = word.partition("=")
+    if not eq:
+        return "'%s' is not KEY=value" % word
+    row = by_name.get(key)
+    if row is None:
+        return unknown_message(key, rows)
+    what = syntax_what(row["syntax"])
+    # empty means unset, as in make
+    if what and value.strip() and not value_ok(row["syntax"], value):
+        return "%s: '%s' is not %s" % (key, value, what)
+    return None
+
+
+def check_words(words, rows=None):
+    """The first message of check_word over KEY=value words, or None."""
+    rows = rows if rows is not None else load()
+    by_name = {r["make"]: r for r in rows if r["make"]}
+    for w in words:
+        msg = check_word(w, rows, by_name)
+        if msg:
+            return msg
+    return None
+
+
+def main(argv):
+    if len(argv) < 2 or argv[0] not in ("unknown", "check"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    try:
+        rows = load()
+    except (OSError, TableError) as e:
+        print("knobs.py: %s" % e, file=sys.stderr)
+        return 2
+    if argv[0] == "unknown":
+        print("; ".join(unknown_message(n, rows) for n in argv[1:]))
+        return 0
+    msg = check_words(argv[1:], rows)
+    if msg:
+        print(msg, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

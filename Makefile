@@ -597,16 +597,51 @@ Version: $(LIB_VERSION)
 Cflags: -I$${includedir}/$(LIB_NAME)
 Libs: -L$${libdir} -l$(LIB_NAME) -lz
 endef
-export LIB_PC
+# A program using the installed library as a user would: the sparse memory's
+# CRC against zlib's, and the kernel cycling the NVDLA twin through reset and
+# a CSB read of GLB's HW_VERSION.
+define LIB_CHECK_C
+#include <stdio.h>
+#include "nvdla_regs.h"
+#include "sim_kernel.h"
+#include "sparse_mem.h"
+
+int main(void)
+{
+    char err[256] = "";
+    struct sparse_mem *m = sparse_mem_create();
+    sparse_mem_write(m, 0, "ok", 2);
+    int bad = sparse_mem_crc32(m, 0, 2) != 0x79dcdd47u;   /* zlib.crc32(b"ok") */
+    sparse_mem_destroy(m);
+
+    struct sim_knobs k;
+    sim_knobs_default(&k);
+    struct dut_twin_opts o = {0};
+    struct dut *d = dut_twin_create(&o, err, sizeof err);
+    struct sim s;
+    if (!d || sim_init(&s, &k, d, err, sizeof err)) {
+        fprintf(stderr, "kernel: %s\n", err);
+        return 1;
+    }
+    uint32_t v = 0;
+    bad |= sim_reset(&s) || csb_read(s.csb, NVDLA_GLB_S_NVDLA_HW_VERSION, &v) != BFM_OK || v != 0x00303031u;
+    bad |= sim_finish(&s) != 0;
+    sim_free(&s);
+    printf("sparse_mem crc, kernel + NVDLA twin: HW_VERSION 0x%08x: %s\n", (unsigned)v, bad ? "wrong" : "ok");
+    return bad;
+}
+endef
 .PHONY: install uninstall install-check example-own-testbench
+install: export LIB_PC_TEXT = $(LIB_PC)
 install: $(CORE_LIB)
+	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path (the .pc file records it), got '$(PREFIX)'" >&2; exit 2;; esac
 	@if [ -n "$(SAN)" ]; then echo "make install: SAN=1 builds an instrumented library; install the plain one (no SAN)" >&2; exit 2; fi
 	@if nm -g --defined-only $(CORE_LIB) | grep -qE ' T _?main$$'; then \
 	    echo "make install: $(CORE_LIB) defines main(): a program's main must stay out of the archive" >&2; exit 1; fi
 	install -d $(DESTDIR)$(LIB_INCDIR) $(DESTDIR)$(LIB_PCDIR)
 	install -m 0644 $(LIB_PUBLIC_HDRS) $(DESTDIR)$(LIB_INCDIR)/
 	install -m 0644 $(CORE_LIB) $(DESTDIR)$(LIB_LIBDIR)/lib$(LIB_NAME).a
-	@echo "$$LIB_PC" > $(DESTDIR)$(LIB_PCDIR)/$(LIB_NAME).pc
+	@printf '%s\n' "$$LIB_PC_TEXT" > $(DESTDIR)$(LIB_PCDIR)/$(LIB_NAME).pc
 	@echo "installed $(LIB_NAME) in $(DESTDIR)$(PREFIX): pkg-config --cflags --libs $(LIB_NAME)$(if $(filter-out /usr /usr/local,$(PREFIX)), (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig))"
 # removes what install wrote (by the header list of this tree) and the
 # include folder once empty
@@ -619,6 +654,7 @@ uninstall:
 # nothing but `pkg-config --cflags`; the archive has no main(); uninstall
 # leaves nothing behind; DESTDIR stages under itself with PREFIX's paths.
 LIB_CHECK_DIR = $(BUILD)/install-check
+install-check: export LIB_CHECK_C_TEXT = $(LIB_CHECK_C)
 install-check: deps
 	@d=$(abspath $(LIB_CHECK_DIR)); rm -rf $$d; mkdir -p $$d/hdr; \
 	$(MAKE) -s --no-print-directory install PREFIX=$$d/prefix >/dev/null || exit 1; \
@@ -631,8 +667,8 @@ install-check: deps
 	    $(CXX) -std=c++17 -Wall -Wextra -Werror -fsyntax-only $$cflags $$d/hdr/$$b.cpp || { echo "FAIL  $$b.h does not compile alone (C++)" >&2; exit 1; }; \
 	done; \
 	if nm -g --defined-only $$d/prefix/lib/lib$(LIB_NAME).a | grep -qE ' T _?main$$'; then echo "FAIL  lib$(LIB_NAME).a defines main()" >&2; exit 1; fi; \
-	printf '#include "sparse_mem.h"\nint main(void)\n{\n    struct sparse_mem *m = sparse_mem_create();\n    sparse_mem_write(m, 0, "ok", 2);\n    int r = sparse_mem_crc32(m, 0, 2) != 0x79dcdd47u;\n    sparse_mem_destroy(m);\n    return r;\n}\n' > $$d/link.c; \
-	$(CC) -std=c11 -Wall -Wextra -Werror $$cflags $$d/link.c -o $$d/link $$libs && $$d/link \
+	printf '%s\n' "$$LIB_CHECK_C_TEXT" > $$d/link.c; \
+	$(CC) -std=c11 -Wall -Wextra -Werror $$cflags $$d/link.c -o $$d/link $$libs && $$d/link >/dev/null \
 	    || { echo "FAIL  a program linked with only pkg-config --libs $(LIB_NAME) does not run" >&2; exit 1; }; \
 	$(MAKE) -s --no-print-directory uninstall PREFIX=$$d/prefix >/dev/null; \
 	left=$$(find $$d/prefix -type f); if [ -n "$$left" ]; then echo "FAIL  uninstall left: $$left" >&2; exit 1; fi; \
@@ -640,7 +676,7 @@ install-check: deps
 	grep -qx 'prefix=/opt/$(LIB_NAME)' $$d/stage/opt/$(LIB_NAME)/lib/pkgconfig/$(LIB_NAME).pc \
 	    && [ -f $$d/stage/opt/$(LIB_NAME)/lib/lib$(LIB_NAME).a ] \
 	    || { echo "FAIL  DESTDIR=$$d/stage PREFIX=/opt/$(LIB_NAME) did not stage under DESTDIR with PREFIX's paths" >&2; exit 1; }; \
-	echo "PASS  install-check: $$n public headers compile alone (C11, C++17), no main() in lib$(LIB_NAME).a, pkg-config link, uninstall, DESTDIR"
+	echo "PASS  install-check: $$n public headers compile alone (C11, C++17), no main() in lib$(LIB_NAME).a, a program linked by pkg-config runs the kernel, uninstall, DESTDIR"
 # examples/own-testbench as a user builds it: installed in a scratch prefix,
 # built by its own Makefile (pkg-config and verilator only) in a copy, run;
 # with --inject-error (SLVERR on a source) it must fail. SKIP without Verilator.

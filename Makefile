@@ -636,6 +636,8 @@ install: export LIB_PC_TEXT = $(LIB_PC)
 install: $(CORE_LIB)
 	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path (the .pc file records it), got '$(PREFIX)'" >&2; exit 2;; esac
 	@if [ -n "$(SAN)" ]; then echo "make install: SAN=1 builds an instrumented library; install the plain one (no SAN)" >&2; exit 2; fi
+	@dup=$$(printf '%s\n' $(notdir $(LIB_PUBLIC_HDRS)) | sort | uniq -d); \
+	if [ -n "$$dup" ]; then echo "make install: two public headers named $$dup would land on one file" >&2; exit 1; fi
 	@if nm -g --defined-only $(CORE_LIB) | grep -qE ' T _?main$$'; then \
 	    echo "make install: $(CORE_LIB) defines main(): a program's main must stay out of the archive" >&2; exit 1; fi
 	install -d $(DESTDIR)$(LIB_INCDIR) $(DESTDIR)$(LIB_PCDIR)
@@ -648,7 +650,7 @@ install: $(CORE_LIB)
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(LIB_INCDIR)/,$(notdir $(LIB_PUBLIC_HDRS))) \
 	    $(DESTDIR)$(LIB_LIBDIR)/lib$(LIB_NAME).a $(DESTDIR)$(LIB_PCDIR)/$(LIB_NAME).pc
-	-rmdir $(DESTDIR)$(LIB_INCDIR) 2>/dev/null
+	@rmdir $(DESTDIR)$(LIB_INCDIR) 2>/dev/null || true
 # An install as a user sees it, in a scratch prefix under build/: every
 # public header compiles alone, as C11 and as C++ (in extern "C"), with
 # nothing but `pkg-config --cflags`; the archive has no main(); uninstall
@@ -657,7 +659,7 @@ LIB_CHECK_DIR = $(BUILD)/install-check
 install-check: export LIB_CHECK_C_TEXT = $(LIB_CHECK_C)
 install-check: deps
 	@d=$(abspath $(LIB_CHECK_DIR)); rm -rf $$d; mkdir -p $$d/hdr; \
-	$(MAKE) -s --no-print-directory install PREFIX=$$d/prefix >/dev/null || exit 1; \
+	$(MAKE) -s --no-print-directory install SAN= PREFIX=$$d/prefix >/dev/null || exit 1; \
 	export PKG_CONFIG_PATH=$$d/prefix/lib/pkgconfig; \
 	cflags=$$(pkg-config --cflags $(LIB_NAME)) && libs=$$(pkg-config --libs $(LIB_NAME)) || exit 1; \
 	n=0; for h in $$d/prefix/include/$(LIB_NAME)/*.h; do b=$$(basename $$h .h); n=$$((n + 1)); \
@@ -670,9 +672,9 @@ install-check: deps
 	printf '%s\n' "$$LIB_CHECK_C_TEXT" > $$d/link.c; \
 	$(CC) -std=c11 -Wall -Wextra -Werror $$cflags $$d/link.c -o $$d/link $$libs && $$d/link >/dev/null \
 	    || { echo "FAIL  a program linked with only pkg-config --libs $(LIB_NAME) does not run" >&2; exit 1; }; \
-	$(MAKE) -s --no-print-directory uninstall PREFIX=$$d/prefix >/dev/null; \
+	$(MAKE) -s --no-print-directory uninstall SAN= PREFIX=$$d/prefix >/dev/null; \
 	left=$$(find $$d/prefix -type f); if [ -n "$$left" ]; then echo "FAIL  uninstall left: $$left" >&2; exit 1; fi; \
-	$(MAKE) -s --no-print-directory install DESTDIR=$$d/stage PREFIX=/opt/$(LIB_NAME) >/dev/null || exit 1; \
+	$(MAKE) -s --no-print-directory install SAN= DESTDIR=$$d/stage PREFIX=/opt/$(LIB_NAME) >/dev/null || exit 1; \
 	grep -qx 'prefix=/opt/$(LIB_NAME)' $$d/stage/opt/$(LIB_NAME)/lib/pkgconfig/$(LIB_NAME).pc \
 	    && [ -f $$d/stage/opt/$(LIB_NAME)/lib/lib$(LIB_NAME).a ] \
 	    || { echo "FAIL  DESTDIR=$$d/stage PREFIX=/opt/$(LIB_NAME) did not stage under DESTDIR with PREFIX's paths" >&2; exit 1; }; \
@@ -684,7 +686,7 @@ EXAMPLE_DIR = $(BUILD)/example-own-testbench
 example-own-testbench: install-check
 	@if [ -z "$(HAVE_VERILATOR)" ]; then echo "SKIP  example-own-testbench: Verilator is not installed"; exit 0; fi; \
 	d=$(abspath $(EXAMPLE_DIR)); rm -rf $$d; mkdir -p $$d; \
-	$(MAKE) -s --no-print-directory install PREFIX=$$d/prefix >/dev/null || exit 1; \
+	$(MAKE) -s --no-print-directory install SAN= PREFIX=$$d/prefix >/dev/null || exit 1; \
 	cp -r examples/own-testbench $$d/src; rm -rf $$d/src/obj_dir; \
 	verilator --lint-only -Wall $$d/src/dma_copy.v || exit 1; \
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PKG_CONFIG_PATH=$$d/prefix/lib/pkgconfig \

@@ -505,5 +505,145 @@ print-inc:
 layers:
 	@python3 scripts/layer_check.py
 
+# ---- the library for other testbenches: make install, the own-testbench example -----
+# (docs/library.md) The public headers, the core archive under the library's
+# name and a pkg-config file:
+#   $(PREFIX)/include/$(LIB_NAME)/*.h   flat: each header's quoted includes name
+#                                       headers of the same folder
+#   $(PREFIX)/lib/lib$(LIB_NAME).a      a copy of $(CORE_LIB), no main()
+#   $(PREFIX)/lib/pkgconfig/$(LIB_NAME).pc
+# DESTDIR stages the tree elsewhere; the paths inside stay those of PREFIX.
+LIB_NAME    := nvdla-cosim
+LIB_VERSION := 0.1.0
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+LIB_INCDIR   = $(PREFIX)/include/$(LIB_NAME)
+LIB_LIBDIR   = $(PREFIX)/lib
+LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
+# The public headers, the one list to keep up to date: the BFMs, checkers
+# and sparse memory, the golden models, the kernel, the trace runner, and
+# the headers of other folders these include (make install-check compiles
+# each one alone from the installed folder, so a missing one fails there).
+# bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers.
+LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h sim/kernel/*.h sequences/trace/*.h)) \
+    sim/nvdla/model/nvdla_config.h sim/nvdla/model/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
+    sim/nvdla/model/nvdla_prog_check.h sequences/api/seq.h sequences/api/reg_port.h
+# The archive is static only, so what it needs goes in Libs (a plain
+# `pkg-config --libs` gives it), -lz after the archive.
+define LIB_PC
+prefix=$(PREFIX)
+includedir=$${prefix}/include
+libdir=$${prefix}/lib
+
+Name: $(LIB_NAME)
+Description: C bus-functional models, protocol checkers, golden models and co-simulation kernel for NN accelerators (NVDLA, Arm Ethos-U65)
+Version: $(LIB_VERSION)
+Cflags: -I$${includedir}/$(LIB_NAME)
+Libs: -L$${libdir} -l$(LIB_NAME) -lz
+endef
+# A program using the installed library as a user would: the sparse memory's
+# CRC against zlib's, and the kernel cycling the NVDLA twin through reset and
+# a CSB read of GLB's HW_VERSION.
+define LIB_CHECK_C
+#include <stdio.h>
+#include "nvdla_regs.h"
+#include "sim_kernel.h"
+#include "sparse_mem.h"
+
+int main(void)
+{
+    char err[256] = "";
+    struct sparse_mem *m = sparse_mem_create();
+    sparse_mem_write(m, 0, "ok", 2);
+    int bad = sparse_mem_crc32(m, 0, 2) != 0x79dcdd47u;   /* zlib.crc32(b"ok") */
+    sparse_mem_destroy(m);
+
+    struct sim_knobs k;
+    sim_knobs_default(&k);
+    struct dut_twin_opts o = {0};
+    struct dut *d = dut_twin_create(&o, err, sizeof err);
+    struct sim s;
+    if (!d || sim_init(&s, &k, d, err, sizeof err)) {
+        fprintf(stderr, "kernel: %s\n", err);
+        return 1;
+    }
+    uint32_t v = 0;
+    bad |= sim_reset(&s) || csb_read(s.csb, NVDLA_GLB_S_NVDLA_HW_VERSION, &v) != BFM_OK || v != 0x00303031u;
+    bad |= sim_finish(&s) != 0;
+    sim_free(&s);
+    printf("sparse_mem crc, kernel + NVDLA twin: HW_VERSION 0x%08x: %s\n", (unsigned)v, bad ? "wrong" : "ok");
+    return bad;
+}
+endef
+.PHONY: install uninstall install-check example-own-testbench
+install: export LIB_PC_TEXT = $(LIB_PC)
+install: $(CORE_LIB)
+	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path (the .pc file records it), got '$(PREFIX)'" >&2; exit 2;; esac
+	@if [ -n "$(SAN)" ]; then echo "make install: SAN=1 builds an instrumented library; install the plain one (no SAN)" >&2; exit 2; fi
+	@dup=$$(printf '%s\n' $(notdir $(LIB_PUBLIC_HDRS)) | sort | uniq -d); \
+	if [ -n "$$dup" ]; then echo "make install: two public headers named $$dup would land on one file" >&2; exit 1; fi
+	@if nm -g --defined-only $(CORE_LIB) | grep -qE ' T _?main$$'; then \
+	    echo "make install: $(CORE_LIB) defines main(): a program's main must stay out of the archive" >&2; exit 1; fi
+	install -d $(DESTDIR)$(LIB_INCDIR) $(DESTDIR)$(LIB_PCDIR)
+	install -m 0644 $(LIB_PUBLIC_HDRS) $(DESTDIR)$(LIB_INCDIR)/
+	install -m 0644 $(CORE_LIB) $(DESTDIR)$(LIB_LIBDIR)/lib$(LIB_NAME).a
+	@printf '%s\n' "$$LIB_PC_TEXT" > $(DESTDIR)$(LIB_PCDIR)/$(LIB_NAME).pc
+	@echo "installed $(LIB_NAME) in $(DESTDIR)$(PREFIX): pkg-config --cflags --libs $(LIB_NAME)$(if $(filter-out /usr /usr/local,$(PREFIX)), (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig))"
+# removes what install wrote (by the header list of this tree) and the
+# include folder once empty
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(LIB_INCDIR)/,$(notdir $(LIB_PUBLIC_HDRS))) \
+	    $(DESTDIR)$(LIB_LIBDIR)/lib$(LIB_NAME).a $(DESTDIR)$(LIB_PCDIR)/$(LIB_NAME).pc
+	@rmdir $(DESTDIR)$(LIB_INCDIR) 2>/dev/null || true
+# An install as a user sees it, in a scratch prefix under build/: every
+# public header compiles alone, as C11 and as C++ (in extern "C"), with
+# nothing but `pkg-config --cflags`; the archive has no main(); uninstall
+# leaves nothing behind; DESTDIR stages under itself with PREFIX's paths.
+LIB_CHECK_DIR = $(BUILD)/install-check
+install-check: export LIB_CHECK_C_TEXT = $(LIB_CHECK_C)
+install-check: deps
+	@d=$(abspath $(LIB_CHECK_DIR)); rm -rf $$d; mkdir -p $$d/hdr; \
+	$(MAKE) -s --no-print-directory install SAN= PREFIX=$$d/prefix >/dev/null || exit 1; \
+	export PKG_CONFIG_PATH=$$d/prefix/lib/pkgconfig; \
+	cflags=$$(pkg-config --cflags $(LIB_NAME)) && libs=$$(pkg-config --libs $(LIB_NAME)) || exit 1; \
+	n=0; for h in $$d/prefix/include/$(LIB_NAME)/*.h; do b=$$(basename $$h .h); n=$$((n + 1)); \
+	    printf '#include "%s.h"\n' $$b > $$d/hdr/$$b.c; \
+	    printf 'extern "C" {\n#include "%s.h"\n}\n' $$b > $$d/hdr/$$b.cpp; \
+	    $(CC) -std=c11 -Wall -Wextra -Werror -fsyntax-only $$cflags $$d/hdr/$$b.c || { echo "FAIL  $$b.h does not compile alone (C)" >&2; exit 1; }; \
+	    $(CXX) -std=c++17 -Wall -Wextra -Werror -fsyntax-only $$cflags $$d/hdr/$$b.cpp || { echo "FAIL  $$b.h does not compile alone (C++)" >&2; exit 1; }; \
+	done; \
+	if nm -g --defined-only $$d/prefix/lib/lib$(LIB_NAME).a | grep -qE ' T _?main$$'; then echo "FAIL  lib$(LIB_NAME).a defines main()" >&2; exit 1; fi; \
+	printf '%s\n' "$$LIB_CHECK_C_TEXT" > $$d/link.c; \
+	$(CC) -std=c11 -Wall -Wextra -Werror $$cflags $$d/link.c -o $$d/link $$libs && $$d/link >/dev/null \
+	    || { echo "FAIL  a program linked with only pkg-config --libs $(LIB_NAME) does not run" >&2; exit 1; }; \
+	$(MAKE) -s --no-print-directory uninstall SAN= PREFIX=$$d/prefix >/dev/null; \
+	left=$$(find $$d/prefix -type f); if [ -n "$$left" ]; then echo "FAIL  uninstall left: $$left" >&2; exit 1; fi; \
+	$(MAKE) -s --no-print-directory install SAN= DESTDIR=$$d/stage PREFIX=/opt/$(LIB_NAME) >/dev/null || exit 1; \
+	grep -qx 'prefix=/opt/$(LIB_NAME)' $$d/stage/opt/$(LIB_NAME)/lib/pkgconfig/$(LIB_NAME).pc \
+	    && [ -f $$d/stage/opt/$(LIB_NAME)/lib/lib$(LIB_NAME).a ] \
+	    || { echo "FAIL  DESTDIR=$$d/stage PREFIX=/opt/$(LIB_NAME) did not stage under DESTDIR with PREFIX's paths" >&2; exit 1; }; \
+	echo "PASS  install-check: $$n public headers compile alone (C11, C++17), no main() in lib$(LIB_NAME).a, a program linked by pkg-config runs the kernel, uninstall, DESTDIR"
+# examples/own-testbench as a user builds it: installed in a scratch prefix,
+# built by its own Makefile (pkg-config and verilator only) in a copy, run;
+# with --inject-error (SLVERR on a source) it must fail. SKIP without Verilator.
+EXAMPLE_DIR = $(BUILD)/example-own-testbench
+example-own-testbench: install-check
+	@if [ -z "$(HAVE_VERILATOR)" ]; then echo "SKIP  example-own-testbench: Verilator is not installed"; exit 0; fi; \
+	d=$(abspath $(EXAMPLE_DIR)); rm -rf $$d; mkdir -p $$d; \
+	$(MAKE) -s --no-print-directory install SAN= PREFIX=$$d/prefix >/dev/null || exit 1; \
+	cp -r examples/own-testbench $$d/src; rm -rf $$d/src/obj_dir; \
+	verilator --lint-only -Wall $$d/src/dma_copy.v || exit 1; \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PKG_CONFIG_PATH=$$d/prefix/lib/pkgconfig \
+	    make -C $$d/src > $$d/build.log 2>&1 || { tail -n 30 $$d/build.log >&2; echo "FAIL  example-own-testbench: build (log $$d/build.log)" >&2; exit 1; }; \
+	echo "== $$d/src/obj_dir/Vdma_copy"; $$d/src/obj_dir/Vdma_copy || exit 1; \
+	echo "== $$d/src/obj_dir/Vdma_copy --inject-error   (must fail: output in $$d/inject-error.log)"; \
+	if $$d/src/obj_dir/Vdma_copy --inject-error > $$d/inject-error.log 2>&1; then \
+	    echo "FAIL  example-own-testbench: an SLVERR on the source went unnoticed" >&2; exit 1; fi; \
+	grep -q '^FAIL own-testbench: .*STATUS.ERROR' $$d/inject-error.log \
+	    || { cat $$d/inject-error.log >&2; echo "FAIL  example-own-testbench: --inject-error failed for another reason" >&2; exit 1; }; \
+	echo "PASS  example-own-testbench: the copies check out, an injected SLVERR is caught"
+# part of make test (after the parts on its own line)
+test: example-own-testbench
+
 clean:
 	rm -rf $(BUILD) logs

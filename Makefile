@@ -526,7 +526,7 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # each one alone from the installed folder, so a missing one fails there).
 # bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers.
 LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h sim/kernel/*.h sequences/trace/*.h)) \
-    sim/nvdla/model/nvdla_config.h sim/nvdla/model/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
+    sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sequences/api/seq.h sequences/api/reg_port.h
 # The archive is static only, so what it needs goes in Libs (a plain
 # `pkg-config --libs` gives it), -lz after the archive.

@@ -70,7 +70,7 @@ const char sim_knob_help[] =
     "  --reset-idle N         idle cycles after reset release before the first bus request (default 16) [RESET_IDLE]\n"
     "  --sramif               twin: present the nvdla_core2cvsram_* port set on a configuration without SRAMIF (default off) [SRAMIF]\n"
     "  --inject RULE          break the protocol once on purpose; the run must fail naming the rule (INJECT=list lists each family's faults) (default off) [INJECT]\n"
-    "  --nvdla-config NAME    NVDLA hardware configuration (scripts/regdefs/nvdla_configs.csv): which units exist, data layout, port widths (default the trace folder's name when it names one, else nv_small) [NVDLA_CONFIG]\n"
+    "  --nvdla-config NAME    NVDLA hardware configuration (scripts/gen/regdefs/nvdla_configs.csv): which units exist, data layout, port widths (default the trace folder's name when it names one, else nv_small) [NVDLA_CONFIG]\n"
     "  --run-absent 0|1       run a trace that needs a unit the configuration leaves out instead of skipping it (default 0) [RUN_ABSENT]\n"
     "  --prog-check error|warn\n"
     "                         a layer that breaks a register-programming rule fails the run (error) or only warns (default error) [PROG_CHECK]\n"

@@ -20,7 +20,7 @@ INC       = -Igolden -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-# ---- knobs of `make sim` (see README) ---------------------------------------
+# ---- knobs of `make sim` (see docs/knobs.md) ---------------------------------------
 TEST      ?=
 TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
@@ -132,7 +132,7 @@ endif
 # ---- sources ------------------------------------------------------------------
 BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
-# The rooms of sim/ and sequences/ (README "Where things are"); main() and
+# The rooms of sim/ and sequences/ (docs/layout.md "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
 SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
 SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
@@ -186,7 +186,7 @@ help:
 	@echo "       CLOCK_PERIOD=ns (default 10)"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
 	@echo "       PROG_CHECK=error|warn ALLOW_NO_CHECK=0|1 MEM_LIMIT=bytes[K|M|G] AXI_MAX_WAIT=n REG_MAX_WAIT=n"
-	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (see README.md)"
+	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (see docs/knobs.md)"
 
 deps:
 	@scripts/deps.sh
@@ -254,7 +254,7 @@ $(TLM_SIM): $(TLM_PLATFORM_OBJ) $(TLM_OBJ) $(CORE_LIB)
 $(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
-# the README's user platform: the wrappers wired by hand, no sequences
+# the user platform of docs/systemc-tlm.md: the wrappers wired by hand, no sequences
 $(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
@@ -279,7 +279,7 @@ $(ETHOSU_CMD): scripts/ethosu_cmd_main.c scripts/cli_io.c scripts/cli_io.h golde
 ethosu-cmd: $(ETHOSU_CMD)
 # ---- end ethosu-cmd ---------------------------------------------------------------
 
-# ---- nightly regression (scripts/regress.py; see README "Regression") ---------------
+# ---- nightly regression (scripts/regress.py; see docs/regression.md) ---------------
 LIST    ?= smoke
 SEEDS   ?=
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
@@ -491,7 +491,7 @@ regs:
 	    --c-header sim/ethosu/ethosu_regs.h --c-source sim/ethosu/ethosu_regs.c --verilog rtl_stubs/ethosu65/ethosu65_regs.vh
 	python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header sim/nvdla/model/nvdla_config.h \
 	    --c-source sim/nvdla/model/nvdla_config.c --c-cfgrom sim/nvdla/model/nvdla_cfgrom.c \
-	    --verilog-cfgrom rtl_stubs/nvdla/nvdla_cfgrom.vh --readme README.md
+	    --verilog-cfgrom rtl_stubs/nvdla/nvdla_cfgrom.vh --readme docs/configurations.md
 
 # The committed generated files must match what the generator makes now.
 regs-check:
@@ -509,12 +509,12 @@ regs-check:
 	    || { echo "regs-check: generated Ethos-U65 register files are stale: run 'make regs'" >&2; exit 1; }
 	@python3 scripts/gen_configs.py --csv $(CONFIGDEFS) --c-header $(BUILD)/gen/nvdla_config.h \
 	    --c-source $(BUILD)/gen/nvdla_config.c --c-cfgrom $(BUILD)/gen/nvdla_cfgrom.c \
-	    --verilog-cfgrom $(BUILD)/gen/nvdla_cfgrom.vh --readme README.md --readme-out $(BUILD)/gen/README.md
+	    --verilog-cfgrom $(BUILD)/gen/nvdla_cfgrom.vh --readme docs/configurations.md --readme-out $(BUILD)/gen/configurations.md
 	@diff -q $(BUILD)/gen/nvdla_config.h sim/nvdla/model/nvdla_config.h && diff -q $(BUILD)/gen/nvdla_config.c sim/nvdla/model/nvdla_config.c \
 	    && diff -q $(BUILD)/gen/nvdla_cfgrom.c sim/nvdla/model/nvdla_cfgrom.c \
 	    && diff -q $(BUILD)/gen/nvdla_cfgrom.vh rtl_stubs/nvdla/nvdla_cfgrom.vh \
-	    && diff -q $(BUILD)/gen/README.md README.md \
-	    || { echo "regs-check: generated NVDLA configuration files (nvdla_config, nvdla_cfgrom) or README's configuration table are stale: run 'make regs'" >&2; exit 1; }
+	    && diff -q $(BUILD)/gen/configurations.md docs/configurations.md \
+	    || { echo "regs-check: generated NVDLA configuration files (nvdla_config, nvdla_cfgrom) or the configuration table of docs/configurations.md are stale: run 'make regs'" >&2; exit 1; }
 	@echo "regs-check: generated register files are up to date"
 
 systest: deps
@@ -543,7 +543,7 @@ smoke: deps
 # programming checker (scripts/hw_observed.py).
 HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed/nv_small
 .PHONY: hw-observed prog-rules
-# the register-programming rules as the README tables them
+# the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)
 	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
@@ -551,7 +551,7 @@ hw-observed: deps $(TWIN_SIM)
 
 test: deps regs-check layers unit lint systest hw-observed smoke
 
-# The include folders, for a user's own build (README "SystemC and TLM-2.0").
+# The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc
 print-inc:
 	@echo $(INC)

@@ -167,6 +167,7 @@ help:
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
+	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
@@ -549,7 +550,13 @@ prog-rules: $(TWIN_SIM)
 hw-observed: deps $(TWIN_SIM)
 	@python3 scripts/hw_observed.py --dir "$(HW_OBSERVED)"
 
-test: deps regs-check layers unit lint systest hw-observed smoke
+test: deps regs-check layers docs-check unit lint systest hw-observed smoke
+
+# Every relative link of README.md and docs/*.md leads to a file and heading,
+# and the code excerpts still match their source.
+.PHONY: docs-check
+docs-check:
+	@python3 scripts/check_doc_links.py
 
 # The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc

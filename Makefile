@@ -20,7 +20,7 @@ INC       = -Igolden -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-# ---- knobs of `make sim` (docs/knobs.md) ---------------------------------------
+# ---- knobs of `make sim` (docs/knobs.md) -----------------------------------------
 # The knob table (scripts/gen/regdefs/knobs.csv) gives every knob's `?=` default,
 # its syntax and its simulator option (mk/knobs.mk, generated: make knobs);
 # mk/knob_check.mk refuses unknown names and malformed values on the command line.
@@ -91,7 +91,7 @@ endif
 # ---- sources ------------------------------------------------------------------
 BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
-# The rooms of sim/ and sequences/ (README "Where things are"); main() and
+# The rooms of sim/ and sequences/ (docs/layout.md "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
 SIM_DIRS := sim/regs sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
 SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
@@ -127,6 +127,7 @@ help:
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
 	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
+	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
@@ -214,7 +215,7 @@ $(TLM_SIM): $(TLM_PLATFORM_OBJ) $(TLM_OBJ) $(CORE_LIB)
 $(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
-# the README's user platform: the wrappers wired by hand, no sequences
+# the user platform of docs/systemc-tlm.md: the wrappers wired by hand, no sequences
 $(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
@@ -239,7 +240,7 @@ $(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools
 ethosu-cmd: $(ETHOSU_CMD)
 # ---- end ethosu-cmd ---------------------------------------------------------------
 
-# ---- nightly regression (scripts/regress/regress.py; see README "Regression") ---------------
+# ---- nightly regression (scripts/regress/regress.py; see docs/regression.md) ---------------
 LIST    ?= smoke
 SEEDS   ?=
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
@@ -437,12 +438,12 @@ lint: deps
 REGDEFS := scripts/gen/regdefs
 CONFIGDEFS := $(REGDEFS)/nvdla_configs.csv
 regs:
-	python3 scripts/gen/gen_regs.py --readme README.md
+	python3 scripts/gen/gen_regs.py --readme docs/configurations.md
 
 # The committed generated files must match what the generator makes now
 # (regenerated into $(BUILD)/gen; a stale file is named).
 regs-check:
-	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme README.md
+	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme docs/configurations.md
 	@echo "regs-check: generated register files are up to date"
 
 # The knob table (scripts/gen/regdefs/knobs.csv) -> the simulator's option table,
@@ -487,15 +488,21 @@ smoke: deps
 # programming checker (scripts/regress/hw_observed.py).
 HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed/nv_small
 .PHONY: hw-observed prog-rules
-# the register-programming rules as the README tables them
+# the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)
 	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
 	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)"
 
-test: deps regs-check knobs-check layers unit lint systest hw-observed smoke
+test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
 
-# The include folders, for a user's own build (README "SystemC and TLM-2.0").
+# Every relative link of README.md and docs/*.md leads to a file and heading,
+# and the code excerpts still match their source.
+.PHONY: docs-check
+docs-check:
+	@python3 scripts/check_doc_links.py
+
+# The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc
 print-inc:
 	@echo $(INC)

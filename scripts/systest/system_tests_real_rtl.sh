@@ -156,11 +156,11 @@ if [ -d "$hwo/conv_1_0" ] && [ -d "$hwo/sdpnoew_1_82" ]; then
         ok "PROG_CHECK=warn: runs with warnings (trace runner and twin), the verdict names the broken rule"
     else bad "PROG_CHECK=warn: warnings and verdict (exit $rc)"; fi
 fi
-# the README's rules table is what the C table prints
+# the rules table of docs/programming-rules.md is what the C table prints
 if make -s prog-rules >"$rr_tmp/rules.md" 2>"$log" &&
-   sed -n '/^<!-- prog-rules -->$/,/^<!-- \/prog-rules -->$/p' README.md | sed '1d;$d' | diff -q - "$rr_tmp/rules.md" >/dev/null; then
-    ok "README: the programming rules table equals make prog-rules"
-else bad "README: the programming rules table differs from make prog-rules (paste its output between the markers)"; fi
+   sed -n '/^<!-- prog-rules -->$/,/^<!-- \/prog-rules -->$/p' docs/programming-rules.md | sed '1d;$d' | diff -q - "$rr_tmp/rules.md" >/dev/null; then
+    ok "docs/programming-rules.md: the programming rules table equals make prog-rules"
+else bad "docs/programming-rules.md: the programming rules table differs from make prog-rules (paste its output between the markers)"; fi
 expect_fail "PROG_CHECK=maybe refused" "PROG_CHECK: 'maybe' is not error or warn" TEST=sdp_bypass_smoke DUT=twin PROG_CHECK=maybe
 [ -n "$have_verilator" ] && expect_input_error "PROG_CHECK for a sequence on RTL refused" \
     "PROG_CHECK: a sequence on RTL is not checked" TEST=sdp_bypass_smoke DUT=rtl PROG_CHECK=warn

@@ -415,20 +415,20 @@ else
     printf 'SKIP  waves HARNESS=systemc: SystemC is not installed (/usr/include/systemc.h)\n'
 fi
 
-# the README's "Debugging a failure" walk: its commands print what it shows
+# the "Debugging a failure" walk of docs/waves.md: its commands print what it shows
 if [[ " ${duts[*]} " == *" rtl "* ]]; then
-    readme_first=$(grep -m1 '^   first failure: FAIL cycle 66: dbb R' README.md | sed 's/^   //')
-    readme_waves=$(grep -m1 '^   waves: logs/sdp_bypass_smoke/rtl/waves.vcd (cycles 16' README.md | sed 's/^   //')
+    readme_first=$(grep -m1 '^   first failure: FAIL cycle 66: dbb R' docs/waves.md | sed 's/^   //')
+    readme_waves=$(grep -m1 '^   waves: logs/sdp_bypass_smoke/rtl/waves.vcd (cycles 16' docs/waves.md | sed 's/^   //')
     make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=r-bad-id WAVES_ON_FAIL=50 >"$log" 2>&1
     if [ -n "$readme_first" ] && [ -n "$readme_waves" ] && grep -qxF "$readme_first" "$log" && grep -qxF "$readme_waves" "$log" &&
        grep -qxF 'view: logs/sdp_bypass_smoke/rtl/waves.gtkw (gtkwave logs/sdp_bypass_smoke/rtl/waves.gtkw)' "$log"; then
-        ok "README 'Debugging a failure': the walk's failure, waves and view lines are what the run prints"
-    else bad "README 'Debugging a failure': the walk's lines differ from the run's ('$readme_first')"; fi
+        ok "docs/waves.md 'Debugging a failure': the walk's failure, waves and view lines are what the run prints"
+    else bad "docs/waves.md 'Debugging a failure': the walk's lines differ from the run's ('$readme_first')"; fi
     make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=r-bad-id VERBOSE=1 >"$log" 2>&1
-    if grep -qxF "$(grep -m1 '^   \[cycle 62\] dbb: AR' README.md | sed 's/^   //')" "$log" &&
-       grep -qxF "$(grep -m1 '^   \[cycle 59\] csb: write' README.md | sed 's/^   //')" "$log"; then
-        ok "README 'Debugging a failure': its VERBOSE lines are what the run prints"
-    else bad "README 'Debugging a failure': VERBOSE lines differ"; fi
+    if grep -qxF "$(grep -m1 '^   \[cycle 62\] dbb: AR' docs/waves.md | sed 's/^   //')" "$log" &&
+       grep -qxF "$(grep -m1 '^   \[cycle 59\] csb: write' docs/waves.md | sed 's/^   //')" "$log"; then
+        ok "docs/waves.md 'Debugging a failure': its VERBOSE lines are what the run prints"
+    else bad "docs/waves.md 'Debugging a failure': VERBOSE lines differ"; fi
 fi
 
 # make regress WAVES_ON_FAIL=N: each failing run's report names its view; a

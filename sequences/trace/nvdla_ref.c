@@ -2,7 +2,7 @@
  * register-level model the twin uses too (sim/nvdla/model: the same
  * ping-pong and LUT-access behaviour as the DUT should have); layers run
  * through the same decode and exec code as the twin's engines, but on a
- * memory image instead of over AXI (README "One NVDLA model, two users"). */
+ * memory image instead of over AXI (docs/layout.md "One NVDLA model, two users"). */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -44,8 +44,8 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
     [NVDLA_RULE_PDP_GEOMETRY] = {
         "pdp-geometry", "PDP D_POOLING_PADDING_CFG, D_POOLING_KERNEL_CFG, D_DATA_CUBE_IN/OUT_*",
         "a bottom or right pad the pooling units spend on more (or fewer) flush lines or columns than the "
-        "output has: the hardware hangs, or writes shifted and extra lines (golden_pdp_hw_check; the README's "
-        "golden section gives the rule)",
+        "output has: the hardware hangs, or writes shifted and extra lines (golden_pdp_hw_check; "
+        "docs/golden-models.md gives the rule)",
         "PDP chapters of the specs; hw-observed pdp_* (18 of 19 hangs, 10 shifted outputs)" },
     [NVDLA_RULE_PDP_TRAILING_INPUT] = {
         "pdp-trailing-input", "PDP D_DATA_CUBE_IN/OUT_WIDTH/HEIGHT, D_POOLING_KERNEL_CFG, D_POOLING_PADDING_CFG, "

@@ -29,7 +29,7 @@ enum nvdla_prog_rule {
     NVDLA_RULE_COUNT
 };
 
-/* The README's table: name, registers, what the hardware does, source. */
+/* The table of docs/programming-rules.md: name, registers, what the hardware does, source. */
 struct nvdla_prog_rule_desc {
     const char *name, *registers, *hardware, *source;
 };
@@ -58,7 +58,7 @@ int nvdla_prog_check(const struct nvdla_regfile *r, enum nvdla_unit u, const str
 void nvdla_prog_violation_str(const struct nvdla_prog_violation *v, char *buf, size_t len);
 
 /* The rules as a Markdown table (rule, registers, what the hardware does,
- * source) on stdout: the README's table is this output. */
+ * source) on stdout: the table of docs/programming-rules.md is this output. */
 void nvdla_prog_rules_print(void);
 
 /* Rule by name (for knobs), -1 if unknown. */

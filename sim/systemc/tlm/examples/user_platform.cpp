@@ -6,8 +6,8 @@
 // bypassed) and a 256-byte buffer through an Ethos-U65 DMA command stream
 // (written in the ethosu-cmd assembler text), waits for each interrupt,
 // checks the copies byte for byte and clears the interrupts. Exit 0 when
-// everything matched, 1 otherwise. `make unit` builds and runs it; the
-// README's SystemC section describes the same wiring.
+// everything matched, 1 otherwise. `make unit` builds and runs it;
+// docs/systemc-tlm.md describes the same wiring.
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>

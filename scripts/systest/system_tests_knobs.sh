@@ -2,12 +2,12 @@
 # system_tests_knobs.sh: the knob table (scripts/gen/regdefs/knobs.csv) in every
 # entry point: an unknown or misspelled knob is refused with status 2, naming
 # it and the nearest known name (make sim, make sim-command, make waves,
-# scripts/sim, make conformance, scripts/conformance.py, regression list lines
+# scripts/sim, make conformance, scripts/regress/conformance.py, regression list lines
 # and --knob); a value not in its knob's syntax is refused naming the knob (make
 # and the simulator); the environment is not checked. Sourced by
-# scripts/system_tests.sh (its ok/bad helpers and $log), or run alone.
+# scripts/systest/system_tests.sh (its ok/bad helpers and $log), or run alone.
 if ! declare -F ok >/dev/null; then
-    cd "$(dirname "$0")/.." || exit 2
+    cd "$(dirname "$0")/../.." || exit 2
     pass=0 fail=0
     log=$(mktemp)
     trap 'rm -f "$log"' EXIT
@@ -42,16 +42,16 @@ kn_refused "make sim-template (regress, conformance) refused an unknown knob" 2 
 kn_refused "scripts/sim AXI_STAL=50 refused" 2 "unknown knob AXI_STAL: did you mean AXI_STALL?" \
     scripts/sim "${smoke[@]}" AXI_STAL=50
 kn_refused "make conformance FOO=1 refused" 2 "unknown knob FOO: did you mean" make -s conformance FOO=1
-kn_refused "scripts/conformance.py -- AXI_STAL=1 refused" 2 "conformance: unknown knob AXI_STAL: did you mean AXI_STALL?" \
-    scripts/conformance.py -- AXI_STAL=1
+kn_refused "scripts/regress/conformance.py -- AXI_STAL=1 refused" 2 "conformance: unknown knob AXI_STAL: did you mean AXI_STALL?" \
+    scripts/regress/conformance.py -- AXI_STAL=1
 kn_refused "lower-case knob refused (make)" 2 "unknown knob axi_stall: did you mean AXI_STALL?" \
     make -s sim "${smoke[@]}" axi_stall=50
 printf '# a comment\nsdp_bypass_smoke DUT=twin FOO=1\n' >"$kn_tmp/l.txt"
 kn_refused "regress list line FOO=1 refused with file:line" 2 "l.txt:2: unknown knob FOO: did you mean" \
-    python3 scripts/regress.py --list "$kn_tmp/l.txt" --out "$kn_tmp/rg"
+    python3 scripts/regress/regress.py --list "$kn_tmp/l.txt" --out "$kn_tmp/rg"
 [ -e "$kn_tmp/rg" ] && bad "regress list line FOO=1: the results folder was made (runs started)"
 kn_refused "regress --knob AXI_STAL=1 refused" 2 "unknown knob AXI_STAL: did you mean AXI_STALL?" \
-    python3 scripts/regress.py --list "$kn_tmp/l.txt" --knob AXI_STAL=1 --out "$kn_tmp/rg"
+    python3 scripts/regress/regress.py --list "$kn_tmp/l.txt" --knob AXI_STAL=1 --out "$kn_tmp/rg"
 # make's own variables and the environment are not knobs to refuse
 if AXI_STAL=50 make -s sim "${smoke[@]}" >"$log" 2>&1 && grep -q '^PASS:' "$log"; then
     ok "an unknown name in the environment is not checked"
@@ -73,9 +73,9 @@ kn_refused "scripts/sim AXI_STALL=0x10 refused" 2 "AXI_STALL: '0x10' is not a de
     scripts/sim "${smoke[@]}" AXI_STALL=0x10
 printf 'sdp_bypass_smoke DUT=twin AXI_STALL=0x10\n' >"$kn_tmp/v.txt"
 kn_refused "regress list line AXI_STALL=0x10 refused with file:line" 2 "v.txt:1: AXI_STALL: '0x10' is not a decimal number" \
-    python3 scripts/regress.py --list "$kn_tmp/v.txt" --out "$kn_tmp/rg"
-kn_refused "scripts/conformance.py -- SEED=0x10 refused" 2 "SEED: '0x10' is not a decimal number" \
-    scripts/conformance.py -- SEED=0x10
+    python3 scripts/regress/regress.py --list "$kn_tmp/v.txt" --out "$kn_tmp/rg"
+kn_refused "scripts/regress/conformance.py -- SEED=0x10 refused" 2 "SEED: '0x10' is not a decimal number" \
+    scripts/regress/conformance.py -- SEED=0x10
 # the simulator's own parser: the same syntax, the knob named, the nearest option
 if make -s twin >"$log" 2>&1; then
     kn_refused "sim --axi-stall 0x10 refused" 2 "sim: AXI_STALL: '0x10' is not a decimal number" \

@@ -219,7 +219,7 @@ $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(BUILD)/obj/
 
 # The twin under the SystemC harness: sc_main instead of main (C++17, as
 # the SystemC library is built).
-$(TWIN_SIM_SC): sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sim/kernel/sim_cli.h $(CORE_LIB) \
+$(TWIN_SIM_SC): sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sequences/main/sim_cli.h $(CORE_LIB) \
 	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o
 	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/systemc/sc_harness.cpp $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
 	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz

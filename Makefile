@@ -45,7 +45,8 @@ TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
 endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
 # What runs the test: c, the C cycle loop (sequences/main/sim_cli_main.c); systemc, the same
-# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/systemc/sc_harness.cpp);
+# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/systemc/sc_harness.cpp,
+# entered from sequences/main/sc_main.cpp);
 # tlm, the SystemC/TLM-2.0 example platform around the C twins (sim/systemc/tlm/).
 HARNESS   ?= c
 ifeq ($(HARNESS),tlm)
@@ -134,7 +135,7 @@ BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
 # The rooms of sim/ and sequences/ (README "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
-SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
+SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu
 SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
@@ -219,9 +220,10 @@ $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(BUILD)/obj/
 
 # The twin under the SystemC harness: sc_main instead of main (C++17, as
 # the SystemC library is built).
-$(TWIN_SIM_SC): sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sequences/main/sim_cli.h $(CORE_LIB) \
-	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o
-	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/systemc/sc_harness.cpp $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
+$(TWIN_SIM_SC): sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sequences/main/sim_cli.h \
+	    $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o
+	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp \
+	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
 	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
 
 twin: deps $(TWIN_SIM)
@@ -556,7 +558,8 @@ test: deps regs-check layers unit lint systest hw-observed smoke
 print-inc:
 	@echo $(INC)
 
-# The include arrows point down: golden < bfm < sim < sequences.
+# The include arrows point down: golden < bfm < sim < sequences, and inside
+# sim/ and sequences/ room by room (scripts/layer_check.py: ROOMS).
 .PHONY: layers
 layers:
 	@python3 scripts/layer_check.py

@@ -396,6 +396,8 @@ fi
 . scripts/system_tests_image.sh
 # ---- the stub Verilated per configuration: widths, sequences, DMA at the width ----
 . scripts/system_tests_stub_configs.sh
+# ---- make layers: an include that climbs fails, naming file:line ----
+. scripts/system_tests_include_layers.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

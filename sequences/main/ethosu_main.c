@@ -4,9 +4,11 @@
 #include <string.h>
 #include <time.h>
 #include "dut_clocked.h"
+#include "ethosu_family.h"
 #include "ethosu_kernel.h"
 #include "ethosu_main.h"
 #include "ethosu_seq.h"
+#include "ethosu_twin.h"
 #include "sim_cli.h"
 #include "waves_rerun.h"
 
@@ -54,7 +56,7 @@ int ethosu_main(struct sim_knobs *k)
     printf("dut: %s (%s), M0/M1 %u-bit data, %u-bit address, PORPL=%d PORSL=%d\n", d->top, d->kind,
            d->data_bytes * 8, d->addr_bits, t->porpl, t->porsl);
     static struct ethosu_sim s;
-    if (ethosu_sim_init(&s, k, d, t->porpl, t->porsl, err, sizeof err)) {
+    if (ethosu_sim_init(&s, k, &ethosu_family, d, t->porpl, t->porsl, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         ethosu_sim_free(&s);
         return 2;

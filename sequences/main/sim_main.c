@@ -14,7 +14,9 @@
 #include "sim_kernel.h"
 #include "waves_rerun.h"
 #include "nvdla_config.h"
+#include "nvdla_family.h"
 #include "nvdla_prog_check.h"
+#include "nvdla_twin.h"
 #include "trace_parse.h"
 #include "trace_run.h"
 
@@ -77,8 +79,8 @@ int sim_cli(int argc, char **argv)
     int rc = sim_knobs_from_args(&k, argc, argv);
     if (rc >= 0)
         return rc;
-    sim_cli_set_args(argc, argv);
-    sim_cli_set_clock_ps(k.clock_ps);
+    sim_harness_set_args(argc, argv);
+    sim_harness_set_clock_ps(k.clock_ps);
     char err[2048] = "";
     if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
         /* a configuration the user did not name: say where it came from */
@@ -167,7 +169,7 @@ int sim_cli(int argc, char **argv)
         printf(", with SRAMIF (%u-bit data)", (d->sram_data_bytes ? d->sram_data_bytes : d->data_bytes) * 8);
     printf("\n");
     static struct sim s;
-    if (sim_init(&s, &k, d, err, sizeof err)) {
+    if (sim_init(&s, &k, &nvdla_family, d, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         sim_free(&s);
         trace_free(tr);

@@ -21,6 +21,7 @@
 #include <string.h>
 #include "ethosu_cmdproc.h"
 #include "ethosu_dut.h"
+#include "ethosu_twin.h"
 #include "ethosu_pins_vcd.h"
 #include "ethosu_regfile.h"
 #include "axi_manager.h"

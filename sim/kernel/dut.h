@@ -1,13 +1,13 @@
 /* dut: the device under test behind one interface, whatever it is made of.
  * Two implementations: dut_rtl (a Verilated top, C++ shim) and dut_twin
- * (the C behavioural twin). Per cycle the kernel calls eval() after the
- * BFMs drove their pins (the DUT's outputs for this cycle appear in pins)
- * and posedge() after the BFMs sampled (the DUT's registers update). */
+ * (the C behavioural twin, sim/nvdla/twin/nvdla_twin.h). Per cycle the
+ * kernel calls eval() after the BFMs drove their pins (the DUT's outputs
+ * for this cycle appear in pins) and posedge() after the BFMs sampled (the
+ * DUT's registers update). */
 #ifndef DUT_H
 #define DUT_H
 
 #include <stdint.h>
-#include "nvdla_config.h"
 #include "nvdla_pins.h"
 
 struct dut_waves_cfg {
@@ -62,17 +62,8 @@ void dut_check_stopped(struct bfm_env *env, const char *why);
 int dut_cycle_end(struct bfm_env *env, const char *stopped, uint64_t max_cycles, int *watchdog_fired,
                   void (*report_outstanding)(void *kernel, const char *why), void *kernel);
 
-/* Implementations. Each returns NULL with errbuf filled on failure. */
-struct dut_twin_opts {
-    /* present the nvdla_core2cvsram_* port set (the configuration's SRAMIF
-     * width, else DBBIF's): DMA whose RAM type is CV uses it */
-    int with_sramif;
-    /* A layer that breaks a programming rule (sim/nvdla/model/nvdla_prog_check.h): 0
-     * stops the twin with the rule (the run fails), 1 warns and runs it. */
-    int prog_warn;
-    const struct nvdla_config *hw;   /* configuration modelled; NULL: nv_small */
-};
-struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigned errlen);
+/* Implementations. Each returns NULL with errbuf filled on failure. The
+ * twin's (dut_twin_create) is in its family room: sim/nvdla/twin/nvdla_twin.h. */
 /* Defined only in the Verilator build (sim/verilator/dut_rtl.cpp). */
 struct dut *dut_rtl_create(char *errbuf, unsigned errlen);
 

@@ -1,6 +1,6 @@
 /* ethosu_dut: an Ethos-U65 device under test behind its pins, whatever it
  * is made of: the Verilated rtl_stubs/ethosu65 top (ethosu_rtl_create, C++
- * shim) or the C twin (ethosu_twin_create). Per cycle the kernel calls
+ * shim) or the C twin (ethosu_twin_create, sim/ethosu/ethosu_twin.h). Per cycle the kernel calls
  * eval() after the BFMs drove their pins and posedge() after they sampled,
  * exactly as for NVDLA (sim/kernel/dut.h). */
 #ifndef ETHOSU_DUT_H
@@ -27,7 +27,7 @@ struct ethosu_dut {
     void *impl;
 };
 
-struct ethosu_dut *ethosu_twin_create(char *errbuf, unsigned errlen);
+/* The twin (ethosu_twin_create) is in its family room: sim/ethosu/ethosu_twin.h. */
 /* Defined only in the Verilator build of the ethosu65 top. */
 struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen);
 

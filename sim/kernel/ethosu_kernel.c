@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ethosu_kernel.h"
-#include "reg_describe.h"
 #include "sim_kernel.h"
 
 static const char *const port_name[2] = { "m0", "m1" };
@@ -106,8 +105,8 @@ void ethosu_sim_report_outstanding(struct ethosu_sim *s, const char *why)
     }
 }
 
-int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct ethosu_dut *dut, int porpl,
-                    int porsl, char *errbuf, unsigned errlen)
+int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, const struct sim_family *fam,
+                    struct ethosu_dut *dut, int porpl, int porsl, char *errbuf, unsigned errlen)
 {
     memset(s, 0, sizeof *s);
     s->knobs = *k;
@@ -127,7 +126,7 @@ int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct etho
     ak.gap_min = k->csb_gap_min;   /* the register-bus gap knob serves APB too */
     ak.gap_max = k->csb_gap_max;
     ak.seed = k->seed ^ 0x4444;
-    ak.describe = ethosu_reg_describe;   /* VERBOSE=1 names the registers */
+    ak.describe = fam->reg_describe;   /* VERBOSE=1 names the registers */
     s->apb = apb_master_create("apb", &ak, &s->pins.apb, &s->env);
     struct apb_checker_knobs pk;
     apb_checker_knobs_default(&pk);

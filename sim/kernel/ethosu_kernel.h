@@ -17,6 +17,7 @@
 #include "ethosu_dut.h"
 #include "ethosu_pins.h"
 #include "fault_inject.h"
+#include "sim_family.h"
 #include "sim_knobs.h"
 #include "sparse_mem.h"
 
@@ -47,10 +48,11 @@ struct ethosu_sim {
     int watchdog_fired;
 };
 
-/* Takes ownership of dut. porpl/porsl are the levels of the power-on
- * security inputs. Returns 0 or -1 with errbuf filled. */
-int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, struct ethosu_dut *dut, int porpl,
-                    int porsl, char *errbuf, unsigned errlen);
+/* Takes ownership of dut; fam names its registers. porpl/porsl are the
+ * levels of the power-on security inputs. Returns 0 or -1 with errbuf
+ * filled. */
+int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, const struct sim_family *fam,
+                    struct ethosu_dut *dut, int porpl, int porsl, char *errbuf, unsigned errlen);
 /* Hold nRESET low for the knobs' reset_cycles, release it (a hard reset),
  * then run reset_idle idle cycles. */
 int ethosu_sim_reset(struct ethosu_sim *s);

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "reg_describe.h"
 #include "sim_kernel.h"
 
 static int sim_step(struct bfm_env *env);
@@ -126,7 +125,8 @@ static void chk_knobs(const struct sim *s, struct axi_checker_knobs *c)
     sim_axi_checker_knobs(&s->knobs, s->dut->data_bytes, s->dut->addr_bits, c);
 }
 
-int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen)
+int sim_init(struct sim *s, const struct sim_knobs *k, const struct sim_family *fam, struct dut *dut, char *errbuf,
+             unsigned errlen)
 {
     memset(s, 0, sizeof *s);
     s->knobs = *k;
@@ -153,7 +153,7 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
     ck.gap_max = k->csb_gap_max;
     ck.nposted = k->nposted;
     ck.seed = k->seed ^ 0x1111;
-    ck.describe = nvdla_reg_describe;   /* VERBOSE=1 names the registers */
+    ck.describe = fam->reg_describe;   /* VERBOSE=1 names the registers */
     s->csb = csb_master_create("csb", &ck, &s->pins.csb, &s->env);
     struct csb_checker_knobs cck;
     csb_checker_knobs_default(&cck);

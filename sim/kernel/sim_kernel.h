@@ -13,6 +13,7 @@
 #include "csb_master.h"
 #include "dut.h"
 #include "fault_inject.h"
+#include "sim_family.h"
 #include "nvdla_pins.h"
 #include "sim_knobs.h"
 #include "sparse_mem.h"
@@ -34,8 +35,10 @@ struct sim {
     uint64_t first_csb;        /* cycle the DUT first accepted a CSB request (UINT64_MAX: none) */
 };
 
-/* Takes ownership of dut. Returns 0 or -1 with errbuf filled. */
-int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen);
+/* Takes ownership of dut; fam names its registers. Returns 0 or -1 with
+ * errbuf filled. */
+int sim_init(struct sim *s, const struct sim_knobs *k, const struct sim_family *fam, struct dut *dut, char *errbuf,
+             unsigned errlen);
 /* Hold reset for the knobs' reset_cycles, release it, then run
  * reset_idle idle cycles (real tops synchronise their reset and drop
  * requests that come earlier). */

@@ -16,6 +16,7 @@
 #include "ethosu_cmd.h"
 #include "ethosu_cmdproc.h"
 #include "ethosu_dut.h"
+#include "ethosu_twin.h"
 #include "ethosu_regfile.h"
 #include "sparse_mem.h"
 #include "axi_manager.h"

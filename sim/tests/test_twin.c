@@ -11,6 +11,8 @@
 #include "axi_manager.h"
 #include "nvdla_cfgrom.h"
 #include "nvdla_regfile.h"
+#include "nvdla_family.h"
+#include "nvdla_twin.h"
 #include "sim_kernel.h"
 
 static struct nvdla_regfile rf;
@@ -555,7 +557,7 @@ static struct sim *twin_sim(const char *config)
     struct dut_twin_opts o = { nvdla_config_has(c, NVDLA_FEAT_SECONDARY_MEMIF), 0, c };
     struct dut *d = dut_twin_create(&o, err, sizeof err);
     ck_assert_msg(d != NULL, "%s", err);
-    ck_assert_msg(sim_init(&s, &k, d, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(sim_init(&s, &k, &nvdla_family, d, err, sizeof err) == 0, "%s", err);
     s.env.quiet_failures = 1;   /* the refusal below fails the run on purpose */
     ck_assert_int_eq(sim_reset(&s), 0);
     return &s;

@@ -46,7 +46,7 @@
 
 extern "C" {
 #include "dut.h"   // struct dut_waves_cfg
-#include "sim_cli.h"   // sim_cli_args
+#include "sim_harness.h"   // sim_harness_args, sim_harness_clock_ps
 #include "sim_knobs.h"   // SIM_DEFAULT_CLOCK_PS
 }
 
@@ -705,7 +705,7 @@ template <class Top> bool rtl_elaborate()
 #endif
     int argc;
     char **argv;
-    sim_cli_args(&argc, &argv);     // the model's plusargs (sc_main recorded them)
+    sim_harness_args(&argc, &argv);     // the model's plusargs (sc_main recorded them)
     Verilated::commandArgs(argc, argv);
     rtl_dut<Top> *r = new rtl_dut<Top>();
     r->ctx = Verilated::threadContextp();
@@ -745,12 +745,12 @@ template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned e
 #endif
     int argc;
     char **argv;
-    sim_cli_args(&argc, &argv);     // the model's plusargs: real RTL reads them
+    sim_harness_args(&argc, &argv);     // the model's plusargs: real RTL reads them
     r->ctx->commandArgs(argc, argv);
     r->top = new typename Top::model_type{r->ctx, "TOP"};
     char unused[200];
     uint64_t half;   // the run's period ($time in the RTL), waves_open checks it again
-    if (!half_period(sim_cli_clock_ps(), r->ctx->timeprecision(), half, unused, sizeof unused))
+    if (!half_period(sim_harness_clock_ps(), r->ctx->timeprecision(), half, unused, sizeof unused))
         r->half = half;
     rtl_setup(r);
     return &r->d;

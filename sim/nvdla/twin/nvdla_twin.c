@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dut.h"
+#include "nvdla_twin.h"
 #include "nvdla_prog_check.h"
 #include "pins_vcd.h"
 #include "axi_manager.h"

@@ -20,12 +20,12 @@ void ethosu_list_tests(void)
 }
 
 /* The twin on a harness with its own clock: see sim_main.c. */
-static struct ethosu_dut *on_harness_clock(struct ethosu_dut *d, char *err, unsigned len)
+static struct dut *on_harness_clock(struct dut *d, char *err, unsigned len)
 {
     if (!d || strcmp(d->kind, "twin") || !sim_harness->wait_negedge)
         return d;
     struct dut_clock clk = { sim_harness->wait_negedge, sim_harness->wait_posedge };
-    struct ethosu_dut *w = ethosu_dut_clocked_wrap(d, &clk);
+    struct dut *w = dut_clocked_wrap(d, &clk);
     if (!w) {
         snprintf(err, len, "out of memory wrapping the twin for the %s harness", sim_harness->name);
         d->destroy(d);
@@ -46,7 +46,7 @@ int ethosu_main(struct sim_knobs *k)
     sim_knobs_print(k);
     sim_harness_print();
     char err[1024] = "";
-    struct ethosu_dut *d = !strcmp(k->dut, "rtl") ? ethosu_rtl_create(err, sizeof err)
+    struct dut *d = !strcmp(k->dut, "rtl") ? ethosu_rtl_create(err, sizeof err)
                                                  : ethosu_twin_create(err, sizeof err);
     d = on_harness_clock(d, err, sizeof err);
     if (!d) {

@@ -106,7 +106,7 @@ void ethosu_sim_report_outstanding(struct ethosu_sim *s, const char *why)
 }
 
 int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, const struct sim_family *fam,
-                    struct ethosu_dut *dut, int porpl, int porsl, char *errbuf, unsigned errlen)
+                    struct dut *dut, int porpl, int porsl, char *errbuf, unsigned errlen)
 {
     memset(s, 0, sizeof *s);
     s->knobs = *k;

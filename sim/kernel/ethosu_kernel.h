@@ -14,7 +14,7 @@
 #include "axi_checker.h"
 #include "axi_mem.h"
 #include "bfm_env.h"
-#include "ethosu_dut.h"
+#include "dut.h"
 #include "ethosu_pins.h"
 #include "fault_inject.h"
 #include "sim_family.h"
@@ -36,7 +36,7 @@ struct ethosu_sim {
     struct sim_knobs knobs;
     struct bfm_env env;
     struct ethosu_pins pins;
-    struct ethosu_dut *dut;
+    struct dut *dut;
     struct sparse_mem *mem[2];          /* behind M0 and M1 */
     struct apb_master *apb;
     struct apb_checker *apb_chk;
@@ -52,7 +52,7 @@ struct ethosu_sim {
  * levels of the power-on security inputs. Returns 0 or -1 with errbuf
  * filled. */
 int ethosu_sim_init(struct ethosu_sim *s, const struct sim_knobs *k, const struct sim_family *fam,
-                    struct ethosu_dut *dut, int porpl, int porsl, char *errbuf, unsigned errlen);
+                    struct dut *dut, int porpl, int porsl, char *errbuf, unsigned errlen);
 /* Hold nRESET low for the knobs' reset_cycles, release it (a hard reset),
  * then run reset_idle idle cycles. */
 int ethosu_sim_reset(struct ethosu_sim *s);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dut.h"
+#include "nvdla_pins.h"
 #include "nvdla_twin.h"
 #include "nvdla_prog_check.h"
 #include "pins_vcd.h"
@@ -110,8 +111,9 @@ static void tie_off_axi(struct axi_pins *a)
     a->b_ready = a->r_ready = 1;
 }
 
-static void twin_eval(struct dut *d, struct nvdla_pins *p)
+static void twin_eval(struct dut *d, void *pins)
 {
+    struct nvdla_pins *p = pins;
     struct twin *t = d->impl;
     if (!p->rstn || t->rst_sync < TWIN_RESET_SYNC) {
         /* in reset (at the pin or still inside): requests are taken and lost */
@@ -133,8 +135,9 @@ static void twin_eval(struct dut *d, struct nvdla_pins *p)
     p->dla_intr = t->intr;
 }
 
-static void twin_posedge(struct dut *d, struct nvdla_pins *p)
+static void twin_posedge(struct dut *d, void *pins)
 {
+    struct nvdla_pins *p = pins;
     struct twin *t = d->impl;
     if (!p->rstn) {
         twin_reset(t);
@@ -201,8 +204,9 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
     t->vcd_pins = p;
 }
 
-static void twin_waves_dump(struct dut *d, const struct nvdla_pins *p, uint64_t cycle)
+static void twin_waves_dump(struct dut *d, const void *pins, uint64_t cycle)
 {
+    const struct nvdla_pins *p = pins;
     struct twin *t = d->impl;
     if (!t->vcd)
         return;

@@ -1,5 +1,5 @@
 /* nvdla_twin: the C behavioural twin of the NV_nvdla top, a struct dut
- * (dut.h) for the kernel. */
+ * (dut.h) whose pins are a struct nvdla_pins. */
 #ifndef NVDLA_TWIN_H
 #define NVDLA_TWIN_H
 

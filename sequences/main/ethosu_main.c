@@ -5,11 +5,11 @@
 #include <time.h>
 #include "dut_clocked.h"
 #include "ethosu_family.h"
-#include "ethosu_kernel.h"
 #include "ethosu_main.h"
 #include "ethosu_seq.h"
 #include "ethosu_twin.h"
 #include "sim_cli.h"
+#include "sim_kernel.h"
 #include "waves_rerun.h"
 
 void ethosu_list_tests(void)
@@ -55,26 +55,29 @@ int ethosu_main(struct sim_knobs *k)
     }
     printf("dut: %s (%s), M0/M1 %u-bit data, %u-bit address, PORPL=%d PORSL=%d\n", d->top, d->kind,
            d->data_bytes * 8, d->addr_bits, t->porpl, t->porsl);
-    static struct ethosu_sim s;
-    if (ethosu_sim_init(&s, k, &ethosu_family, d, t->porpl, t->porsl, err, sizeof err)) {
+    static struct sim s;
+    if (sim_init(&s, k, &ethosu_family, d, err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
-        ethosu_sim_free(&s);
+        sim_free(&s);
         return 2;
     }
+    /* the power-on security inputs, before the reset */
+    ethosu_sim_pins(&s)->porpl = (uint8_t)t->porpl;
+    ethosu_sim_pins(&s)->porsl = (uint8_t)t->porsl;
     struct ethosu_seq_ctx ctx = {
-        .env = &s.env, .regs = reg_port_apb(s.apb), .apb = s.apb, .mem = { s.mem[0], s.mem[1] }, .axi = { s.axi[0], s.axi[1] },
-        .irq = &s.pins.irq, .wd = &s.wd, .seed = k->seed, .dut_kind = d->kind, .out_dir = k->out_dir,
+        .env = &s.env, .regs = reg_port_apb(s.reg.apb), .apb = s.reg.apb, .mem = { s.axi[0].mem, s.axi[1].mem },
+        .axi = { s.axi[0].bfm, s.axi[1].bfm }, .irq = &ethosu_sim_pins(&s)->irq, .wd = ethosu_sim_wd(&s), .seed = k->seed, .dut_kind = d->kind, .out_dir = k->out_dir,
     };
     bfm_rng_seed(&ctx.rng, k->seed);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int test_rc = -1;
-    if (ethosu_sim_reset(&s) == 0) {
+    if (sim_reset(&s) == 0) {
         test_rc = t->run(&ctx);
         if (test_rc == 0 && !s.env.failed)
-            ethosu_sim_drain(&s, 100000);
+            sim_drain(&s, 100000);
     }
-    int failures = ethosu_sim_finish(&s);
+    int failures = sim_finish(&s);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     int pass = test_rc == 0 && failures == 0;
@@ -95,7 +98,7 @@ int ethosu_main(struct sim_knobs *k)
     uint64_t cycles = s.env.failed ? s.env.first_failure_cycle : s.env.cycle;
     char first_failure[sizeof s.env.first_failure];
     memcpy(first_failure, s.env.first_failure, sizeof first_failure);
-    ethosu_sim_free(&s);
+    sim_free(&s);
     if (!pass && k->waves_on_fail)
         sim_waves_rerun(k, cycles, first_failure);
     return pass ? 0 : 1;

@@ -176,8 +176,8 @@ int sim_cli(int argc, char **argv)
         return 2;
     }
     struct seq_ctx ctx = {
-        .env = &s.env, .regs = reg_port_csb(s.csb), .csb = s.csb, .dbb_mem = s.dbb_mem, .sram_mem = s.sram_mem,
-        .dla_intr = &s.pins.dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
+        .env = &s.env, .regs = reg_port_csb(s.reg.csb), .csb = s.reg.csb, .dbb_mem = s.axi[0].mem,
+        .sram_mem = s.axi[1].mem, .dla_intr = &nvdla_sim_pins(&s)->dla_intr, .seed = k.seed, .dut_kind = d->kind, .out_dir = k.out_dir,
         .trace_path = tr ? tr->path : NULL, .absent = gate.absent[0] ? gate.absent : NULL,
         .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL, .hw = cfg,
     };
@@ -209,7 +209,7 @@ int sim_cli(int argc, char **argv)
            wall > 0 ? (double)cycles / wall : 0.0, k.seed);
     if (!pass) {
         char repro[4096];
-        sim_reset_hint(&s);
+        nvdla_reset_hint(&s);
         sim_knobs_reproduce(&k, sim_harness->name, repro, sizeof repro);
         printf("reproduce: %s\n", repro);
     }

@@ -1,68 +1,52 @@
 /* ethosu_pins_vcd: see ethosu_pins_vcd.h. */
-#include <stdio.h>
+#include <stddef.h>
 #include "ethosu_pins_vcd.h"
 
-static void add_axi(struct vcd_writer *w, const char *port, const struct axi_pins *a, unsigned data_bits,
-                    unsigned addr_bits)
-{
-    char n[64];
-#define SIG(name, width, field) \
-    do { snprintf(n, sizeof n, "%s%s", name, port); vcd_writer_add(w, n, width, &a->field); } while (0)
-    SIG("AWVALID", 1, aw_valid);
-    SIG("AWREADY", 1, aw_ready);
-    SIG("AWID", 8, aw_id);
-    SIG("AWADDR", addr_bits, aw_addr);
-    SIG("AWLEN", 8, aw_len);
-    SIG("AWSIZE", 3, aw_size);
-    SIG("AWBURST", 2, aw_burst);
-    SIG("WVALID", 1, w_valid);
-    SIG("WREADY", 1, w_ready);
-    SIG("WDATA", data_bits, w_data);
-    SIG("WSTRB", data_bits / 8, w_strb);
-    SIG("WLAST", 1, w_last);
-    SIG("BVALID", 1, b_valid);
-    SIG("BREADY", 1, b_ready);
-    SIG("BID", 8, b_id);
-    SIG("BRESP", 2, b_resp);
-    SIG("ARVALID", 1, ar_valid);
-    SIG("ARREADY", 1, ar_ready);
-    SIG("ARID", 8, ar_id);
-    SIG("ARADDR", addr_bits, ar_addr);
-    SIG("ARLEN", 8, ar_len);
-    SIG("ARSIZE", 3, ar_size);
-    SIG("ARBURST", 2, ar_burst);
-    SIG("RVALID", 1, r_valid);
-    SIG("RREADY", 1, r_ready);
-    SIG("RID", 8, r_id);
-    SIG("RDATA", data_bits, r_data);
-    SIG("RRESP", 2, r_resp);
-    SIG("RLAST", 1, r_last);
-#undef SIG
-}
+#define AXI(name, width, field) { name, width, offsetof(struct axi_pins, field) }
+static const struct pins_vcd_pin axi[] = {
+    AXI("AWVALID%s", 1, aw_valid), AXI("AWREADY%s", 1, aw_ready), AXI("AWID%s", 8, aw_id),
+    AXI("AWADDR%s", PINS_VCD_ADDR, aw_addr), AXI("AWLEN%s", 8, aw_len), AXI("AWSIZE%s", 3, aw_size),
+    AXI("AWBURST%s", 2, aw_burst),
+    AXI("WVALID%s", 1, w_valid), AXI("WREADY%s", 1, w_ready), AXI("WDATA%s", PINS_VCD_DATA, w_data),
+    AXI("WSTRB%s", PINS_VCD_STRB, w_strb), AXI("WLAST%s", 1, w_last),
+    AXI("BVALID%s", 1, b_valid), AXI("BREADY%s", 1, b_ready), AXI("BID%s", 8, b_id), AXI("BRESP%s", 2, b_resp),
+    AXI("ARVALID%s", 1, ar_valid), AXI("ARREADY%s", 1, ar_ready), AXI("ARID%s", 8, ar_id),
+    AXI("ARADDR%s", PINS_VCD_ADDR, ar_addr), AXI("ARLEN%s", 8, ar_len), AXI("ARSIZE%s", 3, ar_size),
+    AXI("ARBURST%s", 2, ar_burst),
+    AXI("RVALID%s", 1, r_valid), AXI("RREADY%s", 1, r_ready), AXI("RID%s", 8, r_id),
+    AXI("RDATA%s", PINS_VCD_DATA, r_data), AXI("RRESP%s", 2, r_resp), AXI("RLAST%s", 1, r_last),
+};
+#undef AXI
+#define N_AXI (sizeof axi / sizeof axi[0])
 
-void ethosu_pins_vcd_add(struct vcd_writer *w, const struct ethosu_pins *p, unsigned data_bytes,
-                         unsigned addr_bits)
+#define PIN(name, width, field) { name, width, offsetof(struct ethosu_pins, field), NULL, 0, 0 }
+static const struct pins_vcd_entry table[] = {
+    PIN("nRESET", 1, nreset),
+    PIN("PORPL", 1, porpl),
+    PIN("PORSL", 1, porsl),
+    PIN("IRQ", 1, irq),
+    PIN("WDVALID", 1, wd_valid),
+    PIN("WDWEIGHT", 9, wd_weight),   /* low 9 bits of the little-endian int16 */
+    PIN("WDLAST", 1, wd_last),
+    PIN("PSEL", 1, apb.sel),
+    PIN("PENABLE", 1, apb.enable),
+    PIN("PWRITE", 1, apb.write),
+    PIN("PADDR", 12, apb.addr),
+    PIN("PWDATA", 32, apb.wdata),
+    PIN("PSTRB", 4, apb.strb),
+    PIN("PPROT", 3, apb.prot),
+    PIN("PWAKEUP", 1, apb.wakeup),
+    PIN("PREADY", 1, apb.ready),
+    PIN("PRDATA", 32, apb.rdata),
+    PIN("PSLVERR", 1, apb.slverr),
+    { "M0", 0, offsetof(struct ethosu_pins, m0), axi, N_AXI, 0 },
+    PIN("AWAKEUPM0", 1, awakeup_m0),
+    { "M1", 0, offsetof(struct ethosu_pins, m1), axi, N_AXI, 0 },
+    PIN("AWAKEUPM1", 1, awakeup_m1),
+};
+#undef PIN
+
+void ethosu_pins_vcd_add(struct vcd_writer *w, const struct ethosu_pins *p, unsigned data_bytes, unsigned addr_bits)
 {
-    vcd_writer_add(w, "nRESET", 1, &p->nreset);
-    vcd_writer_add(w, "PORPL", 1, &p->porpl);
-    vcd_writer_add(w, "PORSL", 1, &p->porsl);
-    vcd_writer_add(w, "IRQ", 1, &p->irq);
-    vcd_writer_add(w, "WDVALID", 1, &p->wd_valid);
-    vcd_writer_add(w, "WDWEIGHT", 9, &p->wd_weight);   /* low 9 bits of the little-endian int16 */
-    vcd_writer_add(w, "WDLAST", 1, &p->wd_last);
-    vcd_writer_add(w, "PSEL", 1, &p->apb.sel);
-    vcd_writer_add(w, "PENABLE", 1, &p->apb.enable);
-    vcd_writer_add(w, "PWRITE", 1, &p->apb.write);
-    vcd_writer_add(w, "PADDR", 12, &p->apb.addr);
-    vcd_writer_add(w, "PWDATA", 32, &p->apb.wdata);
-    vcd_writer_add(w, "PSTRB", 4, &p->apb.strb);
-    vcd_writer_add(w, "PPROT", 3, &p->apb.prot);
-    vcd_writer_add(w, "PWAKEUP", 1, &p->apb.wakeup);
-    vcd_writer_add(w, "PREADY", 1, &p->apb.ready);
-    vcd_writer_add(w, "PRDATA", 32, &p->apb.rdata);
-    vcd_writer_add(w, "PSLVERR", 1, &p->apb.slverr);
-    add_axi(w, "M0", &p->m0, data_bytes * 8, addr_bits);
-    vcd_writer_add(w, "AWAKEUPM0", 1, &p->awakeup_m0);
-    add_axi(w, "M1", &p->m1, data_bytes * 8, addr_bits);
-    vcd_writer_add(w, "AWAKEUPM1", 1, &p->awakeup_m1);
+    pins_vcd_add_table(w, p, table, sizeof table / sizeof table[0], data_bytes, 0, addr_bits);
 }

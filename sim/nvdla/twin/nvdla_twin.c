@@ -11,7 +11,7 @@
 #include "nvdla_pins.h"
 #include "nvdla_twin.h"
 #include "nvdla_prog_check.h"
-#include "pins_vcd.h"
+#include "nvdla_pins_vcd.h"
 #include "axi_manager.h"
 #include "twin_csb.h"
 #include "nvdla_regfile.h"
@@ -187,7 +187,7 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
     vcd_writer_add_clock(t->vcd, "dla_core_clk", PINS_VCD_CYCLE);
-    pins_vcd_add(t->vcd, p, t->io.sram ? t->dut.sram_data_bytes : 0, t->dut.data_bytes, t->dut.addr_bits);
+    nvdla_pins_vcd_add(t->vcd, p, t->io.sram ? t->dut.sram_data_bytes : 0, t->dut.data_bytes, t->dut.addr_bits);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "sdp_state", 2, &t->w_sdp_state);
     vcd_writer_add(t->vcd, "sdp_producer", 1, &t->w_sdp_producer);

@@ -52,6 +52,10 @@ HARNESS   ?= c
 ifeq ($(HARNESS),tlm)
 DUT       ?= twin
 endif
+# the copy engine (docs/families.md) has a C twin only
+ifneq ($(filter copyeng/%,$(TEST)),)
+DUT       ?= twin
+endif
 DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
 SEED      ?=
 AXI_STALL ?=
@@ -98,6 +102,9 @@ REG_MAX_WAIT ?=
 ifneq ($(filter-out rtl twin,$(DUT)),)
 $(error DUT must be rtl or twin, got '$(DUT)')
 endif
+ifneq ($(and $(filter copyeng/%,$(TEST)),$(filter rtl,$(DUT))),)
+$(error TEST=$(TEST) DUT=rtl: the copy engine has no RTL (no Verilog stub, no Verilated top): use DUT=twin)
+endif
 ifneq ($(filter-out c systemc tlm,$(HARNESS)),)
 $(error HARNESS must be c, systemc or tlm, got '$(HARNESS)')
 endif
@@ -135,8 +142,8 @@ BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
 # The rooms of sim/ and sequences/ (README "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
-SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu
-SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
+SIM_DIRS := sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu sim/copyeng
+SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/copyeng sequences/trace sequences/main
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
 SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))

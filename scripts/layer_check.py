@@ -45,6 +45,7 @@ ROOMS = (
     ("sim/nvdla/twin", 6, "nvdla"),
     ("sim/nvdla", 7, "nvdla"),
     ("sim/ethosu", 5, "ethosu"),
+    ("sim/copyeng", 5, "copyeng"),
     # the TLM-2.0 wrappers build the families' twins
     ("sim/systemc/tlm", 8, None),
     ("sim/tests", 9, None),
@@ -54,6 +55,7 @@ ROOMS = (
     ("sequences/trace", 1, "nvdla"),
     ("sequences/nvdla", 2, "nvdla"),
     ("sequences/ethosu", 2, "ethosu"),
+    ("sequences/copyeng", 2, "copyeng"),
     ("sequences/main", 3, None),
     ("sequences/main/tlm", 4, None),
     ("sequences/tests", 5, None),

@@ -398,6 +398,8 @@ fi
 . scripts/system_tests_stub_configs.sh
 # ---- make layers: an include that climbs fails, naming file:line ----
 . scripts/system_tests_include_layers.sh
+# ---- the third family (copy engine, docs/families.md): runs, refusals, a broken variant fails ----
+. scripts/system_tests_families.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

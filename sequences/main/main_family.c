@@ -2,7 +2,7 @@
 #include <string.h>
 #include "main_family.h"
 
-const struct main_family *const main_families[] = { &ethosu_main_family, &nvdla_main_family };
+const struct main_family *const main_families[] = { &copyeng_main_family, &ethosu_main_family, &nvdla_main_family };
 const unsigned main_family_count = sizeof main_families / sizeof main_families[0];
 
 const struct main_family *main_family_of(const char *test)

@@ -1,7 +1,8 @@
 /* main_family: what the program's one run loop (sim_main.c) asks of an
  * accelerator family: its tests, its DUTs, its sequence context. The
  * registry (main_family.c) picks the family a test names: "ethosu/<name>"
- * is Ethos-U65's, everything else (sequences, nvdla/<trace>) NVDLA's. A new
+ * is Ethos-U65's, "copyeng/<name>" the copy engine's, everything else
+ * (sequences, nvdla/<trace>) NVDLA's. A new
  * family adds an entry here (docs/families.md). */
 #ifndef MAIN_FAMILY_H
 #define MAIN_FAMILY_H
@@ -34,7 +35,7 @@ struct main_family {
     void (*end)(void);                      /* what prepare held, freed (NULL: nothing) */
 };
 
-extern const struct main_family nvdla_main_family, ethosu_main_family;
+extern const struct main_family nvdla_main_family, ethosu_main_family, copyeng_main_family;
 /* Every family, the default (NVDLA) last. */
 extern const struct main_family *const main_families[];
 extern const unsigned main_family_count;

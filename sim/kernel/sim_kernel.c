@@ -135,6 +135,10 @@ int sim_init(struct sim *s, const struct sim_knobs *k, const struct sim_family *
         snprintf(errbuf, errlen, "out of memory");
         return -1;
     }
+    if (k->inject && !fam->fault_apply) {
+        snprintf(errbuf, errlen, "INJECT=%s: the %s family has no faults to inject", k->inject, fam->name);
+        return -1;
+    }
     if (k->inject) {
         s->fault = fault_inject_create(fam->fault_family, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
         if (!s->fault)

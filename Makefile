@@ -50,10 +50,15 @@ TRACE_PATH := $(NVDLA_TRACES)/$(TRACE_NAME)/$(TRACE_NAME).cfg
 endif
 HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
 # What runs the test: c, the C cycle loop (sequences/main/sim_cli_main.c); systemc, the same
-# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/systemc/sc_harness.cpp);
+# C kernel in an SC_THREAD on an sc_clock, RTL Verilated with --sc (sim/systemc/sc_harness.cpp,
+# entered from sequences/main/sc_main.cpp);
 # tlm, the SystemC/TLM-2.0 example platform around the C twins (sim/systemc/tlm/).
 HARNESS   ?= c
 ifeq ($(HARNESS),tlm)
+DUT       ?= twin
+endif
+# the copy engine (docs/families.md) has a C twin only
+ifneq ($(filter copyeng/%,$(TEST)),)
 DUT       ?= twin
 endif
 DUT       ?= $(if $(HAVE_VERILATOR),rtl,twin)
@@ -65,6 +70,9 @@ RTL_FLAGS ?=
 RTL_VERILATOR ?=
 export RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR
 
+ifneq ($(and $(filter copyeng/%,$(TEST)),$(filter rtl,$(DUT))),)
+$(error TEST=$(TEST) DUT=rtl: the copy engine has no RTL (no Verilog stub, no Verilated top): use DUT=twin)
+endif
 ifneq ($(filter-out c systemc tlm,$(HARNESS)),)
 $(error HARNESS must be c, systemc or tlm, got '$(HARNESS)')
 endif
@@ -93,8 +101,8 @@ BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
 # The rooms of sim/ and sequences/ (docs/layout.md "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
-SIM_DIRS := sim/regs sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/ethosu
-SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/trace sequences/main
+SIM_DIRS := sim/regs sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu sim/copyeng
+SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/copyeng sequences/trace sequences/main
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
 SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))
@@ -180,9 +188,10 @@ $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(BUILD)/obj/
 
 # The twin under the SystemC harness: sc_main instead of main (C++17, as
 # the SystemC library is built).
-$(TWIN_SIM_SC): sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sim/kernel/sim_cli.h $(CORE_LIB) \
-	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o
-	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sim/systemc/sc_harness.cpp $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
+$(TWIN_SIM_SC): sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sequences/main/sim_cli.h \
+	    $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o
+	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp \
+	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
 	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
 
 twin: deps $(TWIN_SIM)
@@ -500,17 +509,18 @@ test: deps regs-check knobs-check layers docs-check unit lint systest hw-observe
 # and the code excerpts still match their source.
 .PHONY: docs-check
 docs-check:
-	@python3 scripts/check_doc_links.py
+	@python3 scripts/check/check_doc_links.py
 
 # The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc
 print-inc:
 	@echo $(INC)
 
-# The include arrows point down: golden < bfm < sim < sequences.
+# The include arrows point down: golden < bfm < sim < sequences, and inside
+# sim/ and sequences/ room by room (scripts/check/layer_check.py: ROOMS).
 .PHONY: layers
 layers:
-	@python3 scripts/layer_check.py
+	@python3 scripts/check/layer_check.py
 
 # ---- the library for other testbenches: make install, the own-testbench example -----
 # (docs/library.md) The public headers, the core archive under the library's
@@ -534,7 +544,9 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers.
 LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h sim/kernel/*.h sequences/trace/*.h)) \
     sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
-    sim/nvdla/model/nvdla_prog_check.h sequences/api/seq.h sequences/api/reg_port.h
+    sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
+    sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \
+    sequences/api/seq.h sequences/api/reg_port.h
 # The archive is static only, so what it needs goes in Libs (a plain
 # `pkg-config --libs` gives it), -lz after the archive.
 define LIB_PC
@@ -553,7 +565,9 @@ endef
 # a CSB read of GLB's HW_VERSION.
 define LIB_CHECK_C
 #include <stdio.h>
+#include "nvdla_family.h"
 #include "nvdla_regs.h"
+#include "nvdla_twin.h"
 #include "sim_kernel.h"
 #include "sparse_mem.h"
 
@@ -570,12 +584,12 @@ int main(void)
     struct dut_twin_opts o = {0};
     struct dut *d = dut_twin_create(&o, err, sizeof err);
     struct sim s;
-    if (!d || sim_init(&s, &k, d, err, sizeof err)) {
+    if (!d || sim_init(&s, &k, &nvdla_family, d, err, sizeof err)) {
         fprintf(stderr, "kernel: %s\n", err);
         return 1;
     }
     uint32_t v = 0;
-    bad |= sim_reset(&s) || csb_read(s.csb, NVDLA_GLB_S_NVDLA_HW_VERSION, &v) != BFM_OK || v != 0x00303031u;
+    bad |= sim_reset(&s) || csb_read(s.reg.csb, NVDLA_GLB_S_NVDLA_HW_VERSION, &v) != BFM_OK || v != 0x00303031u;
     bad |= sim_finish(&s) != 0;
     sim_free(&s);
     printf("sparse_mem crc, kernel + NVDLA twin: HW_VERSION 0x%08x: %s\n", (unsigned)v, bad ? "wrong" : "ok");

@@ -28,7 +28,8 @@
 #   HARNESS_LIB  the harness archive to link (built by make)
 #   RTL_HARNESS c (default): C++ model, cycle loop in C (sequences/main/sim_cli_main.c);
 #              systemc: SystemC model (verilator --sc) clocked by an
-#              sc_clock, the same C kernel in an SC_THREAD (sim/systemc/sc_harness.cpp)
+#              sc_clock, the same C kernel in an SC_THREAD (sim/systemc/sc_harness.cpp, entered
+#              from sequences/main/sc_main.cpp)
 #   RTL_COVERAGE 1: Verilator line and toggle coverage (--coverage-line
 #              --coverage-toggle, VM_COVERAGE=1 in the shim), own build dir
 #   RTL_TRACE  none (default): no tracing code in the model, the fastest
@@ -98,8 +99,8 @@ case "$harness" in
     # the SystemC library is C++17: the model and harness must be too
     # (Verilator 5.006 passes no -std; verilated.mk adds -lsystemc itself,
     # and finds the Debian headers in /usr/include without SYSTEMC_INCLUDE)
-    c)       mode=(--cc);  entry=$root/sequences/main/sim_cli_main.c; std= ;;
-    systemc) mode=(--sc);  entry=$root/sim/systemc/sc_harness.cpp;  std=-std=c++17 ;;
+    c)       mode=(--cc);  entry=("$root/sequences/main/sim_cli_main.c"); std= ;;
+    systemc) mode=(--sc);  entry=("$root/sequences/main/sc_main.cpp" "$root/sim/systemc/sc_harness.cpp"); std=-std=c++17 ;;
     *) echo "rtl_build: RTL_HARNESS must be c or systemc, got '$harness'" >&2; exit 1 ;;
 esac
 verilator=${RTL_VERILATOR:-verilator}
@@ -138,7 +139,7 @@ for w in $opt LIBS=-lz ${fixups[@]+"${fixups[@]}"}; do makeflags+=(-MAKEFLAGS "$
 # recipe starts a fresh build instead of reusing objects whose dependency
 # files name paths that are gone
 incs=$(cd "$root" && find golden bfm sim sequences -name '*.h' -not -path '*/tests/*' -not -path '*/tlm/*' -printf "-I$root/%h\n" | sort -u | tr '\n' ' ')
-recipe=2   # bump when the compile flags below change
+recipe=3   # bump when the compile flags below change
 key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot" "$("$verilator" --version)" "$incs" "$recipe" |
       sha1sum | cut -c1-10)
 [ ${#cov[@]} -gt 0 ] && key=cov-$key
@@ -192,7 +193,7 @@ cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --pr
      -CFLAGS "$std $incs $san -MP -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
      ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")
 # shellcheck disable=SC2206
-cmd+=($flags "$shim" "$entry" "$origin" "$lib")
+cmd+=($flags "$shim" "${entry[@]}" "$origin" "$lib")
 t0=$(date +%s)
 {
     echo "# rtl_build $(date -u '+%Y-%m-%d %H:%M:%S UTC'): $top from ${RTL_FILES:-the shipped stub${config_flags:+ (${NVDLA_CONFIG:-nv_small}: $config_flags)}}${RTL_FLAGS:+ with $RTL_FLAGS}"

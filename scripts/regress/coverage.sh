@@ -62,7 +62,7 @@ if [ "$run" = 1 ]; then
     sim_nvdla=$(RTL_COVERAGE=1 HARNESS_LIB=$lib RTL_FAMILY=nvdla scripts/build/rtl_build.sh) || exit 2
     sim_ethosu=$(RTL_COVERAGE=1 HARNESS_LIB=$lib RTL_FAMILY=ethosu scripts/build/rtl_build.sh) || exit 2
     if [ -z "$tests" ]; then
-        tests=$("$sim_nvdla" --list 2>/dev/null | awk '{print $1}' | grep -E '^[a-z][a-z0-9_/]*$' | grep -v '^ethosu/')
+        tests=$("$sim_nvdla" --list 2>/dev/null | awk '{print $1}' | grep -E '^[a-z][a-z0-9_/]*$' | grep -v -e '^ethosu/' -e '^copyeng/')
         if [ -d "$traces" ]; then
             for d in "$traces"/*/; do [ -n "$(cfg_of "$d")" ] && tests+=" nvdla/$(basename "$d")"; done
         fi

@@ -400,6 +400,10 @@ fi
 . scripts/systest/system_tests_stub_configs.sh
 # ---- the documentation's link check fails on a broken link ----
 . scripts/systest/system_tests_docs.sh
+# ---- make layers: an include that climbs fails, naming file:line ----
+. scripts/systest/system_tests_include_layers.sh
+# ---- the third family (copy engine, docs/families.md): runs, refusals, a broken variant fails ----
+. scripts/systest/system_tests_families.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

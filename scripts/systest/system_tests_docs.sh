@@ -1,5 +1,5 @@
 # system_tests_docs.sh (sourced by system_tests.sh: uses ok/bad and $log):
-# scripts/check_doc_links.py, the link check of `make docs-check`, passes a
+# scripts/check/check_doc_links.py, the link check of `make docs-check`, passes a
 # sound tree and fails, naming file:line, on each kind of broken link and on
 # an excerpt that no longer matches its source.
 dl_tmp=$(mktemp -d)
@@ -41,7 +41,7 @@ cat >"$dl_tmp/docs/guide.md" <<'MD'
 
 Back to [the front](../README.md#front).
 MD
-if python3 scripts/check_doc_links.py --root "$dl_tmp" >"$log" 2>&1; then
+if python3 scripts/check/check_doc_links.py --root "$dl_tmp" >"$log" 2>&1; then
     ok "docs-check: a tree whose links, anchors and excerpt hold passes"
 else bad "docs-check: a sound tree refused"; fi
 # expect_doc_break NAME FILE LINE SED-EXPRESSION PATTERN: the edit breaks the
@@ -50,7 +50,7 @@ expect_doc_break() {
     local name=$1 file=$2 line=$3 expr=$4 pattern=$5
     rm -rf "$dl_tmp/t" && mkdir "$dl_tmp/t" && cp -r "$dl_tmp/README.md" "$dl_tmp/docs" "$dl_tmp/src" "$dl_tmp/t/"
     sed -i "$expr" "$dl_tmp/t/$file"
-    if python3 scripts/check_doc_links.py --root "$dl_tmp/t" >"$log" 2>&1; then bad "docs-check: $name (passed)"
+    if python3 scripts/check/check_doc_links.py --root "$dl_tmp/t" >"$log" 2>&1; then bad "docs-check: $name (passed)"
     elif grep -qF "$file:$line: " "$log" && grep -qF -- "$pattern" "$log"; then ok "docs-check: $name fails naming $file:$line"
     else bad "docs-check: $name (no '$file:$line: ... $pattern' in the output)"; fi
 }
@@ -64,7 +64,7 @@ rm -rf "$dl_tmp/repo" && mkdir "$dl_tmp/repo"
 cp -r README.md docs "$dl_tmp/repo/"
 sed -i '0,/(docs\/traces.md)/s//(docs\/tracez.md)/' "$dl_tmp/repo/README.md"
 bad_line=$(grep -n 'docs/tracez.md' "$dl_tmp/repo/README.md" | head -1 | cut -d: -f1)
-if ! python3 scripts/check_doc_links.py --root "$dl_tmp/repo" >"$log" 2>&1 &&
+if ! python3 scripts/check/check_doc_links.py --root "$dl_tmp/repo" >"$log" 2>&1 &&
    grep -qF "README.md:$bad_line: broken link docs/tracez.md: no file" "$log"; then
     ok "docs-check: a broken link in a copy of README.md fails naming README.md:$bad_line"
 else bad "docs-check: a broken link in a copy of README.md is not reported at README.md:$bad_line"; fi

@@ -12,7 +12,7 @@
 #include "axi_mem.h"
 #include "bfm_env.h"
 #include "bfm_rng.h"
-#include "ethosu_kernel.h"
+#include "ethosu_wd_monitor.h"
 #include "ethosu_pins.h"
 #include "reg_port.h"
 #include "sparse_mem.h"

@@ -20,7 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ethosu_cmdproc.h"
-#include "ethosu_dut.h"
+#include "dut.h"
+#include "ethosu_pins.h"
+#include "ethosu_twin.h"
 #include "ethosu_pins_vcd.h"
 #include "ethosu_regfile.h"
 #include "axi_manager.h"
@@ -30,7 +32,7 @@
 #define ETWIN_ADDR_BITS 40
 
 struct ethosu_twin {
-    struct ethosu_dut dut;
+    struct dut dut;
     struct ethosu_regfile rf;
     struct ethosu_cmdproc cp;
     struct ethosu_weightch wch;
@@ -60,8 +62,9 @@ static void axi_quiet(struct axi_pins *a)
     a->b_ready = a->r_ready = 0;
 }
 
-static void etwin_eval(struct ethosu_dut *d, struct ethosu_pins *p)
+static void etwin_eval(struct dut *d, void *pins)
 {
+    struct ethosu_pins *p = pins;
     struct ethosu_twin *t = d->impl;
     struct apb_pins *a = &p->apb;
     if (!p->nreset) {
@@ -95,8 +98,9 @@ static void etwin_eval(struct ethosu_dut *d, struct ethosu_pins *p)
     ethosu_wch_output(&t->wch, &p->wd_valid, &p->wd_weight, &p->wd_last);
 }
 
-static void etwin_posedge(struct ethosu_dut *d, struct ethosu_pins *p)
+static void etwin_posedge(struct dut *d, void *pins)
 {
+    struct ethosu_pins *p = pins;
     struct ethosu_twin *t = d->impl;
     if (!p->nreset) {
         hard_reset(t, p);
@@ -116,7 +120,7 @@ static void etwin_posedge(struct ethosu_dut *d, struct ethosu_pins *p)
 }
 
 /* The dump in real time as the Verilated RTL's (ethosu_pins_vcd.h). */
-static int etwin_waves_open(struct ethosu_dut *d, const struct dut_waves_cfg *cfg, char *err, unsigned len)
+static int etwin_waves_open(struct dut *d, const struct dut_waves_cfg *cfg, char *err, unsigned len)
 {
     struct ethosu_twin *t = d->impl;
     t->vcd = pins_vcd_open(cfg, err, len);
@@ -141,8 +145,9 @@ static void declare(struct ethosu_twin *t, const struct ethosu_pins *p)
     t->vcd_pins = p;
 }
 
-static void etwin_waves_dump(struct ethosu_dut *d, const struct ethosu_pins *p, uint64_t cycle)
+static void etwin_waves_dump(struct dut *d, const void *pins, uint64_t cycle)
 {
+    const struct ethosu_pins *p = pins;
     struct ethosu_twin *t = d->impl;
     if (!t->vcd)
         return;
@@ -157,7 +162,7 @@ static void etwin_waves_dump(struct ethosu_dut *d, const struct ethosu_pins *p, 
     vcd_writer_cycle(t->vcd, cycle);
 }
 
-static int etwin_waves_close(struct ethosu_dut *d)
+static int etwin_waves_close(struct dut *d)
 {
     struct ethosu_twin *t = d->impl;
     int rc = pins_vcd_close(t->vcd);
@@ -165,7 +170,7 @@ static int etwin_waves_close(struct ethosu_dut *d)
     return rc;
 }
 
-static void etwin_describe(struct ethosu_dut *d, char *buf, unsigned len)
+static void etwin_describe(struct dut *d, char *buf, unsigned len)
 {
     struct ethosu_twin *t = d->impl;
     char cp[512], m0[256], m1[256];
@@ -176,7 +181,7 @@ static void etwin_describe(struct ethosu_dut *d, char *buf, unsigned len)
              ethosu_rf_get(&t->rf, ETHOSU_PROT_IDX), t->irq, m0, m1);
 }
 
-static int etwin_busy(struct ethosu_dut *d)
+static int etwin_busy(struct dut *d)
 {
     const struct ethosu_twin *t = d->impl;
     int cp_idle = t->cp.phase == ETHOSU_CP_IDLE || t->cp.phase == ETHOSU_CP_HALTED;
@@ -185,7 +190,7 @@ static int etwin_busy(struct ethosu_dut *d)
            t->irq != (uint8_t)ethosu_rf_irq(&t->rf);
 }
 
-static void etwin_destroy(struct ethosu_dut *d)
+static void etwin_destroy(struct dut *d)
 {
     if (!d)
         return;
@@ -197,7 +202,7 @@ static void etwin_destroy(struct ethosu_dut *d)
     free(t);
 }
 
-struct ethosu_dut *ethosu_twin_create(char *errbuf, unsigned errlen)
+struct dut *ethosu_twin_create(char *errbuf, unsigned errlen)
 {
     struct ethosu_twin *t = calloc(1, sizeof *t);
     if (!t) {
@@ -213,7 +218,7 @@ struct ethosu_dut *ethosu_twin_create(char *errbuf, unsigned errlen)
     struct ethosu_pins p0;
     memset(&p0, 0, sizeof p0);
     hard_reset(t, &p0);
-    struct ethosu_dut *d = &t->dut;
+    struct dut *d = &t->dut;
     d->kind = "twin";
     d->top = "ethosu65 (C twin)";
     d->data_bytes = ETWIN_DATA_BYTES;

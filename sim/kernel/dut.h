@@ -1,14 +1,16 @@
-/* dut: the device under test behind one interface, whatever it is made of.
- * Two implementations: dut_rtl (a Verilated top, C++ shim) and dut_twin
- * (the C behavioural twin). Per cycle the kernel calls eval() after the
- * BFMs drove their pins (the DUT's outputs for this cycle appear in pins)
- * and posedge() after the BFMs sampled (the DUT's registers update). */
+/* dut: the device under test behind one interface, whatever it is made of
+ * and whatever family it belongs to. Per family a Verilated top (C++ shims
+ * in sim/verilator/: dut_rtl_create, ethosu_rtl_create) and a C twin (in
+ * the family's room: sim/nvdla/twin/nvdla_twin.h, sim/ethosu/ethosu_twin.h).
+ * The pins are the family's pin struct (struct nvdla_pins, struct
+ * ethosu_pins: its sim_family's pins_size), owned by the kernel. Per cycle
+ * the kernel calls eval() after the BFMs drove their pins (the DUT's
+ * outputs for this cycle appear in pins) and posedge() after the BFMs
+ * sampled (the DUT's registers update). */
 #ifndef DUT_H
 #define DUT_H
 
 #include <stdint.h>
-#include "nvdla_config.h"
-#include "nvdla_pins.h"
 
 struct dut_waves_cfg {
     const char *path;       /* dump file to write */
@@ -24,18 +26,18 @@ struct dut_waves_cfg {
 struct dut {
     const char *kind;       /* "rtl" or "twin" */
     const char *top;        /* module or model name */
-    int has_sramif;         /* the top has the nvdla_core2cvsram_* port set */
-    unsigned data_bytes;    /* DBBIF data width in bytes */
-    unsigned addr_bits;     /* DBBIF address width */
+    int has_sramif;         /* NVDLA: the top has the nvdla_core2cvsram_* port set */
+    unsigned data_bytes;    /* data width of the first AXI manager (NVDLA: DBBIF; Ethos-U65: M0 and M1) */
+    unsigned addr_bits;     /* its address width */
     /* SRAMIF data width in bytes when has_sramif (the configuration's
      * secondary_memif_width / 8); 0: the same as data_bytes */
     unsigned sram_data_bytes;
-    void (*eval)(struct dut *d, struct nvdla_pins *p);
-    void (*posedge)(struct dut *d, struct nvdla_pins *p);
+    void (*eval)(struct dut *d, void *pins);
+    void (*posedge)(struct dut *d, void *pins);
     /* Waves: open before the first cycle; dump() is called once per cycle
      * while inside the window. Returns 0 or -1 with errbuf filled. */
     int (*waves_open)(struct dut *d, const struct dut_waves_cfg *cfg, char *errbuf, unsigned errlen);
-    void (*waves_dump)(struct dut *d, const struct nvdla_pins *p, uint64_t cycle);
+    void (*waves_dump)(struct dut *d, const void *pins, uint64_t cycle);
     int (*waves_close)(struct dut *d);
     /* One line on internal state for the watchdog report (may be NULL). */
     void (*describe)(struct dut *d, char *buf, unsigned len);
@@ -63,17 +65,9 @@ int dut_cycle_end(struct bfm_env *env, const char *stopped, uint64_t max_cycles,
                   void (*report_outstanding)(void *kernel, const char *why), void *kernel);
 
 /* Implementations. Each returns NULL with errbuf filled on failure. */
-struct dut_twin_opts {
-    /* present the nvdla_core2cvsram_* port set (the configuration's SRAMIF
-     * width, else DBBIF's): DMA whose RAM type is CV uses it */
-    int with_sramif;
-    /* A layer that breaks a programming rule (sim/nvdla/model/nvdla_prog_check.h): 0
-     * stops the twin with the rule (the run fails), 1 warns and runs it. */
-    int prog_warn;
-    const struct nvdla_config *hw;   /* configuration modelled; NULL: nv_small */
-};
-struct dut *dut_twin_create(const struct dut_twin_opts *o, char *errbuf, unsigned errlen);
-/* Defined only in the Verilator build (sim/verilator/dut_rtl.cpp). */
+/* Defined only in the Verilator build (sim/verilator/dut_rtl.cpp: NV_nvdla,
+ * ethosu_rtl.cpp: ethosu65; each build has one top, the other refuses). */
 struct dut *dut_rtl_create(char *errbuf, unsigned errlen);
+struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen);
 
 #endif

@@ -9,7 +9,6 @@
 #define DUT_CLOCKED_H
 
 #include "dut.h"
-#include "ethosu_dut.h"
 
 struct dut_clock {
     void (*wait_negedge)(void);
@@ -17,6 +16,5 @@ struct dut_clock {
 };
 
 struct dut *dut_clocked_wrap(struct dut *inner, const struct dut_clock *clk);
-struct ethosu_dut *ethosu_dut_clocked_wrap(struct ethosu_dut *inner, const struct dut_clock *clk);
 
 #endif

@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ethosu_regs.h"
-#include "nvdla_regs.h"
 #include "reg_describe.h"
 
 /* The enum name of value v in "NAME=value|..." into out, or "". */
@@ -27,9 +25,8 @@ static void enum_name(const char *enums, uint32_t v, char *out, size_t len)
     }
 }
 
-/* " (F=v F2=v2:NAME ...)" for the fields of a register */
-static size_t fields(char *buf, size_t len, size_t at, uint32_t data, const char *const *names, const uint8_t *lsb,
-                     const uint8_t *width, const char *const *enums, unsigned n)
+size_t reg_describe_fields(char *buf, size_t len, size_t at, uint32_t data, const char *const *names, const uint8_t *lsb,
+                           const uint8_t *width, const char *const *enums, unsigned n)
 {
     if (n == 1 && lsb[0] == 0 && width[0] == 32)
         return at;   /* one whole-word field: the value says it all */
@@ -45,44 +42,4 @@ static size_t fields(char *buf, size_t len, size_t at, uint32_t data, const char
         at += w > 0 ? (size_t)w : 0;
     }
     return at;
-}
-
-#define MAX_FIELDS 64
-
-void nvdla_reg_describe(uint32_t addr, uint32_t data, char *buf, unsigned len)
-{
-    int i = nvdla_reg_index(addr);
-    if (i < 0) {
-        snprintf(buf, len, "0x%05" PRIx32 " (no register) = 0x%" PRIx32, addr, data);
-        return;
-    }
-    const struct nvdla_reg_desc *r = &nvdla_regs[i];
-    int w = snprintf(buf, len, "NVDLA_%s.%s = 0x%" PRIx32, r->unit_name, r->name, data);
-    const char *names[MAX_FIELDS], *enums[MAX_FIELDS];
-    uint8_t lsb[MAX_FIELDS], width[MAX_FIELDS];
-    unsigned n = r->n_fields < MAX_FIELDS ? r->n_fields : MAX_FIELDS;
-    for (unsigned f = 0; f < n; f++) {
-        const struct nvdla_field_desc *d = &nvdla_fields[r->first_field + f];
-        names[f] = d->name, enums[f] = d->enums, lsb[f] = d->lsb, width[f] = d->width;
-    }
-    fields(buf, len, w > 0 ? (size_t)w : 0, data, names, lsb, width, enums, n);
-}
-
-void ethosu_reg_describe(uint32_t addr, uint32_t data, char *buf, unsigned len)
-{
-    int i = ethosu_reg_index(addr);
-    if (i < 0) {
-        snprintf(buf, len, "0x%03" PRIx32 " (no register) = 0x%" PRIx32, addr, data);
-        return;
-    }
-    const struct ethosu_reg_desc *r = &ethosu_regs[i];
-    int w = snprintf(buf, len, "%s = 0x%" PRIx32, r->name, data);
-    const char *names[MAX_FIELDS], *enums[MAX_FIELDS];
-    uint8_t lsb[MAX_FIELDS], width[MAX_FIELDS];
-    unsigned n = r->n_fields < MAX_FIELDS ? r->n_fields : MAX_FIELDS;
-    for (unsigned f = 0; f < n; f++) {
-        const struct ethosu_field_desc *d = &ethosu_fields[r->first_field + f];
-        names[f] = d->name, enums[f] = d->enums, lsb[f] = d->lsb, width[f] = d->width;
-    }
-    fields(buf, len, w > 0 ? (size_t)w : 0, data, names, lsb, width, enums, n);
 }

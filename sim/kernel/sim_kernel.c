@@ -3,16 +3,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "reg_describe.h"
 #include "sim_kernel.h"
 
-static int sim_step(struct bfm_env *env);
+uint8_t *sim_pin(struct sim *s, size_t off)
+{
+    return (uint8_t *)s->pins + off;
+}
+
+static struct axi_pins *port_pins(struct sim *s, unsigned i)
+{
+    return (struct axi_pins *)((char *)s->pins + s->family->axi[i].pins);
+}
 
 static void waves_dump(struct sim *s)
 {
     uint64_t c = s->env.cycle;
     if (s->waves_on && c >= s->knobs.waves_from && c <= s->knobs.waves_to)
-        s->dut->waves_dump(s->dut, &s->pins, c);
+        s->dut->waves_dump(s->dut, s->pins, c);
 }
 
 static void report_outstanding(void *kernel, const char *why)
@@ -22,34 +29,34 @@ static void report_outstanding(void *kernel, const char *why)
 
 static int one_cycle(struct sim *s)
 {
-    struct nvdla_pins *p = &s->pins;
-    csb_master_drive(s->csb);
-    axi_mem_drive(s->dbb);
-    if (s->sram)
-        axi_mem_drive(s->sram);
-    s->dut->eval(s->dut, p);
+    const struct sim_family *f = s->family;
+    sim_reg_bus_drive(&s->reg);
+    for (unsigned i = 0; i < f->n_axi; i++)
+        if (s->axi[i].bfm)
+            axi_mem_drive(s->axi[i].bfm);
+    s->dut->eval(s->dut, s->pins);
     if (s->fault)
-        fault_inject_apply(s->fault, p);   /* also in reset: a fault may act there */
-    if (p->rstn) {
-        if (p->csb.valid && p->csb.ready && s->first_csb == UINT64_MAX)
-            s->first_csb = s->env.cycle;
-        csb_checker_sample(s->csb_chk);
-        csb_master_sample(s->csb);
-        axi_checker_sample(s->dbb_chk);
-        axi_mem_sample(s->dbb);
-        if (s->sram) {
-            axi_checker_sample(s->sram_chk);
-            axi_mem_sample(s->sram);
-        }
+        f->fault_apply(s->fault, s->pins);   /* also in reset: a fault may act there */
+    if (*sim_pin(s, f->reset_pin)) {
+        if (s->first_reg == UINT64_MAX && sim_reg_bus_accepted(&s->reg))
+            s->first_reg = s->env.cycle;
+        sim_reg_bus_sample(&s->reg);
+        if (f->sample)
+            f->sample(s);
+        for (unsigned i = 0; i < f->n_axi; i++)
+            if (s->axi[i].bfm) {
+                axi_checker_sample(s->axi[i].chk);
+                axi_mem_sample(s->axi[i].bfm);
+            }
     } else {
         /* in reset every valid must be low, on both sides */
-        csb_checker_sample_reset(s->csb_chk);
-        axi_checker_sample_reset(s->dbb_chk);
-        if (s->sram)
-            axi_checker_sample_reset(s->sram_chk);
+        sim_reg_bus_sample_reset(&s->reg);
+        for (unsigned i = 0; i < f->n_axi; i++)
+            if (s->axi[i].bfm)
+                axi_checker_sample_reset(s->axi[i].chk);
     }
     waves_dump(s);
-    s->dut->posedge(s->dut, p);
+    s->dut->posedge(s->dut, s->pins);
     s->env.cycle++;
     return dut_cycle_end(&s->env, s->dut->stopped ? s->dut->stopped(s->dut) : NULL, s->knobs.max_cycles,
                          &s->watchdog_fired, report_outstanding, s);
@@ -65,24 +72,20 @@ static int sim_step(struct bfm_env *env)
 
 void sim_report_outstanding(struct sim *s, const char *why)
 {
+    const struct sim_family *f = s->family;
     char buf[1024];
     fprintf(stderr, "---- %s at cycle %" PRIu64 ": outstanding on every interface ----\n", why,
             s->env.cycle);
-    csb_master_outstanding(s->csb, buf, sizeof buf);
-    fprintf(stderr, "  csb master: %s\n", buf);
-    csb_checker_outstanding(s->csb_chk, buf, sizeof buf);
-    fprintf(stderr, "  csb checker: %s\n", buf);
-    axi_mem_outstanding(s->dbb, buf, sizeof buf);
-    fprintf(stderr, "  dbb memory: %s\n", buf);
-    axi_checker_outstanding(s->dbb_chk, buf, sizeof buf);
-    fprintf(stderr, "  dbb checker: %s\n", buf);
-    if (s->sram) {
-        axi_mem_outstanding(s->sram, buf, sizeof buf);
-        fprintf(stderr, "  sram memory: %s\n", buf);
-        axi_checker_outstanding(s->sram_chk, buf, sizeof buf);
-        fprintf(stderr, "  sram checker: %s\n", buf);
+    sim_reg_bus_report(&s->reg);
+    for (unsigned i = 0; i < f->n_axi; i++) {
+        if (!s->axi[i].bfm)
+            continue;
+        axi_mem_outstanding(s->axi[i].bfm, buf, sizeof buf);
+        fprintf(stderr, "  %s memory: %s\n", f->axi[i].name, buf);
+        axi_checker_outstanding(s->axi[i].chk, buf, sizeof buf);
+        fprintf(stderr, "  %s checker: %s\n", f->axi[i].name, buf);
     }
-    fprintf(stderr, "  dla_intr: %u\n", s->pins.dla_intr);
+    fprintf(stderr, "  %s: %u\n", f->irq_name, *sim_pin(s, f->irq_pin));
     if (s->dut->describe) {
         s->dut->describe(s->dut, buf, sizeof buf);
         fprintf(stderr, "  dut: %s\n", buf);
@@ -111,76 +114,67 @@ void sim_axi_checker_knobs(const struct sim_knobs *k, unsigned data_bytes, unsig
     c->data_bytes = data_bytes;
     c->addr_bits = addr_bits;
     c->mode = AXI_PORT_RW;
-    c->require_aligned = 1;                  /* both DUT families issue aligned bursts */
+    c->require_aligned = 1;                  /* every DUT family issues aligned bursts */
     c->require_in_order = !k->axi_reorder;
     c->max_wait = k->axi_max_wait;
 }
 
-static void mem_knobs(const struct sim *s, struct axi_mem_knobs *m, uint64_t seed)
-{
-    sim_axi_mem_knobs(&s->knobs, s->dut->data_bytes, s->dut->addr_bits, seed, m);
-}
-
-static void chk_knobs(const struct sim *s, struct axi_checker_knobs *c)
-{
-    sim_axi_checker_knobs(&s->knobs, s->dut->data_bytes, s->dut->addr_bits, c);
-}
-
-int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *errbuf, unsigned errlen)
+int sim_init(struct sim *s, const struct sim_knobs *k, const struct sim_family *fam, struct dut *dut, char *errbuf,
+             unsigned errlen)
 {
     memset(s, 0, sizeof *s);
     s->knobs = *k;
+    s->family = fam;
     s->dut = dut;
     s->env.step = sim_step;
     s->env.kernel = s;
     s->env.verbose = k->verbose;
-    s->first_csb = UINT64_MAX;
+    s->first_reg = UINT64_MAX;
+    s->pins = calloc(1, fam->pins_size);
+    if (!s->pins) {
+        snprintf(errbuf, errlen, "out of memory");
+        return -1;
+    }
+    if (k->inject && !fam->fault_apply) {
+        snprintf(errbuf, errlen, "INJECT=%s: the %s family has no faults to inject", k->inject, fam->name);
+        return -1;
+    }
     if (k->inject) {
-        s->fault = fault_inject_create(FAULT_NVDLA, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
+        s->fault = fault_inject_create(fam->fault_family, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
         if (!s->fault)
             return -1;
+    }
+    if (fam->init && fam->init(s, errbuf, errlen))
+        return -1;
+    if (sim_reg_bus_init(&s->reg, fam->reg_bus, fam->reg_name, (char *)s->pins + fam->reg_pins, k,
+                         k->seed ^ fam->reg_seed, fam->reg_describe, &s->env)) {
+        snprintf(errbuf, errlen, "could not create the %s BFMs (bad knobs?)", fam->reg_bus == SIM_REG_CSB ? "CSB" : "APB");
+        return -1;
     }
     /* what the memories may allocate: the trace footprint limit and some
      * slack for page rounding (a write beyond fails the run, never the host) */
     uint64_t lim = k->mem_limit ? k->mem_limit : SIM_DEFAULT_MEM_LIMIT;
     size_t mem_cap = (size_t)(lim + lim / 16);
-    s->dbb_mem = sparse_mem_create();
-    if (s->dbb_mem)
-        sparse_mem_set_limit(s->dbb_mem, mem_cap);
-    struct csb_master_knobs ck;
-    csb_master_knobs_default(&ck);
-    ck.gap_min = k->csb_gap_min;
-    ck.gap_max = k->csb_gap_max;
-    ck.nposted = k->nposted;
-    ck.seed = k->seed ^ 0x1111;
-    ck.describe = nvdla_reg_describe;   /* VERBOSE=1 names the registers */
-    s->csb = csb_master_create("csb", &ck, &s->pins.csb, &s->env);
-    struct csb_checker_knobs cck;
-    csb_checker_knobs_default(&cck);
-    cck.max_wait = k->reg_max_wait;
-    s->csb_chk = csb_checker_create_with_knobs("csb", &cck, &s->pins.csb, &s->env);
-    struct axi_mem_knobs mk;
-    struct axi_checker_knobs xk;
-    mem_knobs(s, &mk, k->seed ^ 0x2222);
-    chk_knobs(s, &xk);
-    s->dbb = axi_mem_create("dbb", &mk, &s->pins.dbb, s->dbb_mem, &s->env);
-    s->dbb_chk = axi_checker_create("dbb", &xk, &s->pins.dbb, &s->env);
-    if (dut->has_sramif) {
-        /* SRAMIF: its own memory, width and random stream (stalls and
-         * latencies drawn apart from DBBIF's), the same address width */
-        unsigned sb = dut->sram_data_bytes ? dut->sram_data_bytes : dut->data_bytes;
-        s->sram_mem = sparse_mem_create();
-        if (s->sram_mem)
-            sparse_mem_set_limit(s->sram_mem, mem_cap);
-        sim_axi_mem_knobs(&s->knobs, sb, dut->addr_bits, k->seed ^ 0x3333, &mk);
-        sim_axi_checker_knobs(&s->knobs, sb, dut->addr_bits, &xk);
-        s->sram = axi_mem_create("sram", &mk, &s->pins.sram, s->sram_mem, &s->env);
-        s->sram_chk = axi_checker_create("sram", &xk, &s->pins.sram, &s->env);
-    }
-    if (!s->dbb_mem || !s->csb || !s->csb_chk || !s->dbb || !s->dbb_chk ||
-        (dut->has_sramif && (!s->sram_mem || !s->sram || !s->sram_chk))) {
-        snprintf(errbuf, errlen, "could not create the BFMs (bad knobs?)");
-        return -1;
+    for (unsigned i = 0; i < fam->n_axi; i++) {
+        const struct sim_axi_port *p = &fam->axi[i];
+        if (p->secondary && !dut->has_sramif)
+            continue;
+        /* a secondary port: its own memory, width and random stream, the same address width */
+        unsigned bytes = p->secondary && dut->sram_data_bytes ? dut->sram_data_bytes : dut->data_bytes;
+        struct axi_mem_knobs mk;
+        struct axi_checker_knobs xk;
+        sim_axi_mem_knobs(k, bytes, dut->addr_bits, k->seed ^ p->seed, &mk);
+        sim_axi_checker_knobs(k, bytes, dut->addr_bits, &xk);
+        struct sim_axi *a = &s->axi[i];
+        a->mem = sparse_mem_create();
+        if (a->mem && fam->mem_limit)
+            sparse_mem_set_limit(a->mem, mem_cap);
+        a->bfm = axi_mem_create(p->name, &mk, port_pins(s, i), a->mem, &s->env);
+        a->chk = axi_checker_create(p->name, &xk, port_pins(s, i), &s->env);
+        if (!a->mem || !a->bfm || !a->chk) {
+            snprintf(errbuf, errlen, "could not create the AXI BFMs of %s (bad knobs?)", p->name);
+            return -1;
+        }
     }
     if (k->waves) {
         struct dut_waves_cfg wc = { k->waves, k->waves_gz, k->waves_fst, k->clock_ps };
@@ -193,11 +187,12 @@ int sim_init(struct sim *s, const struct sim_knobs *k, struct dut *dut, char *er
 
 int sim_reset(struct sim *s)
 {
-    s->pins.rstn = 0;
+    uint8_t *rst = sim_pin(s, s->family->reset_pin);
+    *rst = 0;
     for (unsigned i = 0; i < s->knobs.reset_cycles; i++)
         if (one_cycle(s))
             return -1;
-    s->pins.rstn = 1;
+    *rst = 1;
     s->reset_release = s->env.cycle;
     for (unsigned i = 0; i < s->knobs.reset_idle; i++)
         if (one_cycle(s))
@@ -205,27 +200,15 @@ int sim_reset(struct sim *s)
     return 0;
 }
 
-/* The real nv_small core leaves reset about 4 cycles after dla_reset_rstn,
- * its falcon/partition resets about 6: below this, requests may be lost. */
-#define RESET_SYNC_MARGIN 8
-
-void sim_reset_hint(const struct sim *s)
-{
-    if (s->first_csb == UINT64_MAX || s->first_csb - s->reset_release >= RESET_SYNC_MARGIN)
-        return;
-    printf("hint: the DUT accepted the first CSB request %" PRIu64 " cycle%s after dla_reset_rstn rose "
-           "(RESET_IDLE=%u). NVDLA tops synchronise their reset: the real nv_small core leaves reset "
-           "about 4 cycles after the pin (its falcon/partition resets about 6), keeps csb2nvdla_ready "
-           "high meanwhile and drops those requests, so register writes may be lost and reads never "
-           "answered. Rerun with RESET_IDLE=%d (the default) or more.\n",
-           s->first_csb - s->reset_release, s->first_csb - s->reset_release == 1 ? "" : "s",
-           s->knobs.reset_idle, SIM_DEFAULT_RESET_IDLE);
-}
-
 static int all_idle(void *ctx)
 {
     struct sim *s = ctx;
-    return csb_master_idle(s->csb) && axi_mem_idle(s->dbb) && (!s->sram || axi_mem_idle(s->sram));
+    if (!sim_reg_bus_idle(&s->reg))
+        return 0;
+    for (unsigned i = 0; i < s->family->n_axi; i++)
+        if (s->axi[i].bfm && !axi_mem_idle(s->axi[i].bfm))
+            return 0;
+    return 1;
 }
 
 int sim_drain(struct sim *s, uint64_t max)
@@ -233,22 +216,32 @@ int sim_drain(struct sim *s, uint64_t max)
     return bfm_wait(&s->env, all_idle, s, max) == BFM_OK ? 0 : -1;
 }
 
+/* Any checker with open transfers at the end (the first one stops the look). */
+static int checkers_final(struct sim *s)
+{
+    if (sim_reg_bus_final(&s->reg))
+        return 1;
+    for (unsigned i = 0; i < s->family->n_axi; i++)
+        if (s->axi[i].chk && axi_checker_final(s->axi[i].chk))
+            return 1;
+    return 0;
+}
+
 int sim_finish(struct sim *s)
 {
-    if (!s->env.failed && !s->watchdog_fired) {
-        if (csb_checker_final(s->csb_chk) || axi_checker_final(s->dbb_chk) ||
-            (s->sram_chk && axi_checker_final(s->sram_chk)))
-            sim_report_outstanding(s, "end of test");
-    }
+    if (!s->env.failed && !s->watchdog_fired && checkers_final(s))
+        sim_report_outstanding(s, "end of test");
     fault_inject_final(s->fault, &s->env);
-    struct sparse_mem *mems[2] = { s->dbb_mem, s->sram_mem };
-    for (int i = 0; i < 2; i++) {
+    for (unsigned i = 0; s->family->mem_limit && i < s->family->n_axi; i++) {
         uint64_t at;
-        int rc = mems[i] ? sparse_mem_error(mems[i], &at) : 0;
-        if (rc)
-            bfm_fail(&s->env, "sim", i ? "sram memory" : "dbb memory", "memory limit",
+        int rc = s->axi[i].mem ? sparse_mem_error(s->axi[i].mem, &at) : 0;
+        if (rc) {
+            char what[64];
+            snprintf(what, sizeof what, "%s memory", s->family->axi[i].name);
+            bfm_fail(&s->env, "sim", what, "memory limit",
                      "expected writes within MEM_LIMIT (%zu bytes allocated at most), actual a write at 0x%" PRIx64
-                     " refused: %s", sparse_mem_limit(mems[i]), at, sparse_mem_strerror(rc));
+                     " refused: %s", sparse_mem_limit(s->axi[i].mem), at, sparse_mem_strerror(rc));
+        }
     }
     return s->env.failed;
 }
@@ -257,16 +250,17 @@ void sim_free(struct sim *s)
 {
     if (s->waves_on && s->dut->waves_close(s->dut))
         fprintf(stderr, "sim: error while writing %s\n", s->knobs.waves);
-    csb_master_destroy(s->csb);
-    csb_checker_destroy(s->csb_chk);
-    axi_mem_destroy(s->dbb);
-    axi_checker_destroy(s->dbb_chk);
-    axi_mem_destroy(s->sram);
-    axi_checker_destroy(s->sram_chk);
-    sparse_mem_destroy(s->dbb_mem);
-    sparse_mem_destroy(s->sram_mem);
+    sim_reg_bus_free(&s->reg);
+    for (unsigned i = 0; i < SIM_MAX_AXI; i++) {
+        axi_mem_destroy(s->axi[i].bfm);
+        axi_checker_destroy(s->axi[i].chk);
+        sparse_mem_destroy(s->axi[i].mem);
+    }
     fault_inject_destroy(s->fault);
+    if (s->family && s->family->free)
+        s->family->free(s);
     if (s->dut)
         s->dut->destroy(s->dut);
+    free(s->pins);
     memset(s, 0, sizeof *s);
 }

@@ -1,7 +1,8 @@
-// sc_harness: the SystemC harness. sc_main makes the clock, lets the
-// Verilated top (if this binary has one) elaborate against it, and runs the
-// unchanged C command line (sim_cli: knobs, BFMs, kernel, sequences) in one
-// SC_THREAD; its exit status is sc_main's. Time: each kernel cycle is one
+// sc_harness: the SystemC harness. run() (called by sc_main,
+// sequences/main/sc_main.cpp) makes the clock, lets the Verilated top (if
+// this binary has one) elaborate against it, and runs the command line it is
+// given (sim_cli: knobs, BFMs, kernel, sequences) in one SC_THREAD; its exit
+// status is run()'s. Time: each kernel cycle is one
 // clock period P (--clock-period, the CLOCK_PERIOD knob), the same time as
 // in the C harness's dumps: the clock falls at n*P, when the DUT's inputs
 // change and its outputs are sampled once the delta cycles have settled
@@ -12,7 +13,7 @@
 #include <systemc>
 
 #include "sc_harness.h"
-#include "sim_cli.h"
+#include "sim_harness.h"
 extern "C" {
 #include "sim_knobs.h"   // SIM_DEFAULT_CLOCK_PS
 }
@@ -22,6 +23,7 @@ namespace {
 uint64_t clock_ps = SIM_DEFAULT_CLOCK_PS;
 sc_core::sc_clock *clk;
 bool (*elaborate)();
+int (*cli)(int argc, char **argv);
 int cli_argc;
 char **cli_argv;
 int exit_status = 2;
@@ -38,7 +40,7 @@ SC_MODULE(cli_runner)
     SC_CTOR(cli_runner) { SC_THREAD(run); }
     void run()
     {
-        exit_status = sim_cli(cli_argc, cli_argv);
+        exit_status = cli(cli_argc, cli_argv);
         sc_core::sc_stop();
     }
 };
@@ -95,7 +97,7 @@ bool sc_harness::on_elaborate(bool (*fn)())
     return true;
 }
 
-int sc_main(int argc, char **argv)
+int sc_harness::run(int argc, char **argv, int (*command_line)(int argc, char **argv))
 {
     // stdout carries the run's report, like the C harness: no end-of-run note
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -107,22 +109,14 @@ int sc_main(int argc, char **argv)
     // at time 0, so the DUT sees exactly one rising edge per cycle.
     sc_core::sc_clock clock("clk", period, 0.5, period / 2, true);
     clk = &clock;
-    sim_cli_set_args(argc, argv);   // the model reads its plusargs from the start
+    sim_harness_set_args(argc, argv);   // the model reads its plusargs from the start
     if (elaborate && !elaborate())
         return 2;
+    cli = command_line;
     cli_argc = argc;
     cli_argv = argv;
     cli_runner runner("sim_cli");
     sim_harness = &systemc_harness;
     sc_core::sc_start();
     return exit_status;
-}
-
-// Our own main (the library's is then not linked in): stderr carries only
-// the run's errors, as on the C harness, so the copyright banner, printed
-// before sc_main, is turned off first (a user's setting wins).
-int main(int argc, char **argv)
-{
-    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
-    return sc_core::sc_elab_and_sim(argc, argv);
 }

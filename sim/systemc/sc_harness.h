@@ -1,5 +1,6 @@
 // sc_harness: what the SystemC harness (sc_harness.cpp) offers the DUT
-// adapters. C++ only: the C side sees the harness through sim_cli.h.
+// adapters and the program's sc_main. C++ only: the C side sees the harness
+// through sim_harness.h.
 #ifndef SC_HARNESS_H
 #define SC_HARNESS_H
 
@@ -30,6 +31,13 @@ void settle();
 // thread. So a shim registers (from a static initialiser) a function that
 // sc_main calls during elaboration; it returns false after printing why.
 bool on_elaborate(bool (*fn)());
+
+// The whole simulation, for sc_main (sequences/main/sc_main.cpp): the clock
+// (from argv's --clock-period), elaboration, then command_line(argc, argv)
+// (sim_cli) in one SC_THREAD; returns its exit status (2 if elaboration
+// failed). The harness takes the command line as a pointer so that sim/
+// never calls what sequences/ defines.
+int run(int argc, char **argv, int (*command_line)(int argc, char **argv));
 
 }  // namespace sc_harness
 

@@ -15,7 +15,9 @@
 #include "bfm_env.h"
 #include "ethosu_cmd.h"
 #include "ethosu_cmdproc.h"
-#include "ethosu_dut.h"
+#include "dut.h"
+#include "ethosu_pins.h"
+#include "ethosu_twin.h"
 #include "ethosu_regfile.h"
 #include "sparse_mem.h"
 #include "axi_manager.h"
@@ -666,7 +668,7 @@ END_TEST
 struct ptb {
     struct bfm_env env;
     struct ethosu_pins pins;
-    struct ethosu_dut *dut;
+    struct dut *dut;
     struct sparse_mem *mem[2];
     struct axi_mem *axi[2];
     struct axi_checker *chk[2];

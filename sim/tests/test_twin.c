@@ -11,6 +11,8 @@
 #include "axi_manager.h"
 #include "nvdla_cfgrom.h"
 #include "nvdla_regfile.h"
+#include "nvdla_family.h"
+#include "nvdla_twin.h"
 #include "sim_kernel.h"
 
 static struct nvdla_regfile rf;
@@ -555,7 +557,7 @@ static struct sim *twin_sim(const char *config)
     struct dut_twin_opts o = { nvdla_config_has(c, NVDLA_FEAT_SECONDARY_MEMIF), 0, c };
     struct dut *d = dut_twin_create(&o, err, sizeof err);
     ck_assert_msg(d != NULL, "%s", err);
-    ck_assert_msg(sim_init(&s, &k, d, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(sim_init(&s, &k, &nvdla_family, d, err, sizeof err) == 0, "%s", err);
     s.env.quiet_failures = 1;   /* the refusal below fails the run on purpose */
     ck_assert_int_eq(sim_reset(&s), 0);
     return &s;
@@ -577,17 +579,17 @@ static enum bfm_status sdp_pass_through(struct sim *s, uint32_t src_mc, uint32_t
     };
     enum bfm_status st = BFM_OK;
     for (unsigned i = 0; i < sizeof prog / sizeof prog[0] && st == BFM_OK; i++)
-        st = csb_write(s->csb, prog[i][0], prog[i][1]);
+        st = csb_write(s->reg.csb, prog[i][0], prog[i][1]);
     if (st == BFM_OK)
-        st = csb_write(s->csb, NVDLA_SDP_RDMA_D_SRC_DMA_CFG, src_mc);
+        st = csb_write(s->reg.csb, NVDLA_SDP_RDMA_D_SRC_DMA_CFG, src_mc);
     if (st == BFM_OK)
-        st = csb_write(s->csb, NVDLA_SDP_D_DST_DMA_CFG, dst_mc);
+        st = csb_write(s->reg.csb, NVDLA_SDP_D_DST_DMA_CFG, dst_mc);
     if (st == BFM_OK)
-        st = csb_write(s->csb, NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+        st = csb_write(s->reg.csb, NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
     if (st == BFM_OK)
-        st = csb_write(s->csb, NVDLA_SDP_D_OP_ENABLE, 1);
+        st = csb_write(s->reg.csb, NVDLA_SDP_D_OP_ENABLE, 1);
     if (st == BFM_OK)   /* SDP_DONE_STATUS0 */
-        st = csb_poll(s->csb, NVDLA_GLB_S_INTR_STATUS, 1, 1, 20000);
+        st = csb_poll(s->reg.csb, NVDLA_GLB_S_INTR_STATUS, 1, 1, 20000);
     return st;
 }
 
@@ -615,14 +617,14 @@ START_TEST(twin_routes_sdp_by_ram_type)
     struct sim *s = twin_sim("nv_large");
     ck_assert(s->dut->has_sramif);
     ck_assert_uint_eq(s->dut->sram_data_bytes, 32);
-    fill_pattern(s->sram_mem);
+    fill_pattern(s->axi[1].mem);
     ck_assert_msg(sdp_pass_through(s, 0, 1) == BFM_OK, "%s", s->env.first_failure);
     ck_assert_int_eq(sim_drain(s, 10000), 0);
-    expect_pattern(s->dbb_mem, PT_DST, 1);
-    expect_pattern(s->sram_mem, PT_DST, 0);
+    expect_pattern(s->axi[0].mem, PT_DST, 1);
+    expect_pattern(s->axi[1].mem, PT_DST, 0);
     struct axi_mem_stats dbb, sram;
-    axi_mem_stats(s->dbb, &dbb);
-    axi_mem_stats(s->sram, &sram);
+    axi_mem_stats(s->axi[0].bfm, &dbb);
+    axi_mem_stats(s->axi[1].bfm, &sram);
     ck_assert_uint_eq(dbb.ar_bursts, 0);
     ck_assert_uint_eq(dbb.wr_bytes, PT_BYTES);
     ck_assert_uint_eq(sram.rd_bytes, PT_BYTES);
@@ -631,13 +633,13 @@ START_TEST(twin_routes_sdp_by_ram_type)
     sim_free(s);
 
     s = twin_sim("nv_large");
-    fill_pattern(s->dbb_mem);
+    fill_pattern(s->axi[0].mem);
     ck_assert_msg(sdp_pass_through(s, 1, 0) == BFM_OK, "%s", s->env.first_failure);
     ck_assert_int_eq(sim_drain(s, 10000), 0);
-    expect_pattern(s->sram_mem, PT_DST, 1);
-    expect_pattern(s->dbb_mem, PT_DST, 0);
-    axi_mem_stats(s->dbb, &dbb);
-    axi_mem_stats(s->sram, &sram);
+    expect_pattern(s->axi[1].mem, PT_DST, 1);
+    expect_pattern(s->axi[0].mem, PT_DST, 0);
+    axi_mem_stats(s->axi[0].bfm, &dbb);
+    axi_mem_stats(s->axi[1].bfm, &sram);
     ck_assert_uint_eq(dbb.rd_bytes, PT_BYTES);
     ck_assert_uint_eq(dbb.aw_bursts, 0);
     ck_assert_uint_eq(sram.ar_bursts, 0);
@@ -653,14 +655,14 @@ START_TEST(twin_refuses_sramif_without_port)
 {
     struct sim *s = twin_sim("nv_small");
     ck_assert(!s->dut->has_sramif);
-    fill_pattern(s->dbb_mem);
+    fill_pattern(s->axi[0].mem);
     ck_assert_int_ne(sdp_pass_through(s, 0, 1), BFM_OK);
     ck_assert_msg(strstr(s->env.first_failure, "rule 'ram-type'") &&
                       strstr(s->env.first_failure, "SDP_RDMA input cube: RAM type CV") &&
                       strstr(s->env.first_failure, "nv_small has no SRAMIF"),
                   "%s", s->env.first_failure);
     struct axi_mem_stats dbb;
-    axi_mem_stats(s->dbb, &dbb);
+    axi_mem_stats(s->axi[0].bfm, &dbb);
     ck_assert_uint_eq(dbb.ar_bursts, 0);
     ck_assert_uint_eq(dbb.aw_bursts, 0);
     sim_free(s);

@@ -19,7 +19,7 @@
 
 extern "C" {
 #include "dut.h"
-#include "ethosu_dut.h"
+#include "nvdla_pins.h"
 }
 
 namespace {
@@ -172,7 +172,7 @@ extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
 }
 
 // This binary holds an NVDLA top: the Ethos-U65 side is not built in.
-extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+extern "C" struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
 {
     snprintf(errbuf, errlen, "this simulator was Verilated for %s, not for the ethosu65 top", RTL_TOP_NAME);
     return NULL;

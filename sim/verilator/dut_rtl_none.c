@@ -1,7 +1,6 @@
 /* dut_rtl_none: stands in for the Verilator shims in the twin-only build. */
 #include <stdio.h>
 #include "dut.h"
-#include "ethosu_dut.h"
 
 struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
 {
@@ -10,7 +9,7 @@ struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
     return NULL;
 }
 
-struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
 {
     snprintf(errbuf, errlen, "this simulator was built without a Verilated model; "
              "run 'make sim TEST=ethosu/<name> DUT=rtl ...' to build one");

@@ -1,5 +1,5 @@
 // ethosu_rtl: the Verilated ethosu65 top (rtl_stubs/ethosu65, or a user's
-// top with the same ports) behind the C ethosu_dut interface. Ports are
+// top with the same ports) behind the C dut interface. Ports are
 // matched by the TRM signal names; widths adapt through verilated_shim.h.
 // The clock and power Q-channels are tied to "no request", the clock
 // enables to 1. Verilated with --sc (VM_SC) it runs on the SystemC
@@ -15,7 +15,7 @@
 
 extern "C" {
 #include "dut.h"
-#include "ethosu_dut.h"
+#include "ethosu_pins.h"
 }
 
 namespace {
@@ -89,13 +89,13 @@ struct ethosu_top;
 using rtl = shim::rtl_dut<ethosu_top>;
 
 struct ethosu_top {
-    using dut_type = ethosu_dut;
+    using dut_type = dut;
     using pins_type = ethosu_pins;
     using model_type = Vdut;
     static constexpr const char *name = RTL_TOP_NAME;
     static void inputs(rtl *r, const ethosu_pins *p);
     static void outputs(rtl *r, ethosu_pins *p);
-    static void bus_info(ethosu_dut &d, Vdut *t);
+    static void bus_info(dut &d, Vdut *t);
 #if VM_SC
     static void bind_clock(Vdut *t, sc_core::sc_clock &clk) { t->CLK(clk); }
 #else
@@ -138,7 +138,7 @@ void ethosu_top::outputs(rtl *r, ethosu_pins *p)
     wd_out(t, p, 0);
 }
 
-void ethosu_top::bus_info(ethosu_dut &d, Vdut *t)
+void ethosu_top::bus_info(dut &d, Vdut *t)
 {
     d.data_bytes = port_bytes(t->WDATAM0);
     d.addr_bits = port_bytes(t->AWADDRM0) > 4 ? 40 : 32;
@@ -150,7 +150,7 @@ void ethosu_top::bus_info(ethosu_dut &d, Vdut *t)
 
 }  // namespace
 
-extern "C" struct ethosu_dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+extern "C" struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
 {
     return shim::rtl_create<ethosu_top>(errbuf, errlen);
 }

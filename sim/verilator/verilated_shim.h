@@ -46,7 +46,7 @@
 
 extern "C" {
 #include "dut.h"   // struct dut_waves_cfg
-#include "sim_cli.h"   // sim_cli_args
+#include "sim_harness.h"   // sim_harness_args, sim_harness_clock_ps
 #include "sim_knobs.h"   // SIM_DEFAULT_CLOCK_PS
 }
 
@@ -518,11 +518,12 @@ inline int waves_close(waves &) { return 0; }
 #endif   // VM_TRACE
 
 // ---- A Verilated top behind a C DUT interface ---------------------------
-// dut_rtl.cpp (NV_nvdla behind struct dut) and ethosu_rtl.cpp (ethosu65
-// behind struct ethosu_dut) differ only in their ports and clocks; the
-// rest is here, once. A shim describes its top by a struct Top with:
-//   using dut_type    the C interface the kernel holds (dut, ethosu_dut)
-//   using pins_type   its pin struct (nvdla_pins, ethosu_pins)
+// dut_rtl.cpp (NV_nvdla) and ethosu_rtl.cpp (ethosu65), both behind struct
+// dut, differ only in their ports and clocks; the rest is here, once. A
+// shim describes its top by a struct Top with:
+//   using dut_type    the C interface the kernel holds (dut)
+//   using pins_type   its family's pin struct (nvdla_pins, ethosu_pins): what
+//                     the kernel passes as eval/posedge's void *pins
 //   using model_type  the Verilated model (Vdut)
 //   static constexpr const char *name                the top's module name
 //   static void inputs(rtl_dut<Top> *, const pins_type *)   pins to input ports
@@ -552,8 +553,9 @@ template <class Top> rtl_dut<Top> *rtl_of(typename Top::dut_type *d) { return st
 // The harness's clock falls at n*P (cycle 0 starts low): the inputs go to
 // the signals then and the outputs are read once the delta cycles have
 // settled them; the model samples at the rising edge, n*P + P/2.
-template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins_type *p)
+template <class Top> void rtl_eval(typename Top::dut_type *d, void *pins)
 {
+    auto *p = static_cast<typename Top::pins_type *>(pins);
     rtl_dut<Top> *r = rtl_of<Top>(d);
     sc_harness::low_phase();
     Top::inputs(r, p);
@@ -561,8 +563,9 @@ template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins
     Top::outputs(r, p);
 }
 
-template <class Top> void rtl_posedge(typename Top::dut_type *d, typename Top::pins_type *p)
+template <class Top> void rtl_posedge(typename Top::dut_type *d, void *pins)
 {
+    auto *p = static_cast<typename Top::pins_type *>(pins);
     rtl_dut<Top> *r = rtl_of<Top>(d);
     Top::inputs(r, p);   // a fault injection may have changed inputs after eval
     sc_waves_edge(r->w);
@@ -576,7 +579,7 @@ int rtl_waves_open(typename Top::dut_type *d, const dut_waves_cfg *cfg, char *er
     return sc_waves_open(r->w, r->top, cfg, err, len);
 }
 
-template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t cycle)
+template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const void *, uint64_t cycle)
 {
     sc_waves_dump(rtl_of<Top>(d)->w, cycle);
 }
@@ -591,8 +594,9 @@ template <class Top> void rtl_describe(typename Top::dut_type *d, char *buf, uns
 #else
 // Cycle n: the clock is driven low at n*P with this cycle's inputs and the
 // outputs read; the rising edge comes in posedge, at n*P + P/2.
-template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins_type *p)
+template <class Top> void rtl_eval(typename Top::dut_type *d, void *pins)
 {
+    auto *p = static_cast<typename Top::pins_type *>(pins);
     rtl_dut<Top> *r = rtl_of<Top>(d);
     r->ctx->time(r->cycle * 2 * r->half);
     Top::inputs(r, p);
@@ -601,8 +605,9 @@ template <class Top> void rtl_eval(typename Top::dut_type *d, typename Top::pins
     Top::outputs(r, p);
 }
 
-template <class Top> void rtl_posedge(typename Top::dut_type *d, typename Top::pins_type *p)
+template <class Top> void rtl_posedge(typename Top::dut_type *d, void *pins)
 {
+    auto *p = static_cast<typename Top::pins_type *>(pins);
     rtl_dut<Top> *r = rtl_of<Top>(d);
     Top::inputs(r, p);   // a fault injection may have changed inputs after eval
     r->ctx->time(r->cycle * 2 * r->half + r->half);
@@ -626,7 +631,7 @@ int rtl_waves_open(typename Top::dut_type *d, const dut_waves_cfg *cfg, char *er
     return 0;
 }
 
-template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const typename Top::pins_type *, uint64_t cycle)
+template <class Top> void rtl_waves_dump(typename Top::dut_type *d, const void *, uint64_t cycle)
 {
     rtl_dut<Top> *r = rtl_of<Top>(d);
     waves_dump(r->w, r->ctx, cycle);   // clock low, inputs of this cycle applied
@@ -705,7 +710,7 @@ template <class Top> bool rtl_elaborate()
 #endif
     int argc;
     char **argv;
-    sim_cli_args(&argc, &argv);     // the model's plusargs (sc_main recorded them)
+    sim_harness_args(&argc, &argv);     // the model's plusargs (sc_main recorded them)
     Verilated::commandArgs(argc, argv);
     rtl_dut<Top> *r = new rtl_dut<Top>();
     r->ctx = Verilated::threadContextp();
@@ -745,12 +750,12 @@ template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned e
 #endif
     int argc;
     char **argv;
-    sim_cli_args(&argc, &argv);     // the model's plusargs: real RTL reads them
+    sim_harness_args(&argc, &argv);     // the model's plusargs: real RTL reads them
     r->ctx->commandArgs(argc, argv);
     r->top = new typename Top::model_type{r->ctx, "TOP"};
     char unused[200];
     uint64_t half;   // the run's period ($time in the RTL), waves_open checks it again
-    if (!half_period(sim_cli_clock_ps(), r->ctx->timeprecision(), half, unused, sizeof unused))
+    if (!half_period(sim_harness_clock_ps(), r->ctx->timeprecision(), half, unused, sizeof unused))
         r->half = half;
     rtl_setup(r);
     return &r->d;

@@ -23,53 +23,33 @@ int pins_vcd_close(struct vcd_writer *w)
     return -1;
 }
 
-static void add_axi(struct vcd_writer *w, const char *pfx, const struct axi_pins *a,
-                    unsigned data_bits, unsigned addr_bits)
+static unsigned width_of(unsigned width, unsigned data_bits, unsigned addr_bits)
 {
-    char n[96];
-#define SIG(suffix, width, field) \
-    do { snprintf(n, sizeof n, "%s_%s", pfx, suffix); vcd_writer_add(w, n, width, &a->field); } while (0)
-    SIG("aw_awvalid", 1, aw_valid);
-    SIG("aw_awready", 1, aw_ready);
-    SIG("aw_awid", 8, aw_id);
-    SIG("aw_awlen", 4, aw_len);
-    SIG("aw_awaddr", addr_bits, aw_addr);
-    SIG("w_wvalid", 1, w_valid);
-    SIG("w_wready", 1, w_ready);
-    SIG("w_wdata", data_bits, w_data);
-    SIG("w_wstrb", data_bits / 8, w_strb);
-    SIG("w_wlast", 1, w_last);
-    SIG("ar_arvalid", 1, ar_valid);
-    SIG("ar_arready", 1, ar_ready);
-    SIG("ar_arid", 8, ar_id);
-    SIG("ar_arlen", 4, ar_len);
-    SIG("ar_araddr", addr_bits, ar_addr);
-    SIG("b_bvalid", 1, b_valid);
-    SIG("b_bready", 1, b_ready);
-    SIG("b_bid", 8, b_id);
-    SIG("r_rvalid", 1, r_valid);
-    SIG("r_rready", 1, r_ready);
-    SIG("r_rid", 8, r_id);
-    SIG("r_rlast", 1, r_last);
-    SIG("r_rdata", data_bits, r_data);
-#undef SIG
+    switch (width) {
+    case PINS_VCD_DATA: return data_bits;
+    case PINS_VCD_STRB: return data_bits / 8;
+    case PINS_VCD_ADDR: return addr_bits;
+    default: return width;
+    }
 }
 
-void pins_vcd_add(struct vcd_writer *w, const struct nvdla_pins *p, unsigned sram_bytes,
-                  unsigned data_bytes, unsigned addr_bits)
+void pins_vcd_add_table(struct vcd_writer *w, const void *pins, const struct pins_vcd_entry *t, unsigned n,
+                        unsigned data_bytes, unsigned secondary_bytes, unsigned addr_bits)
 {
-    vcd_writer_add(w, "dla_reset_rstn", 1, &p->rstn);
-    vcd_writer_add(w, "csb2nvdla_valid", 1, &p->csb.valid);
-    vcd_writer_add(w, "csb2nvdla_ready", 1, &p->csb.ready);
-    vcd_writer_add(w, "csb2nvdla_addr", 16, &p->csb.addr);
-    vcd_writer_add(w, "csb2nvdla_wdat", 32, &p->csb.wdat);
-    vcd_writer_add(w, "csb2nvdla_write", 1, &p->csb.write);
-    vcd_writer_add(w, "csb2nvdla_nposted", 1, &p->csb.nposted);
-    vcd_writer_add(w, "nvdla2csb_valid", 1, &p->csb.rsp_valid);
-    vcd_writer_add(w, "nvdla2csb_data", 32, &p->csb.rsp_data);
-    vcd_writer_add(w, "nvdla2csb_wr_complete", 1, &p->csb.wr_complete);
-    vcd_writer_add(w, "dla_intr", 1, &p->dla_intr);
-    add_axi(w, "nvdla_core2dbb", &p->dbb, data_bytes * 8, addr_bits);
-    if (sram_bytes)
-        add_axi(w, "nvdla_core2cvsram", &p->sram, sram_bytes * 8, addr_bits);
+    const char *base = pins;
+    for (unsigned i = 0; i < n; i++) {
+        const struct pins_vcd_entry *e = &t[i];
+        if (!e->axi) {
+            vcd_writer_add(w, e->name, width_of(e->width, data_bytes * 8, addr_bits), base + e->off);
+            continue;
+        }
+        unsigned bytes = e->secondary ? secondary_bytes : data_bytes;
+        if (!bytes)
+            continue;
+        for (unsigned j = 0; j < e->n_axi; j++) {
+            char name[96];
+            snprintf(name, sizeof name, e->axi[j].name, e->name);
+            vcd_writer_add(w, name, width_of(e->axi[j].width, bytes * 8, addr_bits), base + e->off + e->axi[j].off);
+        }
+    }
 }

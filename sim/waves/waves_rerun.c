@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "sim_cli.h"
+#include "sim_harness.h"
 #include "waves_rerun.h"
 
 /* The "first failure: " line of the rerun's log, or "" (no such line). */
@@ -37,7 +37,7 @@ int sim_waves_rerun(const struct sim_knobs *k, uint64_t fail_cycle, const char *
 {
     int argc;
     char **argv;
-    sim_cli_args(&argc, &argv);
+    sim_harness_args(&argc, &argv);
     char path[4096], log[4096], from[32], to[32];
     snprintf(path, sizeof path, "%s/waves.%s", k->out_dir, k->waves_fst ? "fst" : "vcd");
     snprintf(log, sizeof log, "%s/waves-rerun.log", k->out_dir);

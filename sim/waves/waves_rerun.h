@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "sim_knobs.h"
 
-/* Reruns the current command line (sim_cli_args) with the waves window;
+/* Reruns the current command line (sim_harness_args) with the waves window;
  * its output goes to <out_dir>/waves-rerun.log. The rerun must fail with
  * the same first_failure text (NULL or "": not compared). Prints
  * "waves: ..." and returns 0, or prints why not and returns -1. */

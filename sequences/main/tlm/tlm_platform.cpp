@@ -14,13 +14,13 @@
 #include <systemc>
 
 #include "ethosu_tlm.h"
-#include "nvdla_config.h"
 #include "nvdla_tlm.h"
 #include "tlm_memory.h"
 #include "tlm_seq_driver.h"
 
 extern "C" {
 #include "ethosu_seq.h"
+#include "nvdla_config.h"
 #include "seq.h"
 #include "sim_cli.h"
 #include "sim_knobs.h"

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dut.h"
+#include "nvdla_pins.h"
+#include "nvdla_twin.h"
 #include "nvdla_prog_check.h"
-#include "pins_vcd.h"
+#include "nvdla_pins_vcd.h"
 #include "axi_manager.h"
 #include "twin_csb.h"
 #include "nvdla_regfile.h"
@@ -109,8 +111,9 @@ static void tie_off_axi(struct axi_pins *a)
     a->b_ready = a->r_ready = 1;
 }
 
-static void twin_eval(struct dut *d, struct nvdla_pins *p)
+static void twin_eval(struct dut *d, void *pins)
 {
+    struct nvdla_pins *p = pins;
     struct twin *t = d->impl;
     if (!p->rstn || t->rst_sync < TWIN_RESET_SYNC) {
         /* in reset (at the pin or still inside): requests are taken and lost */
@@ -132,8 +135,9 @@ static void twin_eval(struct dut *d, struct nvdla_pins *p)
     p->dla_intr = t->intr;
 }
 
-static void twin_posedge(struct dut *d, struct nvdla_pins *p)
+static void twin_posedge(struct dut *d, void *pins)
 {
+    struct nvdla_pins *p = pins;
     struct twin *t = d->impl;
     if (!p->rstn) {
         twin_reset(t);
@@ -183,7 +187,7 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
     vcd_writer_add_clock(t->vcd, "dla_core_clk", PINS_VCD_CYCLE);
-    pins_vcd_add(t->vcd, p, t->io.sram ? t->dut.sram_data_bytes : 0, t->dut.data_bytes, t->dut.addr_bits);
+    nvdla_pins_vcd_add(t->vcd, p, t->io.sram ? t->dut.sram_data_bytes : 0, t->dut.data_bytes, t->dut.addr_bits);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "sdp_state", 2, &t->w_sdp_state);
     vcd_writer_add(t->vcd, "sdp_producer", 1, &t->w_sdp_producer);
@@ -200,8 +204,9 @@ static void declare(struct twin *t, const struct nvdla_pins *p)
     t->vcd_pins = p;
 }
 
-static void twin_waves_dump(struct dut *d, const struct nvdla_pins *p, uint64_t cycle)
+static void twin_waves_dump(struct dut *d, const void *pins, uint64_t cycle)
 {
+    const struct nvdla_pins *p = pins;
     struct twin *t = d->impl;
     if (!t->vcd)
         return;

@@ -2,7 +2,8 @@
 #include "ethosu_tlm.h"
 
 extern "C" {
-#include "reg_describe.h"
+#include "ethosu_family.h"
+#include "ethosu_twin.h"
 }
 
 #include <cstdio>
@@ -26,7 +27,7 @@ ethosu_tlm::ethosu_tlm(sc_module_name name, const sc_time &period, int porpl, in
     ak.gap_min = k.csb_gap_min;   // the register-bus gap knob serves APB too
     ak.gap_max = k.csb_gap_max;
     ak.seed = k.seed ^ 0x4444;
-    ak.describe = ethosu_reg_describe;
+    ak.describe = ethosu_family.reg_describe;
     apb_m_ = apb_master_create("apb", &ak, &pins_.apb, &env_);
     apb_checker_knobs pk;
     apb_checker_knobs_default(&pk);

@@ -30,7 +30,7 @@
 extern "C" {
 #include "apb_checker.h"
 #include "apb_master.h"
-#include "ethosu_dut.h"
+#include "dut.h"
 #include "ethosu_pins.h"
 #include "sim_knobs.h"
 }
@@ -56,7 +56,7 @@ private:
     void report_twin() const override;
 
     ethosu_pins pins_{};
-    ethosu_dut *dut_ = nullptr;
+    dut *dut_ = nullptr;
     apb_master *apb_m_ = nullptr;
     apb_checker *apb_chk_ = nullptr;
     bool irq_level_ = false;

@@ -2,7 +2,8 @@
 #include "nvdla_tlm.h"
 
 extern "C" {
-#include "reg_describe.h"
+#include "nvdla_family.h"
+#include "nvdla_twin.h"
 }
 
 #include <cstdio>
@@ -26,7 +27,7 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
     ck.gap_max = k.csb_gap_max;
     ck.nposted = k.nposted;
     ck.seed = k.seed ^ 0x1111;
-    ck.describe = nvdla_reg_describe;
+    ck.describe = nvdla_family.reg_describe;
     csb_m_ = csb_master_create("csb", &ck, &pins_.csb, &env_);
     csb_checker_knobs cck;
     csb_checker_knobs_default(&cck);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_doc_links: every relative link of the documentation leads somewhere.
 
-Usage: scripts/check_doc_links.py [--root DIR] [FILE.md ...]
+Usage: scripts/check/check_doc_links.py [--root DIR] [FILE.md ...]
        (default: README.md and docs/*.md under the repository root)
 
 For each Markdown file, outside code fences and inline code:
@@ -193,7 +193,7 @@ class Checker:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."),
+    ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."),
                     help="repository root (default: this script's parent folder)")
     ap.add_argument("files", nargs="*", help="Markdown files (default: README.md docs/*.md)")
     args = ap.parse_args()

@@ -1,4 +1,5 @@
-/* ethosu_pins_vcd: declare every pin of a struct ethosu_pins in a VCD under
+/* ethosu_pins_vcd: Ethos-U65's pin table for the one pin dumper
+ * (pins_vcd.h): every pin of a struct ethosu_pins under
  * the TRM's signal names (appendix A: nRESET, PORPL, PORSL, IRQ, PSEL ...
  * PSLVERR, AWVALIDM0 ... RREADYM1, AWAKEUPM0/M1), so twin and RTL waves read
  * the same. Widths: PADDR 12, IDs 8, AxLEN 8, AxSIZE 3, AxBURST 2, xRESP 2,
@@ -14,7 +15,6 @@
 #include "pins_vcd.h"
 #include "vcd_writer.h"
 
-void ethosu_pins_vcd_add(struct vcd_writer *w, const struct ethosu_pins *p, unsigned data_bytes,
-                         unsigned addr_bits);
+void ethosu_pins_vcd_add(struct vcd_writer *w, const struct ethosu_pins *p, unsigned data_bytes, unsigned addr_bits);
 
 #endif

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""layer_check.py: the include arrows point one way (make layers, in make test).
+
+Layers: golden/ needs nothing; bfm/ may use golden/; sim/ may use bfm/ and
+golden/; sequences/ (the tests and the program's main) may use everything.
+
+Rooms: inside sim/ and sequences/ each folder is a room with a rank (ROOMS
+below); a file may include headers of its own room or of a room of lower
+rank in the same layer, never of a room of its rank or above. A room of one
+accelerator family (nvdla, ethosu) never includes a room of another family,
+in either layer. A file's room is the longest room path its folder starts
+with.
+
+A file's `#include "x.h"` names the room x.h lives in; an include against
+the order, or of a header that is nowhere, is printed as file:line and the
+exit status is 1. Verilator's and SystemC's own headers (not in the tree)
+are left alone. --root checks another copy of the tree (the system test).
+"""
+import argparse
+import os
+import re
+import sys
+
+LAYERS = ("golden", "bfm", "sim", "sequences")
+ALLOWED = {"golden": {"golden"}, "bfm": {"bfm", "golden"}, "sim": {"sim", "bfm", "golden"},
+           "sequences": set(LAYERS)}
+
+# (room, rank, family): lower ranks are included by higher ones. Rooms of
+# equal rank do not include each other.
+ROOMS = (
+    ("golden", 0, None),
+    ("golden/tools", 1, None),
+    ("bfm", 0, None),
+    # the generated register, configuration and ConfigROM tables of every family
+    ("sim/regs", 0, None),
+    # family-neutral core: the kernel (DUT interface, cycle loop, knobs, harness
+    # description), waves, the SystemC harness's clock, the Verilator adapters
+    ("sim/kernel", 1, None),
+    ("sim/waves", 2, None),
+    ("sim/systemc", 3, None),
+    ("sim/verilator", 4, None),
+    # the families: models, twins, and each family's entry (sim_family.h)
+    ("sim/nvdla/model", 5, "nvdla"),
+    ("sim/nvdla/twin", 6, "nvdla"),
+    ("sim/nvdla", 7, "nvdla"),
+    ("sim/ethosu", 5, "ethosu"),
+    ("sim/copyeng", 5, "copyeng"),
+    # the TLM-2.0 wrappers build the families' twins
+    ("sim/systemc/tlm", 8, None),
+    ("sim/tests", 9, None),
+    ("sim/systemc/tlm/tests", 9, None),
+    ("sim/systemc/tlm/examples", 9, None),
+    ("sequences/api", 0, None),
+    ("sequences/trace", 1, "nvdla"),
+    ("sequences/nvdla", 2, "nvdla"),
+    ("sequences/ethosu", 2, "ethosu"),
+    ("sequences/copyeng", 2, "copyeng"),
+    ("sequences/main", 3, None),
+    # the random NVDLA layer generator, a program of its own
+    ("sequences/main/gen_layers", 3, "nvdla"),
+    ("sequences/main/tlm", 4, None),
+    ("sequences/tests", 5, None),
+)
+RANK = {r: k for r, k, _ in ROOMS}
+FAMILY = {r: f for r, _, f in ROOMS}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+SOURCES = (".c", ".h", ".cpp")
+
+
+def order(layer):
+    """The room order of a layer as text: a < b < c, d < e."""
+    ranks = sorted({k for r, k, _ in ROOMS if r.split("/")[0] == layer})
+    return " < ".join(", ".join(r for r, k, _ in ROOMS if r.split("/")[0] == layer and k == rank) for rank in ranks)
+
+
+def room_of(rel):
+    """The room of a file (path relative to the root), or None."""
+    d = os.path.dirname(rel)
+    best = None
+    for r, _, _ in ROOMS:
+        if (d == r or d.startswith(r + "/")) and (best is None or len(r) > len(best)):
+            best = r
+    return best
+
+
+def files(root):
+    for layer in LAYERS:
+        for d, dirs, names in os.walk(os.path.join(root, layer)):
+            dirs.sort()
+            for n in sorted(names):
+                if n.endswith(SOURCES):
+                    yield layer, os.path.relpath(os.path.join(d, n), root)
+
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    help="the tree to check (default: this repository)")
+    root = ap.parse_args(argv).root
+    home = {}   # header name -> (layer, room); names are unique across the tree
+    bad = 0
+    for layer, rel in files(root):
+        room = room_of(rel)
+        if room is None:
+            print("%s:1: in no room of %s/: add its folder to ROOMS in scripts/check/layer_check.py (%s)"
+                  % (rel, layer, order(layer)))
+            bad += 1
+            continue
+        if rel.endswith(".h"):
+            name = os.path.basename(rel)
+            if name in home and home[name][0] != layer:
+                print("%s: a header of this name is also in %s/" % (rel, home[name][0]))
+                return 1
+            home[name] = (layer, room)
+    for layer, rel in files(root):
+        room = room_of(rel)
+        if room is None:
+            continue
+        with open(os.path.join(root, rel), errors="replace") as f:
+            for no, line in enumerate(f, 1):
+                m = INCLUDE.match(line)
+                if not m:
+                    continue
+                to = home.get(os.path.basename(m.group(1)))
+                if to is None:
+                    continue   # a system or tool header (verilated.h, Vdut.h, ...)
+                to_layer, to_room = to
+                if to_layer not in ALLOWED[layer]:
+                    print("%s:%d: %s/ includes %s from %s/, against the layer order golden < bfm < sim < sequences"
+                          % (rel, no, layer, m.group(1), to_layer))
+                    bad += 1
+                    continue
+                fam, to_fam = FAMILY[room], FAMILY[to_room]
+                if fam and to_fam and fam != to_fam:
+                    print("%s:%d: %s/ (family %s) includes %s from %s/ (family %s): a family's rooms never "
+                          "include another family's" % (rel, no, room, fam, m.group(1), to_room, to_fam))
+                    bad += 1
+                    continue
+                if to_layer != layer or to_room == room or RANK[to_room] < RANK[room]:
+                    continue
+                print("%s:%d: %s/ includes %s from %s/, against the room order of %s/: %s"
+                      % (rel, no, room, m.group(1), to_room, layer, order(layer)))
+                bad += 1
+    if bad:
+        return 1
+    print("layers: every include points down (golden < bfm < sim < sequences; sim: %s; sequences: %s)"
+          % (order("sim"), order("sequences")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -89,6 +89,31 @@ int sim_reg_bus_idle(const struct sim_reg_bus *b)
     return b->kind == SIM_REG_CSB ? csb_master_idle(b->csb) : apb_master_idle(b->apb);
 }
 
+int sim_reg_bus_quiet(const struct sim_reg_bus *b)
+{
+    if (b->kind == SIM_REG_CSB)
+        return !((const struct csb_pins *)b->pins)->valid && csb_master_idle(b->csb);
+    return !((const struct apb_pins *)b->pins)->sel && apb_master_idle(b->apb);
+}
+
+enum bfm_status sim_reg_bus_write(struct sim_reg_bus *b, uint32_t addr, uint32_t data, uint8_t prot, int *slverr)
+{
+    *slverr = 0;
+    if (b->kind == SIM_REG_CSB)
+        return csb_write(b->csb, addr, data);
+    enum bfm_status s = apb_write(b->apb, addr, data, prot);
+    *slverr = s == BFM_OK && apb_master_last_slverr(b->apb) == 1;
+    return s;
+}
+
+enum bfm_status sim_reg_bus_read(struct sim_reg_bus *b, uint32_t addr, uint8_t prot, uint32_t *data, int *slverr)
+{
+    *slverr = 0;
+    if (b->kind == SIM_REG_CSB)
+        return csb_read(b->csb, addr, data);
+    return apb_read(b->apb, addr, prot, data, slverr);
+}
+
 int sim_reg_bus_final(struct sim_reg_bus *b)
 {
     return b->kind == SIM_REG_CSB ? csb_checker_final(b->csb_chk) : apb_checker_final(b->apb_chk);

@@ -38,6 +38,14 @@ void sim_reg_bus_sample_reset(struct sim_reg_bus *b);
 /* The DUT accepts a request this cycle (after its eval). */
 int sim_reg_bus_accepted(const struct sim_reg_bus *b);
 int sim_reg_bus_idle(const struct sim_reg_bus *b);
+/* No request on the pins and the requester idle (a harness that sleeps
+ * while idle asks this). */
+int sim_reg_bus_quiet(const struct sim_reg_bus *b);
+/* One blocking register access (byte address; prot: APB's PPROT, ignored
+ * on CSB). Returns BFM_OK, or the BFM's status; *slverr is set to 1 when
+ * an APB completer answered PSLVERR (0 otherwise, always 0 on CSB). */
+enum bfm_status sim_reg_bus_write(struct sim_reg_bus *b, uint32_t addr, uint32_t data, uint8_t prot, int *slverr);
+enum bfm_status sim_reg_bus_read(struct sim_reg_bus *b, uint32_t addr, uint8_t prot, uint32_t *data, int *slverr);
 /* End of test: the checker's open transfers fail the run (nonzero). */
 int sim_reg_bus_final(struct sim_reg_bus *b);
 /* The outstanding report's lines ("  csb master: ...", "  csb checker: ...";

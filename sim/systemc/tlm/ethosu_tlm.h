@@ -13,9 +13,10 @@
 //   irq   IRQ (level high).
 //
 // porpl/porsl are the PORPL/PORSL levels the hard reset at time 0 takes.
-// Inside: the twin at pin level, the APB requester BFM, one axi_mem BFM per
-// manager port (store forwarding to the socket) and the APB and AXI
-// checkers. BFM knobs from an optional sim_knobs, as for nvdla_tlm.
+// Inside (tlm_twin, from the Ethos-U65's port table): the twin at pin level,
+// the APB requester BFM, one axi_mem BFM per manager port (store forwarding
+// to the socket) and the APB and AXI checkers. BFM knobs from an optional
+// sim_knobs, as for nvdla_tlm.
 #ifndef ETHOSU_TLM_H
 #define ETHOSU_TLM_H
 
@@ -25,41 +26,18 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "ethosu_tlm_pprot.h"
-#include "tlm_twin_clock.h"
+#include "tlm_twin.h"
 
-extern "C" {
-#include "apb_checker.h"
-#include "apb_master.h"
-#include "dut.h"
-#include "ethosu_pins.h"
-#include "sim_knobs.h"
-}
-
-class ethosu_tlm : public tlm_twin_clock {
+class ethosu_tlm : public tlm_twin {
 public:
     tlm_utils::simple_target_socket<ethosu_tlm> apb;
     tlm_utils::simple_initiator_socket<ethosu_tlm> m0, m1;
-    sc_core::sc_out<bool> irq;
 
     ethosu_tlm(sc_core::sc_module_name name, const sc_core::sc_time &period = sc_core::sc_time(1, sc_core::SC_NS),
                int porpl = 1, int porsl = 0, const sim_knobs *knobs = nullptr);
-    ~ethosu_tlm() override;
 
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
-    void cycle() override;
-    void set_reset(bool asserted) override;
-    bool quiet() const override;
-    tlm::tlm_response_status serve(reg_access &a) override;
-    int register_port_final() override;
-    void report_register_port() const override;
-    void report_twin() const override;
-
-    ethosu_pins pins_{};
-    dut *dut_ = nullptr;
-    apb_master *apb_m_ = nullptr;
-    apb_checker *apb_chk_ = nullptr;
-    bool irq_level_ = false;
 };
 
 #endif

@@ -11,11 +11,12 @@
 //   sram  the SRAMIF memory, only with sramif = true.
 //   irq   follows dla_intr (level high).
 //
-// Inside, the twin runs at pin level with the CSB requester BFM, one axi_mem
-// BFM per AXI port (its store forwarding to the socket) and the CSB and AXI
-// protocol checkers, so a twin protocol bug still fails the run
-// (failures(), first_failure()). The BFM knobs (AXI stalls, latencies,
-// CSB gaps, non-posted writes, seed) come from an optional sim_knobs.
+// Inside (tlm_twin, from NVDLA's port table), the twin runs at pin level
+// with the CSB requester BFM, one axi_mem BFM per AXI port (its store
+// forwarding to the socket) and the CSB and AXI protocol checkers, so a
+// twin protocol bug still fails the run (failures(), first_failure()). The
+// BFM knobs (AXI stalls, latencies, CSB gaps, non-posted writes, seed) come
+// from an optional sim_knobs.
 #ifndef NVDLA_TLM_H
 #define NVDLA_TLM_H
 
@@ -24,46 +25,23 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "tlm_twin_clock.h"
+#include "tlm_twin.h"
 
-extern "C" {
-#include "csb_checker.h"
-#include "csb_master.h"
-#include "dut.h"
-#include "nvdla_pins.h"
-#include "sim_knobs.h"
-}
-
-class nvdla_tlm : public tlm_twin_clock {
+class nvdla_tlm : public tlm_twin {
 public:
     tlm_utils::simple_target_socket<nvdla_tlm> csb;
     tlm_utils::simple_initiator_socket<nvdla_tlm> dbb;
     tlm_utils::simple_initiator_socket_optional<nvdla_tlm> sram;   // bind it only with SRAMIF
-    sc_core::sc_out<bool> irq;
 
     // knobs: BFM settings (NULL: defaults, seed 1).
     nvdla_tlm(sc_core::sc_module_name name, const sc_core::sc_time &period = sc_core::sc_time(1, sc_core::SC_NS),
               bool sramif = false, const sim_knobs *knobs = nullptr);
-    ~nvdla_tlm() override;
 
     bool has_sramif() const { return dut_->has_sramif != 0; }
     unsigned addr_bits() const { return dut_->addr_bits; }
 
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
-    void cycle() override;
-    void set_reset(bool asserted) override;
-    bool quiet() const override;
-    tlm::tlm_response_status serve(reg_access &a) override;
-    int register_port_final() override;
-    void report_register_port() const override;
-    void report_twin() const override;
-
-    nvdla_pins pins_{};
-    dut *dut_ = nullptr;
-    csb_master *csb_m_ = nullptr;
-    csb_checker *csb_chk_ = nullptr;
-    bool irq_level_ = false;
 };
 
 #endif

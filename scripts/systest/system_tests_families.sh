@@ -39,7 +39,7 @@ if grep -q '^  copyeng/copy ' "$log"; then ok "TEST=list lists copyeng/copy"; el
 
 # the broken variant: the twin writes at DST + 1
 cf_tmp=$(mktemp -d)
-cp -r Makefile golden bfm sim sequences scripts "$cf_tmp/"
+cp -r Makefile mk golden bfm sim sequences scripts "$cf_tmp/"
 sed -i 's/axi_manager_write(t->m, t->dst, t->len, t->buf);/axi_manager_write(t->m, t->dst + 1, t->len, t->buf);/' \
     "$cf_tmp/sim/copyeng/copyeng_twin.c"
 if ! grep -q 't->dst + 1' "$cf_tmp/sim/copyeng/copyeng_twin.c"; then bad "copyeng broken variant: the sed found nothing to break"

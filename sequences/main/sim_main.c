@@ -40,6 +40,13 @@ int sim_cli(int argc, char **argv)
         return rc;
     sim_harness_set_args(argc, argv);
     sim_harness_set_clock_ps(k.clock_ps);
+    /* every family's faults, NVDLA's first: INJECT=list, and whose a fault is */
+    static const struct fault_table *fault_tables[8];
+    unsigned n_tables = 0;
+    for (unsigned i = main_family_count; i-- > 0 && n_tables + 1 < sizeof fault_tables / sizeof fault_tables[0];)
+        if (main_families[i]->sim->faults)
+            fault_tables[n_tables++] = main_families[i]->sim->faults;
+    fault_inject_set_tables(fault_tables);
     char err[2048] = "";
     if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
         /* a configuration the user did not name: say where it came from */

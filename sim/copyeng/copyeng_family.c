@@ -21,5 +21,5 @@ const struct sim_family copyeng_family = {
     .reset_pin = offsetof(struct copyeng_pins, nreset),
     .irq_pin = offsetof(struct copyeng_pins, irq),
     .irq_name = "IRQ",
-    .fault_apply = NULL,   /* no faults: INJECT is refused */
+    .faults = NULL,   /* no faults: INJECT is refused */
 };

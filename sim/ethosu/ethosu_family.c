@@ -15,11 +15,6 @@ struct ethosu_wd_monitor *ethosu_sim_wd(struct sim *s)
     return s->ext;
 }
 
-static void fault_apply(struct fault_inject *f, void *pins)
-{
-    fault_inject_apply_ethosu(f, pins);
-}
-
 static int init(struct sim *s, char *errbuf, unsigned errlen)
 {
     s->ext = calloc(1, sizeof(struct ethosu_wd_monitor));
@@ -41,6 +36,26 @@ static void free_ext(struct sim *s)
     s->ext = NULL;
 }
 
+/* Its injectable faults (INJECT=name), on the ports of the table below. */
+static const struct fault_def faults[] = {
+    { "apb-payload", NULL, FAULT_APB_PAYLOAD, "PADDR changed while PREADY low", "APB address changes while the completer holds PREADY low", FAULT_NEEDS_NONE },
+    { "apb-sel-drop", NULL, FAULT_APB_SEL_DROP, "PSEL dropped mid-transfer", "APB PSEL low in the access phase", FAULT_NEEDS_NONE },
+    { "m0-aw-payload", "m0", FAULT_AW_PAYLOAD, "payload changed while stalled", "M0 AWADDR changes while stalled", FAULT_NEEDS_NONE },
+    { "m0-w-last", "m0", FAULT_W_LAST, "wlast does not match awlen", "M0 WLAST missing on a burst's last beat", FAULT_NEEDS_NONE },
+    { "m0-b-bad-id", "m0", FAULT_B_BAD_ID, "response ID never requested", "M0 B with an unknown BID", FAULT_NEEDS_NONE },
+    { "m0-ar-payload", "m0", FAULT_AR_PAYLOAD, "payload changed while stalled", "M0 ARADDR changes while stalled", FAULT_NEEDS_NONE },
+    { "m0-r-bad-id", "m0", FAULT_R_BAD_ID, "response ID never requested", "M0 R beat with an unknown RID", FAULT_NEEDS_NONE },
+    { "m1-ar-4k", "m1", FAULT_AR_4K, "burst crosses 4 KB boundary", "M1 AR burst across a 4 KB page", FAULT_NEEDS_NONE },
+    { "m1-ar-valid-drop", "m1", FAULT_AR_VALID_DROP, "valid dropped before ready", "M1 ARVALID low while stalled", FAULT_NEEDS_NONE },
+    { "m1-r-bad-id", "m1", FAULT_R_BAD_ID, "response ID never requested", "M1 R beat with an unknown RID", FAULT_NEEDS_NONE },
+    { "m1-ar-valid-in-reset", "m1", FAULT_AR_VALID_IN_RESET, "valid during reset", "M1 ARVALID high in reset", FAULT_NEEDS_NONE },
+    { "apb-sel-in-reset", NULL, FAULT_APB_SEL_IN_RESET, "PSEL high during reset", "APB PSEL high in reset", FAULT_NEEDS_NONE },
+    { "m1-ar-ready-stuck", "m1", FAULT_AR_READY_STUCK, "ready not given within max_wait cycles", "M1 ARREADY never given (needs AXI_MAX_WAIT)", FAULT_NEEDS_AXI_WAIT },
+    { "m0-r-stuck", "m0", FAULT_R_STUCK, "no response within max_wait cycles", "M0 read data never delivered (needs AXI_MAX_WAIT)", FAULT_NEEDS_AXI_WAIT },
+    { "apb-ready-stuck", NULL, FAULT_APB_READY_STUCK, "PREADY not given within max_wait cycles", "APB PREADY never given (needs REG_MAX_WAIT)", FAULT_NEEDS_REG_WAIT },
+};
+const struct fault_table ethosu_faults = { "Ethos-U65 (ethosu/<name>)", "Ethos-U65", faults, sizeof faults / sizeof faults[0] };
+
 const struct sim_family ethosu_family = {
     .name = "ethosu",
     .pins_size = sizeof(struct ethosu_pins),
@@ -56,8 +71,7 @@ const struct sim_family ethosu_family = {
     .irq_pin = offsetof(struct ethosu_pins, irq),
     .irq_name = "IRQ",
     .mem_limit = 0,
-    .fault_family = FAULT_ETHOSU,
-    .fault_apply = fault_apply,
+    .faults = &ethosu_faults,
     .init = init,
     .sample = sample,
     .free = free_ext,

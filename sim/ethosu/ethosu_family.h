@@ -10,6 +10,8 @@
 #include "sim_kernel.h"
 
 extern const struct sim_family ethosu_family;
+/* its injectable faults (INJECT=list shows them) */
+extern const struct fault_table ethosu_faults;
 
 /* The kernel's pins and weight-decoder monitor, for a run of this family. */
 struct ethosu_pins *ethosu_sim_pins(struct sim *s);

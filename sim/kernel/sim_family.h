@@ -49,9 +49,8 @@ struct sim_family {
     const char *irq_name;               /* "dla_intr", "IRQ": in the outstanding report */
     /* the memories refuse writes beyond MEM_LIMIT and the run fails then */
     int mem_limit;
-    /* fault injection (fault_inject.h): the family's faults, applied to its pins */
-    enum fault_family fault_family;
-    void (*fault_apply)(struct fault_inject *f, void *pins);
+    /* fault injection (fault_inject.h): the family's faults on its ports; NULL: none (INJECT refused) */
+    const struct fault_table *faults;
     /* Hooks, each may be NULL: state of the family's own (s->ext) made and
      * freed; sample() after the register bus each cycle out of reset (a
      * monitor of a family-only port). */

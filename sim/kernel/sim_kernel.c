@@ -36,7 +36,7 @@ static int one_cycle(struct sim *s)
             axi_mem_drive(s->axi[i].bfm);
     s->dut->eval(s->dut, s->pins);
     if (s->fault)
-        f->fault_apply(s->fault, s->pins);   /* also in reset: a fault may act there */
+        fault_inject_apply(s->fault, f, s->pins);   /* also in reset: a fault may act there */
     if (*sim_pin(s, f->reset_pin)) {
         if (s->first_reg == UINT64_MAX && sim_reg_bus_accepted(&s->reg))
             s->first_reg = s->env.cycle;
@@ -135,12 +135,12 @@ int sim_init(struct sim *s, const struct sim_knobs *k, const struct sim_family *
         snprintf(errbuf, errlen, "out of memory");
         return -1;
     }
-    if (k->inject && !fam->fault_apply) {
+    if (k->inject && !fam->faults) {
         snprintf(errbuf, errlen, "INJECT=%s: the %s family has no faults to inject", k->inject, fam->name);
         return -1;
     }
     if (k->inject) {
-        s->fault = fault_inject_create(fam->fault_family, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
+        s->fault = fault_inject_create(fam->faults, k->inject, k->axi_max_wait, k->reg_max_wait, errbuf, errlen);
         if (!s->fault)
             return -1;
     }

@@ -10,10 +10,27 @@ struct nvdla_pins *nvdla_sim_pins(struct sim *s)
     return s->pins;
 }
 
-static void fault_apply(struct fault_inject *f, void *pins)
-{
-    fault_inject_apply(f, pins);
-}
+/* Its injectable faults (INJECT=name), on the ports of the table below. */
+static const struct fault_def faults[] = {
+    { "ar-unaligned", "dbb", FAULT_AR_UNALIGNED, "unaligned address", "DBBIF AR address off the bus width", FAULT_NEEDS_NONE },
+    { "ar-4k", "dbb", FAULT_AR_4K, "burst crosses 4 KB boundary", "DBBIF AR burst across a 4 KB page", FAULT_NEEDS_NONE },
+    { "ar-valid-drop", "dbb", FAULT_AR_VALID_DROP, "valid dropped before ready", "DBBIF arvalid low while stalled", FAULT_NEEDS_NONE },
+    { "ar-payload", "dbb", FAULT_AR_PAYLOAD, "payload changed while stalled", "DBBIF araddr changes while stalled", FAULT_NEEDS_NONE },
+    { "aw-valid-drop", "dbb", FAULT_AW_VALID_DROP, "valid dropped before ready", "DBBIF awvalid low while stalled", FAULT_NEEDS_NONE },
+    { "aw-payload", "dbb", FAULT_AW_PAYLOAD, "payload changed while stalled", "DBBIF awaddr changes while stalled", FAULT_NEEDS_NONE },
+    { "w-last", "dbb", FAULT_W_LAST, "wlast does not match awlen", "DBBIF wlast missing on a burst's last beat", FAULT_NEEDS_NONE },
+    { "r-bad-id", "dbb", FAULT_R_BAD_ID, "response ID never requested", "DBBIF R beat with an unknown rid", FAULT_NEEDS_NONE },
+    { "b-bad-id", "dbb", FAULT_B_BAD_ID, "response ID never requested", "DBBIF B with an unknown bid", FAULT_NEEDS_NONE },
+    { "csb-rsp", NULL, FAULT_CSB_RSP, "read response with none outstanding", "CSB read data nobody asked for", FAULT_NEEDS_NONE },
+    { "csb-wr-complete", NULL, FAULT_CSB_WR_COMPLETE, "more wr_complete than non-posted writes", "CSB wr_complete with no non-posted write", FAULT_NEEDS_NONE },
+    { "csb-valid-drop", NULL, FAULT_CSB_VALID_DROP, "valid dropped before ready", "CSB request withdrawn while stalled", FAULT_NEEDS_NONE },
+    { "ar-valid-in-reset", "dbb", FAULT_AR_VALID_IN_RESET, "valid during reset", "DBBIF arvalid high in reset", FAULT_NEEDS_NONE },
+    { "csb-valid-in-reset", NULL, FAULT_CSB_VALID_IN_RESET, "valid during reset", "CSB request valid in reset", FAULT_NEEDS_NONE },
+    { "ar-ready-stuck", "dbb", FAULT_AR_READY_STUCK, "ready not given within max_wait cycles", "DBBIF arready never given (needs AXI_MAX_WAIT)", FAULT_NEEDS_AXI_WAIT },
+    { "r-stuck", "dbb", FAULT_R_STUCK, "no response within max_wait cycles", "DBBIF read data never delivered (needs AXI_MAX_WAIT)", FAULT_NEEDS_AXI_WAIT },
+    { "csb-rsp-stuck", NULL, FAULT_CSB_RSP_STUCK, "no response within max_wait cycles", "CSB read data lost (needs REG_MAX_WAIT)", FAULT_NEEDS_REG_WAIT },
+};
+const struct fault_table nvdla_faults = { "NVDLA sequences and traces", "NVDLA", faults, sizeof faults / sizeof faults[0] };
 
 const struct sim_family nvdla_family = {
     .name = "nvdla",
@@ -30,8 +47,7 @@ const struct sim_family nvdla_family = {
     .irq_pin = offsetof(struct nvdla_pins, dla_intr),
     .irq_name = "dla_intr",
     .mem_limit = 1,
-    .fault_family = FAULT_NVDLA,
-    .fault_apply = fault_apply,
+    .faults = &nvdla_faults,
 };
 
 /* The real nv_small core leaves reset about 4 cycles after dla_reset_rstn,

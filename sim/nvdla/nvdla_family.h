@@ -9,6 +9,8 @@
 #include "sim_kernel.h"
 
 extern const struct sim_family nvdla_family;
+/* its injectable faults (INJECT=list shows them) */
+extern const struct fault_table nvdla_faults;
 
 /* The kernel's pins, for a run of this family. */
 struct nvdla_pins *nvdla_sim_pins(struct sim *s);

@@ -6,6 +6,16 @@ static void all_to_reset(struct ethosu_regfile *rf)
 {
     for (int i = 0; i < ETHOSU_REG_COUNT; i++)
         rf->v[i] = ethosu_regs[i].reset;
+    if (rf->macs_per_cc)
+        rf->v[ETHOSU_CONFIG_IDX] = (rf->v[ETHOSU_CONFIG_IDX] & ~ETHOSU_CONFIG_MACS_PER_CC_MASK) |
+                                   rf->macs_per_cc << ETHOSU_CONFIG_MACS_PER_CC_SHIFT;
+}
+
+void ethosu_rf_set_macs(struct ethosu_regfile *rf, unsigned macs)
+{
+    rf->macs_per_cc = macs == 512 ? ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_9 : ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_8;
+    rf->v[ETHOSU_CONFIG_IDX] = (rf->v[ETHOSU_CONFIG_IDX] & ~ETHOSU_CONFIG_MACS_PER_CC_MASK) |
+                               rf->macs_per_cc << ETHOSU_CONFIG_MACS_PER_CC_SHIFT;
 }
 
 void ethosu_rf_hard_reset(struct ethosu_regfile *rf, int porpl, int porsl)

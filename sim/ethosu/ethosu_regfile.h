@@ -46,9 +46,12 @@
 struct ethosu_regfile {
     uint32_t v[ETHOSU_REG_COUNT];   /* current value of every register */
     uint8_t reset_pprot;            /* PPROT of the RESET write being served */
+    uint8_t macs_per_cc;            /* CONFIG.macs_per_cc: 8 (256 MACs) or 9 (512); 0 = reset value */
 };
 
 void ethosu_rf_hard_reset(struct ethosu_regfile *rf, int porpl, int porsl);
+/* The configuration CONFIG reads: 256 or 512 MACs (kept across resets). */
+void ethosu_rf_set_macs(struct ethosu_regfile *rf, unsigned macs);
 /* End of a soft reset: clear, apply the pending levels, reset_status = 0. */
 void ethosu_rf_soft_reset_finish(struct ethosu_regfile *rf);
 

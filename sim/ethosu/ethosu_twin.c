@@ -38,6 +38,7 @@ struct ethosu_twin {
     struct ethosu_weightch wch;
     struct axi_manager *m[2];
     uint8_t irq;
+    unsigned macs;                  /* 256 or 512 */
     /* waves */
     struct vcd_writer *vcd;
     const struct ethosu_pins *vcd_pins;
@@ -190,6 +191,22 @@ static int etwin_busy(struct dut *d)
            t->irq != (uint8_t)ethosu_rf_irq(&t->rf);
 }
 
+int ethosu_twin_set_macs(struct dut *twin, unsigned macs)
+{
+    if (macs != 256 && macs != 512)
+        return -1;
+    struct ethosu_twin *t = twin->impl;
+    t->macs = macs;
+    ethosu_rf_set_macs(&t->rf, macs);
+    return 0;
+}
+
+unsigned ethosu_twin_macs(const struct dut *twin)
+{
+    const struct ethosu_twin *t = twin->impl;
+    return t->macs;
+}
+
 static void etwin_destroy(struct dut *d)
 {
     if (!d)
@@ -215,6 +232,7 @@ struct dut *ethosu_twin_create(char *errbuf, unsigned errlen)
     ethosu_cp_init(&t->cp, &t->rf, t->m[0], t->m[1]);
     ethosu_wch_init(&t->wch);
     ethosu_cp_set_weightch(&t->cp, &t->wch);
+    t->macs = 256;
     struct ethosu_pins p0;
     memset(&p0, 0, sizeof p0);
     hard_reset(t, &p0);

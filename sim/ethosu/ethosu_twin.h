@@ -8,4 +8,11 @@
 /* NULL with errbuf filled on failure. */
 struct dut *ethosu_twin_create(char *errbuf, unsigned errlen);
 
+/* The NPU configuration the twin models: 256 (ethos-u65-256, the default)
+ * or 512 MACs (ethos-u65-512: CONFIG.macs_per_cc 9, two cores' weight and
+ * scale streams). -1 for any other value; call before the run starts. */
+int ethosu_twin_set_macs(struct dut *twin, unsigned macs);
+/* The configuration set (256 or 512). */
+unsigned ethosu_twin_macs(const struct dut *twin);
+
 #endif

@@ -2,7 +2,7 @@
 """By-hand cross-check of the Ethos-U65 golden operation models (not part of make test).
 
 Turns one Vela-compiled corpus folder (<name>_vela.npz, input_<i>.npy, expected_0.npy) into raw
-files for golden/tools/ethosu_ops_xcheck.c: cmd.bin (the register command stream, COP1 header
+files for golden/tools/ethosu_ops_xcheck_main.c: cmd.bin (the register command stream, COP1 header
 stripped), region<n>.bin (the initial bytes of each region: weight_data, the scratch arena with the
 inputs copied in), expected.bin and meta.txt ("output <region> <offset> <bytes>").
 

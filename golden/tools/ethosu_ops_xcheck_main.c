@@ -8,7 +8,7 @@
  * output bytes are compared with TFLite's expected output.
  *
  * Build and run (from the repository root, after make):
- *   cc -std=c11 -O2 -Wall -Igolden golden/tools/ethosu_ops_xcheck.c \
+ *   cc -std=c11 -O2 -Wall -Igolden golden/tools/ethosu_ops_xcheck_main.c \
  *      build/libsimcore.a -lz -o build/ethosu-ops-xcheck
  *   /work/venv-eu/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> /tmp/x
  *   build/ethosu-ops-xcheck /tmp/x [ublk_depth (8)]

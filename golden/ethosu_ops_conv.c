@@ -7,8 +7,11 @@
  * with Vela's weights already offset by the weight zero point.
  *
  * Decisions where the TRM says too little:
- * - The window of OFM (y, x) starts at (y * stride_y - pad_top,
- *   x * stride_x - pad_left) of the upscaled IFM, element (ky, kx) at
+ * - KERNEL_WIDTH_M1 / HEIGHT_M1 + 1 is the dilated extent (Vela programs
+ *   5x5 for a 3x3 kernel with dilation 2, corpus conv_3x3_dilated_valid);
+ *   the taps are (extent - 1) / dilation + 1 and the weights are the
+ *   undilated taps. The window of OFM (y, x) starts at (y * stride_y -
+ *   pad_top, x * stride_x - pad_left) of the upscaled IFM, tap (ky, kx) at
  *   + (ky * dilation_y, kx * dilation_x). Every position outside the
  *   upscaled IFM reads the IFM zero point (contributes 0), whether or not
  *   it lies within pad_bottom / pad_right: the pad registers only say how
@@ -50,7 +53,20 @@ int ethosu_ops_check_kernel(const struct ethosu_kernel *k, uint32_t max_kernel, 
         return ethosu_ops_fail(err, errlen, "IFM_UPSCALE mode %d reserved", (int)k->upscale);
     if (k->upscale != ETHOSU_UPSCALE_NONE && (k->stride_x != 1 || k->stride_y != 1))
         return ethosu_ops_fail(err, errlen, "a 2x2 IFM upscale needs stride 1x1");
+    if ((k->w - 1) % k->dilation_x || (k->h - 1) % k->dilation_y)
+        return ethosu_ops_fail(err, errlen, "dilated kernel %ux%u is not (taps - 1) * dilation + 1",
+                               (unsigned)k->w, (unsigned)k->h);
     return 0;
+}
+
+uint32_t ethosu_kernel_taps_x(const struct ethosu_kernel *k)
+{
+    return k->dilation_x ? (k->w - 1) / k->dilation_x + 1 : k->w;
+}
+
+uint32_t ethosu_kernel_taps_y(const struct ethosu_kernel *k)
+{
+    return k->dilation_y ? (k->h - 1) / k->dilation_y + 1 : k->h;
 }
 
 int64_t ethosu_ops_ifm_at(const struct ethosu_fmap *ifm, enum ethosu_upscale up, int64_t y,
@@ -120,15 +136,16 @@ int ethosu_op_conv(const struct ethosu_fmap *ifm, const int32_t *weights,
 {
     if (check_common(ifm, weights, k, cs, os, ofm, err, errlen))
         return -1;
+    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++) {
             int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
             int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
             for (uint32_t o = 0; o < ofm->c; o++) {
                 int64_t acc = 0;
-                for (uint32_t ky = 0; ky < k->h; ky++)
-                    for (uint32_t kx = 0; kx < k->w; kx++) {
-                        const int32_t *wp = weights + (((size_t)o * k->h + ky) * k->w + kx) * ifm->c;
+                for (uint32_t ky = 0; ky < th; ky++)
+                    for (uint32_t kx = 0; kx < tw; kx++) {
+                        const int32_t *wp = weights + (((size_t)o * th + ky) * tw + kx) * ifm->c;
                         for (uint32_t i = 0; i < ifm->c; i++) {
                             int inside;
                             int64_t a = ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
@@ -153,18 +170,19 @@ int ethosu_op_depthwise(const struct ethosu_fmap *ifm, const int32_t *weights,
     if (ofm->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)ofm->c, (unsigned)ifm->c);
+    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++) {
             int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
             int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
             for (uint32_t ch = 0; ch < ofm->c; ch++) {
                 int64_t acc = 0;
-                for (uint32_t ky = 0; ky < k->h; ky++)
-                    for (uint32_t kx = 0; kx < k->w; kx++) {
+                for (uint32_t ky = 0; ky < th; ky++)
+                    for (uint32_t kx = 0; kx < tw; kx++) {
                         int inside;
                         int64_t a = ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
                                                       x0 + (int64_t)kx * k->dilation_x, ch, &inside);
-                        acc += a * weights[((size_t)ch * k->h + ky) * k->w + kx];
+                        acc += a * weights[((size_t)ch * th + ky) * tw + kx];
                     }
                 if (finish(acc, ch, ((size_t)y * ofm->w + x) * ofm->c + ch, cs, os, ofm, err, errlen))
                     return -1;

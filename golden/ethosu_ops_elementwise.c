@@ -23,10 +23,12 @@
  * - Then A + B or A - B, times OFM scale / 2^OFM shift in the OFM rounding
  *   mode, and the output stage.
  * - MUL: a * b times OFM scale / 2^OFM shift.
- * - An int32 IFM ("32-bit operations"): no input scaling, the OFM scale's
- *   multiplier is not applied (taken as 1.0) and its shift is; in TFL mode
- *   that rounds half away from zero. Vela relies on this for its int32
- *   softmax steps (a MUL with shift 31 is TFL's doubling high multiply).
+ * - An int32 IFM ("32-bit operations"): no input scaling; the OFM scale's
+ *   multiplier is not applied (taken as 1.0, i.e. 2^31 at bit 31) and its
+ *   shift is, with the TFL rule as for any scale: half up at bit 31, then
+ *   half away from zero. Vela relies on this: a MUL with shift 31 is TFL's
+ *   doubling high multiply (softmax), a MUL with shift 35 its MEAN
+ *   (corpus mean_hw needs the double rounding).
  * - MIN / MAX: min / max of a and b, no scaling. ABS: |a| times the OFM
  *   scale. LRELU: a when a >= 0, else a times the OFM scale (Vela puts
  *   alpha there).
@@ -130,7 +132,7 @@ static int64_t ofm_scaled(const struct ethosu_ew_params *p, int wide, int64_t x,
                           enum ethosu_rounding r)
 {
     if (wide)
-        return ethosu_ops_round_shift(x, p->ofm.shift, r, 0);
+        return ethosu_ops_round_shift(x, p->ofm.shift, r, 31);
     return ethosu_ops_round_shift((__int128)x * p->ofm.scale, p->ofm.shift, r, 31);
 }
 

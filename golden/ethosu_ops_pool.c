@@ -12,10 +12,13 @@
  *   quantise_pooling_scale makes this a division by the element count).
  * - AVERAGE with per-channel scale (cs): the same with bias[ch] added and
  *   scale[ch] / shift[ch].
- * - AVERAGE with neither (the TRM's "average pool with padding has no
- *   scaling"): the sum over the positions inside the IFM divided by their
- *   count, rounded half away from zero - TensorFlow Lite's reference
- *   AveragePool, which leaves the padding out of both.
+ * - AVERAGE with any padding (the TRM's "average pool with padding has
+ *   no scaling"; Vela still programs OFM_SCALE 1/0) or with no scale
+ *   given: the sum over the positions inside the IFM divided by their
+ *   count - TensorFlow Lite's AveragePool, which leaves the padding out of
+ *   both - rounded half away from zero (towards zero in TRUNCATE mode; Vela
+ *   programs NATURAL here, yet TFLite's halves go away from zero and the
+ *   corpus agrees); OFM_SCALE / the scale stream are not used.
  * - REDUCE_SUM: sums the channel axis (HWC -> HW1, TRM table 4-125) over a
  *   1x1 kernel without padding or upscale; global scale, OFM depth 1.
  * - An int32 IFM or OFM ("32-bit operations", NPU_SET_OFM_SCALE note): the
@@ -73,8 +76,13 @@ static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
     return 0;
 }
 
-static int64_t div_half_away(int64_t s, int64_t n)
+/* s / n: towards zero in TRUNCATE mode, else half away from zero (as
+ * TensorFlow Lite's AveragePool, also under the NATURAL mode Vela programs
+ * for it: the corpus's avgpool_3x3_same needs -24.5 -> -25). */
+static int64_t div_round(int64_t s, int64_t n, enum ethosu_rounding r)
 {
+    if (r == ETHOSU_ROUND_TRUNCATE)
+        return s / n;
     return s >= 0 ? (s + n / 2) / n : -((-s + n / 2) / n);
 }
 
@@ -86,6 +94,7 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
     if (check(mode, ifm, k, cs, gs, os, ofm, err, errlen))
         return -1;
     int wide = ifm->type == ETHOSU_INT32 || ofm->type == ETHOSU_INT32;
+    int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++) {
             int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
@@ -98,8 +107,8 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                         acc += ethosu_ops_ifm_at(ifm, k->upscale, y0, x0, i, &inside);
                     }
                 } else {
-                    for (uint32_t ky = 0; ky < k->h; ky++)
-                        for (uint32_t kx = 0; kx < k->w; kx++) {
+                    for (uint32_t ky = 0; ky < ethosu_kernel_taps_y(k); ky++)
+                        for (uint32_t kx = 0; kx < ethosu_kernel_taps_x(k); kx++) {
                             int inside;
                             int64_t a = ethosu_ops_ifm_at(ifm, k->upscale,
                                                           y0 + (int64_t)ky * k->dilation_y,
@@ -117,13 +126,13 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                     if (gs)
                         v = ethosu_ops_round_shift((__int128)v * (wide ? 1 : gs->scale), gs->shift,
                                                    os->rounding, 31);
+                } else if (mode == ETHOSU_POOL_AVERAGE && (padded || (!gs && !cs))) {
+                    v = count ? div_round(acc, count, os->rounding) : 0;
                 } else if (gs) {
                     v = ethosu_ops_round_shift((__int128)acc * (wide ? 1 : gs->scale), gs->shift,
                                                os->rounding, 31);
                 } else if (cs) {
                     v = ethosu_scale(acc + cs->bias[ch], cs->scale[ch], cs->shift[ch], os->rounding);
-                } else if (mode == ETHOSU_POOL_AVERAGE) {
-                    v = count ? div_half_away(acc, count) : 0;
                 } else {
                     v = acc;
                 }

@@ -130,7 +130,8 @@ END_TEST
 START_TEST(test_conv_stride_dilation)
 {
     /* IFM 3x3x1 values 1..9, zero point 0.
-     * 2x2 kernel, dilation 2x2: taps (0,0),(0,2),(2,0),(2,2) = 1+3+7+9 = 20.
+     * 2x2 taps with dilation 2x2 (kernel registers 3x3, the dilated extent):
+     * taps (0,0),(0,2),(2,0),(2,2) = 1+3+7+9 = 20.
      * 1x1 kernel weight 1, stride 2: OFM 2x2 = IFM (0,0),(0,2),(2,0),(2,2). */
     int32_t v[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     int32_t w[4] = {1, 1, 1, 1};
@@ -141,8 +142,9 @@ START_TEST(test_conv_stride_dilation)
     struct ethosu_fmap ifm = fm(3, 3, 1, ETHOSU_INT8, 0, v);
     int32_t out[4];
     struct ethosu_fmap ofm = fm(1, 1, 1, ETHOSU_INT8, 0, out);
-    struct ethosu_kernel k = kern(2, 2);
+    struct ethosu_kernel k = kern(3, 3);
     k.dilation_x = k.dilation_y = 2;
+    ck_assert_uint_eq(ethosu_kernel_taps_x(&k), 2);
     struct ethosu_output_stage os = os_for(ETHOSU_INT8, ETHOSU_ROUND_TFL);
     char err[160];
     ck_assert_int_eq(ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err), 0);
@@ -281,6 +283,10 @@ START_TEST(test_conv_refused)
     ck_assert_ptr_nonnull(strstr(err, "stride"));
     k = kern(65, 1);
     ck_assert_int_eq(ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err), -1);
+    k = kern(2, 1);   /* extent 2 with dilation 2 is no whole number of taps */
+    k.dilation_x = 2;
+    ck_assert_int_eq(ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "dilated"));
     k = kern(1, 1);
     k.upscale = ETHOSU_UPSCALE_NEAREST;
     k.stride_x = 2;

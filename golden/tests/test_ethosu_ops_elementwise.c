@@ -193,14 +193,20 @@ END_TEST
 
 START_TEST(test_int32_ops)
 {
-    /* MUL int32, scale ignored, shift 31 (TFL's doubling high multiply):
-     * 2^20 * 2^20 / 2^31 = 512; 3 * 2^30 / 2^31 = 1.5 -> 2; -1.5 -> -2. */
+    /* MUL int32, the multiplier taken as 1.0, shift 31 (TFL's doubling high
+     * multiply, half up): 2^20 * 2^20 / 2^31 = 512; 3 * 2^30 / 2^31 = 1.5
+     * -> 2; -1.5 -> -1. */
     struct ethosu_ew_params p = params(ETHOSU_EW_MUL);
     p.ofm.scale = 999;
     p.ofm.shift = 31;
     ck_assert_int_eq(run1(&p, ETHOSU_INT32, 1 << 20, 0, 1 << 20, 0, ETHOSU_INT32, 0, ETHOSU_ROUND_TFL), 512);
     ck_assert_int_eq(run1(&p, ETHOSU_INT32, 3, 0, 1 << 30, 0, ETHOSU_INT32, 0, ETHOSU_ROUND_TFL), 2);
-    ck_assert_int_eq(run1(&p, ETHOSU_INT32, -3, 0, 1 << 30, 0, ETHOSU_INT32, 0, ETHOSU_ROUND_TFL), -2);
+    ck_assert_int_eq(run1(&p, ETHOSU_INT32, -3, 0, 1 << 30, 0, ETHOSU_INT32, 0, ETHOSU_ROUND_TFL), -1);
+    /* shift 35 (Vela's MEAN): 15 * 2^30 / 2^35 = 0.47, but half up at bit
+     * 31 gives 7.5 -> 8, then 8 / 16 = 0.5 -> 1 (away); 8 * 2^30: 4, 0.25 -> 0 */
+    p.ofm.shift = 35;
+    ck_assert_int_eq(run1(&p, ETHOSU_INT32, 15, 0, 1 << 30, 0, ETHOSU_INT32, 0, ETHOSU_ROUND_TFL), 1);
+    ck_assert_int_eq(run1(&p, ETHOSU_INT32, 8, 0, 1 << 30, 0, ETHOSU_INT32, 0, ETHOSU_ROUND_TFL), 0);
     /* ADD int32 with shift 1 (Vela's softmax half sum): (5 + 2) / 2 = 3.5 -> 4 */
     p = params(ETHOSU_EW_ADD);
     p.ofm.shift = 1;

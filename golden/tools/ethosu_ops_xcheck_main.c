@@ -178,7 +178,7 @@ static int run_op(uint16_t op, uint16_t param)
         size_t n;
         if (ethosu_mlw_decode(region[wr] + wb, wl, &list, &n, err, sizeof err))
             return fail(err);
-        struct ethosu_weight_order_cfg c = {ofm.c, k.h, k.w, dw ? 1 : ifm.c,
+        struct ethosu_weight_order_cfg c = {ofm.c, ethosu_kernel_taps_y(&k), ethosu_kernel_taps_x(&k), dw ? 1 : ifm.c,
                                             (uint32_t)(reg[ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1] & 0xFFFF) + 1, ublk,
                                             ethosu_dtype_bits(ifm.type), (ks >> 5) & 1 ? 4 : 8, k.dilation_x,
                                             k.dilation_y, dw ? ETHOSU_DEPTHWISE : ((ks >> 2) & 1 ? ETHOSU_PART_KERNEL_FIRST : ETHOSU_DEPTH_FIRST)};
@@ -187,7 +187,7 @@ static int run_op(uint16_t op, uint16_t param)
             fprintf(stderr, "xcheck: note: %zu weights decoded, order expects %zu\n", n, cnt);
         int64_t *map = malloc(cnt * sizeof *map);
         ethosu_weight_order_map(&c, map, cnt);
-        size_t nw = (size_t)ofm.c * k.h * k.w * (dw ? 1 : ifm.c);
+        size_t nw = (size_t)ofm.c * c.kernel_h * c.kernel_w * (dw ? 1 : ifm.c);
         int32_t *w = calloc(nw, sizeof *w);
         for (size_t i = 0; i < cnt && i < n; i++)
             if (map[i] >= 0)

@@ -170,17 +170,18 @@ struct ethosu_global_scale {
  *            the IFM (padding excluded), unscaled (ofm_scale applied when
  *            given);
  *   AVERAGE: sum of (ifm - ifm_zp) over the window, then
- *            - ofm_scale given (NPU_SET_OFM_PRECISION b8 = 1, Vela's choice
- *              without padding): * scale / 2^shift in the OFM rounding mode;
- *            - else cs given (b8 = 0 with a scale stream): + bias[ch],
+ *            - with any padding (the TRM's "no scaling"; Vela still sets
+ *              OFM_SCALE 1/0, ignored) or with neither scale given: divided
+ *              by the number of window positions inside the IFM, half away
+ *              from zero (TensorFlow Lite's AveragePool);
+ *            - else ofm_scale given (NPU_SET_OFM_PRECISION b8 = 1): * scale
+ *              / 2^shift in the OFM rounding mode (Vela's 1/n);
+ *            - else cs (b8 = 0 with a scale stream): + bias[ch],
  *              * scale[ch] / 2^shift[ch];
- *            - else (average pool with padding, "no scaling"): the sum over
- *              the positions inside the IFM divided by their count, half
- *              away from zero (TensorFlow Lite's AveragePool);
  *   SUM    : REDUCE_SUM, the sum of (ifm - ifm_zp) over all channels of
  *            the 1x1 window (HWC -> HW1), * ofm_scale when given.
- * With an int32 IFM or OFM the global scale's multiplier is not applied,
- * its shift is. */
+ * With an int32 IFM or OFM the global scale's multiplier is taken as 1.0,
+ * its shift applies. */
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *ofm_scale,

@@ -38,7 +38,8 @@
  *   int32. CLZ (int32): leading zeros of the 32-bit pattern (32 for 0).
  * - Types: IFM2 type equals IFM type; MUL/ADD/SUB any 8/16/32-bit pairing;
  *   MIN/MAX/LRELU/ABS IFM type = OFM type, 8/16 bit; SHR int32 -> int8,
- *   uint8 or int32; CLZ/SHL int32 -> int32; a scalar IFM2 not for int32. */
+ *   uint8, int16 (the TRM table omits it; Vela's int16 softmax uses it) or
+ *   int32; CLZ/SHL int32 -> int32; a scalar IFM2 not for int32. */
 #include <stdlib.h>
 
 #include "ethosu_ops.h"
@@ -82,8 +83,8 @@ static int check(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm
             return ethosu_ops_fail(err, errlen, "MIN/MAX/LRELU/ABS need IFM type = OFM type, 8 or 16 bit");
         break;
     case ETHOSU_EW_SHR:
-        if (!wide || (ofm->type != ETHOSU_INT8 && ofm->type != ETHOSU_UINT8 && ofm->type != ETHOSU_INT32))
-            return ethosu_ops_fail(err, errlen, "SHR needs an int32 IFM and an int8/uint8/int32 OFM");
+        if (!wide || ofm->type == ETHOSU_UINT16)
+            return ethosu_ops_fail(err, errlen, "SHR needs an int32 IFM and an int8/uint8/int16/int32 OFM");
         break;
     case ETHOSU_EW_CLZ:
     case ETHOSU_EW_SHL:

@@ -12,7 +12,7 @@
  *      build/libsimcore.a -lz -o build/ethosu-ops-xcheck
  *   /work/venv-eu/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> /tmp/x
  *   build/ethosu-ops-xcheck /tmp/x [ublk_depth (8)]
- * Single-core (ethos-u65-256) streams only; no LUT DMA. */
+ * Single-core (ethos-u65-256) streams only. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +28,11 @@ static uint8_t *region[8];
 static size_t region_len[8];
 static uint64_t reg[0x4400];
 static unsigned ublk = 8;
+/* The shared buffer of the single-core ethos-u65-256 (48 KB): the LUT
+ * tables live in its last 2 KB, table n at n * 256 bytes. */
+#define SHRAM_BYTES 49152u
+#define LUT_START (SHRAM_BYTES - 2048u)
+static uint8_t shram[SHRAM_BYTES];
 
 static uint8_t *load(const char *dir, const char *name, size_t *len)
 {
@@ -142,6 +147,10 @@ static int run_op(uint16_t op, uint16_t param)
     uint64_t oprec = reg[ETHOSU_NPU_SET_OFM_PRECISION], act = reg[ETHOSU_NPU_SET_ACTIVATION];
     struct ethosu_output_stage os = {(enum ethosu_rounding)((oprec >> 14) & 3), (unsigned)(act & 0x1F),
                                      (unsigned)((act >> 12) & 0xF), 0, 0, NULL, 0};
+    if (os.act_fn >= ETHOSU_ACT_LUT0 && os.act_fn < ETHOSU_ACT_LUT0 + 8) {
+        os.lut = shram + LUT_START + (os.act_fn - ETHOSU_ACT_LUT0) * 256u;
+        os.lut_len = SHRAM_BYTES - (LUT_START + (os.act_fn - ETHOSU_ACT_LUT0) * 256u);
+    }
     int usig = ofm.type == ETHOSU_UINT8 || ofm.type == ETHOSU_UINT16;
     os.act_min = usig ? (int32_t)(reg[ETHOSU_NPU_SET_ACTIVATION_MIN] & 0xFFFF) : sx16(reg[ETHOSU_NPU_SET_ACTIVATION_MIN]);
     os.act_max = usig ? (int32_t)(reg[ETHOSU_NPU_SET_ACTIVATION_MAX] & 0xFFFF) : sx16(reg[ETHOSU_NPU_SET_ACTIVATION_MAX]);
@@ -242,9 +251,13 @@ static int run_op(uint16_t op, uint16_t param)
 static int dma(void)
 {
     unsigned sr = (unsigned)(reg[ETHOSU_NPU_SET_DMA0_SRC_REGION] & 0xFF), dr = (unsigned)(reg[ETHOSU_NPU_SET_DMA0_DST_REGION] & 0xFF);
-    if ((reg[ETHOSU_NPU_SET_DMA0_DST_REGION] >> 8) & 1)
-        return fail("DMA into the shared buffer (LUT) not handled");
     uint64_t s = addr48(ETHOSU_NPU_SET_DMA0_SRC), d = addr48(ETHOSU_NPU_SET_DMA0_DST), n = addr48(ETHOSU_NPU_SET_DMA0_LEN);
+    if ((reg[ETHOSU_NPU_SET_DMA0_DST_REGION] >> 8) & 1) {   /* into the shared buffer (LUT) */
+        if (sr > 7 || !region[sr] || s + n > region_len[sr] || d + n > SHRAM_BYTES)
+            return fail("LUT DMA outside its region or the shared buffer");
+        memcpy(shram + d, region[sr] + s, n);
+        return 0;
+    }
     if (sr > 7 || dr > 7 || !region[sr] || !region[dr] || s + n > region_len[sr] || d + n > region_len[dr])
         return fail("DMA outside its regions");
     memmove(region[dr] + d, region[sr] + s, n);

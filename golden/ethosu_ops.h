@@ -59,8 +59,8 @@ enum ethosu_rounding {
 /* NPU_SET_ACTIVATION b[4:0]. */
 enum ethosu_act_fn {
     ETHOSU_ACT_NONE = 0,    /* none / ReLU: only the min/max clip */
-    ETHOSU_ACT_TANH = 3,
-    ETHOSU_ACT_SIGMOID = 4,
+    ETHOSU_ACT_TANH = 3,    /* int16 OFM only; within 1 LSB of TFLite, not */
+    ETHOSU_ACT_SIGMOID = 4, /* bit-exact (ethosu_ops_sigmoid.c) */
     ETHOSU_ACT_LUT0 = 16    /* 16 + n: LUT table n, 0 <= n < 8 */
 };
 

@@ -216,12 +216,51 @@ START_TEST(test_lut16)
 }
 END_TEST
 
+START_TEST(test_tanh_sigmoid16)
+{
+    /* The value reaching the table has 1.0 = 3 * 4096; T[i] = sigmoid(i/24)
+     * in 0.16 (T[0] = 32768, T[1] = 33451, T[2] = 34133).
+     * tanh 0: 32768 << 8 - 2^23 + 128 = 128, >> 8 = 0.
+     * tanh 384: |v| >> 8 = 1, frac 128: 33451 * 256 + 128 * 682 = 8650752,
+     *   - 2^23 + 128 = 262272, >> 8 = 1024 (tanh(0.03125) * 32768 = 1023.7).
+     * tanh 200000 (|v| >> 8 >= 255, saturated):
+     *   (65535 << 8) - 2^23 + 128 = 8388480 >> 8 = 32767;
+     *   -200000: -16776960 + 2^23 + 127 = -8388225, floor(/ 256) = -32767.
+     * sigmoid 0: 32768 << 9 + 512 = 16777728 >> 10 = 16384 (0.5).
+     * sigmoid 200000 (|v| >> 9 >= 255): (32767 << 10) + 512 >> 10 = 32767;
+     *   -200000:
+     *   2^25 - (32767 << 10) + 511 = 1535 >> 10 = 1. */
+    char err[160];
+    int32_t out;
+    struct ethosu_output_stage os = plain(ETHOSU_ROUND_TFL, -32768, 32767);
+    os.act_fn = ETHOSU_ACT_TANH;
+    const int64_t tv[4] = {0, 384, 200000, -200000};
+    const int32_t te[4] = {0, 1024, 32767, -32767};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(ethosu_output_value(tv[i], &os, ETHOSU_INT16, 0, &out, err, sizeof err), 0);
+        ck_assert_int_eq(out, te[i]);
+    }
+    os.act_fn = ETHOSU_ACT_SIGMOID;
+    const int32_t se[4] = {16384, -1, 32767, 1};
+    for (int i = 0; i < 4; i++) {
+        if (se[i] < 0)
+            continue;
+        ethosu_output_value(tv[i], &os, ETHOSU_INT16, 0, &out, err, sizeof err);
+        ck_assert_int_eq(out, se[i]);
+    }
+    /* MIN/MAX clip the result: max 1000 -> 1000 */
+    os.act_max = 1000;
+    ethosu_output_value(200000, &os, ETHOSU_INT16, 0, &out, err, sizeof err);
+    ck_assert_int_eq(out, 1000);
+}
+END_TEST
+
 START_TEST(test_refused)
 {
     char err[160];
     int32_t out;
     struct ethosu_output_stage os = plain(ETHOSU_ROUND_TFL, -128, 127);
-    os.act_fn = ETHOSU_ACT_TANH;
+    os.act_fn = ETHOSU_ACT_TANH;   /* modelled for int16 only */
     ck_assert_int_eq(ethosu_output_value(0, &os, ETHOSU_INT8, 0, &out, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "tanh"));
     os.act_fn = 7;
@@ -269,6 +308,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_lut8);
     tcase_add_test(tc, test_lut8_int32);
     tcase_add_test(tc, test_lut16);
+    tcase_add_test(tc, test_tanh_sigmoid16);
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_dtype);
     suite_add_tcase(s, tc);

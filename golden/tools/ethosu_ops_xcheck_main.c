@@ -57,6 +57,21 @@ static uint64_t addr48(unsigned op) { return ((reg[op] >> 32) & 0xFFFF) << 32 | 
 
 static int fail(const char *m) { fprintf(stderr, "xcheck: %s\n", m); return -1; }
 
+/* Everything run_op allocates, freed when it returns. */
+static void *owned[16];
+static unsigned n_owned;
+static void *own(void *p)
+{
+    if (n_owned < 16)
+        owned[n_owned++] = p;
+    return p;
+}
+static void free_owned(void)
+{
+    while (n_owned)
+        free(owned[--n_owned]);
+}
+
 /* IFM-style precision (size b[3:2]) or OFM-style (size b[2:1]). */
 static enum ethosu_dtype dtype_of(uint64_t prec, int ofm_style)
 {
@@ -85,7 +100,7 @@ static uint8_t *elem_ptr(const struct fm_mem *m, unsigned bytes, uint32_t y, uin
 static int read_fm(const struct fm_mem *m, struct ethosu_fmap *f)
 {
     unsigned bytes = ethosu_dtype_bits(f->type) / 8;
-    f->values = calloc((size_t)f->h * f->w * f->c, sizeof(int32_t));
+    f->values = own(calloc((size_t)f->h * f->w * f->c, sizeof(int32_t)));
     for (uint32_t y = 0; y < f->h; y++)
         for (uint32_t x = 0; x < f->w; x++)
             for (uint32_t c = 0; c < f->c; c++) {
@@ -127,7 +142,16 @@ static struct fm_mem mem_of(unsigned region_op, unsigned base_op, unsigned sx, u
     return m;
 }
 
+static int run_op_owned(uint16_t op, uint16_t param);
+
 static int run_op(uint16_t op, uint16_t param)
+{
+    int rc = run_op_owned(op, param);
+    free_owned();
+    return rc;
+}
+
+static int run_op_owned(uint16_t op, uint16_t param)
 {
     char err[256];
     struct ethosu_fmap ifm = {(uint32_t)(reg[ETHOSU_NPU_SET_IFM_HEIGHT0_M1] & 0xFFFF) + 1,
@@ -158,7 +182,7 @@ static int run_op(uint16_t op, uint16_t param)
         os.act_min = INT32_MIN;   /* Vela clips the registers to int16 */
         os.act_max = INT32_MAX;
     }
-    ofm.values = calloc((size_t)ofm.h * ofm.w * ofm.c, sizeof(int32_t));
+    ofm.values = own(calloc((size_t)ofm.h * ofm.w * ofm.c, sizeof(int32_t)));
     uint64_t ks = reg[ETHOSU_NPU_SET_KERNEL_STRIDE];
     struct ethosu_kernel k = {(uint32_t)(reg[ETHOSU_NPU_SET_KERNEL_WIDTH_M1] & 0xFFFF) + 1,
                               (uint32_t)(reg[ETHOSU_NPU_SET_KERNEL_HEIGHT_M1] & 0xFFFF) + 1,
@@ -178,15 +202,16 @@ static int run_op(uint16_t op, uint16_t param)
         uint64_t sb = addr48(ETHOSU_NPU_SET_SCALE_BASE), sl = reg[ETHOSU_NPU_SET_SCALE_LENGTH] & 0xFFFFFFFFu;
         if (!region[wr] || wb + wl > region_len[wr] || !region[sr] || sb + sl > region_len[sr])
             return fail("weight or scale stream outside its region");
-        int64_t *bias = calloc(ofm.c, sizeof *bias);
-        uint32_t *scale = calloc(ofm.c, sizeof *scale);
-        uint8_t *shift = calloc(ofm.c, 1);
+        int64_t *bias = own(calloc(ofm.c, sizeof *bias));
+        uint32_t *scale = own(calloc(ofm.c, sizeof *scale));
+        uint8_t *shift = own(calloc(ofm.c, 1));
         if (ethosu_scale_stream_parse(region[sr] + sb, sl, ofm.c, bias, scale, shift, err, sizeof err))
             return fail(err);
         int16_t *list;
         size_t n;
         if (ethosu_mlw_decode(region[wr] + wb, wl, &list, &n, err, sizeof err))
             return fail(err);
+        own(list);
         struct ethosu_weight_order_cfg c = {ofm.c, ethosu_kernel_taps_y(&k), ethosu_kernel_taps_x(&k), dw ? 1 : ifm.c,
                                             (uint32_t)(reg[ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1] & 0xFFFF) + 1, ublk,
                                             ethosu_dtype_bits(ifm.type), (ks >> 5) & 1 ? 4 : 8, k.dilation_x,
@@ -194,10 +219,10 @@ static int run_op(uint16_t op, uint16_t param)
         size_t cnt = ethosu_weight_order_count(&c);
         if (cnt != n)
             fprintf(stderr, "xcheck: note: %zu weights decoded, order expects %zu\n", n, cnt);
-        int64_t *map = malloc(cnt * sizeof *map);
+        int64_t *map = own(malloc(cnt * sizeof *map + 1));
         ethosu_weight_order_map(&c, map, cnt);
         size_t nw = (size_t)ofm.c * c.kernel_h * c.kernel_w * (dw ? 1 : ifm.c);
-        int32_t *w = calloc(nw, sizeof *w);
+        int32_t *w = own(calloc(nw, sizeof *w));
         for (size_t i = 0; i < cnt && i < n; i++)
             if (map[i] >= 0)
                 w[map[i]] = list[i];
@@ -319,5 +344,11 @@ int main(int argc, char **argv)
             bad++;
         }
     printf("%s: %d operations, %zu / %lu output bytes differ\n", argv[1], ops, bad, olen);
+    for (int r = 0; r < 8; r++)
+        free(region[r]);
+    free(cb);
+    free(exp);
+    free(meta);
+    free(words);
     return bad ? 1 : 0;
 }

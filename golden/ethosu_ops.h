@@ -79,8 +79,8 @@ struct ethosu_output_stage {
     enum ethosu_rounding rounding; /* NPU_SET_OFM_PRECISION b[15:14] */
     unsigned act_fn;               /* NPU_SET_ACTIVATION b[4:0] (enum ethosu_act_fn) */
     unsigned act_clip;             /* NPU_SET_ACTIVATION b[15:12] (enum ethosu_act_clip) */
-    int32_t act_min, act_max;      /* NPU_SET_ACTIVATION_MIN / _MAX (already sign- or
-                                      zero-extended per the OFM type) */
+    int32_t act_min, act_max;      /* NPU_SET_ACTIVATION_MIN / _MAX (sign- or zero-extended
+                                      per the OFM type; not applied with a 32-bit clip range) */
     /* The LUT of act_fn 16+n: the bytes of the shared buffer's LUT area from
      * table n's start (n * 256 bytes into the last 2 KB). How many are read
      * depends on the clipped value's range and the OFM type:

@@ -18,7 +18,10 @@
  *   ACTIVATION_MAX], saturate to the clip range (ACTIVATION b[15:12]), table
  *   lookup, saturate to the OFM type. MIN/MAX come before the lookup: Vela's
  *   softmax programs an int32 OFM with an int8-range LUT and MIN/MAX of
- *   -128/127, which only makes sense on the table index.
+ *   -128/127, which only makes sense on the table index. With a 32-bit
+ *   clip range (int32 OFM, clip range 0) MIN/MAX are not applied: the TRM
+ *   allows no activation there ("linear output only") and Vela leaves the
+ *   16-bit registers at -32768/32767, which would cut int32 results.
  * - LUT, 8-bit clip range: index = value - type minimum (int8 +128), one
  *   entry of the OFM type's width (1, 2 or 4 bytes, little-endian, signed
  *   per the OFM type). 16-bit clip range (int16 only): 512 32-bit words
@@ -322,7 +325,8 @@ int ethosu_output_value(int64_t v, const struct ethosu_output_stage *os,
         *out = (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
         return 0;
     }
-    x = clamp64(x, os->act_min, os->act_max);
+    if (ct != ETHOSU_INT32)   /* a 32-bit range is linear only: no MIN/MAX */
+        x = clamp64(x, os->act_min, os->act_max);
     x = clamp64(x, ethosu_dtype_min(ct), ethosu_dtype_max(ct));
     if (os->act_fn >= ETHOSU_ACT_LUT0) {
         if (ethosu_dtype_bits(ct) == 8)

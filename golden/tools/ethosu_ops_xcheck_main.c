@@ -178,10 +178,6 @@ static int run_op_owned(uint16_t op, uint16_t param)
     int usig = ofm.type == ETHOSU_UINT8 || ofm.type == ETHOSU_UINT16;
     os.act_min = usig ? (int32_t)(reg[ETHOSU_NPU_SET_ACTIVATION_MIN] & 0xFFFF) : sx16(reg[ETHOSU_NPU_SET_ACTIVATION_MIN]);
     os.act_max = usig ? (int32_t)(reg[ETHOSU_NPU_SET_ACTIVATION_MAX] & 0xFFFF) : sx16(reg[ETHOSU_NPU_SET_ACTIVATION_MAX]);
-    if (ofm.type == ETHOSU_INT32 && os.act_min == -32768 && os.act_max == 32767) {
-        os.act_min = INT32_MIN;   /* Vela clips the registers to int16 */
-        os.act_max = INT32_MAX;
-    }
     ofm.values = own(calloc((size_t)ofm.h * ofm.w * ofm.c, sizeof(int32_t)));
     uint64_t ks = reg[ETHOSU_NPU_SET_KERNEL_STRIDE];
     struct ethosu_kernel k = {(uint32_t)(reg[ETHOSU_NPU_SET_KERNEL_WIDTH_M1] & 0xFFFF) + 1,

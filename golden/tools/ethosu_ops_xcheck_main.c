@@ -12,7 +12,7 @@
  *      build/libsimcore.a -lz -o build/ethosu-ops-xcheck
  *   /work/venv-eu/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> /tmp/x
  *   build/ethosu-ops-xcheck /tmp/x [ublk_depth (8)]
- * Single-core (ethos-u65-256) streams only. */
+ * ethos-u65-256 and -512 (parallel mode: two weight and scale streams). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,11 +58,11 @@ static uint64_t addr48(unsigned op) { return ((reg[op] >> 32) & 0xFFFF) << 32 | 
 static int fail(const char *m) { fprintf(stderr, "xcheck: %s\n", m); return -1; }
 
 /* Everything run_op allocates, freed when it returns. */
-static void *owned[16];
+static void *owned[32];
 static unsigned n_owned;
 static void *own(void *p)
 {
-    if (n_owned < 16)
+    if (n_owned < 32)
         owned[n_owned++] = p;
     return p;
 }
@@ -194,34 +194,65 @@ static int run_op_owned(uint16_t op, uint16_t param)
     if (op == ETHOSU_NPU_OP_CONV || op == ETHOSU_NPU_OP_DEPTHWISE) {
         int dw = op == ETHOSU_NPU_OP_DEPTHWISE;
         unsigned wr = (unsigned)(reg[ETHOSU_NPU_SET_WEIGHT_REGION] & 7), sr = (unsigned)(reg[ETHOSU_NPU_SET_SCALE_REGION] & 7);
-        uint64_t wb = addr48(ETHOSU_NPU_SET_WEIGHT_BASE), wl = reg[ETHOSU_NPU_SET_WEIGHT_LENGTH] & 0xFFFFFFFFu;
-        uint64_t sb = addr48(ETHOSU_NPU_SET_SCALE_BASE), sl = reg[ETHOSU_NPU_SET_SCALE_LENGTH] & 0xFFFFFFFFu;
-        if (!region[wr] || wb + wl > region_len[wr] || !region[sr] || sb + sl > region_len[sr])
-            return fail("weight or scale stream outside its region");
+        int cores = (reg[ETHOSU_NPU_SET_PARALLEL_MODE] & 1) && ofm.c >= 2 ? 2 : 1;
         int64_t *bias = own(calloc(ofm.c, sizeof *bias));
         uint32_t *scale = own(calloc(ofm.c, sizeof *scale));
         uint8_t *shift = own(calloc(ofm.c, 1));
-        if (ethosu_scale_stream_parse(region[sr] + sb, sl, ofm.c, bias, scale, shift, err, sizeof err))
-            return fail(err);
-        int16_t *list;
-        size_t n;
-        if (ethosu_mlw_decode(region[wr] + wb, wl, &list, &n, err, sizeof err))
-            return fail(err);
-        own(list);
         struct ethosu_weight_order_cfg c = {ofm.c, ethosu_kernel_taps_y(&k), ethosu_kernel_taps_x(&k), dw ? 1 : ifm.c,
                                             (uint32_t)(reg[ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1] & 0xFFFF) + 1, ublk,
                                             ethosu_dtype_bits(ifm.type), (ks >> 5) & 1 ? 4 : 8, k.dilation_x,
                                             k.dilation_y, dw ? ETHOSU_DEPTHWISE : ((ks >> 2) & 1 ? ETHOSU_PART_KERNEL_FIRST : ETHOSU_DEPTH_FIRST)};
-        size_t cnt = ethosu_weight_order_count(&c);
-        if (cnt != n)
-            fprintf(stderr, "xcheck: note: %zu weights decoded, order expects %zu\n", n, cnt);
-        int64_t *map = own(malloc(cnt * sizeof *map + 1));
-        ethosu_weight_order_map(&c, map, cnt);
         size_t nw = (size_t)ofm.c * c.kernel_h * c.kernel_w * (dw ? 1 : ifm.c);
         int32_t *w = own(calloc(nw, sizeof *w));
-        for (size_t i = 0; i < cnt && i < n; i++)
-            if (map[i] >= 0)
-                w[map[i]] = list[i];
+        /* Parallel mode (ethos-u65-512): core 0 has the even OFM channels in
+         * WEIGHT/SCALE, core 1 the odd ones in WEIGHT1/SCALE1. */
+        for (int core = 0; core < cores; core++) {
+            unsigned wbo = core ? ETHOSU_NPU_SET_WEIGHT1_BASE : ETHOSU_NPU_SET_WEIGHT_BASE;
+            unsigned wlo = core ? ETHOSU_NPU_SET_WEIGHT1_LENGTH : ETHOSU_NPU_SET_WEIGHT_LENGTH;
+            unsigned sbo = core ? ETHOSU_NPU_SET_SCALE1_BASE : ETHOSU_NPU_SET_SCALE_BASE;
+            unsigned slo = core ? ETHOSU_NPU_SET_SCALE1_LENGTH : ETHOSU_NPU_SET_SCALE_LENGTH;
+            uint64_t wb = addr48(wbo), wl = reg[wlo] & 0xFFFFFFFFu, sb = addr48(sbo), sl = reg[slo] & 0xFFFFFFFFu;
+            if (!region[wr] || wb + wl > region_len[wr] || !region[sr] || sb + sl > region_len[sr])
+                return fail("weight or scale stream outside its region");
+            uint32_t nch = cores == 1 ? ofm.c : (ofm.c + 1 - (uint32_t)core) / 2;
+            int64_t *cb = own(calloc(nch + 1, sizeof *cb));
+            uint32_t *csc = own(calloc(nch + 1, sizeof *csc));
+            uint8_t *csh = own(calloc(nch + 1, 1));
+            if (ethosu_scale_stream_parse(region[sr] + sb, sl, nch, cb, csc, csh, err, sizeof err))
+                return fail(err);
+            for (uint32_t i = 0; i < nch; i++) {
+                uint32_t ch = cores == 1 ? i : 2 * i + (uint32_t)core;
+                bias[ch] = cb[i];
+                scale[ch] = csc[i];
+                shift[ch] = csh[i];
+            }
+            int16_t *list;
+            size_t n;
+            if (ethosu_mlw_decode(region[wr] + wb, wl, &list, &n, err, sizeof err))
+                return fail(err);
+            own(list);
+            /* Each core's stream is ordered as a single-core stream of its own
+             * channels with Vela's core block depth (obd + cores - 1 - core) /
+             * cores, padded to whole microblocks. */
+            struct ethosu_weight_order_cfg cc = c;
+            if (cores == 2) {
+                uint32_t cbd = (c.ofm_block_depth + 1 - (uint32_t)core) / 2;
+                cc.ofm_depth = nch;
+                cc.ofm_block_depth = (cbd + ublk - 1) / ublk * ublk;
+            }
+            size_t cnt = ethosu_weight_order_count(&cc);
+            if (cnt != n)
+                fprintf(stderr, "xcheck: note: %zu weights decoded, order expects %zu\n", n, cnt);
+            int64_t *map = own(malloc(cnt * sizeof *map + 1));
+            ethosu_weight_order_map(&cc, map, cnt);
+            size_t per_ofm = (size_t)c.kernel_h * c.kernel_w * c.ifm_depth;
+            for (size_t i = 0; i < cnt && i < n; i++)
+                if (map[i] >= 0) {
+                    size_t o = (size_t)map[i] / per_ofm, rest = (size_t)map[i] % per_ofm;
+                    size_t oo = cores == 1 ? o : 2 * o + (size_t)core;
+                    w[oo * per_ofm + rest] = list[i];
+                }
+        }
         struct ethosu_channel_scale cs = {bias, scale, shift, ofm.c};
         rc = dw ? ethosu_op_depthwise(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err)
                 : ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err);

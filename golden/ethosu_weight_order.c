@@ -96,7 +96,13 @@ static int half(const struct ethosu_weight_order_cfg *c, unsigned core, struct w
         return -1;
     w->c = c;
     w->ofm_depth = core ? c->ofm_depth / 2 : (c->ofm_depth + 1) / 2;
-    w->ofm_block_depth = c->ofm_block_depth / 2;
+    /* Vela's core block depth, (block + cores - 1 - core) / cores, padded
+     * to whole microblocks: with block 24 and microblock 8 each core walks
+     * blocks of 16 holding 12 channels (the u65-512 corpus agrees). */
+    uint32_t cbd = (c->ofm_block_depth + 1 - core) / 2;
+    if (c->ublk_depth)
+        cbd = (cbd + c->ublk_depth - 1) / c->ublk_depth * c->ublk_depth;
+    w->ofm_block_depth = cbd;
     w->ofm_first = core;
     w->ofm_step = 2;
     return check_walk(w);

@@ -93,11 +93,13 @@ int ethosu_weight_order_map(const struct ethosu_weight_order_cfg *c, int64_t *ma
 
 /* Parallel mode (TRM 4.7.5.1, Ethos-U65-512 only): two lists, one per core.
  * Core 0 gets the even OFM channels (ceil(ofm_depth / 2) of them), core 1
- * the odd ones (floor), each ordered as above with ofm_block_depth / 2. src
+ * the odd ones (floor), each ordered as above with the core block depth. src
  * is the whole stripe as for ethosu_weight_order; the _map form gives
- * indices into it. Needs ofm_depth >= 2 and ofm_block_depth / 2 a multiple
- * of ublk_depth. count is 0 and the others return -1 for an invalid c or a
- * core other than 0 or 1. */
+ * indices into it. Needs ofm_depth >= 2. Each core's block depth is
+ * ofm_block_depth / 2 rounded up to a multiple of ublk_depth (Vela pads the
+ * core block to whole microblocks: block 24, microblock 8 -> 16 per core).
+ * count is 0 and the others return -1 for an invalid c or a core other
+ * than 0 or 1. */
 size_t ethosu_weight_order_parallel_count(const struct ethosu_weight_order_cfg *c, unsigned core);
 int ethosu_weight_order_parallel(const struct ethosu_weight_order_cfg *c, unsigned core,
                                  const int16_t *src, int16_t *dst, size_t dst_len);

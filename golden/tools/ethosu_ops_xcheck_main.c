@@ -231,27 +231,17 @@ static int run_op_owned(uint16_t op, uint16_t param)
             if (ethosu_mlw_decode(region[wr] + wb, wl, &list, &n, err, sizeof err))
                 return fail(err);
             own(list);
-            /* Each core's stream is ordered as a single-core stream of its own
-             * channels with Vela's core block depth (obd + cores - 1 - core) /
-             * cores, padded to whole microblocks. */
-            struct ethosu_weight_order_cfg cc = c;
-            if (cores == 2) {
-                uint32_t cbd = (c.ofm_block_depth + 1 - (uint32_t)core) / 2;
-                cc.ofm_depth = nch;
-                cc.ofm_block_depth = (cbd + ublk - 1) / ublk * ublk;
-            }
-            size_t cnt = ethosu_weight_order_count(&cc);
+            size_t cnt = cores == 1 ? ethosu_weight_order_count(&c) : ethosu_weight_order_parallel_count(&c, (unsigned)core);
             if (cnt != n)
                 fprintf(stderr, "xcheck: note: %zu weights decoded, order expects %zu\n", n, cnt);
             int64_t *map = own(malloc(cnt * sizeof *map + 1));
-            ethosu_weight_order_map(&cc, map, cnt);
-            size_t per_ofm = (size_t)c.kernel_h * c.kernel_w * c.ifm_depth;
+            if (cores == 1)
+                ethosu_weight_order_map(&c, map, cnt);
+            else
+                ethosu_weight_order_parallel_map(&c, (unsigned)core, map, cnt);
             for (size_t i = 0; i < cnt && i < n; i++)
-                if (map[i] >= 0) {
-                    size_t o = (size_t)map[i] / per_ofm, rest = (size_t)map[i] % per_ofm;
-                    size_t oo = cores == 1 ? o : 2 * o + (size_t)core;
-                    w[oo * per_ofm + rest] = list[i];
-                }
+                if (map[i] >= 0)
+                    w[map[i]] = list[i];
         }
         struct ethosu_channel_scale cs = {bias, scale, shift, ofm.c};
         rc = dw ? ethosu_op_depthwise(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err)

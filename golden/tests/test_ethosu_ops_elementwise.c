@@ -164,6 +164,52 @@ START_TEST(test_scalar_and_broadcast)
 }
 END_TEST
 
+START_TEST(test_broadcast_hw)
+{
+    /* IFM 2x2x1 [1 2; 3 4]; IFM2 1x2x1 [10 20] broadcast along H (row 0
+     * read for both rows): ADD with unit 16-bit scales -> [11 22; 13 24].
+     * IFM2 2x1x1 [10; 20] broadcast along W: [11 12; 23 24]. uint8 with
+     * zero points 5 / 7 / 3: IFM 6..9 (a = 1..4), IFM2 17, 27 (b = 10, 20),
+     * OFM zero point 3 -> 14 25 16 27 along H. */
+    int32_t va[4] = {1, 2, 3, 4}, vb[2] = {10, 20}, out[4];
+    struct ethosu_fmap ifm = {2, 2, 1, ETHOSU_INT8, 0, va};
+    struct ethosu_fmap ifm2 = {1, 2, 1, ETHOSU_INT8, 0, vb};
+    struct ethosu_fmap ofm = {2, 2, 1, ETHOSU_INT8, 0, out};
+    struct ethosu_output_stage os = os_for(ETHOSU_INT8, ETHOSU_ROUND_TFL);
+    char err[160];
+    struct ethosu_ew_params p = params(ETHOSU_EW_ADD);
+    p.opa.scale = 1;
+    p.opb_scale = 1;
+    p.broadcast_h = 1;
+    ck_assert_int_eq(ethosu_op_elementwise(&p, &ifm, &ifm2, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 11);
+    ck_assert_int_eq(out[1], 22);
+    ck_assert_int_eq(out[2], 13);
+    ck_assert_int_eq(out[3], 24);
+    p.broadcast_h = 0;
+    p.broadcast_w = 1;
+    ifm2.h = 2;
+    ifm2.w = 1;
+    ck_assert_int_eq(ethosu_op_elementwise(&p, &ifm, &ifm2, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 11);
+    ck_assert_int_eq(out[1], 12);
+    ck_assert_int_eq(out[2], 23);
+    ck_assert_int_eq(out[3], 24);
+    int32_t ua[4] = {6, 7, 8, 9}, ub[2] = {17, 27};
+    struct ethosu_fmap uifm = {2, 2, 1, ETHOSU_UINT8, 5, ua};
+    struct ethosu_fmap uifm2 = {1, 2, 1, ETHOSU_UINT8, 7, ub};
+    struct ethosu_fmap uofm = {2, 2, 1, ETHOSU_UINT8, 3, out};
+    os = os_for(ETHOSU_UINT8, ETHOSU_ROUND_TFL);
+    p.broadcast_w = 0;
+    p.broadcast_h = 1;
+    ck_assert_int_eq(ethosu_op_elementwise(&p, &uifm, &uifm2, &os, &uofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 14);
+    ck_assert_int_eq(out[1], 25);
+    ck_assert_int_eq(out[2], 16);
+    ck_assert_int_eq(out[3], 27);
+}
+END_TEST
+
 START_TEST(test_mul_abs_lrelu)
 {
     /* MUL: a = 3 (5 - 2), b = -4, scale 2^30 shift 33 (x / 8): -12 / 8:
@@ -282,6 +328,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_add_ifm_rounding);
     tcase_add_test(tc, test_sub_16bit_scales);
     tcase_add_test(tc, test_scalar_and_broadcast);
+    tcase_add_test(tc, test_broadcast_hw);
     tcase_add_test(tc, test_mul_abs_lrelu);
     tcase_add_test(tc, test_int32_ops);
     tcase_add_test(tc, test_ew_refused);

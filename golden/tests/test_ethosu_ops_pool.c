@@ -146,6 +146,31 @@ START_TEST(test_average_per_channel)
 }
 END_TEST
 
+START_TEST(test_upscale)
+{
+    /* IFM 1x1x1 [5], NEAREST upscale -> 2x2 of 5; 2x2 max pool -> 5;
+     * average with the global 1/4 scale (2^31 + 1, 33): 20 -> 5.
+     * Max pool cannot insert zeros. */
+    int32_t v[1] = {5}, out[1];
+    struct ethosu_fmap ifm = {1, 1, 1, ETHOSU_INT8, 0, v};
+    struct ethosu_fmap ofm = {1, 1, 1, ETHOSU_INT8, 0, out};
+    struct ethosu_kernel k = kern(2, 2, 0);
+    k.upscale = ETHOSU_UPSCALE_NEAREST;
+    struct ethosu_output_stage os = os_for(ETHOSU_INT8);
+    struct ethosu_global_scale gs = {UINT32_C(2147483649), 33};
+    char err[160];
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_MAX, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 5);
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_AVERAGE, &ifm, &k, NULL, &gs, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 5);
+    /* ZEROS: 5 at (0,0), zero point 0 elsewhere: 5 / 4 = 1.25 -> 1 */
+    k.upscale = ETHOSU_UPSCALE_ZEROS;
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_AVERAGE, &ifm, &k, NULL, &gs, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 1);
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_MAX, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), -1);
+}
+END_TEST
+
 START_TEST(test_reduce_sum)
 {
     /* IFM 1x2x3 [1 2 3], [4 5 -6], zero point 1 -> [0 1 2], [3 4 -7]:
@@ -184,6 +209,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_average_padded);
     tcase_add_test(tc, test_average_global_scale);
     tcase_add_test(tc, test_average_per_channel);
+    tcase_add_test(tc, test_upscale);
     tcase_add_test(tc, test_reduce_sum);
     suite_add_tcase(s, tc);
     return s;

@@ -53,13 +53,17 @@ static int parse_descr(const char *v, struct npy_array *a, char *reason, size_t 
     }
     char q = *v++;
     const char *end = strchr(v, q);
-    if (!end || end - v >= (long)sizeof a->descr || end - v < 3) {
+    if (!end || end - v >= (long)sizeof a->descr || end - v < 2) {
         snprintf(reason, rlen, "descr is not a type string like '<i4'");
         return -1;
     }
     memcpy(a->descr, v, (size_t)(end - v));
     a->descr[end - v] = '\0';
     char order = a->descr[0], kind = a->descr[1];
+    if (kind == 'O') {
+        snprintf(reason, rlen, "dtype '%s' is a pickled Python object, which is not read", a->descr);
+        return -1;
+    }
     char *tail;
     long size = strtol(a->descr + 2, &tail, 10);
     if (*tail || size <= 0 || size > 0x7fffffffL) {
@@ -75,10 +79,6 @@ static int parse_descr(const char *v, struct npy_array *a, char *reason, size_t 
         a->elem_size = (unsigned)size;
         a->is_float = 1;   /* refused by npy_parse unless the array is empty */
         return 0;
-    }
-    if (kind == 'O') {
-        snprintf(reason, rlen, "dtype '%s' is a pickled Python object, which is not read", a->descr);
-        return -1;
     }
     if ((kind != 'i' && kind != 'u') || (size != 1 && size != 2 && size != 4 && size != 8)) {
         snprintf(reason, rlen, "dtype '%s' is not an integer type of 1, 2, 4 or 8 bytes", a->descr);

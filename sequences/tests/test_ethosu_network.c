@@ -239,7 +239,9 @@ static void make_folder(const char *out_shape, const char *expected_descr)
     fx_write(path, &b);
     snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (1, 2, 2, 3), }",
              expected_descr);
-    fx_npy(&b, 1, dict, in, sizeof in * (expected_descr[2] == '2' ? 2 : 1));
+    int8_t wide[24] = { 0 };   /* enough for the 16-bit variant */
+    memcpy(wide, in, sizeof in);
+    fx_npy(&b, 1, dict, wide, sizeof in * (expected_descr[2] == '2' ? 2 : 1));
     snprintf(path, sizeof path, "%s/expected_0.npy", dir);
     fx_write(path, &b);
 }

@@ -66,8 +66,10 @@ static void end(void)
 static void list_tests(void)
 {
     printf("ethos-u65 sequences (make sim TEST=ethosu/<name>):\n");
+    /* [needs ...]: what a run must be given; lists that run every test leave these out */
     for (unsigned i = 0; i < ethosu_seq_test_count; i++)
-        printf("  ethosu/%-21s %s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary);
+        printf("  ethosu/%-21s %s%s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary,
+               strcmp(ethosu_seq_tests[i]->name, "network") ? "" : " [needs NETWORK=<folder>]");
 }
 
 static int prepare(struct sim_knobs *k, char *name, size_t len)

@@ -68,11 +68,19 @@ static int read_bytes(const struct npz *z, const char *key, uint8_t **out, size_
         npy_free(&a);
         return -1;
     }
-    *out = a.data;
-    *len = a.bytes;
-    /* an empty bytes object is stored as one NUL byte (|S1) */
-    if (a.is_bytes && a.bytes == 1 && a.data[0] == 0)
-        *len = 0;
+    /* numpy keeps a bytes object without its trailing NULs (|S<n> is the
+     * length up to the last non-NUL byte): give back whole words, the NULs
+     * restored; an empty one is stored as one NUL byte (|S1) */
+    size_t n = a.is_bytes && a.bytes == 1 && a.data[0] == 0 ? 0 : a.bytes;
+    size_t padded = a.is_bytes ? (n + 3) / 4 * 4 : n;
+    *out = realloc(a.data, padded ? padded : 1);
+    if (!*out) {
+        npy_free(&a);
+        snprintf(err, errlen, "%s: %s: out of memory", z->path, key);
+        return -1;
+    }
+    memset(*out + n, 0, padded - n);
+    *len = padded;
     a.data = NULL;
     npy_free(&a);
     return 0;

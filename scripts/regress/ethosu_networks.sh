@@ -32,7 +32,7 @@ for d in "${dirs[@]}"; do
     rc=$?
     case $rc in
     0)  pass=$((pass + 1))
-        printf 'PASS  %s  %s\n' "$d" "$(grep -o '[0-9]* cycles' <<<"$out" | tail -n 1)" ;;
+        printf 'PASS  %s  %s\n' "$d" "$(sed -n 's/^PASS: .* on [^,]*, \([0-9]* cycles\), \([0-9.]* s\) .*/\1, \2/p' <<<"$out")" ;;
     77) skip=$((skip + 1))
         printf 'SKIP  %s: %s\n' "$d" "$(grep -m 1 '^SKIP' <<<"$out" | sed 's/^SKIP: [^:]*: //')" ;;
     *)  fail=$((fail + 1))

@@ -404,6 +404,8 @@ fi
 . scripts/systest/system_tests_include_layers.sh
 # ---- the third family (copy engine, docs/families.md): runs, refusals, a broken variant fails ----
 . scripts/systest/system_tests_families.sh
+# ---- Vela-compiled networks on the Ethos-U65: runs, reports, refusals, make ethosu-networks ----
+. scripts/systest/system_tests_ethosu_networks.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,7 +5,8 @@
 # $log), or run alone (prints "N passed, M failed"). The networks are the
 # committed corpus (EN_NETWORKS, default sequences/ethosu/networks); without
 # one the tests that need a network print SKIP.
-#   - the first network passes on the twin, also with AXI stalls;
+#   - the first network passes on the twin, also with AXI stalls; every
+#     network of the corpus passes (make ethosu-networks), also with stalls;
 #   - one flipped expected value: the report names its (n, h, w, c), the
 #     expected and actual value and the kernel operation that wrote it;
 #   - one flipped weight byte: the run fails naming an operation or STATUS;
@@ -179,6 +180,16 @@ else
     head -c 200 "$npz" > "$en_tmp/cut" && mv "$en_tmp/cut" "$npz"
     en_refused "ethosu/network: a truncated npz is named" "$npz: not a zip archive" \
         TEST=ethosu/network DUT=twin NETWORK="$en_tmp/bad"
+fi
+# the whole corpus on the twin (both configurations are folders of it), once more with AXI stalls
+if [ -n "$en_first" ]; then
+    for knobs in "" "AXI_STALL=30 RD_LATENCY=1:20 SEED=3"; do
+        # shellcheck disable=SC2086
+        if make -s ethosu-networks NETWORKS="$EN_NETWORKS" DUT=twin $knobs >"$log" 2>&1 &&
+           grep -q '^[0-9]* passed, 0 failed, 0 skipped$' "$log"; then
+            ok "make ethosu-networks NETWORKS=$EN_NETWORKS ${knobs:-(no knobs)}: $(tail -n 1 "$log")"
+        else bad "make ethosu-networks NETWORKS=$EN_NETWORKS ${knobs:-(no knobs)}: $(tail -n 1 "$log")"; fi
+    done
 fi
 # errors that need no network
 en_refused "ethosu/network without NETWORK= refused" "ethosu/network needs NETWORK=<folder>" TEST=ethosu/network DUT=twin

@@ -140,15 +140,6 @@ static unsigned significant(const uint64_t *shape, unsigned ndim, const uint64_t
     return ndim - skip;
 }
 
-static int same_shape(const uint64_t *a, unsigned na, const uint64_t *b, unsigned nb)
-{
-    const uint64_t *fa, *fb;
-    unsigned sa = significant(a, na, &fa), sb = significant(b, nb, &fb);
-    if (na == 0 || nb == 0)
-        return (na ? a[na - 1] : 1) == (nb ? b[nb - 1] : 1) && sa <= 1 && sb <= 1;
-    return sa == sb && !memcmp(fa, fb, sa * sizeof *fa);
-}
-
 static void shape_text(const uint64_t *s, unsigned n, char *buf, size_t len)
 {
     size_t at = (size_t)snprintf(buf, len, "(");
@@ -212,14 +203,6 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
             dims[d] = (uint64_t)v;
             t[i].count *= (uint64_t)v;
         }
-        /* as NHWC: the last four dimensions, the ones before must be 1 */
-        const uint64_t *first;
-        if (significant(dims, nd, &first) > 4) {
-            snprintf(err, errlen, "%s: %s %u has more than 4 dimensions above 1", z->path, kind, i);
-            goto out;
-        }
-        for (unsigned d = 0; d < 4; d++)
-            t[i].shape[d] = d + nd >= 4 ? dims[d + nd - 4] : 1;
         t[i].bytes = t[i].count * t[i].elem_size;
         snprintf(t[i].file, sizeof t[i].file, "%s/%s_%u.npy", dir, file, i);
         if (npy_load(t[i].file, &t[i].data, err, errlen))
@@ -227,12 +210,27 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
         char want[128], got[160];
         shape_text(dims, nd, want, sizeof want);
         npy_describe(&t[i].data, got, sizeof got);
-        if (t[i].data.is_bytes || t[i].data.elem_size != t[i].elem_size ||
-            !same_shape(dims, nd, t[i].data.shape, t[i].data.ndim)) {
+        /* Vela may describe a tensor reshaped (a fully connected layer's input
+         * flattened): the same dense bytes, so the element count must agree, not
+         * the shape */
+        if (t[i].data.is_bytes || t[i].data.elem_size != t[i].elem_size || t[i].data.count != t[i].count) {
             snprintf(err, errlen, "%s: %s, but %s %u of %s is %s with %u-byte elements", t[i].file, got, kind, i,
                      z->path, want, t[i].elem_size);
             goto out;
         }
+        /* NHWC for reports: the file's shape (as the user sees the tensor) when it
+         * has at most 4 dimensions above 1, else the npz's */
+        const uint64_t *first;
+        const uint64_t *src = t[i].data.shape;
+        unsigned ns = t[i].data.ndim;
+        if (significant(src, ns, &first) > 4)
+            src = dims, ns = nd;
+        if (significant(src, ns, &first) > 4) {
+            snprintf(err, errlen, "%s: %s %u has more than 4 dimensions above 1", z->path, kind, i);
+            goto out;
+        }
+        for (unsigned d = 0; d < 4; d++)
+            t[i].shape[d] = d + ns >= 4 ? src[d + ns - 4] : 1;
     }
     /* a file beyond the described ones means the folder and the npz disagree */
     char extra[600];

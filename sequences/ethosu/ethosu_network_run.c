@@ -132,12 +132,12 @@ static int check_status(struct ethosu_seq_ctx *ctx, uint32_t st, const uint32_t 
     if (qread / 4 < nwords) {
         struct ethosu_cmd c;
         if (ethosu_cmd_decode(words + qread / 4, nwords - qread / 4, &c) > 0)
-            ethosu_cmd_format(&c, cmd, sizeof cmd);
+            ethosu_cmd_text(&c, cmd, sizeof cmd);
         else
             snprintf(cmd, sizeof cmd, ".word 0x%08x", words[qread / 4]);
     }
-    return ethosu_seq_fail(ctx, "STATUS 0x%08x after the IRQ:%s; QREAD 0x%x%s%s", st, what, qread,
-                           cmd[0] ? ", the command there: " : "", cmd);
+    return ethosu_seq_fail(ctx, "STATUS 0x%08x after the IRQ:%s; QREAD 0x%x%s%s (the DUT's messages above say "
+                           "more)", st, what, qread, cmd[0] ? ", the command there: " : "", cmd);
 }
 
 static const char *type_name(const struct npy_array *a)

@@ -135,17 +135,22 @@ const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsign
     return NULL;
 }
 
+void ethosu_cmd_text(const struct ethosu_cmd *c, char *buf, size_t len)
+{
+    ethosu_cmd_format(c, buf, len);
+    /* the disassembler aligns fields in columns: one space is enough here */
+    char *out = buf;
+    for (const char *p = buf; *p; p++)
+        if (*p != ' ' || (out > buf && out[-1] != ' '))
+            *out++ = *p;
+    *out = '\0';
+}
+
 void ethosu_op_describe(const struct ethosu_op *op, char *buf, size_t len)
 {
     struct ethosu_cmd c = { .opcode = op->opcode, .param = op->param };
     char text[160];
-    ethosu_cmd_format(&c, text, sizeof text);
-    /* the disassembler aligns fields in columns: one space is enough here */
-    char *out = text;
-    for (const char *p = text; *p; p++)
-        if (*p != ' ' || (out > text && out[-1] != ' '))
-            *out++ = *p;
-    *out = '\0';
+    ethosu_cmd_text(&c, text, sizeof text);
     const struct ethosu_ofm *o = &op->ofm;
     snprintf(buf, len, "op %u %s at stream offset 0x%zx: %s (OFM region %u, base 0x%llx, %ux%ux%u, %u-byte "
              "elements, %s)", op->index, ethosu_cmd_name(op->opcode, 0), op->offset, text, o->region,

@@ -42,6 +42,9 @@ int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, 
  * *h, *w, *c get the element's OFM coordinates in that operation. */
 const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
                                             unsigned *h, unsigned *w, unsigned *c);
+struct ethosu_cmd;
+/* One command as the disassembler writes it, single-spaced (for messages). */
+void ethosu_cmd_text(const struct ethosu_cmd *c, char *buf, size_t len);
 /* "op 3 NPU_OP_CONV at stream offset 0x1a4: NPU_OP_CONV 0 (OFM region 1, base 0x0, 8x8x16 int8 NHWC)" */
 void ethosu_op_describe(const struct ethosu_op *op, char *buf, size_t len);
 

@@ -206,6 +206,8 @@ static void make_folder(const char *out_shape, const char *expected_descr)
     int64_t oshape[6] = { 1, 1, 1, 2, 2, 3 };
     if (out_shape && !strcmp(out_shape, "(1, 6)"))
         oshape[3] = 4;   /* 1x1x1x4x2x3: the .npy disagrees */
+    if (out_shape && !strcmp(out_shape, "flat"))
+        oshape[3] = oshape[4] = 1, oshape[5] = 12;   /* 1x1x1x1x1x12: reshaped by Vela, the same 12 bytes */
     npy_i64(&member[2], "()", &zero, 1);      /* weight_region */
     npy_i64(&member[3], "()", &one, 1);       /* scratch_region */
     npy_i64(&member[4], "()", &two, 1);       /* scratch_fast_region */
@@ -285,6 +287,20 @@ START_TEST(test_load_folder)
 }
 END_TEST
 
+START_TEST(test_load_reshaped)
+{
+    /* the npz describes the output flattened (12), the file holds it as 1x2x2x3: the same dense bytes,
+     * accepted, and reports use the file's shape */
+    make_folder("flat", "|i1");
+    struct ethosu_network n;
+    ck_assert_msg(ethosu_network_load(&n, dir, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(n.outputs[0].count, 12);
+    ck_assert_uint_eq(n.outputs[0].shape[1] * 100 + n.outputs[0].shape[2] * 10 + n.outputs[0].shape[3], 223);
+    ethosu_network_free(&n);
+    remove_folder();
+}
+END_TEST
+
 START_TEST(test_load_errors)
 {
     struct ethosu_network n;
@@ -345,6 +361,7 @@ static Suite *network_suite(void)
     tcase_add_test(tc, test_opmap_last_writer);
     tcase_add_test(tc, test_opmap_nhcwb16_and_tiles);
     tcase_add_test(tc, test_load_folder);
+    tcase_add_test(tc, test_load_reshaped);
     tcase_add_test(tc, test_load_errors);
     suite_add_tcase(s, tc);
     return s;

@@ -175,17 +175,18 @@ static uint8_t *extract(const struct npz *z, const struct npz_member *m, const c
         member_fail(z, key, err, errlen, "its data runs past the end of the file (truncated archive)");
         return NULL;
     }
+    /* sizes a corrupt directory may claim are checked before allocating: a
+     * stored member is its size, deflate expands at most 1032:1 */
+    if ((m->method == 0 && m->csize != m->usize) || (m->method == 8 && m->usize > m->csize * 1032 + 64)) {
+        member_fail(z, key, err, errlen, "its sizes are inconsistent (corrupt archive)");
+        return NULL;
+    }
     uint8_t *out = malloc(m->usize ? m->usize : 1);
     if (!out) {
         member_fail(z, key, err, errlen, "out of memory");
         return NULL;
     }
     if (m->method == 0) {
-        if (m->csize != m->usize) {
-            free(out);
-            member_fail(z, key, err, errlen, "stored member whose sizes differ (corrupt archive)");
-            return NULL;
-        }
         memcpy(out, f + data, m->usize);
     } else if (m->method == 8) {
         z_stream s;

@@ -132,6 +132,10 @@ help:
 	@echo "                                   runs \$$NVDLA_TRACES/<name>/<name>.cfg (NVDLA_TRACES=$(NVDLA_TRACES))"
 	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n] [WAVES_ON_FAIL=n]"
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
+	@echo "make sim TEST=ethosu/network NETWORK=dir [ETHOSU_CONFIG=ethos-u65-256|512]  a Vela-compiled network"
+	@echo "                                   (dir: <name>_vela.npz, input_<i>.npy, expected_<i>.npy), every output byte checked"
+	@echo "make ethosu-networks [NETWORKS=dir] [DUT=twin|rtl] [knobs]  every network folder under NETWORKS"
+	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
 	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
@@ -490,6 +494,18 @@ conformance: deps
 	    $(if $(RD_LATENCY),RD_LATENCY=$(RD_LATENCY)) $(if $(WR_LATENCY),WR_LATENCY=$(WR_LATENCY)) \
 	    $(if $(AXI_OUTSTANDING),AXI_OUTSTANDING=$(AXI_OUTSTANDING)) $(if $(CSB_GAP),CSB_GAP=$(CSB_GAP)) \
 	    $(if $(NPOSTED),NPOSTED=$(NPOSTED)) $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),$(k)=$($(k))))
+
+# ---- Vela-compiled networks on the Ethos-U65 ----------------------------------------
+# Every network folder under NETWORKS (a folder holding a *_vela.npz) through
+# `make sim TEST=ethosu/network NETWORK=<folder>`; DUT defaults to the twin
+# here; the other knobs given on the command line reach every run.
+NETWORKS ?= sequences/ethosu/networks
+ETHOSU_NET_DUT := $(if $(filter command line environment,$(origin DUT)),$(DUT),twin)
+ETHOSU_NET_KNOBS = $(foreach k,$(filter-out DUT NETWORKS NETWORK TEST TRACE LOG_DIR,$(KNOB_NAMES)),\
+    $(if $(filter command line,$(origin $(k))),'$(k)=$($(k))'))
+.PHONY: ethosu-networks
+ethosu-networks: deps
+	@scripts/regress/ethosu_networks.sh "$(NETWORKS)" DUT=$(ETHOSU_NET_DUT) $(ETHOSU_NET_KNOBS)
 
 # The smoke regression list closes make test (both DUT kinds, JUnit/summary in logs/regress/).
 smoke: deps

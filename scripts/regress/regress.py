@@ -27,7 +27,7 @@ ethosu/<name>), or
                       a missing dir is a failed entry (MISSING="text" sets its message)
   @sequences          every sequence of `make sim TEST=list` (on rtl only those
                       without [needs ...], unless RTL_FILES is set)
-  @ethosu             every ethosu/<name> sequence
+  @ethosu             every ethosu/<name> sequence but those with [needs ...] (ethosu/network: by name, with NETWORK=)
   @nvdla              every nvdla/<trace> of NVDLA_TRACES
 Default DUT: both for sequences and ethosu tests, twin for traces. `--dut`
 restricts every entry to that DUT. SEEDS=n runs seeds 1..n (default --seeds);
@@ -221,8 +221,10 @@ def expand(entries, cat, args, src):
             for n in seqs:
                 add(n, "test", n, opts, knobs, "both", where)
         elif kind == "ethosu":
-            for n, _ in cat["ethosu"]:
-                add(n, "test", n, opts, knobs, "both", where)
+            # a test that needs an argument (ethosu/network: NETWORK=) is listed by name only
+            for n, nd in cat["ethosu"]:
+                if not nd:
+                    add(n, "test", n, opts, knobs, "both", where)
         elif kind == "nvdla":
             for n, _ in cat["nvdla"]:
                 add(n, "test", n, opts, knobs, "twin", where)

@@ -261,7 +261,7 @@ else
 fi
 
 # ---- Ethos-U65 (make sim TEST=ethosu/<name>) on the twin and the RTL stub ----
-ethosu_tests=$(make -s sim TEST=list DUT=twin | awk '/^ethos-u65 sequences/{e = 1; next} /^[^ ]/{e = 0} e && /^  /{print $1}')
+ethosu_tests=$(make -s sim TEST=list DUT=twin | awk '/^ethos-u65 sequences/{e = 1; next} /^[^ ]/{e = 0} e && /^  / && !/\[needs /{print $1}')
 if [ -z "$ethosu_tests" ]; then bad "ethosu: TEST=list lists no ethosu/<name> sequences"; fi
 for dut in "${duts[@]}"; do
     for t in $ethosu_tests; do
@@ -404,6 +404,8 @@ fi
 . scripts/systest/system_tests_include_layers.sh
 # ---- the third family (copy engine, docs/families.md): runs, refusals, a broken variant fails ----
 . scripts/systest/system_tests_families.sh
+# ---- Vela-compiled networks on the Ethos-U65: runs, reports, refusals, make ethosu-networks ----
+. scripts/systest/system_tests_ethosu_networks.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

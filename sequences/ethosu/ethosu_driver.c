@@ -78,14 +78,19 @@ int ethosu_set_region(struct ethosu_seq_ctx *ctx, unsigned region, uint64_t base
 
 int ethosu_start_stream(struct ethosu_seq_ctx *ctx, const struct ethosu_stream *s, uint64_t addr, unsigned qcfg)
 {
+    return ethosu_start_words(ctx, s->w, s->n, addr, qcfg);
+}
+
+int ethosu_start_words(struct ethosu_seq_ctx *ctx, const uint32_t *words, size_t n, uint64_t addr, unsigned qcfg)
+{
     struct sparse_mem *m = ctx->mem[qcfg >= 2];
-    for (size_t i = 0; i < s->n; i++) {
-        uint8_t le[4] = { (uint8_t)s->w[i], (uint8_t)(s->w[i] >> 8), (uint8_t)(s->w[i] >> 16),
-                          (uint8_t)(s->w[i] >> 24) };
+    for (size_t i = 0; i < n; i++) {
+        uint8_t le[4] = { (uint8_t)words[i], (uint8_t)(words[i] >> 8), (uint8_t)(words[i] >> 16),
+                          (uint8_t)(words[i] >> 24) };
         sparse_mem_write(m, addr + 4 * i, le, 4);
     }
     if (ethosu_write(ctx, ETHOSU_QBASE0, (uint32_t)addr) || ethosu_write(ctx, ETHOSU_QBASE1, (uint32_t)(addr >> 32)) ||
-        ethosu_write(ctx, ETHOSU_QSIZE, (uint32_t)(4 * s->n)) || ethosu_write(ctx, ETHOSU_QCONFIG, qcfg))
+        ethosu_write(ctx, ETHOSU_QSIZE, (uint32_t)(4 * n)) || ethosu_write(ctx, ETHOSU_QCONFIG, qcfg))
         return 1;
     return ethosu_write(ctx, ETHOSU_CMD, ETHOSU_CMD_TRANSITION_TO_RUNNING_STATE_MASK |
                                              ETHOSU_CMD_CLOCK_Q_ENABLE_MASK | ETHOSU_CMD_POWER_Q_ENABLE_MASK);

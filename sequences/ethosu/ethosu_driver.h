@@ -33,6 +33,8 @@ int ethosu_set_region(struct ethosu_seq_ctx *ctx, unsigned region, uint64_t base
 /* Put the stream in memory at addr behind port qcfg (0/1 M0, 2/3 M1),
  * program QBASE/QSIZE/QCONFIG and start it (CMD run). */
 int ethosu_start_stream(struct ethosu_seq_ctx *ctx, const struct ethosu_stream *s, uint64_t addr, unsigned qcfg);
+/* The same for a stream of any length already in words[0..n). */
+int ethosu_start_words(struct ethosu_seq_ctx *ctx, const uint32_t *words, size_t n, uint64_t addr, unsigned qcfg);
 /* Wait for IRQ, read STATUS into *status, check the IRQ is reported there. */
 int ethosu_wait_irq(struct ethosu_seq_ctx *ctx, uint64_t timeout, uint32_t *status);
 /* Clear STATUS.irq_raised (CMD.clear_irq) and check IRQ falls. */

@@ -17,6 +17,8 @@
 #include "reg_port.h"
 #include "sparse_mem.h"
 
+struct ethosu_network;
+
 struct ethosu_seq_ctx {
     struct bfm_env *env;
     struct reg_port regs;           /* APB accesses with PPROT: reg_port_*() */
@@ -29,6 +31,10 @@ struct ethosu_seq_ctx {
     uint64_t seed;
     const char *dut_kind;
     const char *out_dir;
+    /* ethosu/network: the loaded network folder (NETWORK=) and its
+     * configuration in MACs (256 or 512); NULL / 0 for the other tests. */
+    const struct ethosu_network *net;
+    unsigned net_macs;
 };
 
 struct ethosu_seq_test {
@@ -47,6 +53,10 @@ extern const struct ethosu_seq_test *const ethosu_seq_tests[];
 extern const unsigned ethosu_seq_test_count;
 /* name with or without the "ethosu/" prefix. */
 const struct ethosu_seq_test *ethosu_seq_find(const char *name);
+
+/* A test's return when the DUT cannot run it (the reason printed on
+ * stderr): exit status 2, no verdict. */
+#define ETHOSU_SEQ_REFUSED (-2)
 
 int ethosu_seq_fail(struct ethosu_seq_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Wait until IRQ is high, at most timeout cycles. */

@@ -256,9 +256,10 @@ const struct ethosu_seq_test ethosu_cmd_fetch_axi_error = {
 
 extern const struct ethosu_seq_test ethosu_weight_decoder;
 extern const struct ethosu_seq_test ethosu_random_dma;
+extern const struct ethosu_seq_test ethosu_network;
 
 const struct ethosu_seq_test *const ethosu_seq_tests[] = {
     &ethosu_run_dma_stream, &ethosu_security_matrix, &ethosu_lock_contention, &ethosu_reserved_opcode,
-    &ethosu_cmd_fetch_axi_error, &ethosu_weight_decoder, &ethosu_random_dma,
+    &ethosu_cmd_fetch_axi_error, &ethosu_weight_decoder, &ethosu_random_dma, &ethosu_network,
 };
 const unsigned ethosu_seq_test_count = sizeof ethosu_seq_tests / sizeof ethosu_seq_tests[0];

@@ -29,11 +29,15 @@ struct main_family {
     void (*print_dut)(const struct dut *d);
     /* Pins the test sets before reset (NULL: none). */
     void (*before_reset)(struct sim *s);
-    /* After reset: the test on the kernel's BFMs; 0 = pass. */
+    /* After reset: the test on the kernel's BFMs; 0 = pass, MAIN_RUN_REFUSED =
+     * refused before it started (the DUT cannot run it; the reason printed):
+     * exit status 2, no verdict. */
     int (*run)(struct sim *s, const struct sim_knobs *k);
     void (*on_fail)(const struct sim *s);   /* before the reproduce line (NULL: nothing) */
     void (*end)(void);                      /* what prepare held, freed (NULL: nothing) */
 };
+
+#define MAIN_RUN_REFUSED (-2)
 
 extern const struct main_family nvdla_main_family, ethosu_main_family, copyeng_main_family;
 /* Every family, the default (NVDLA) last. */

@@ -114,6 +114,12 @@ int sim_cli(int argc, char **argv)
             sim_drain(&s, 100000);
     }
     int failures = sim_finish(&s);
+    if (test_rc == MAIN_RUN_REFUSED) {
+        sim_free(&s);
+        if (fam->end)
+            fam->end();
+        return 2;
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     uint64_t cycles = s.env.cycle;

@@ -41,6 +41,8 @@ const struct sim_knob sim_knob_table[] = {
     { "WAVES_FROM", "--waves-from", NULL, SIM_KNOB_UINT, 0ull, 18446744073709551615ull, NULL, "a decimal number", "0", FIELD(waves_from), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_WAVES_DIFFERS },
     { "WAVES_TO", "--waves-to", NULL, SIM_KNOB_UINT, 0ull, 18446744073709551615ull, NULL, "a decimal number", "18446744073709551615", FIELD(waves_to), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_WAVES_DIFFERS },
     { "VERBOSE", "--verbose", "-v", SIM_KNOB_COUNT, 0ull, 18446744073709551615ull, "0|1|2", "0, 1 or 2", NULL, FIELD(verbose), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_SET },
+    { "NETWORK", "--network", NULL, SIM_KNOB_STRING, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(network), NOGIVEN, "network", SIM_KNOB_SET, SIM_KNOB_SET },
+    { "ETHOSU_CONFIG", "--ethosu-config", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "ethos-u65-256|ethos-u65-512", "ethos-u65-256 or ethos-u65-512", NULL, FIELD(ethosu_config), NOGIVEN, "ethosu_config", SIM_KNOB_SET, SIM_KNOB_SET },
     { NULL, "--waves-gz", NULL, SIM_KNOB_FLAG, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(waves_gz), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_NEVER },
     { NULL, "--waves-fst", NULL, SIM_KNOB_FLAG, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(waves_fst), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_NEVER },
     { NULL, "--out-dir", NULL, SIM_KNOB_STRING, 0ull, 18446744073709551615ull, NULL, NULL, ".", FIELD(out_dir), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_NEVER },
@@ -50,8 +52,8 @@ const struct sim_knob sim_knob_table[] = {
 };
 const unsigned sim_knob_count = sizeof sim_knob_table / sizeof sim_knob_table[0];
 
-const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 21, 16, 17, 18, 15, 1, 23 };
-const unsigned sim_knob_line_count = 21;
+const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 21, 16, 17, 18, 15, 1, 23, 30, 31 };
+const unsigned sim_knob_line_count = 23;
 
 const char sim_knob_help[] =
     "  --test NAME            sequence to run, required (TEST=list lists them), or nvdla/<name> for a trace of NVDLA_TRACES; with TRACE, the name shown [TEST]\n"
@@ -86,6 +88,8 @@ const char sim_knob_help[] =
     "  --waves-from N         first cycle of the dump (with WAVES) (default 0) [WAVES_FROM]\n"
     "  --waves-to N           last cycle of the dump (with WAVES) (default the last cycle) [WAVES_TO]\n"
     "  -v, --verbose          log transactions: 1 registers and bursts, 2 also every beat (the option counts: -v -v) (default 0) [VERBOSE]\n"
+    "  --network DIR          TEST=ethosu/network: the folder holding Vela's <name>_vela.npz, input_<i>.npy and expected_<i>.npy (default none) [NETWORK]\n"
+    "  --ethosu-config NAME   TEST=ethosu/network: the NPU configuration to run; refused when the payload was compiled for the other (default the network payload's) [ETHOSU_CONFIG]\n"
     "  --waves-gz             gzip the VCD through zlib (WAVES=gz)\n"
     "  --waves-fst            write FST instead of VCD (WAVES=fst)\n"
     "  --out-dir DIR          where output dumps go (make: LOG_DIR) (default .)\n"

@@ -405,6 +405,9 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if (ethosu && (k->nvdla_config_given || k->run_absent))
         snprintf(err, len, "%s: ethosu/* tests run the Ethos-U65, which has one configuration",
                  k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
+    else if ((k->network || k->ethosu_config) && (!ethosu || strcmp(k->test, "ethosu/network")))
+        snprintf(err, len, "%s: only TEST=ethosu/network runs a network; %s is another test",
+                 k->network ? "NETWORK" : "ETHOSU_CONFIG", k->trace ? k->trace : k->test ? k->test : "-");
     else if (ethosu && k->nposted)
         snprintf(err, len, "NPOSTED: the Ethos-U65's register port is APB, which has no posted writes");
     else if (ethosu && k->sramif)

@@ -68,6 +68,8 @@ struct sim_knobs {
     uint64_t reg_max_wait;     /* CSB / APB checkers: the same on the register bus (0 = off) */
     uint64_t clock_ps;         /* clock period (picoseconds): the time base of every dump and harness */
     int waves_fst;             /* dump FST instead of VCD */
+    const char *network;       /* ethosu/network: the network folder, NULL = none */
+    const char *ethosu_config; /* ethosu/network: "ethos-u65-256" | "ethos-u65-512", NULL = the payload's */
     uint64_t waves_on_fail;    /* >0: no dump while passing; on a failure at cycle F, rerun and dump
                                   cycles F - waves_on_fail .. F */
 };

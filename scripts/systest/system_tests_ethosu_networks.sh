@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# system_tests_ethosu_networks.sh: Vela-compiled networks on the Ethos-U65
+# (make sim TEST=ethosu/network NETWORK=<folder>, make ethosu-networks).
+# Sourced by scripts/systest/system_tests.sh (uses ok/bad/expect_* and
+# $log), or run alone (prints "N passed, M failed"). The networks are the
+# committed corpus (EN_NETWORKS, default sequences/ethosu/networks); without
+# one the tests that need a network print SKIP.
+#   - the first network passes on the twin, also with AXI stalls; every
+#     network of the corpus passes (make ethosu-networks), also with stalls;
+#   - one flipped expected value: the report names its (n, h, w, c), the
+#     expected and actual value and the kernel operation that wrote it;
+#   - one flipped weight byte: the run fails naming an operation or STATUS;
+#   - the configuration check: ETHOSU_CONFIG for the other configuration
+#     is refused (exit 2), and so is a DUT whose CONFIG register differs;
+#   - the shipped RTL stub skips (SKIP: line, make exit 0, scripts/sim 77);
+#   - bad folders and files: exit 2 naming the file;
+#   - make ethosu-networks: one line per network, "N passed, N failed,
+#     N skipped", non-zero on a failure;
+#   - the reproduce line carries NETWORK=.
+en_alone=
+if ! declare -F ok >/dev/null; then
+    set -u
+    cd "$(dirname "$0")/../.."
+    en_alone=1 pass=0 fail=0
+    log=$(mktemp)
+    ok()  { pass=$((pass + 1)); printf 'PASS  %s\n' "$1"; }
+    bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
+    expect_pass() {
+        local name=$1; shift
+        if make -s sim "$@" >"$log" 2>&1 && grep -q '^PASS:' "$log"; then ok "$name"; else bad "$name"; fi
+    }
+    expect_fail() {
+        local name=$1 pattern=$2; shift 2
+        if make -s sim "$@" >"$log" 2>&1; then bad "$name (passed, should have failed)"
+        elif grep -qF -- "$pattern" "$log"; then ok "$name"
+        else bad "$name (no '$pattern' in the output)"; fi
+    }
+fi
+EN_NETWORKS=${EN_NETWORKS:-sequences/ethosu/networks}
+en_tmp=$(mktemp -d)
+
+# en_refused NAME PATTERN make-args...: exit 2 before any run, PATTERN printed
+en_refused() {
+    local name=$1 pattern=$2; shift 2
+    scripts/sim "$@" >"$log" 2>&1
+    local rc=$?
+    if [ "$rc" != 2 ]; then bad "$name (exit status $rc, not 2)"
+    elif ! grep -qF -- "$pattern" "$log"; then bad "$name (no '$pattern' in the output)"
+    elif grep -q '^\(PASS\|FAIL\): ' "$log"; then bad "$name (the run gave a verdict)"
+    else ok "$name"; fi
+}
+
+# en_npy_flip FILE INDEX: flips bit 0 of element INDEX (C order) of a .npy in
+# place; prints "n h w c" (the shape as NHWC, leading 1s added) and the
+# element count
+en_npy_flip() {
+    python3 - "$1" "$2" <<'PY'
+import ast, struct, sys
+path, index = sys.argv[1], int(sys.argv[2])
+b = bytearray(open(path, "rb").read())
+major = b[6]
+hlen, start = (struct.unpack("<H", b[8:10])[0], 10) if major == 1 else (struct.unpack("<I", b[8:12])[0], 12)
+hdr = ast.literal_eval(b[start:start + hlen].decode("latin1"))
+size = int(hdr["descr"][2:])
+shape = list(hdr["shape"])
+count = 1
+for d in shape:
+    count *= d
+index %= count
+b[start + hlen + index * size] ^= 1
+open(path, "wb").write(bytes(b))
+s = [1] * (4 - len(shape)) + shape[-4:] if len(shape) <= 4 else shape[-4:]
+c, w, h, n = index % s[3], index // s[3] % s[2], index // s[3] // s[2] % s[1], index // s[3] // s[2] // s[1]
+print(n, h, w, c, count)
+PY
+}
+
+# en_npz_flip_weight NPZ: flips one bit in the middle of weight_data (the member
+# rewritten with its CRC, as numpy stores it); non-zero when there are no weights
+en_npz_flip_weight() {
+    python3 - "$1" <<'PY'
+import struct, sys, zipfile
+path = sys.argv[1]
+with zipfile.ZipFile(path) as z:
+    members = [(i, z.read(i.filename)) for i in z.infolist()]
+out = []
+flipped = False
+for info, data in members:
+    if info.filename == "weight_data.npy":
+        major = data[6]
+        hlen, start = (struct.unpack("<H", data[8:10])[0], 10) if major == 1 else (struct.unpack("<I", data[8:12])[0], 12)
+        body = len(data) - start - hlen
+        if body > 16:
+            d = bytearray(data)
+            d[start + hlen + body // 2] ^= 0x10
+            data, flipped = bytes(d), True
+    out.append((info.filename, data, info.compress_type))
+with zipfile.ZipFile(path, "w") as z:
+    for name, data, ct in out:
+        z.writestr(name, data, compress_type=ct)
+sys.exit(0 if flipped else 1)
+PY
+}
+
+en_first=$(find "$EN_NETWORKS" -name '*_vela.npz' -type f -printf '%h\n' 2>/dev/null | sort -u | head -n 1)
+if [ -z "$en_first" ]; then
+    printf 'SKIP  ethosu/network on a committed network: no network folder under %s (make ethosu-corpus)\n' "$EN_NETWORKS"
+else
+    en_name=$(basename "$en_first")
+    expect_pass "ethosu/network $en_name DUT=twin" TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_first"
+    expect_pass "ethosu/network $en_name DUT=twin AXI_STALL=50 RD_LATENCY=1:20 SEED=7" TEST=ethosu/network \
+        DUT=twin SEED=7 AXI_STALL=50 RD_LATENCY=1:20 NETWORK="$en_first"
+    # one expected value changed: the report names the element and its writer
+    rm -rf "$en_tmp/flip" && cp -r "$en_first" "$en_tmp/flip"
+    read -r n h w c count < <(en_npy_flip "$en_tmp/flip/expected_0.npy" 2147483647)
+    if make -s sim TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_tmp/flip" >"$log" 2>&1; then
+        bad "ethosu/network: a changed expected value fails (passed)"
+    elif grep -qF "1 of $count elements differ; the first at (n, h, w, c) = ($n, $h, $w, $c): expected " "$log" &&
+         grep -q "written by op [0-9]* NPU_OP_[A-Z]* at stream offset 0x[0-9a-f]*: NPU_OP_" "$log" &&
+         grep -qF "reproduce: make sim TEST=ethosu/network DUT=twin SEED=1 NETWORK=$en_tmp/flip" "$log"; then
+        ok "ethosu/network: a changed expected value fails naming ($n, $h, $w, $c), the values, the operation; reproduce line with NETWORK="
+    else bad "ethosu/network: a changed expected value fails naming (n, h, w, c), the values, the operation, NETWORK= reproduce"; fi
+    # one weight changed: the network computes something else (or the stream is refused)
+    rm -rf "$en_tmp/weight" && cp -r "$en_first" "$en_tmp/weight"
+    if en_npz_flip_weight "$en_tmp/weight"/*_vela.npz; then
+        if make -s sim TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_tmp/weight" >"$log" 2>&1; then
+            bad "ethosu/network: a flipped weight fails (passed)"
+        elif grep -q "elements differ; the first at (n, h, w, c) = .*written by op [0-9]* NPU_OP_\|STATUS 0x[0-9a-f]* after the IRQ" "$log"; then
+            ok "ethosu/network: a flipped weight fails naming the first differing element and the operation (or STATUS)"
+        else bad "ethosu/network: a flipped weight fails naming the first differing element and the operation"; fi
+    else printf 'SKIP  ethosu/network: a flipped weight (%s has no weights)\n' "$en_name"; fi
+    # the configuration: the payload's, the other one refused
+    other=ethos-u65-512
+    python3 -c "import sys, zipfile; d = zipfile.ZipFile(sys.argv[1]).read('cmd_data.npy'); i = d.index(b'COP1'); sys.exit(0 if d[i + 8] & 15 == 8 else 1)" \
+        "$en_first"/*_vela.npz 2>/dev/null || other=ethos-u65-256
+    en_refused "ethosu/network ETHOSU_CONFIG=$other refused (compiled for the other)" \
+        "ETHOSU_CONFIG=$other, but $en_first/" TEST=ethosu/network DUT=twin NETWORK="$en_first" ETHOSU_CONFIG="$other"
+    # the shipped RTL stub does not compute: SKIP (scripts/sim 77, make sim 0)
+    if command -v verilator >/dev/null; then
+        scripts/sim TEST=ethosu/network DUT=rtl SEED=1 NETWORK="$en_first" >"$log" 2>&1
+        rc=$?
+        if [ $rc = 77 ] && grep -q '^SKIP: ethosu/network on rtl: the shipped Ethos-U65 stub' "$log" &&
+           make -s sim TEST=ethosu/network DUT=rtl SEED=1 NETWORK="$en_first" >"$log" 2>&1; then
+            ok "ethosu/network DUT=rtl: the shipped stub skips with the reason (77; make sim 0)"
+        else bad "ethosu/network DUT=rtl: the shipped stub skips with the reason (77; make sim 0) (status $rc)"; fi
+        # the stub as the user's RTL runs it, and its CONFIG (256 MACs) against a 512 network is refused
+        en512=$(for d in $(find "$EN_NETWORKS" -name '*_vela.npz' -type f -printf '%h\n' | sort -u); do
+            python3 -c "import sys, zipfile; d = zipfile.ZipFile(sys.argv[1]).read('cmd_data.npy'); i = d.index(b'COP1'); sys.exit(0 if d[i + 8] & 15 == 9 else 1)" \
+                "$d"/*_vela.npz 2>/dev/null && { echo "$d"; break; }; done)
+        if [ -n "$en512" ]; then
+            en_refused "ethosu/network DUT=rtl RTL_FILES=<stub>: a 512-MAC network on a 256-MAC CONFIG is refused" \
+                "the DUT's CONFIG register (0x10003008) says 256 MACs per cycle" TEST=ethosu/network DUT=rtl SEED=1 \
+                NETWORK="$en512" RTL_FILES=rtl_stubs/ethosu65/ethosu65.f RTL_TOP=ethosu65
+        fi
+    fi
+    # make ethosu-networks: one line per network and the totals; a failure makes it fail
+    mkdir -p "$en_tmp/tree/a" && rm -rf "$en_tmp/tree/a/"* "$en_tmp/tree/b" &&
+        cp -r "$en_first" "$en_tmp/tree/a/one" && cp -r "$en_first" "$en_tmp/tree/b"
+    if make -s ethosu-networks NETWORKS="$en_tmp/tree" AXI_STALL=30 >"$log" 2>&1 &&
+       [ "$(grep -c '^PASS  ' "$log")" = 2 ] && grep -qx '2 passed, 0 failed, 0 skipped' "$log"; then
+        ok "make ethosu-networks: two networks found recursively, 2 passed, 0 failed, 0 skipped"
+    else bad "make ethosu-networks: two networks found recursively, 2 passed, 0 failed, 0 skipped"; fi
+    cp "$en_tmp/flip/expected_0.npy" "$en_tmp/tree/b/expected_0.npy"
+    if make -s ethosu-networks NETWORKS="$en_tmp/tree" >"$log" 2>&1; then
+        bad "make ethosu-networks: a failing network makes it fail (exit 0)"
+    elif grep -q "^FAIL  $en_tmp/tree/b: .*elements differ" "$log" && grep -qx '1 passed, 1 failed, 0 skipped' "$log"; then
+        ok "make ethosu-networks: a failing network is named and makes it fail (1 passed, 1 failed)"
+    else bad "make ethosu-networks: a failing network is named and makes it fail (1 passed, 1 failed)"; fi
+    # errors in the folder: exit 2 naming the file
+    rm -rf "$en_tmp/bad" && cp -r "$en_first" "$en_tmp/bad"
+    rm "$en_tmp/bad/expected_0.npy"
+    en_refused "ethosu/network: a missing expected_0.npy is named" "$en_tmp/bad/expected_0.npy: No such file" \
+        TEST=ethosu/network DUT=twin NETWORK="$en_tmp/bad"
+    python3 -c "import sys; h = b\"{'descr': '|i1', 'fortran_order': False, 'shape': (1, 3, 1, 7), }\"; h += b' ' * (117 - len(h)) + b'\\n'; open(sys.argv[1], 'wb').write(b'\\x93NUMPY\\x01\\x00' + bytes([len(h), 0]) + h + bytes(21))" \
+        "$en_tmp/bad/expected_0.npy"
+    en_refused "ethosu/network: an expected file of another shape is named" "$en_tmp/bad/expected_0.npy: (1, 3, 1, 7) |i1, but output 0 of" \
+        TEST=ethosu/network DUT=twin NETWORK="$en_tmp/bad"
+    cp "$en_first/expected_0.npy" "$en_tmp/bad/expected_0.npy"
+    npz=$(ls "$en_tmp/bad"/*_vela.npz)
+    head -c 200 "$npz" > "$en_tmp/cut" && mv "$en_tmp/cut" "$npz"
+    en_refused "ethosu/network: a truncated npz is named" "$npz: not a zip archive" \
+        TEST=ethosu/network DUT=twin NETWORK="$en_tmp/bad"
+fi
+# the whole corpus on the twin (both configurations are folders of it), once more with AXI stalls
+if [ -n "$en_first" ]; then
+    for knobs in "" "AXI_STALL=30 RD_LATENCY=1:20 SEED=3"; do
+        # shellcheck disable=SC2086
+        if make -s ethosu-networks NETWORKS="$EN_NETWORKS" DUT=twin $knobs >"$log" 2>&1 &&
+           grep -q '^[0-9]* passed, 0 failed, 0 skipped$' "$log"; then
+            ok "make ethosu-networks NETWORKS=$EN_NETWORKS ${knobs:-(no knobs)}: $(tail -n 1 "$log")"
+        else bad "make ethosu-networks NETWORKS=$EN_NETWORKS ${knobs:-(no knobs)}: $(tail -n 1 "$log")"; fi
+    done
+fi
+# errors that need no network
+en_refused "ethosu/network without NETWORK= refused" "ethosu/network needs NETWORK=<folder>" TEST=ethosu/network DUT=twin
+en_refused "ethosu/network NETWORK=<missing folder> refused" "$en_tmp/none: not a readable folder" \
+    TEST=ethosu/network DUT=twin NETWORK="$en_tmp/none"
+mkdir -p "$en_tmp/empty"
+en_refused "ethosu/network NETWORK=<folder without an npz> refused" "$en_tmp/empty: no *_vela.npz in the folder" \
+    TEST=ethosu/network DUT=twin NETWORK="$en_tmp/empty"
+en_refused "NETWORK= on another test refused" "NETWORK: only TEST=ethosu/network runs a network" \
+    TEST=ethosu/run_dma_stream DUT=twin NETWORK="$en_tmp/empty"
+if make -s ethosu-networks NETWORKS="$en_tmp/empty" >"$log" 2>&1; then bad "make ethosu-networks: no networks is an error (exit 0)"
+elif grep -qF "no network folder (one holding a *_vela.npz) under $en_tmp/empty" "$log"; then ok "make ethosu-networks: no networks is an error"
+else bad "make ethosu-networks: no networks is an error (no message)"; fi
+rm -rf "$en_tmp"
+
+if [ -n "$en_alone" ]; then
+    echo "system_tests_ethosu_networks: $pass passed, $fail failed"
+    rm -f "$log"
+    [ "$fail" -eq 0 ]
+fi

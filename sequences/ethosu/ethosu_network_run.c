@@ -1,0 +1,236 @@
+/* ethosu_network_run: the ethosu/network test. Runs a Vela-compiled network
+ * (NETWORK=<folder>, loaded by ethosu_main.c through ethosu_network.h) as
+ * Arm's driver does: soft reset, the CONFIG register against the payload's
+ * configuration, the weights and inputs in memory, the region base
+ * registers, the queue at the command stream, CMD, the interrupt, STATUS;
+ * then every output byte against expected_<i>.npy. A mismatch names the
+ * first differing (n, h, w, c) and the kernel operation that wrote it
+ * (ethosu_opmap.h).
+ *
+ * Memory: region r at REGION_BASE + r * REGION_SPAN (above 4 GiB, so the
+ * 40-bit addresses are used); the weight region (the model, read-only) and
+ * the command stream behind M1, the arena and the fast scratch behind M0,
+ * as a system with the model in external memory and the arena in SRAM
+ * places them. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ethosu_cmd.h"
+#include "ethosu_driver.h"
+#include "ethosu_network.h"
+#include "ethosu_opmap.h"
+#include "ethosu_regs.h"
+
+#define REGION_BASE 0x100000000ull
+#define REGION_SPAN 0x10000000ull
+#define CMD_ADDR 0x001000000ull       /* behind M1 (QCONFIG 2) */
+#define CMD_QCONFIG 2u
+/* the kernel's watchdog (MAX_CYCLES, the test's budget) bounds the run */
+#define IRQ_TIMEOUT UINT64_MAX
+
+static uint64_t region_base(unsigned r)
+{
+    return REGION_BASE + (uint64_t)r * REGION_SPAN;
+}
+
+/* REGIONCFG value and memory of a region: the model's behind M1, the rest behind M0 */
+static unsigned region_port(const struct ethosu_network *n, unsigned r)
+{
+    return r == n->weight_region ? 1u : 0u;
+}
+
+static int refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int refuse(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "sim: ethosu/network: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    fflush(stderr);
+    return ETHOSU_SEQ_REFUSED;
+}
+
+/* the driver's configuration check: the NPU must have the MACs the stream was compiled for */
+static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
+{
+    uint32_t cfg;
+    if (ethosu_read(ctx, ETHOSU_CONFIG, &cfg))
+        return 1;
+    unsigned dut_macs = ethosu_payload_macs(cfg), want = ethosu_payload_macs(n->payload.config);
+    if (dut_macs != want)
+        return refuse("the DUT's CONFIG register (0x%08x) says %u MACs per cycle, but %s was compiled for "
+                      "ethos-u65-%u (its payload's CONFIG 0x%08x): compile it for ethos-u65-%u or run it on that "
+                      "configuration", cfg, dut_macs, n->npz_path, want, n->payload.config, dut_macs);
+    return 0;
+}
+
+static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
+{
+    if (n->weight_len > REGION_SPAN || n->scratch_size > REGION_SPAN || n->scratch_fast_size > REGION_SPAN)
+        return ethosu_seq_fail(ctx, "%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
+                               REGION_SPAN >> 20);
+    if (n->weight_len)
+        sparse_mem_write(ctx->mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
+                         n->weight_len);
+    for (unsigned i = 0; i < n->n_inputs; i++) {
+        const struct ethosu_net_tensor *t = &n->inputs[i];
+        if (t->offset + t->bytes > REGION_SPAN)
+            return ethosu_seq_fail(ctx, "%s: input %u ends beyond its region's %llu MiB", n->npz_path, i,
+                                   REGION_SPAN >> 20);
+        sparse_mem_write(ctx->mem[region_port(n, t->region)], region_base(t->region) + t->offset, t->data.data,
+                         t->bytes);
+    }
+    for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
+        if (ethosu_set_region(ctx, r, region_base(r), region_port(n, r) ? 2u : 0u))
+            return 1;
+    return 0;
+}
+
+static const char *channel_name(unsigned ch)
+{
+    switch (ch) {
+    case ETHOSU_STATUS_FAULTING_CHANNEL_CMD_READ: return "command read";
+    case ETHOSU_STATUS_FAULTING_CHANNEL_IFM_READ: return "IFM read";
+    case ETHOSU_STATUS_FAULTING_CHANNEL_WEIGHTS_READ: return "weight read";
+    case ETHOSU_STATUS_FAULTING_CHANNEL_SCALE_BIAS_READ: return "scale/bias read";
+    case ETHOSU_STATUS_FAULTING_CHANNEL_MEM2MEM_READ: return "DMA read";
+    case ETHOSU_STATUS_FAULTING_CHANNEL_OFM_WRITE: return "OFM write";
+    case ETHOSU_STATUS_FAULTING_CHANNEL_MEM2MEM_WRITE: return "DMA write";
+    default: return "a reserved channel";
+    }
+}
+
+/* STATUS after the IRQ: every error bit named, the command at QREAD for a parse error */
+static int check_status(struct ethosu_seq_ctx *ctx, uint32_t st, const uint32_t *words, size_t nwords)
+{
+    const uint32_t errors = ETHOSU_STATUS_BUS_STATUS_MASK | ETHOSU_STATUS_CMD_PARSE_ERROR_MASK |
+                            ETHOSU_STATUS_WD_FAULT_MASK | ETHOSU_STATUS_ECC_FAULT_MASK;
+    if (!(st & errors) && !(st & ETHOSU_STATUS_STATE_MASK))
+        return 0;
+    uint32_t qread = 0;
+    if (ethosu_read(ctx, ETHOSU_QREAD, &qread))
+        return 1;
+    char what[512] = "", cmd[160] = "";
+    size_t at = 0;
+    if (st & ETHOSU_STATUS_BUS_STATUS_MASK)
+        at += (size_t)snprintf(what + at, sizeof what - at, " bus_status (interface M%u, %s)",
+                               (st & ETHOSU_STATUS_FAULTING_INTERFACE_MASK) ? 1u : 0u,
+                               channel_name((st & ETHOSU_STATUS_FAULTING_CHANNEL_MASK) >>
+                                            ETHOSU_STATUS_FAULTING_CHANNEL_SHIFT));
+    if (st & ETHOSU_STATUS_CMD_PARSE_ERROR_MASK)
+        at += (size_t)snprintf(what + at, sizeof what - at, " cmd_parse_error");
+    if (st & ETHOSU_STATUS_WD_FAULT_MASK)
+        at += (size_t)snprintf(what + at, sizeof what - at, " wd_fault");
+    if (st & ETHOSU_STATUS_ECC_FAULT_MASK)
+        at += (size_t)snprintf(what + at, sizeof what - at, " ecc_fault");
+    if (!(st & errors) && at < sizeof what)
+        snprintf(what + at, sizeof what - at, " still running (state 1) after the IRQ");
+    if (qread / 4 < nwords) {
+        struct ethosu_cmd c;
+        if (ethosu_cmd_decode(words + qread / 4, nwords - qread / 4, &c) > 0)
+            ethosu_cmd_text(&c, cmd, sizeof cmd);
+        else
+            snprintf(cmd, sizeof cmd, ".word 0x%08x", words[qread / 4]);
+    }
+    return ethosu_seq_fail(ctx, "STATUS 0x%08x after the IRQ:%s; QREAD 0x%x%s%s (the DUT's messages above say "
+                           "more)", st, what, qread, cmd[0] ? ", the command there: " : "", cmd);
+}
+
+static const char *type_name(const struct npy_array *a)
+{
+    static const char *const s[] = { "int8", "int16", "?", "int32" }, *const u[] = { "uint8", "uint16", "?", "uint32" };
+    unsigned i = a->elem_size == 1 ? 0 : a->elem_size == 2 ? 1 : 3;
+    return a->is_signed ? s[i] : u[i];
+}
+
+/* one output against its expected values; 0 when every byte matches */
+static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, unsigned i,
+                          const uint32_t *words, size_t nwords)
+{
+    const struct ethosu_net_tensor *t = &n->outputs[i];
+    uint8_t *got = malloc(t->bytes ? t->bytes : 1);
+    if (!got)
+        return ethosu_seq_fail(ctx, "out of memory reading output %u", i);
+    sparse_mem_read(ctx->mem[region_port(n, t->region)], region_base(t->region) + t->offset, got, t->bytes);
+    uint64_t first = UINT64_MAX, differ = 0;
+    for (uint64_t e = 0; e < t->count; e++)
+        if (memcmp(got + e * t->elem_size, t->data.data + e * t->elem_size, t->elem_size)) {
+            if (first == UINT64_MAX)
+                first = e;
+            differ++;
+        }
+    if (!differ) {
+        free(got);
+        return 0;
+    }
+    struct npy_array actual = t->data;   /* same dtype, the DUT's bytes */
+    actual.data = got;
+    int64_t want = npy_get(&t->data, first), have = npy_get(&actual, first);
+    const uint64_t *s = t->shape;
+    uint64_t c = first % s[3], w = first / s[3] % s[2], h = first / s[3] / s[2] % s[1], nn = first / s[3] / s[2] / s[1];
+    char writer[700] = "";
+    struct ethosu_opmap map;
+    char err[256];
+    if (ethosu_opmap_build(&map, words, nwords, err, sizeof err))
+        snprintf(writer, sizeof writer, "the writer is unknown: %s", err);
+    else {
+        unsigned oh, ow, oc;
+        const struct ethosu_op *op = ethosu_opmap_writer(&map, t->region, t->offset + first * t->elem_size, &oh,
+                                                         &ow, &oc);
+        char desc[512];
+        if (op) {
+            ethosu_op_describe(op, desc, sizeof desc);
+            snprintf(writer, sizeof writer, "written by %s, its OFM element (h, w, c) = (%u, %u, %u)", desc, oh, ow,
+                     oc);
+        } else
+            snprintf(writer, sizeof writer, "no kernel operation's OFM covers it (of %u operations)", map.n);
+        ethosu_opmap_free(&map);
+    }
+    free(got);
+    return ethosu_seq_fail(ctx, "output %u (%s, region %u offset 0x%" PRIx64 ", NHWC %" PRIu64 "x%" PRIu64 "x%"
+                           PRIu64 "x%" PRIu64 " %s): %" PRIu64 " of %" PRIu64 " elements differ; the first at "
+                           "(n, h, w, c) = (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "): expected %" PRId64
+                           ", actual %" PRId64 "; %s", i, t->file, t->region, t->offset, s[0], s[1], s[2], s[3],
+                           type_name(&t->data), differ, t->count, nn, h, w, c, want, have, writer);
+}
+
+static int run_network(struct ethosu_seq_ctx *ctx)
+{
+    const struct ethosu_network *n = ctx->net;
+    if (!n)
+        return refuse("no network loaded: NETWORK=<folder> names it (on the C harness)");
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
+        return 1;
+    int rc = check_config(ctx, n);
+    if (rc)
+        return rc;
+    uint32_t *words = ethosu_network_stream(n);
+    if (!words)
+        return ethosu_seq_fail(ctx, "out of memory");
+    uint32_t st = 0;
+    if (place(ctx, n) || ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
+        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words)) {
+        free(words);
+        return 1;
+    }
+    int bad = 0;
+    uint64_t bytes = 0;
+    for (unsigned i = 0; i < n->n_outputs; i++) {
+        bad |= compare_output(ctx, n, i, words, n->payload.cmd_words);
+        bytes += n->outputs[i].bytes;
+    }
+    free(words);
+    if (!bad)
+        printf("network: %s on ethos-u65-%u: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,
+               ctx->net_macs, n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
+    return bad;
+}
+
+/* a network runs as long as it needs: the watchdog is 100 M cycles unless MAX_CYCLES says otherwise */
+const struct ethosu_seq_test ethosu_network = {
+    "network", "a Vela-compiled network (NETWORK=<folder>): every output byte against TensorFlow Lite's",
+    run_network, 1, 0, 100000000, "the network loader of the C harness (NETWORK=)" };

@@ -1,0 +1,159 @@
+/* ethosu_opmap: see ethosu_opmap.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ethosu_cmd.h"
+#include "ethosu_opmap.h"
+
+void ethosu_opmap_init(struct ethosu_opmap *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+void ethosu_opmap_free(struct ethosu_opmap *m)
+{
+    free(m->ops);
+    ethosu_opmap_init(m);
+}
+
+static uint64_t addr48(const struct ethosu_cmd *c)
+{
+    return (uint64_t)c->param << 32 | c->payload;
+}
+
+static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
+{
+    switch (c->opcode) {
+    case ETHOSU_NPU_SET_OFM_REGION: o->region = c->param & 7u; break;
+    case ETHOSU_NPU_SET_OFM_BASE0: o->base[0] = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_BASE1: o->base[1] = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_BASE2: o->base[2] = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_BASE3: o->base[3] = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_STRIDE_X: o->stride_x = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_STRIDE_Y: o->stride_y = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_STRIDE_C: o->stride_c = addr48(c); break;
+    case ETHOSU_NPU_SET_OFM_WIDTH_M1: o->width = c->param + 1u; break;
+    case ETHOSU_NPU_SET_OFM_HEIGHT_M1: o->height = c->param + 1u; break;
+    case ETHOSU_NPU_SET_OFM_DEPTH_M1: o->depth = c->param + 1u; break;
+    case ETHOSU_NPU_SET_OFM_WIDTH0_M1: o->width0 = c->param + 1u; break;
+    case ETHOSU_NPU_SET_OFM_HEIGHT0_M1: o->height0 = c->param + 1u; break;
+    case ETHOSU_NPU_SET_OFM_HEIGHT1_M1: o->height1 = c->param + 1u; break;
+    case ETHOSU_NPU_SET_OFM_PRECISION:
+        o->elem_size = 1u << ((c->param >> 1) & 3u);   /* activation_precision: 0 8-bit, 1 16, 2 32 */
+        o->nhcwb16 = (c->param >> 6) & 1u;
+        break;
+    default: break;
+    }
+}
+
+static int is_kernel_op(uint16_t opcode)
+{
+    return opcode == ETHOSU_NPU_OP_CONV || opcode == ETHOSU_NPU_OP_DEPTHWISE || opcode == ETHOSU_NPU_OP_POOL ||
+           opcode == ETHOSU_NPU_OP_ELEMENTWISE;
+}
+
+int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, char *err, size_t errlen)
+{
+    ethosu_opmap_init(m);
+    struct ethosu_ofm ofm = { .elem_size = 1, .width = 1, .height = 1, .depth = 1 };
+    unsigned cap = 0;
+    for (size_t i = 0; i < n;) {
+        struct ethosu_cmd c;
+        int used = ethosu_cmd_decode(words + i, n - i, &c);
+        if (used <= 0) {
+            snprintf(err, errlen, "command stream offset 0x%zx: %s (word 0x%08x)", 4 * i,
+                     used == 0 ? "a cmd1 without its payload word" : "a reserved opcode", words[i]);
+            ethosu_opmap_free(m);
+            return -1;
+        }
+        if (c.opcode == ETHOSU_NPU_OP_STOP)
+            break;
+        track(&ofm, &c);
+        if (is_kernel_op(c.opcode)) {
+            if (m->n == cap) {
+                cap = cap ? 2 * cap : 64;
+                struct ethosu_op *ops = realloc(m->ops, cap * sizeof *ops);
+                if (!ops) {
+                    snprintf(err, errlen, "out of memory");
+                    ethosu_opmap_free(m);
+                    return -1;
+                }
+                m->ops = ops;
+            }
+            m->ops[m->n] = (struct ethosu_op){ .index = m->n, .opcode = c.opcode, .param = c.param,
+                                               .offset = 4 * i, .ofm = ofm };
+            m->n++;
+        }
+        i += (size_t)used;
+    }
+    return 0;
+}
+
+/* the tile holding OFM element (h, w) and its coordinates inside it */
+static unsigned tile_of(const struct ethosu_ofm *o, unsigned h, unsigned w, unsigned *th, unsigned *tw)
+{
+    unsigned w0 = o->width0 ? o->width0 : o->width, h0 = o->height0 ? o->height0 : o->height;
+    unsigned h1 = o->height1 ? o->height1 : o->height;
+    unsigned right = w >= w0, split = right ? h1 : h0;
+    *tw = right ? w - w0 : w;
+    *th = h >= split ? h - split : h;
+    return (right ? 1u : 0u) + (h >= split ? 2u : 0u);
+}
+
+static int covers(const struct ethosu_ofm *o, uint64_t a, unsigned *ph, unsigned *pw, unsigned *pc)
+{
+    uint64_t e = o->elem_size;
+    for (unsigned h = 0; h < o->height; h++)
+        for (unsigned w = 0; w < o->width; w++) {
+            unsigned th, tw, t = tile_of(o, h, w, &th, &tw);
+            uint64_t start = o->base[t] + th * o->stride_y + tw * o->stride_x;
+            if (!o->nhcwb16) {
+                if (a >= start && a < start + o->depth * e) {
+                    *ph = h, *pw = w, *pc = (unsigned)((a - start) / e);
+                    return 1;
+                }
+                continue;
+            }
+            for (unsigned cb = 0; cb * 16 < o->depth; cb++) {
+                uint64_t s = start + cb * o->stride_c;
+                unsigned in_block = o->depth - cb * 16 < 16 ? o->depth - cb * 16 : 16;
+                if (a >= s && a < s + in_block * e) {
+                    *ph = h, *pw = w, *pc = cb * 16 + (unsigned)((a - s) / e);
+                    return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
+                                            unsigned *h, unsigned *w, unsigned *c)
+{
+    for (unsigned i = m->n; i-- > 0;)
+        if (m->ops[i].ofm.region == region && covers(&m->ops[i].ofm, offset, h, w, c))
+            return &m->ops[i];
+    return NULL;
+}
+
+void ethosu_cmd_text(const struct ethosu_cmd *c, char *buf, size_t len)
+{
+    ethosu_cmd_format(c, buf, len);
+    /* the disassembler aligns fields in columns: one space is enough here */
+    char *out = buf;
+    for (const char *p = buf; *p; p++)
+        if (*p != ' ' || (out > buf && out[-1] != ' '))
+            *out++ = *p;
+    *out = '\0';
+}
+
+void ethosu_op_describe(const struct ethosu_op *op, char *buf, size_t len)
+{
+    struct ethosu_cmd c = { .opcode = op->opcode, .param = op->param };
+    char text[160];
+    ethosu_cmd_text(&c, text, sizeof text);
+    const struct ethosu_ofm *o = &op->ofm;
+    snprintf(buf, len, "op %u %s at stream offset 0x%zx: %s (OFM region %u, base 0x%llx, %ux%ux%u, %u-byte "
+             "elements, %s)", op->index, ethosu_cmd_name(op->opcode, 0), op->offset, text, o->region,
+             (unsigned long long)o->base[0], o->height, o->width, o->depth, o->elem_size,
+             o->nhcwb16 ? "NHCWB16" : "NHWC");
+}

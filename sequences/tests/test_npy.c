@@ -1,0 +1,272 @@
+/* Unit tests of npy and npz: every header version and integer dtype the
+ * runner reads, byte strings, the refusals (float, big-endian, Fortran
+ * order, object, truncation), stored and deflated zip members, CRC and
+ * ZIP64 refusals. The images are built byte by byte (npy_fixtures.h) as
+ * numpy writes them. */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npy.h"
+#include "npz.h"
+#include "npy_fixtures.h"
+
+static char err[2048];
+static struct fx_buf f, z;
+
+START_TEST(test_v1_int8_shape)
+{
+    /* int8 (2, 3): 0..5 with -1 last; element 5 reads back as -1 */
+    const int8_t v[6] = { 0, 1, 2, 3, 4, -1 };
+    fx_npy(&f, 1, "{'descr': '|i1', 'fortran_order': False, 'shape': (2, 3), }", v, sizeof v);
+    struct npy_array a;
+    ck_assert_int_eq(npy_parse(f.b, f.n, "a.npy", &a, err, sizeof err), 0);
+    ck_assert_uint_eq(a.ndim, 2);
+    ck_assert_uint_eq(a.shape[0], 2);
+    ck_assert_uint_eq(a.shape[1], 3);
+    ck_assert_uint_eq(a.count, 6);
+    ck_assert_uint_eq(a.elem_size, 1);
+    ck_assert_int_eq(npy_get(&a, 4), 4);
+    ck_assert_int_eq(npy_get(&a, 5), -1);
+    char d[64];
+    npy_describe(&a, d, sizeof d);
+    ck_assert_str_eq(d, "(2, 3) |i1");
+    npy_free(&a);
+}
+END_TEST
+
+START_TEST(test_every_integer_type)
+{
+    /* the bytes ff ff ff ff ff ff ff ff as each type: -1 signed, the full width unsigned */
+    const uint8_t ones[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+    static const struct { const char *descr; unsigned size; int64_t v; } t[] = {
+        { "|u1", 1, 255 }, { "|i1", 1, -1 }, { "<i2", 2, -1 }, { "<u2", 2, 65535 }, { "<i4", 4, -1 },
+        { "<u4", 4, 4294967295ll }, { "<i8", 8, -1 }, { "<u8", 8, -1 /* wraps: documented */ },
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char dict[128];
+        snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (1,), }", t[i].descr);
+        fx_npy(&f, 1, dict, ones, t[i].size);
+        struct npy_array a;
+        ck_assert_msg(npy_parse(f.b, f.n, "t.npy", &a, err, sizeof err) == 0, "%s: %s", t[i].descr, err);
+        ck_assert_uint_eq(a.elem_size, t[i].size);
+        ck_assert_msg(npy_get(&a, 0) == t[i].v, "%s: %lld", t[i].descr, (long long)npy_get(&a, 0));
+        npy_free(&a);
+    }
+}
+END_TEST
+
+START_TEST(test_v2_v3_and_scalar)
+{
+    /* <i2 little-endian 0x1234 = 4660, a 0-d array (shape ()) */
+    const uint8_t v[2] = { 0x34, 0x12 };
+    for (int major = 2; major <= 3; major++) {
+        fx_npy(&f, major, "{'descr': '<i2', 'fortran_order': False, 'shape': (), }", v, 2);
+        struct npy_array a;
+        ck_assert_int_eq(npy_parse(f.b, f.n, "s.npy", &a, err, sizeof err), 0);
+        ck_assert_uint_eq(a.ndim, 0);
+        ck_assert_uint_eq(a.count, 1);
+        ck_assert_int_eq(npy_get(&a, 0), 4660);
+        npy_free(&a);
+    }
+}
+END_TEST
+
+START_TEST(test_bytes_and_empty_float)
+{
+    /* Vela's cmd_data: one |S5 element, raw bytes kept whole (NULs too) */
+    fx_npy(&f, 1, "{'descr': '|S5', 'fortran_order': False, 'shape': (), }", "ab\0\0c", 5);
+    struct npy_array a;
+    ck_assert_int_eq(npy_parse(f.b, f.n, "b.npy", &a, err, sizeof err), 0);
+    ck_assert(a.is_bytes);
+    ck_assert_uint_eq(a.bytes, 5);
+    ck_assert_int_eq(a.data[4], 'c');
+    npy_free(&a);
+    /* Vela's empty lists are float64 of shape (0,): no values, read */
+    fx_npy(&f, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0,), }", "", 0);
+    ck_assert_int_eq(npy_parse(f.b, f.n, "e.npy", &a, err, sizeof err), 0);
+    ck_assert_uint_eq(a.count, 0);
+    npy_free(&a);
+}
+END_TEST
+
+static void refused(const char *dict, size_t data_len, const char *reason)
+{
+    static const uint8_t zeros[64];
+    fx_npy(&f, 1, dict, zeros, data_len);
+    struct npy_array a;
+    ck_assert_int_eq(npy_parse(f.b, f.n, "x.npy", &a, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "x.npy: ") == err && strstr(err, reason), "%s: got '%s'", dict, err);
+    ck_assert_ptr_null(a.data);
+}
+
+START_TEST(test_refusals)
+{
+    refused("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8, "floating point");
+    refused("{'descr': '>i4', 'fortran_order': False, 'shape': (2,), }", 8, "not little-endian");
+    refused("{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", 16, "pickled");
+    refused("{'descr': '|O8', 'fortran_order': False, 'shape': (2,), }", 16, "pickled");
+    refused("{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }", 16, "Fortran order");
+    refused("{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2), }", 15, "truncated");
+    refused("{'descr': '<i4', 'shape': (2, 2), }", 16, "lacks 'fortran_order'");
+    refused("{'descr': [('a', '<i4')], 'fortran_order': False, 'shape': (2,), }", 8, "structured");
+    refused("{'descr': '<i3', 'fortran_order': False, 'shape': (2,), }", 8, "1, 2, 4 or 8 bytes");
+    /* not .npy at all, and a version 4 */
+    struct npy_array a;
+    ck_assert_int_eq(npy_parse((const uint8_t *)"PK\3\4 not numpy", 15, "y.npy", &a, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "no \\x93NUMPY magic"));
+    fx_npy(&f, 4, "{'descr': '<i4', 'fortran_order': False, 'shape': (1,), }", "\0\0\0\0", 4);
+    ck_assert_int_eq(npy_parse(f.b, f.n, "y.npy", &a, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "version 4.0"));
+    /* cut inside the header: every length from 0 to the end of the header fails cleanly */
+    fx_npy(&f, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (1,), }", "\1\0\0\0", 4);
+    for (size_t n = 0; n < f.n; n++)
+        ck_assert_int_eq(npy_parse(f.b, n, "y.npy", &a, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(test_load_missing_file)
+{
+    struct npy_array a;
+    ck_assert_int_eq(npy_load("/nonexistent/input_0.npy", &a, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/input_0.npy: "));
+}
+END_TEST
+
+static void two_member_zip(int deflate_second)
+{
+    static struct fx_buf m1, m2;
+    const int16_t v[4] = { 1, -2, 300, -400 };
+    fx_npy(&m1, 1, "{'descr': '<i2', 'fortran_order': False, 'shape': (4,), }", v, sizeof v);
+    uint8_t big[1000];
+    for (int i = 0; i < 1000; i++)
+        big[i] = (uint8_t)(i % 7);
+    fx_npy(&m2, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (10, 100), }", big, sizeof big);
+    struct fx_member m[2] = { { "small.npy", m1.b, m1.n, 0 }, { "big.npy", m2.b, m2.n, deflate_second } };
+    fx_zip(&z, m, 2);
+}
+
+START_TEST(test_npz_stored_and_deflated)
+{
+    for (int d = 0; d <= 1; d++) {
+        two_member_zip(d);
+        struct npz zz;
+        ck_assert_msg(npz_parse(&zz, z.b, z.n, "t.npz", err, sizeof err) == 0, "%s", err);
+        ck_assert_uint_eq(zz.n, 2);
+        ck_assert_ptr_nonnull(npz_find(&zz, "big"));
+        ck_assert_ptr_null(npz_find(&zz, "bi"));
+        struct npy_array a;
+        ck_assert_msg(npz_read(&zz, "small", &a, err, sizeof err) == 0, "%s", err);
+        ck_assert_int_eq(npy_get(&a, 3), -400);
+        npy_free(&a);
+        ck_assert_msg(npz_read(&zz, "big", &a, err, sizeof err) == 0, "%s", err);
+        ck_assert_uint_eq(a.shape[0], 10);
+        ck_assert_int_eq(npy_get(&a, 999), 999 % 7);
+        npy_free(&a);
+        ck_assert_int_eq(npz_read(&zz, "absent", &a, err, sizeof err), -1);
+        ck_assert_str_eq(err, "t.npz: absent: no such member in the archive");
+        npz_free(&zz);
+    }
+}
+END_TEST
+
+START_TEST(test_npz_corruption)
+{
+    struct npz zz;
+    struct npy_array a;
+    /* a flipped byte in the deflated member's data: inflate or the CRC says so, naming the member */
+    two_member_zip(1);
+    size_t at = 30 + strlen("small.npy") + 128 + 2 + 30 + strlen("big.npy") + 20;
+    z.b[at] ^= 0x55;
+    ck_assert_int_eq(npz_parse(&zz, z.b, z.n, "c.npz", err, sizeof err), 0);
+    ck_assert_int_eq(npz_read(&zz, "big", &a, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "c.npz: big: ") == err, "%s", err);
+    npz_free(&zz);
+    /* a flipped byte in a stored member: the CRC */
+    two_member_zip(0);
+    z.b[30 + strlen("small.npy") + 130] ^= 1;
+    ck_assert_int_eq(npz_parse(&zz, z.b, z.n, "c.npz", err, sizeof err), 0);
+    ck_assert_int_eq(npz_read(&zz, "small", &a, err, sizeof err), -1);
+    ck_assert_str_eq(err, "c.npz: small: CRC mismatch (corrupt archive)");
+    npz_free(&zz);
+    /* truncated anywhere: refused with the file named, never a crash */
+    two_member_zip(1);
+    for (size_t n = 0; n < z.n; n += 7) {
+        if (npz_parse(&zz, z.b, n, "t.npz", err, sizeof err) == 0) {
+            npz_read(&zz, "big", &a, err, sizeof err);
+            npy_free(&a);
+            npz_free(&zz);
+        } else
+            ck_assert_msg(strstr(err, "t.npz: ") == err, "%s", err);
+    }
+    /* ZIP64: a member size of 0xffffffff in the central directory */
+    two_member_zip(0);
+    size_t cd = z.n - 22 - 2 * 46 - strlen("small.npy") - strlen("big.npy");
+    memset(z.b + cd + 20, 0xff, 4);
+    ck_assert_int_eq(npz_parse(&zz, z.b, z.n, "z.npz", err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "ZIP64"));
+    /* not a zip */
+    ck_assert_int_eq(npz_parse(&zz, (const uint8_t *)"hello, world, not a zip", 23, "n.npz", err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not a zip archive"));
+}
+END_TEST
+
+START_TEST(test_npz_random_damage)
+{
+    /* 1000 archives with 1..4 random bytes changed (seeded LCG): each either reads or is refused with
+     * the archive named; none crashes or reads out of bounds (the ASan build runs this too) */
+    uint32_t x = 12345;
+    static struct fx_buf good;
+    two_member_zip(1);
+    good = z;
+    for (int round = 0; round < 1000; round++) {
+        memcpy(z.b, good.b, good.n);
+        z.n = good.n;
+        x = x * 1664525u + 1013904223u;
+        for (unsigned k = 0; k <= (x >> 30); k++) {
+            x = x * 1664525u + 1013904223u;
+            z.b[(x >> 8) % z.n] ^= (uint8_t)(1u + (x & 0xfe));
+        }
+        struct npz zz;
+        if (npz_parse(&zz, z.b, z.n, "r.npz", err, sizeof err)) {
+            ck_assert_msg(strstr(err, "r.npz: ") == err, "%s", err);
+            continue;
+        }
+        for (int m = 0; m < 2; m++) {
+            struct npy_array a;
+            if (npz_read(&zz, m ? "big" : "small", &a, err, sizeof err) == 0)
+                npy_free(&a);
+            else
+                ck_assert_msg(strstr(err, "r.npz: ") == err, "%s", err);
+        }
+        npz_free(&zz);
+    }
+}
+END_TEST
+
+static Suite *npy_suite(void)
+{
+    Suite *s = suite_create("npy");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_v1_int8_shape);
+    tcase_add_test(tc, test_every_integer_type);
+    tcase_add_test(tc, test_v2_v3_and_scalar);
+    tcase_add_test(tc, test_bytes_and_empty_float);
+    tcase_add_test(tc, test_refusals);
+    tcase_add_test(tc, test_load_missing_file);
+    tcase_add_test(tc, test_npz_stored_and_deflated);
+    tcase_add_test(tc, test_npz_corruption);
+    tcase_add_test(tc, test_npz_random_damage);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(npy_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -1,13 +1,16 @@
 /* bench-golden: throughput of the golden models (no assertions on timing).
  *   bench-golden [--quick]
  * Prints two Markdown tables on stdout:
- *   1. golden_conv_run on a few layer sizes: MACs = out_w * out_h * K * R * S * C, seconds, MAC/s
+ *   1. golden_conv_run on a few layer sizes: MACs = out_w * out_h * K * R * S * C, seconds, MAC/s;
+ *      beside it the Ethos-U65 convolution (ethosu_op_conv, what the twin computes each
+ *      NPU_OP_CONV with) on the same layers, int8 with per-channel scales
  *   2. the Ethos-U weight stream encoder and decoder (golden/ethosu_mlw*.h) on a few synthetic
  *      weight distributions: weights, stream bytes, bits/weight, encode and decode weights/s
  * Each case repeats until at least 0.2 s (0.02 s with --quick) have passed and reports the mean.
  * Exit: 0, or 1 if a model rejects a case or a round trip differs (a broken build, not timing). */
 #include "ethosu_mlw.h"
 #include "ethosu_mlw_encode.h"
+#include "ethosu_ops.h"
 #include "golden_conv.h"
 #include "golden_tensor.h"
 
@@ -40,6 +43,8 @@ struct conv_case {
     const char *name;
     uint32_t w, h, c, k, r, s, stride, dil, pad;
 };
+
+static double bench_ethosu_conv(const struct conv_case *cc, uint32_t out_w, uint32_t out_h);
 
 static int bench_conv(const struct conv_case *cc)
 {
@@ -90,13 +95,72 @@ static int bench_conv(const struct conv_case *cc)
         t = now() - t0;
     } while (t < min_time);
     double per = t / reps;
-    printf("| %s | %ux%ux%u | %ux%ux%ux%u s%u d%u p%u | %ux%u | %" PRIu64 " | %u | %.6f | %.3g |\n", cc->name,
+    double eper = bench_ethosu_conv(cc, c.out_w, c.out_h);
+    char erate[32] = "refused";
+    if (eper > 0)
+        snprintf(erate, sizeof erate, "%.3g", (double)macs / eper);
+    printf("| %s | %ux%ux%u | %ux%ux%ux%u s%u d%u p%u | %ux%u | %" PRIu64 " | %u | %.6f | %.3g | %s |\n", cc->name,
            cc->w, cc->h, cc->c, cc->k, cc->r, cc->s, cc->c, cc->stride, cc->dil, cc->pad, c.out_w, c.out_h, macs,
-           reps, per, (double)macs / per);
+           reps, per, (double)macs / per, erate);
+    if (eper <= 0)
+        return 1;
     golden_tensor_free(&in);
     golden_tensor_free(&out);
     free(wts);
     return 0;
+}
+
+/* The same layer as an Ethos-U65 NPU_OP_CONV (int8 in and out, per-channel
+ * scale): seconds per run, or a negative value when the model refuses it. */
+static double bench_ethosu_conv(const struct conv_case *cc, uint32_t out_w, uint32_t out_h)
+{
+    struct ethosu_kernel k = {
+        .w = (cc->s - 1) * cc->dil + 1, .h = (cc->r - 1) * cc->dil + 1,
+        .stride_x = cc->stride, .stride_y = cc->stride, .dilation_x = cc->dil, .dilation_y = cc->dil,
+        .pad_top = cc->pad, .pad_left = cc->pad, .pad_bottom = cc->pad, .pad_right = cc->pad,
+        .upscale = ETHOSU_UPSCALE_NONE,
+    };
+    size_t nin = (size_t)cc->w * cc->h * cc->c, nout = (size_t)out_w * out_h * cc->k;
+    size_t nw = (size_t)cc->k * cc->r * cc->s * cc->c;
+    int32_t *in = malloc(nin * sizeof *in), *out = malloc(nout * sizeof *out), *w = malloc(nw * sizeof *w);
+    int64_t *bias = calloc(cc->k, sizeof *bias);
+    uint32_t *scale = malloc(cc->k * sizeof *scale);
+    uint8_t *shift = malloc(cc->k);
+    double per = -1.0;
+    if (!in || !out || !w || !bias || !scale || !shift)
+        goto done;
+    for (size_t i = 0; i < nin; i++)
+        in[i] = (int32_t)(rnd() % 256) - 128;
+    for (size_t i = 0; i < nw; i++)
+        w[i] = (int32_t)(rnd() % 255) - 127;
+    for (uint32_t o = 0; o < cc->k; o++) {
+        scale[o] = 0x40000000u + (rnd() & 0xFFFFFu);
+        shift[o] = 40;
+    }
+    struct ethosu_fmap ifm = {cc->h, cc->w, cc->c, ETHOSU_INT8, -3, in};
+    struct ethosu_fmap ofm = {out_h, out_w, cc->k, ETHOSU_INT8, 5, out};
+    struct ethosu_channel_scale cs = {bias, scale, shift, cc->k};
+    struct ethosu_output_stage os = {.rounding = ETHOSU_ROUND_TFL, .act_min = -128, .act_max = 127};
+    char err[200];
+    unsigned reps = 0;
+    double t0 = now(), t;
+    do {
+        if (ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err) != 0) {
+            fprintf(stderr, "bench-golden: ethosu_op_conv refused %s: %s\n", cc->name, err);
+            goto done;
+        }
+        reps++;
+        t = now() - t0;
+    } while (t < min_time);
+    per = t / reps;
+done:
+    free(in);
+    free(out);
+    free(w);
+    free(bias);
+    free(scale);
+    free(shift);
+    return per;
 }
 
 /* weight distributions: 0 uniform -255..255, 1 small (|w| <= 7, ~50% zero), 2 sparse (90% zero),
@@ -184,9 +248,9 @@ int main(int argc, char **argv)
         {"1x1 deep C", 4, 4, 1024, 64, 1, 1, 1, 1, 0},
     };
     int rc = 0;
-    printf("### Golden convolution (golden_conv_run)\n\n");
-    printf("| case | input WxHxC | kernel KxRxSxC | output WxH | MACs | runs | s/run | MAC/s |\n");
-    printf("|---|---|---|---|---:|---:|---:|---:|\n");
+    printf("### Golden convolution: NVDLA (golden_conv_run) and Ethos-U65 (ethosu_op_conv, the twin's NPU_OP_CONV)\n\n");
+    printf("| case | input WxHxC | kernel KxRxSxC | output WxH | MACs | runs | s/run | NVDLA MAC/s | Ethos-U65 MAC/s |\n");
+    printf("|---|---|---|---|---:|---:|---:|---:|---:|\n");
     for (size_t i = 0; i < sizeof convs / sizeof convs[0]; i++)
         rc |= bench_conv(&convs[i]);
     printf("\n### Ethos-U weight stream encoder / decoder (synthetic weights)\n\n");

@@ -501,11 +501,11 @@ conformance: deps
 # here; the other knobs given on the command line reach every run.
 NETWORKS ?= sequences/ethosu/networks
 ETHOSU_NET_DUT := $(if $(filter command line environment,$(origin DUT)),$(DUT),twin)
-ETHOSU_NET_KNOBS = $(foreach k,$(filter-out DUT NETWORKS NETWORK TEST TRACE LOG_DIR,$(KNOB_NAMES)),\
+ETHOSU_NET_KNOBS = $(foreach k,$(filter-out DUT NETWORKS NETWORK TEST TRACE LOG_DIR JOBS,$(KNOB_NAMES)),\
     $(if $(filter command line,$(origin $(k))),'$(k)=$($(k))'))
 .PHONY: ethosu-networks
 ethosu-networks: deps
-	@scripts/regress/ethosu_networks.sh "$(NETWORKS)" DUT=$(ETHOSU_NET_DUT) $(ETHOSU_NET_KNOBS)
+	@JOBS="$(JOBS)" scripts/regress/ethosu_networks.sh "$(NETWORKS)" DUT=$(ETHOSU_NET_DUT) $(ETHOSU_NET_KNOBS)
 
 # The smoke regression list closes make test (both DUT kinds, JUnit/summary in logs/regress/).
 smoke: deps

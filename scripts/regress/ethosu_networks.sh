@@ -5,7 +5,8 @@
 # skipped". Usage:
 #   scripts/regress/ethosu_networks.sh NETWORKS_DIR [KNOB=value ...]
 # The knobs (DUT=, AXI_STALL=, ETHOSU_CONFIG= ...) go to every run; each run
-# logs in logs/ethosu_networks/<folder>/<dut>/sim.log.
+# logs in logs/ethosu_networks/<folder>/<dut>/sim.log. JOBS (default: the
+# number of cores) networks run at once; the lines come in folder order.
 # Exit status: 0 all passed or skipped, 1 a network failed (or was refused),
 # 2 no networks found.
 set -u
@@ -23,25 +24,45 @@ if [ ${#dirs[@]} -eq 0 ]; then
     echo "make ethosu-networks: no network folder (one holding a *_vela.npz) under $root" >&2
     exit 2
 fi
-pass=0 fail=0 skip=0
-for d in "${dirs[@]}"; do
+# one_network INDEX DIR: its result line into $res/INDEX ("PASS|FAIL|SKIP<tab>line")
+one_network() {
+    local i=$1 d=$2 rel log out rc why
     rel=${d#"$root"}; rel=${rel#/}; [ -n "$rel" ] || rel=$(basename "$d")
     log=logs/ethosu_networks/${rel//\//_}/$dut
     mkdir -p "$log"
-    out=$(scripts/sim TEST=ethosu/network NETWORK="$d" LOG_DIR="$log" "$@" 2>&1)
+    out=$(scripts/sim TEST=ethosu/network NETWORK="$d" LOG_DIR="$log" "${knobs[@]}" 2>&1)
     rc=$?
     case $rc in
-    0)  pass=$((pass + 1))
-        printf 'PASS  %s  %s\n' "$d" "$(sed -n 's/^PASS: .* on [^,]*, \([0-9]* cycles\), \([0-9.]* s\) .*/\1, \2/p' <<<"$out")" ;;
-    77) skip=$((skip + 1))
-        printf 'SKIP  %s: %s\n' "$d" "$(grep -m 1 '^SKIP' <<<"$out" | sed 's/^SKIP: [^:]*: //')" ;;
-    *)  fail=$((fail + 1))
-        why=$(grep -m 1 '^first failure: ' <<<"$out" | sed -E 's/^first failure: //; s/^FAIL cycle ([0-9]+): test sequence: check failed: /cycle \1: /')
+    0)  printf 'PASS\tPASS  %s  %s\n' "$d" "$(sed -n 's/^PASS: .* on [^,]*, \([0-9]* cycles\), \([0-9.]* s\) .*/\1, \2/p' <<<"$out")" ;;
+    77) printf 'SKIP\tSKIP  %s: %s\n' "$d" "$(grep -m 1 '^SKIP' <<<"$out" | sed 's/^SKIP: [^:]*: //')" ;;
+    *)  why=$(grep -m 1 '^first failure: ' <<<"$out" | sed -E 's/^first failure: //; s/^FAIL cycle ([0-9]+): test sequence: check failed: /cycle \1: /')
         [ -n "$why" ] || why=$(grep -m 1 '^sim: \|^make' <<<"$out")
         [ -n "$why" ] || why="exit status $rc"
-        printf 'FAIL  %s: %s (log %s/sim.log)\n' "$d" "$why" "$log"
+        printf 'FAIL\tFAIL  %s: %s (log %s/sim.log)\n' "$d" "$why" "$log"
         [ -f "$log/sim.log" ] || printf '%s\n' "$out" > "$log/sim.log" ;;
-    esac
+    esac >"$res/$i"
+}
+knobs=("$@")
+res=$(mktemp -d)
+trap 'rm -rf "$res"' EXIT
+# JOBS runs at once (default: the cores); lines print in folder order
+jobs_max=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs_max in ''|*[!0-9]*|0) echo "make ethosu-networks: JOBS: '$jobs_max' is not a positive decimal number" >&2; exit 2 ;; esac
+# the first alone: it builds the simulator, which two runs must never link at once
+one_network 0 "${dirs[0]}"
+running=0
+for i in "${!dirs[@]}"; do
+    [ "$i" = 0 ] && continue
+    if [ "$running" -ge "$jobs_max" ]; then wait -n; running=$((running - 1)); fi
+    one_network "$i" "${dirs[$i]}" &
+    running=$((running + 1))
+done
+wait
+pass=0 fail=0 skip=0
+for i in "${!dirs[@]}"; do
+    IFS=$'\t' read -r verdict line <"$res/$i"
+    printf '%s\n' "$line"
+    case $verdict in PASS) pass=$((pass + 1)) ;; SKIP) skip=$((skip + 1)) ;; *) fail=$((fail + 1)) ;; esac
 done
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

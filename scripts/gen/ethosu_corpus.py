@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Builds the Ethos-U65 network corpus (sequences/ethosu/networks/).
+
+For every network of ethosu_corpus_nets.NETWORKS: write the .tflite flatbuffer
+(no TensorFlow: ethosu_tflite_writer), compile it with Vela for ethos-u65-256
+and ethos-u65-512 (--output-format raw), refuse it if any operator stays on the
+CPU, run TensorFlow Lite's reference kernels (ai-edge-litert, BUILTIN_REF) on a
+random input and write, per configuration, a folder
+
+    <out>/<config>/<name>/<name>_vela.npz   Vela's raw output (zip timestamps fixed)
+                         /input_<i>.npy     the input tensors, their own dtype and shape
+                         /expected_<i>.npy  the reference outputs
+                         /README.txt        one line: what the network is
+
+Run it with the venv `make ethosu-corpus` creates. Deterministic: fixed seeds,
+and the npz's zip member timestamps (numpy writes the wall clock) are set to
+1980-01-01 so a re-run writes the same bytes.
+"""
+
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import ethosu_corpus_nets  # noqa: E402
+
+CONFIGS = ("ethos-u65-256", "ethos-u65-512")
+
+
+def fix_zip_times(path):
+    """Sets every member's DOS time and date (local headers and central directory) to
+    1980-01-01 00:00 in place; all other bytes stay as Vela (numpy) wrote them."""
+    data = bytearray(open(path, "rb").read())
+    dos_date = (0 << 9) | (1 << 5) | 1  # 1980-01-01
+    # walk the central directory from the end-of-central-directory record
+    eocd = data.rfind(b"PK\x05\x06")
+    if eocd < 0:
+        raise SystemExit(f"{path}: not a zip file")
+    count, cd_size, cd_offset = struct.unpack_from("<HII", data, eocd + 10)
+    if cd_offset == 0xFFFFFFFF or count == 0xFFFF:
+        loc = data.rfind(b"PK\x06\x07", 0, eocd)
+        z64 = struct.unpack_from("<Q", data, loc + 8)[0]
+        count = struct.unpack_from("<Q", data, z64 + 32)[0]
+        cd_offset = struct.unpack_from("<Q", data, z64 + 48)[0]
+    p = cd_offset
+    for _ in range(count):
+        if data[p : p + 4] != b"PK\x01\x02":
+            raise SystemExit(f"{path}: malformed zip central directory")
+        name_len, extra_len, comment_len = struct.unpack_from("<HHH", data, p + 28)
+        local = struct.unpack_from("<I", data, p + 42)[0]
+        if local == 0xFFFFFFFF:
+            # zip64: the offset is in the extra field (after any 64-bit sizes present)
+            extra = data[p + 46 + name_len : p + 46 + name_len + extra_len]
+            local = _zip64_local_offset(data, p, extra)
+        struct.pack_into("<HH", data, p + 12, 0, dos_date)
+        if data[local : local + 4] != b"PK\x03\x04":
+            raise SystemExit(f"{path}: malformed zip local header")
+        struct.pack_into("<HH", data, local + 10, 0, dos_date)
+        p += 46 + name_len + extra_len + comment_len
+    open(path, "wb").write(bytes(data))
+
+
+def _zip64_local_offset(data, p, extra):
+    comp, uncomp = struct.unpack_from("<II", data, p + 20)
+    q = 0
+    while q + 4 <= len(extra):
+        tag, size = struct.unpack_from("<HH", extra, q)
+        if tag == 1:
+            r = q + 4
+            if uncomp == 0xFFFFFFFF:
+                r += 8
+            if comp == 0xFFFFFFFF:
+                r += 8
+            return struct.unpack_from("<Q", extra, r)[0]
+        q += 4 + size
+    raise SystemExit("zip64 extra field without a local header offset")
+
+
+def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None):
+    """Runs Vela; returns the path of the npz. Exits if an operator falls back to the CPU."""
+    cmd = [
+        vela,
+        tflite_path,
+        "--accelerator-config",
+        config,
+        "--output-format",
+        "raw",
+        "--output-dir",
+        out_dir,
+        "--show-cpu-operations",
+    ]
+    if verbose_stream_to:
+        cmd.append("--verbose-register-command-stream")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"vela failed on {tflite_path} ({config}):\n{r.stdout}\n{r.stderr}")
+    if verbose_stream_to:
+        with open(verbose_stream_to, "w") as f:
+            f.write(r.stdout)
+    text = r.stdout + r.stderr
+    if "Placing on CPU" in text or "CPU operators" in text and "= 0" not in text:
+        raise SystemExit(f"{tflite_path} ({config}): an operator falls back to the CPU:\n{text}")
+    base = os.path.splitext(os.path.basename(tflite_path))[0]
+    npzs = [f for f in os.listdir(out_dir) if f.startswith(base + "_vela") and f.endswith(".npz")]
+    if len(npzs) != 1:
+        raise SystemExit(f"{tflite_path} ({config}): expected one npz from Vela, got {npzs}:\n{text}")
+    return os.path.join(out_dir, npzs[0]), text
+
+
+def check_npu_only(tflite_path, npz_path, n_inputs, n_outputs, config):
+    """The npz must carry the whole network: as many inputs and outputs as the model."""
+    z = np.load(npz_path, allow_pickle=True)
+    if len(z["input_shape"]) != n_inputs or len(z["output_shape"]) != n_outputs:
+        raise SystemExit(
+            f"{tflite_path} ({config}): the NPU part has {len(z['input_shape'])} inputs and "
+            f"{len(z['output_shape'])} outputs, the model {n_inputs} and {n_outputs}: part of it runs on the CPU"
+        )
+
+
+def reference(tflite_path, seed):
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    it = Interpreter(model_path=tflite_path, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    it.allocate_tensors()
+    rng = np.random.default_rng(seed)
+    inputs = []
+    for d in it.get_input_details():
+        info = np.iinfo(d["dtype"])
+        x = rng.integers(info.min, info.max + 1, size=d["shape"], dtype=np.int64).astype(d["dtype"])
+        it.set_tensor(d["index"], x)
+        inputs.append(x)
+    it.invoke()
+    outputs = [np.array(it.get_tensor(d["index"])) for d in it.get_output_details()]
+    return inputs, outputs
+
+
+def saturation(outputs):
+    """The share of output values at the ends of their type's range (a badly scaled network)."""
+    total = sum(o.size for o in outputs)
+    sat = sum(int(np.sum((o == np.iinfo(o.dtype).min) | (o == np.iinfo(o.dtype).max))) for o in outputs)
+    return sat / max(1, total)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="sequences/ethosu/networks", help="corpus folder (default %(default)s)")
+    ap.add_argument("--only", action="append", help="build only this network (repeatable)")
+    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated accelerator configs")
+    ap.add_argument("--streams", help="also write Vela's disassembled command streams into this folder")
+    ap.add_argument("--keep-tflite", help="also copy each .tflite into this folder")
+    ap.add_argument("--list", action="store_true", help="list the networks and exit")
+    args = ap.parse_args()
+
+    nets = ethosu_corpus_nets.NETWORKS
+    if args.list:
+        for name, desc, _ in nets:
+            print(f"{name:28s} {desc}")
+        return 0
+    if args.only:
+        unknown = set(args.only) - {n for n, _, _ in nets}
+        if unknown:
+            print(f"ethosu_corpus: unknown network(s): {', '.join(sorted(unknown))} (--list lists them)", file=sys.stderr)
+            return 2
+        nets = [n for n in nets if n[0] in args.only]
+    configs = args.configs.split(",")
+    for c in configs:
+        if c not in CONFIGS:
+            print(f"ethosu_corpus: unknown config {c} (one of {', '.join(CONFIGS)})", file=sys.stderr)
+            return 2
+
+    vela = shutil.which("vela", path=os.path.dirname(sys.executable)) or shutil.which("vela")
+    if not vela:
+        print("ethosu_corpus: vela not found (run it from the venv make ethosu-corpus creates)", file=sys.stderr)
+        return 2
+
+    total_bytes = 0
+    with tempfile.TemporaryDirectory(prefix="ethosu_corpus_") as tmp:
+        for seed, (name, desc, build) in enumerate(ethosu_corpus_nets.NETWORKS):
+            if (name, desc, build) not in nets:
+                continue
+            graph = build(name, 1000 + seed)
+            tfl = os.path.join(tmp, name + ".tflite")
+            with open(tfl, "wb") as f:
+                f.write(graph.serialise())
+            if args.keep_tflite:
+                os.makedirs(args.keep_tflite, exist_ok=True)
+                shutil.copy(tfl, args.keep_tflite)
+            inputs, outputs = reference(tfl, 2000 + seed)
+            sat = saturation(outputs)
+            ops = ",".join(sorted({_op_name(code) for code, *_ in graph.operators}))
+            for config in configs:
+                vdir = os.path.join(tmp, config, name)
+                os.makedirs(vdir)
+                stream = None
+                if args.streams:
+                    os.makedirs(args.streams, exist_ok=True)
+                    stream = os.path.join(args.streams, f"{name}_{config}.txt")
+                npz, _ = vela_compile(vela, tfl, config, vdir, stream)
+                check_npu_only(tfl, npz, len(graph.inputs), len(graph.outputs), config)
+                out = os.path.join(args.out, config, name)
+                if os.path.isdir(out):
+                    shutil.rmtree(out)
+                os.makedirs(out)
+                dst = os.path.join(out, name + "_vela.npz")
+                shutil.copyfile(npz, dst)
+                fix_zip_times(dst)
+                for i, x in enumerate(inputs):
+                    np.save(os.path.join(out, f"input_{i}.npy"), x)
+                for i, y in enumerate(outputs):
+                    np.save(os.path.join(out, f"expected_{i}.npy"), y)
+                with open(os.path.join(out, "README.txt"), "w") as f:
+                    f.write(f"{name}: {desc} (ops: {ops}; made by scripts/gen/ethosu_corpus.py)\n")
+                total_bytes += sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out))
+            print(
+                f"{name:28s} {'+'.join(configs)}: in {[list(x.shape) for x in inputs]} "
+                f"out {[list(y.shape) for y in outputs]} saturated {sat:4.0%}  {ops}"
+            )
+    print(f"ethosu_corpus: {len(nets)} networks x {len(configs)} configs written to {args.out} ({total_bytes / 1024:.0f} KiB)")
+    return 0
+
+
+def _op_name(code):
+    from ethosu.vela.tflite.BuiltinOperator import BuiltinOperator
+
+    for k, v in vars(BuiltinOperator).items():
+        if v == code and not k.startswith("_"):
+            return k
+    return str(code)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -19,6 +19,7 @@ and the npz's zip member timestamps (numpy writes the wall clock) are set to
 
 import argparse
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -83,6 +84,10 @@ def _zip64_local_offset(data, p, extra):
     raise SystemExit("zip64 extra field without a local header offset")
 
 
+class NetworkError(Exception):
+    """A network Vela refuses or partly places on the CPU."""
+
+
 def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None):
     """Runs Vela; returns the path of the npz. Exits if an operator falls back to the CPU."""
     cmd = [
@@ -100,17 +105,18 @@ def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None):
         cmd.append("--verbose-register-command-stream")
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
-        raise SystemExit(f"vela failed on {tflite_path} ({config}):\n{r.stdout}\n{r.stderr}")
+        raise NetworkError(f"vela failed on {tflite_path} ({config}):\n{r.stdout}\n{r.stderr}")
     if verbose_stream_to:
         with open(verbose_stream_to, "w") as f:
             f.write(r.stdout)
     text = r.stdout + r.stderr
-    if "Placing on CPU" in text or "CPU operators" in text and "= 0" not in text:
-        raise SystemExit(f"{tflite_path} ({config}): an operator falls back to the CPU:\n{text}")
+    cpu = re.search(r"CPU operators = (\d+)", text)
+    if "Placing on CPU" in text or not cpu or int(cpu.group(1)) != 0:
+        raise NetworkError(f"{tflite_path} ({config}): an operator falls back to the CPU:\n{text}")
     base = os.path.splitext(os.path.basename(tflite_path))[0]
     npzs = [f for f in os.listdir(out_dir) if f.startswith(base + "_vela") and f.endswith(".npz")]
     if len(npzs) != 1:
-        raise SystemExit(f"{tflite_path} ({config}): expected one npz from Vela, got {npzs}:\n{text}")
+        raise NetworkError(f"{tflite_path} ({config}): expected one npz from Vela, got {npzs}:\n{text}")
     return os.path.join(out_dir, npzs[0]), text
 
 
@@ -118,7 +124,7 @@ def check_npu_only(tflite_path, npz_path, n_inputs, n_outputs, config):
     """The npz must carry the whole network: as many inputs and outputs as the model."""
     z = np.load(npz_path, allow_pickle=True)
     if len(z["input_shape"]) != n_inputs or len(z["output_shape"]) != n_outputs:
-        raise SystemExit(
+        raise NetworkError(
             f"{tflite_path} ({config}): the NPU part has {len(z['input_shape'])} inputs and "
             f"{len(z['output_shape'])} outputs, the model {n_inputs} and {n_outputs}: part of it runs on the CPU"
         )
@@ -181,49 +187,69 @@ def main():
         return 2
 
     total_bytes = 0
+    failed = []
     with tempfile.TemporaryDirectory(prefix="ethosu_corpus_") as tmp:
         for seed, (name, desc, build) in enumerate(ethosu_corpus_nets.NETWORKS):
             if (name, desc, build) not in nets:
                 continue
-            graph = build(name, 1000 + seed)
-            tfl = os.path.join(tmp, name + ".tflite")
-            with open(tfl, "wb") as f:
-                f.write(graph.serialise())
-            if args.keep_tflite:
-                os.makedirs(args.keep_tflite, exist_ok=True)
-                shutil.copy(tfl, args.keep_tflite)
-            inputs, outputs = reference(tfl, 2000 + seed)
-            sat = saturation(outputs)
-            ops = ",".join(sorted({_op_name(code) for code, *_ in graph.operators}))
-            for config in configs:
-                vdir = os.path.join(tmp, config, name)
-                os.makedirs(vdir)
-                stream = None
-                if args.streams:
-                    os.makedirs(args.streams, exist_ok=True)
-                    stream = os.path.join(args.streams, f"{name}_{config}.txt")
-                npz, _ = vela_compile(vela, tfl, config, vdir, stream)
-                check_npu_only(tfl, npz, len(graph.inputs), len(graph.outputs), config)
-                out = os.path.join(args.out, config, name)
-                if os.path.isdir(out):
-                    shutil.rmtree(out)
-                os.makedirs(out)
-                dst = os.path.join(out, name + "_vela.npz")
-                shutil.copyfile(npz, dst)
-                fix_zip_times(dst)
-                for i, x in enumerate(inputs):
-                    np.save(os.path.join(out, f"input_{i}.npy"), x)
-                for i, y in enumerate(outputs):
-                    np.save(os.path.join(out, f"expected_{i}.npy"), y)
-                with open(os.path.join(out, "README.txt"), "w") as f:
-                    f.write(f"{name}: {desc} (ops: {ops}; made by scripts/gen/ethosu_corpus.py)\n")
-                total_bytes += sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out))
-            print(
-                f"{name:28s} {'+'.join(configs)}: in {[list(x.shape) for x in inputs]} "
-                f"out {[list(y.shape) for y in outputs]} saturated {sat:4.0%}  {ops}"
-            )
+            try:
+                total_bytes += build_one(args, vela, tmp, configs, name, desc, build, seed)
+            except NetworkError as e:
+                failed.append(name)
+                print(f"{name}: FAILED: {e}", file=sys.stderr)
+    if failed:
+        print(f"ethosu_corpus: {len(failed)} network(s) failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
     print(f"ethosu_corpus: {len(nets)} networks x {len(configs)} configs written to {args.out} ({total_bytes / 1024:.0f} KiB)")
     return 0
+
+
+def build_one(args, vela, tmp, configs, name, desc, build, seed):
+    """Builds, compiles and runs one network; writes its folders; returns their size in bytes."""
+    graph = build(name, 1000 + seed)
+    tfl = os.path.join(tmp, name + ".tflite")
+    with open(tfl, "wb") as f:
+        f.write(graph.serialise())
+    if args.keep_tflite:
+        os.makedirs(args.keep_tflite, exist_ok=True)
+        shutil.copy(tfl, args.keep_tflite)
+    try:
+        inputs, outputs = reference(tfl, 2000 + seed)
+    except (RuntimeError, ValueError) as e:
+        raise NetworkError(f"TensorFlow Lite's reference refuses it: {e}")
+    # compile for every configuration before writing anything
+    npzs = {}
+    for config in configs:
+        vdir = os.path.join(tmp, config, name)
+        os.makedirs(vdir)
+        stream = None
+        if args.streams:
+            os.makedirs(args.streams, exist_ok=True)
+            stream = os.path.join(args.streams, f"{name}_{config}.txt")
+        npzs[config], _ = vela_compile(vela, tfl, config, vdir, stream)
+        check_npu_only(tfl, npzs[config], len(graph.inputs), len(graph.outputs), config)
+    ops = ",".join(sorted({_op_name(code) for code, *_ in graph.operators}))
+    total_bytes = 0
+    for config in configs:
+        out = os.path.join(args.out, config, name)
+        if os.path.isdir(out):
+            shutil.rmtree(out)
+        os.makedirs(out)
+        dst = os.path.join(out, name + "_vela.npz")
+        shutil.copyfile(npzs[config], dst)
+        fix_zip_times(dst)
+        for i, x in enumerate(inputs):
+            np.save(os.path.join(out, f"input_{i}.npy"), x)
+        for i, y in enumerate(outputs):
+            np.save(os.path.join(out, f"expected_{i}.npy"), y)
+        with open(os.path.join(out, "README.txt"), "w") as f:
+            f.write(f"{name}: {desc} (ops: {ops}; made by scripts/gen/ethosu_corpus.py)\n")
+        total_bytes += sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out))
+    print(
+        f"{name:24s} in {[list(x.shape) for x in inputs]} out {[list(y.shape) for y in outputs]} "
+        f"saturated {saturation(outputs):4.0%}  {ops}"
+    )
+    return total_bytes
 
 
 def _op_name(code):

@@ -19,6 +19,7 @@ from ethosu.vela.tflite import ReducerOptions as o_reducer
 from ethosu.vela.tflite import ReshapeOptions as o_reshape
 from ethosu.vela.tflite import ResizeBilinearOptions as o_rbil
 from ethosu.vela.tflite import ResizeNearestNeighborOptions as o_rnn
+from ethosu.vela.tflite import SoftmaxOptions as o_softmax
 from ethosu.vela.tflite import SubOptions as o_sub
 from ethosu.vela.tflite import TransposeConvOptions as o_tconv
 from ethosu.vela.tflite.ActivationFunctionType import ActivationFunctionType as Act
@@ -108,8 +109,16 @@ class Net:
         acc_std_real = float(np.mean(w_scale)) * in_scale * np.sqrt(fan_in) * 74.0 * 73.0
         return float(acc_std_real / 40.0)
 
+    def _fused_scale(self, scale, act):
+        """Caps an output scale so a fused RELU6 / RELU_N1_TO_1 clamp range spans about 200 steps."""
+        if act == "relu6":
+            return min(scale, self._act_scale(6.0 / 200.0))
+        if act == "relu_n1_to_1":
+            return min(scale, self._act_scale(2.0 / 200.0))
+        return scale
+
     # -- convolutions ----------------------------------------------------------
-    def conv(self, x, out_ch, k=(3, 3), stride=(1, 1), dilation=(1, 1), padding="same", act=None):
+    def conv(self, x, out_ch, k=(3, 3), stride=(1, 1), dilation=(1, 1), padding="same", act=None, out_scale=None):
         n, h, w, c = x.shape
         kh, kw = k
         w_q, w_scale = self._weights((out_ch, kh, kw, c), 0)
@@ -120,7 +129,8 @@ class Net:
         bt = self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0)
         oh = _out_size(h, kh, stride[0], dilation[0], padding)
         ow = _out_size(w, kw, stride[1], dilation[1], padding)
-        y = self.act([n, oh, ow, out_ch], self._conv_out_scale(in_scale, w_scale, fan_in))
+        scale = out_scale or self._fused_scale(self._conv_out_scale(in_scale, w_scale, fan_in), act)
+        y = self.act([n, oh, ow, out_ch], scale)
 
         def opts(b):
             o_conv.Start(b)
@@ -147,7 +157,7 @@ class Net:
         bt = self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0)
         oh = _out_size(h, kh, stride[0], dilation[0], padding)
         ow = _out_size(w, kw, stride[1], dilation[1], padding)
-        y = self.act([n, oh, ow, out_ch], self._conv_out_scale(in_scale, w_scale, fan_in))
+        y = self.act([n, oh, ow, out_ch], self._fused_scale(self._conv_out_scale(in_scale, w_scale, fan_in), act))
 
         def opts(b):
             o_dw.Start(b)
@@ -202,7 +212,7 @@ class Net:
         b_q, b_scale = self._bias(in_scale, np.full(out_units, w_scale[0], np.float32), fan_in)
         wt = self.g.const(self._name("fc_weights"), w_q, w_scale, np.zeros(1, np.int64))
         bt = self.g.const(self._name("bias"), b_q, b_scale[:1], np.zeros(1, np.int64))
-        y = self.act([n, out_units], self._conv_out_scale(in_scale, w_scale, fan_in))
+        y = self.act([n, out_units], self._fused_scale(self._conv_out_scale(in_scale, w_scale, fan_in), act))
 
         def opts(b):
             o_fc.Start(b)
@@ -273,7 +283,8 @@ class Net:
             y = self.act(shape, max(sa, sb) * float(self.rng.uniform(1.2, 2.0)))
         elif kind == "mul":
             # product of two values of about 74 steps each
-            y = self.act(shape, sa * sb * 74.0 * 74.0 / 60.0 / (256.0 if self.int16 else 1.0))
+            # (int16: values 256 times larger, and 256 times more output steps)
+            y = self.act(shape, sa * sb * 74.0 * 74.0 / 60.0 * (256.0 if self.int16 else 1.0))
         else:
             # MINIMUM / MAXIMUM: TFLite compares raw values, so all three share one quantisation
             y = self.like(a, shape)
@@ -297,10 +308,18 @@ class Net:
 
     def unary(self, kind, x, alpha=0.2):
         if kind == "abs":
-            y = self.act(x.shape, float(x.scale[0]) * float(self.rng.uniform(0.6, 1.0)))
+            # |x| lies in [0, about 148 input steps]: int8 puts that range on [-120, 127]
+            if self.int16:
+                y = self.act(x.shape, float(x.scale[0]) * 1.2, 0)
+            else:
+                y = self.act(x.shape, float(x.scale[0]) * 0.6, -120)
             self.g.op(Op.ABS, [x], [y])
         elif kind == "leaky_relu":
-            y = self.act(x.shape, float(x.scale[0]) * float(self.rng.uniform(0.7, 1.0)))
+            if self.int16:
+                # equal input and output quantisation: Vela keeps it as the LRELU elementwise
+                y = self.like(x)
+            else:
+                y = self.act(x.shape, float(x.scale[0]) * float(self.rng.uniform(1.0, 1.3)))
 
             def opts(b):
                 o_lrelu.Start(b)
@@ -321,6 +340,19 @@ class Net:
             else:
                 y = self.act(x.shape, 1.0 / 256.0, -128)
             self.g.op(Op.LOGISTIC, [x], [y])
+        elif kind == "softmax":
+            # TFLite fixes the output quantisation of SOFTMAX
+            if self.int16:
+                y = self.act(x.shape, 1.0 / 32768.0, 0)
+            else:
+                y = self.act(x.shape, 1.0 / 256.0, -128)
+
+            def opts(b):
+                o_softmax.Start(b)
+                o_softmax.AddBeta(b, 1.0)
+                return o_softmax.End(b)
+
+            self.g.op(Op.SOFTMAX, [x], [y], Opt.SoftmaxOptions, opts)
         elif kind == "hard_swish":
             y = self.act(x.shape, float(x.scale[0]) * float(self.rng.uniform(0.5, 0.8)))
             self.g.op(Op.HARD_SWISH, [x], [y])

@@ -12,7 +12,9 @@ random input and write, per configuration, a folder
                          /expected_<i>.npy  the reference outputs
                          /README.txt        one line: what the network is
 
-Run it with the venv `make ethosu-corpus` creates. Deterministic: fixed seeds,
+With --tflite my.tflite, the same for your own network instead of the corpus (a
+random input from --seed). Run it with the venv's python (make ethosu-venv:
+build/ethosu-venv/bin/python); make ethosu-corpus runs it for the corpus. Deterministic: fixed seeds,
 and the npz's zip member timestamps (numpy writes the wall clock) are set to
 1980-01-01 so a re-run writes the same bytes.
 """
@@ -158,23 +160,40 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="sequences/ethosu/networks", help="corpus folder (default %(default)s)")
     ap.add_argument("--only", action="append", help="build only this network (repeatable)")
-    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated accelerator configs")
+    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated accelerator configs (default: both)")
+    ap.add_argument("--tflite", action="append",
+                    help="instead of the corpus: your own int8/int16 .tflite (repeatable); its folders are named "
+                    "after the file; random input (--seed), TensorFlow Lite's reference output")
+    ap.add_argument("--seed", type=int, default=1, help="the input seed for --tflite (default %(default)s)")
     ap.add_argument("--streams", help="also write Vela's disassembled command streams into this folder")
-    ap.add_argument("--keep-tflite", help="also copy each .tflite into this folder")
+    ap.add_argument("--keep-tflite", help="also copy each generated .tflite into this folder")
     ap.add_argument("--list", action="store_true", help="list the networks and exit")
     args = ap.parse_args()
 
-    nets = ethosu_corpus_nets.NETWORKS
-    if args.list:
-        for name, desc, _ in nets:
-            print(f"{name:28s} {desc}")
-        return 0
-    if args.only:
-        unknown = set(args.only) - {n for n, _, _ in nets}
+    # (name, description, write(path) -> op names, model seed, input seed)
+    jobs = []
+    if args.tflite:
+        for path in args.tflite:
+            if not os.path.isfile(path):
+                print(f"ethosu_corpus: {path}: no such file", file=sys.stderr)
+                return 2
+            name = os.path.splitext(os.path.basename(path))[0]
+            jobs.append((name, f"{os.path.basename(path)}, input seed {args.seed}", _copy_writer(path), args.seed))
+    else:
+        nets = ethosu_corpus_nets.NETWORKS
+        if args.list:
+            for name, desc, _ in nets:
+                print(f"{name:28s} {desc}")
+            return 0
+        known = {n for n, _, _ in nets}
+        unknown = set(args.only or []) - known
         if unknown:
             print(f"ethosu_corpus: unknown network(s): {', '.join(sorted(unknown))} (--list lists them)", file=sys.stderr)
             return 2
-        nets = [n for n in nets if n[0] in args.only]
+        # a network's seeds are its position in NETWORKS, whatever --only picks
+        for pos, (name, desc, build) in enumerate(nets):
+            if not args.only or name in args.only:
+                jobs.append((name, desc, _graph_writer(build, name, 1000 + pos), 2000 + pos))
     configs = args.configs.split(",")
     for c in configs:
         if c not in CONFIGS:
@@ -183,40 +202,57 @@ def main():
 
     vela = shutil.which("vela", path=os.path.dirname(sys.executable)) or shutil.which("vela")
     if not vela:
-        print("ethosu_corpus: vela not found (run it from the venv make ethosu-corpus creates)", file=sys.stderr)
+        print("ethosu_corpus: vela not found (run it with the venv's python: make ethosu-venv)", file=sys.stderr)
         return 2
 
     total_bytes = 0
     failed = []
     with tempfile.TemporaryDirectory(prefix="ethosu_corpus_") as tmp:
-        for seed, (name, desc, build) in enumerate(ethosu_corpus_nets.NETWORKS):
-            if (name, desc, build) not in nets:
-                continue
+        for name, desc, write, seed in jobs:
             try:
-                total_bytes += build_one(args, vela, tmp, configs, name, desc, build, seed)
+                total_bytes += build_one(args, vela, tmp, configs, name, desc, write, seed)
             except NetworkError as e:
                 failed.append(name)
                 print(f"{name}: FAILED: {e}", file=sys.stderr)
     if failed:
         print(f"ethosu_corpus: {len(failed)} network(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
-    print(f"ethosu_corpus: {len(nets)} networks x {len(configs)} configs written to {args.out} ({total_bytes / 1024:.0f} KiB)")
+    print(f"ethosu_corpus: {len(jobs)} networks x {len(configs)} configs written to {args.out} ({total_bytes / 1024:.0f} KiB)")
     return 0
 
 
-def build_one(args, vela, tmp, configs, name, desc, build, seed):
-    """Builds, compiles and runs one network; writes its folders; returns their size in bytes."""
-    graph = build(name, 1000 + seed)
+def _graph_writer(build, name, seed):
+    def write(path):
+        graph = build(name, seed)
+        with open(path, "wb") as f:
+            f.write(graph.serialise())
+        return sorted({_op_name(code) for code, *_ in graph.operators})
+
+    return write
+
+
+def _copy_writer(src):
+    def write(path):
+        shutil.copyfile(src, path)
+        return []
+
+    return write
+
+
+def build_one(args, vela, tmp, configs, name, desc, write, seed):
+    """Writes, compiles and runs one network; writes its folders; returns their size in bytes."""
     tfl = os.path.join(tmp, name + ".tflite")
-    with open(tfl, "wb") as f:
-        f.write(graph.serialise())
-    if args.keep_tflite:
+    ops = ",".join(write(tfl))
+    if args.keep_tflite and not args.tflite:
         os.makedirs(args.keep_tflite, exist_ok=True)
         shutil.copy(tfl, args.keep_tflite)
     try:
-        inputs, outputs = reference(tfl, 2000 + seed)
+        inputs, outputs = reference(tfl, seed)
     except (RuntimeError, ValueError) as e:
         raise NetworkError(f"TensorFlow Lite's reference refuses it: {e}")
+    for t in inputs + outputs:
+        if t.dtype not in (np.int8, np.uint8, np.int16):
+            raise NetworkError(f"a {t.dtype} input or output: the NPU runs int8/uint8/int16 networks only")
     # compile for every configuration before writing anything
     npzs = {}
     for config in configs:
@@ -227,8 +263,7 @@ def build_one(args, vela, tmp, configs, name, desc, build, seed):
             os.makedirs(args.streams, exist_ok=True)
             stream = os.path.join(args.streams, f"{name}_{config}.txt")
         npzs[config], _ = vela_compile(vela, tfl, config, vdir, stream)
-        check_npu_only(tfl, npzs[config], len(graph.inputs), len(graph.outputs), config)
-    ops = ",".join(sorted({_op_name(code) for code, *_ in graph.operators}))
+        check_npu_only(tfl, npzs[config], len(inputs), len(outputs), config)
     total_bytes = 0
     for config in configs:
         out = os.path.join(args.out, config, name)
@@ -243,7 +278,8 @@ def build_one(args, vela, tmp, configs, name, desc, build, seed):
         for i, y in enumerate(outputs):
             np.save(os.path.join(out, f"expected_{i}.npy"), y)
         with open(os.path.join(out, "README.txt"), "w") as f:
-            f.write(f"{name}: {desc} (ops: {ops}; made by scripts/gen/ethosu_corpus.py)\n")
+            what = f" (ops: {ops})" if ops else ""
+            f.write(f"{name}: {desc}{what}; made by scripts/gen/ethosu_corpus.py\n")
         total_bytes += sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out))
     print(
         f"{name:24s} in {[list(x.shape) for x in inputs]} out {[list(y.shape) for y in outputs]} "

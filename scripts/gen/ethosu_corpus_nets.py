@@ -222,7 +222,7 @@ def tanh(n):
 
 @network("LOGISTIC (8-bit LUT)")
 def logistic(n):
-    n.output(n.unary("logistic", n.input([1, 8, 8, 8])))
+    n.output(n.unary("logistic", n.input([1, 8, 8, 8], scale=0.03)))
 
 
 @network("HARD_SWISH (LUT) after a conv")

@@ -109,13 +109,26 @@ class Net:
         acc_std_real = float(np.mean(w_scale)) * in_scale * np.sqrt(fan_in) * 74.0 * 73.0
         return float(acc_std_real / 40.0)
 
-    def _fused_scale(self, scale, act):
-        """Caps an output scale so a fused RELU6 / RELU_N1_TO_1 clamp range spans about 200 steps."""
-        if act == "relu6":
-            return min(scale, self._act_scale(6.0 / 200.0))
-        if act == "relu_n1_to_1":
-            return min(scale, self._act_scale(2.0 / 200.0))
-        return scale
+    def _fit_weights(self, w_scale, in_scale, fan_in, act):
+        """For a fused RELU6 / RELU_N1_TO_1, rescales the weight scales (the int8 weights stay)
+        so the accumulator's real spread is about half the clamp range: the output then uses
+        the whole clamp range instead of sitting on its ends."""
+        target = {"relu6": 3.0, "relu_n1_to_1": 1.0}.get(act)
+        if target is None:
+            return w_scale
+        natural = self._conv_out_scale(in_scale, w_scale, fan_in) * 40.0
+        return (w_scale * (target / natural)).astype(np.float32)
+
+    def _fused_quant(self, scale, act):
+        """The output (scale, zero point): a fused RELU6 / RELU_N1_TO_1 whose clamp range fits
+        in fewer steps than the type has gets the quantisation a real quantised network has
+        (RELU6: [0, 6] on the whole range), so the clamp and the rounding both show."""
+        top = 32767.0 if self.int16 else 255.0
+        if act == "relu6" and scale > 6.0 / top:
+            return 6.0 / top, (0 if self.int16 else -128)
+        if act == "relu_n1_to_1" and scale > 2.0 / top:
+            return 2.0 / top, 0
+        return scale, None
 
     # -- convolutions ----------------------------------------------------------
     def conv(self, x, out_ch, k=(3, 3), stride=(1, 1), dilation=(1, 1), padding="same", act=None, out_scale=None):
@@ -124,13 +137,17 @@ class Net:
         w_q, w_scale = self._weights((out_ch, kh, kw, c), 0)
         in_scale = float(x.scale[0])
         fan_in = kh * kw * c
+        if not out_scale:
+            w_scale = self._fit_weights(w_scale, in_scale, fan_in, act)
         b_q, b_scale = self._bias(in_scale, w_scale, fan_in)
         wt = self.g.const(self._name("weights"), w_q, w_scale, np.zeros(out_ch, np.int64), 0)
         bt = self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0)
         oh = _out_size(h, kh, stride[0], dilation[0], padding)
         ow = _out_size(w, kw, stride[1], dilation[1], padding)
-        scale = out_scale or self._fused_scale(self._conv_out_scale(in_scale, w_scale, fan_in), act)
-        y = self.act([n, oh, ow, out_ch], scale)
+        if out_scale:
+            y = self.act([n, oh, ow, out_ch], out_scale)
+        else:
+            y = self.act([n, oh, ow, out_ch], *self._fused_quant(self._conv_out_scale(in_scale, w_scale, fan_in), act))
 
         def opts(b):
             o_conv.Start(b)
@@ -152,12 +169,13 @@ class Net:
         w_q, w_scale = self._weights((1, kh, kw, out_ch), 3)
         in_scale = float(x.scale[0])
         fan_in = kh * kw
+        w_scale = self._fit_weights(w_scale, in_scale, fan_in, act)
         b_q, b_scale = self._bias(in_scale, w_scale, fan_in)
         wt = self.g.const(self._name("dw_weights"), w_q, w_scale, np.zeros(out_ch, np.int64), 3)
         bt = self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0)
         oh = _out_size(h, kh, stride[0], dilation[0], padding)
         ow = _out_size(w, kw, stride[1], dilation[1], padding)
-        y = self.act([n, oh, ow, out_ch], self._fused_scale(self._conv_out_scale(in_scale, w_scale, fan_in), act))
+        y = self.act([n, oh, ow, out_ch], *self._fused_quant(self._conv_out_scale(in_scale, w_scale, fan_in), act))
 
         def opts(b):
             o_dw.Start(b)
@@ -209,10 +227,11 @@ class Net:
         # TFLite's reference int8 FULLY_CONNECTED is per-tensor
         w_scale = np.full(1, w_scale_pc[0], np.float32)
         in_scale = float(x.scale[0])
+        w_scale = self._fit_weights(w_scale, in_scale, fan_in, act)
         b_q, b_scale = self._bias(in_scale, np.full(out_units, w_scale[0], np.float32), fan_in)
         wt = self.g.const(self._name("fc_weights"), w_q, w_scale, np.zeros(1, np.int64))
         bt = self.g.const(self._name("bias"), b_q, b_scale[:1], np.zeros(1, np.int64))
-        y = self.act([n, out_units], self._fused_scale(self._conv_out_scale(in_scale, w_scale, fan_in), act))
+        y = self.act([n, out_units], *self._fused_quant(self._conv_out_scale(in_scale, w_scale, fan_in), act))
 
         def opts(b):
             o_fc.Start(b)

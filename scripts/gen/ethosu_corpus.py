@@ -107,7 +107,11 @@ def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None):
         cmd.append("--verbose-register-command-stream")
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
-        raise NetworkError(f"vela failed on {tflite_path} ({config}):\n{r.stdout}\n{r.stderr}")
+        # Vela's raw writer refuses CPU operators itself; keep its reasons and its last error line
+        lines = (r.stdout + r.stderr).splitlines()
+        why = [ln for ln in lines if ln.startswith(("Warning (supported operators)", "Reason:"))]
+        last = [ln for ln in lines if ln.strip()][-1:] if lines else []
+        raise NetworkError(f"vela {config} refuses it: " + " / ".join(why + last))
     if verbose_stream_to:
         with open(verbose_stream_to, "w") as f:
             f.write(r.stdout)

@@ -5,7 +5,7 @@ Each builder makes one small quantised network with ethosu_corpus_ops.Net. Toget
 they cover every kernel operation the twin executes (issue 25, point 1): Vela maps
 them to NPU_OP_CONV, NPU_OP_DEPTHWISE, NPU_OP_POOL and NPU_OP_ELEMENTWISE with the
 IFM upscale, LUT, scaling and activation variants. Names starting with i16_ are 16x8
-networks (int16 activations, int8 weights). The order is fixed: a network's seed is
+networks (int16 activations, int8 weights), u8_ ones uint8 (asymmetric weights too). The order is fixed: a network's seed is
 its position, so append new networks at the end to keep the others' bytes.
 """
 
@@ -14,12 +14,12 @@ from ethosu_corpus_ops import Net
 NETWORKS = []
 
 
-def network(description, int16=False):
+def network(description, int16=False, uint8=False):
     def register(fn):
         name = fn.__name__
 
         def build(net_name, seed):
-            n = Net(net_name, seed, int16)
+            n = Net(net_name, seed, int16, uint8)
             fn(n)
             return n.g
 
@@ -362,3 +362,38 @@ def i16_leaky_relu(n):
 def i16_sub_broadcast(n):
     x = n.input([1, 6, 6, 8])
     n.output(n.binary("sub", x, n.const_act([1, 1, 1, 8]), act="relu6"))
+
+
+@network("STRIDED_SLICE (offset and stride 2 in height and width) into a CONV_2D 3x3: strided IFM reads")
+def strided_slice_conv(n):
+    x = n.strided_slice(n.input([1, 10, 10, 16]), [0, 2, 1, 0], [1, 10, 10, 16], [1, 2, 2, 1])
+    n.output(n.conv(x, 8, (3, 3), act="relu"))
+
+
+@network("TRANSPOSE of height and width (Vela: a pool with swapped strides)")
+def transpose_hw(n):
+    n.output(n.transpose(n.input([1, 6, 8, 16]), [0, 2, 1, 3]))
+
+
+@network("SPLIT on channels: one half into a CONV_2D 1x1, the other into an ADD with itself")
+def split_channels(n):
+    a, b = n.split(n.input([1, 8, 8, 16]), 3, 2)
+    n.output(n.conv(a, 8, (1, 1)))
+    n.output(n.binary("add", b, b))
+
+
+@network("uint8 CONV_2D 3x3 stride 2 SAME, per-tensor asymmetric uint8 weights, fused RELU6", uint8=True)
+def u8_conv(n):
+    n.output(n.conv(n.input([1, 10, 10, 8]), 16, (3, 3), stride=(2, 2), act="relu6"))
+
+
+@network("uint8 DEPTHWISE_CONV_2D 3x3, then ADD of the input (residual)", uint8=True)
+def u8_depthwise_add(n):
+    x = n.input([1, 8, 8, 8])
+    n.output(n.binary("add", x, n.depthwise(x, 1, (3, 3))))
+
+
+@network("uint8 AVERAGE_POOL_2D 2x2 stride 2 and MAX_POOL_2D 3x3 stride 1 SAME", uint8=True)
+def u8_pools(n):
+    x = n.input([1, 8, 8, 8])
+    n.output(n.pool(n.pool(x, "avg", (2, 2), (2, 2)), "max", (3, 3), (1, 1), "same"))

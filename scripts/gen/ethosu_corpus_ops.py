@@ -20,6 +20,8 @@ from ethosu.vela.tflite import ReshapeOptions as o_reshape
 from ethosu.vela.tflite import ResizeBilinearOptions as o_rbil
 from ethosu.vela.tflite import ResizeNearestNeighborOptions as o_rnn
 from ethosu.vela.tflite import SoftmaxOptions as o_softmax
+from ethosu.vela.tflite import SplitOptions as o_split
+from ethosu.vela.tflite import StridedSliceOptions as o_sslice
 from ethosu.vela.tflite import SubOptions as o_sub
 from ethosu.vela.tflite import TransposeConvOptions as o_tconv
 from ethosu.vela.tflite.ActivationFunctionType import ActivationFunctionType as Act
@@ -48,11 +50,12 @@ def _out_size(size, k, stride, dilation, padding):
 class Net:
     """A network under construction; `x` style values are writer Tensors."""
 
-    def __init__(self, name, seed, int16=False):
+    def __init__(self, name, seed, int16=False, uint8=False):
         self.g = Graph(name)
         self.rng = np.random.default_rng(seed)
         self.int16 = int16
-        self.act_dtype = np.int16 if int16 else np.int8
+        self.uint8 = uint8
+        self.act_dtype = np.int16 if int16 else np.uint8 if uint8 else np.int8
         self.n = 0
 
     # -- tensors ---------------------------------------------------------------
@@ -62,6 +65,8 @@ class Net:
 
     def _zp(self):
         # 16x8 activations are symmetric (zero point 0); int8 ones take any zero point
+        if self.uint8:
+            return int(self.rng.integers(108, 149))
         return 0 if self.int16 else int(self.rng.integers(-20, 21))
 
     def _act_scale(self, rough):
@@ -89,10 +94,25 @@ class Net:
         return float(x.scale[0]) * (256.0 if self.int16 else 1.0)
 
     def _weights(self, shape, out_axis):
-        w = self.rng.integers(-127, 128, size=shape, dtype=np.int64).astype(np.int8)
         n_out = shape[out_axis]
+        if self.uint8:
+            # uint8 networks quantise weights per tensor, with a zero point near the middle
+            w = self.rng.integers(0, 256, size=shape, dtype=np.int64).astype(np.uint8)
+            self._w_zp = int(self.rng.integers(118, 139))
+            return w, np.full(n_out, self.rng.uniform(0.002, 0.02), np.float32)
+        w = self.rng.integers(-127, 128, size=shape, dtype=np.int64).astype(np.int8)
         w_scale = self.rng.uniform(0.002, 0.02, size=n_out).astype(np.float32)
         return w, w_scale
+
+    def _weight_const(self, what, w_q, w_scale, axis):
+        if self.uint8:
+            return self.g.const(self._name(what), w_q, w_scale[:1], [self._w_zp])
+        return self.g.const(self._name(what), w_q, w_scale, np.zeros(len(w_scale), np.int64), axis)
+
+    def _bias_const(self, b_q, b_scale):
+        if self.uint8:
+            return self.g.const(self._name("bias"), b_q, b_scale[:1], [0])
+        return self.g.const(self._name("bias"), b_q, b_scale, np.zeros(len(b_scale), np.int64), 0)
 
     def _bias(self, in_scale, w_scale, fan_in):
         # bias in accumulator units, about the size of one accumulator standard deviation
@@ -125,9 +145,9 @@ class Net:
         (RELU6: [0, 6] on the whole range), so the clamp and the rounding both show."""
         top = 32767.0 if self.int16 else 255.0
         if act == "relu6" and scale > 6.0 / top:
-            return 6.0 / top, (0 if self.int16 else -128)
+            return 6.0 / top, (0 if self.int16 or self.uint8 else -128)
         if act == "relu_n1_to_1" and scale > 2.0 / top:
-            return 2.0 / top, 0
+            return 2.0 / top, (128 if self.uint8 else 0)
         return scale, None
 
     # -- convolutions ----------------------------------------------------------
@@ -140,8 +160,8 @@ class Net:
         if not out_scale:
             w_scale = self._fit_weights(w_scale, in_scale, fan_in, act)
         b_q, b_scale = self._bias(in_scale, w_scale, fan_in)
-        wt = self.g.const(self._name("weights"), w_q, w_scale, np.zeros(out_ch, np.int64), 0)
-        bt = self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0)
+        wt = self._weight_const("weights", w_q, w_scale, 0)
+        bt = self._bias_const(b_q, b_scale)
         oh = _out_size(h, kh, stride[0], dilation[0], padding)
         ow = _out_size(w, kw, stride[1], dilation[1], padding)
         if out_scale:
@@ -171,8 +191,8 @@ class Net:
         fan_in = kh * kw
         w_scale = self._fit_weights(w_scale, in_scale, fan_in, act)
         b_q, b_scale = self._bias(in_scale, w_scale, fan_in)
-        wt = self.g.const(self._name("dw_weights"), w_q, w_scale, np.zeros(out_ch, np.int64), 3)
-        bt = self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0)
+        wt = self._weight_const("dw_weights", w_q, w_scale, 3)
+        bt = self._bias_const(b_q, b_scale)
         oh = _out_size(h, kh, stride[0], dilation[0], padding)
         ow = _out_size(w, kw, stride[1], dilation[1], padding)
         y = self.act([n, oh, ow, out_ch], *self._fused_quant(self._conv_out_scale(in_scale, w_scale, fan_in), act))
@@ -203,11 +223,11 @@ class Net:
         else:
             oh, ow = (h - 1) * stride[0] + kh, (w - 1) * stride[1] + kw
         shape_t = self.g.const(self._name("out_shape"), np.array([n, oh, ow, out_ch], np.int32))
-        wt = self.g.const(self._name("weights"), w_q, w_scale, np.zeros(out_ch, np.int64), 0)
+        wt = self._weight_const("weights", w_q, w_scale, 0)
         ins = [shape_t, wt, x]
         if bias:
             b_q, b_scale = self._bias(in_scale, w_scale, fan_in)
-            ins.append(self.g.const(self._name("bias"), b_q, b_scale, np.zeros(out_ch, np.int64), 0))
+            ins.append(self._bias_const(b_q, b_scale))
         y = self.act([n, oh, ow, out_ch], self._conv_out_scale(in_scale, w_scale, fan_in))
 
         def opts(b):
@@ -291,7 +311,7 @@ class Net:
     def const_act(self, shape, scale=None):
         """A constant activation-typed operand (broadcast or scalar IFM2)."""
         scale = scale if scale is not None else self._act_scale(float(self.rng.uniform(0.02, 0.06)))
-        lo, hi = (-32768, 32768) if self.int16 else (-128, 128)
+        lo, hi = (-32768, 32768) if self.int16 else (0, 256) if self.uint8 else (-128, 128)
         data = self.rng.integers(lo, hi, size=shape, dtype=np.int64).astype(self.act_dtype)
         return self.g.const(self._name("const"), data, scale, self._zp())
 
@@ -436,3 +456,34 @@ class Net:
 
         self.g.op(code, [x, size_t], [y], opt_type, opts)
         return y
+
+    def strided_slice(self, x, begin, end, strides):
+        shape = [(e - b + st - 1) // st for b, e, st in zip(begin, end, strides)]
+        y = self.like(x, shape)
+        ins = [x] + [self.g.const(self._name(w), np.array(v, np.int32)) for w, v in
+                     (("begin", begin), ("end", end), ("strides", strides))]
+
+        def opts(b):
+            o_sslice.Start(b)
+            return o_sslice.End(b)
+
+        self.g.op(Op.STRIDED_SLICE, ins, [y], Opt.StridedSliceOptions, opts)
+        return y
+
+    def transpose(self, x, perm):
+        y = self.like(x, [x.shape[p] for p in perm])
+        self.g.op(Op.TRANSPOSE, [x, self.g.const(self._name("perm"), np.array(perm, np.int32))], [y])
+        return y
+
+    def split(self, x, axis, parts):
+        shape = list(x.shape)
+        shape[axis] //= parts
+        ys = [self.like(x, shape) for _ in range(parts)]
+
+        def opts(b):
+            o_split.Start(b)
+            o_split.AddNumSplits(b, parts)
+            return o_split.End(b)
+
+        self.g.op(Op.SPLIT, [self.g.const(self._name("axis"), np.array(axis, np.int32)), x], ys, Opt.SplitOptions, opts)
+        return ys

@@ -5,8 +5,9 @@ Each builder makes one small quantised network with ethosu_corpus_ops.Net. Toget
 they cover every kernel operation the twin executes (issue 25, point 1): Vela maps
 them to NPU_OP_CONV, NPU_OP_DEPTHWISE, NPU_OP_POOL and NPU_OP_ELEMENTWISE with the
 IFM upscale, LUT, scaling and activation variants. Names starting with i16_ are 16x8
-networks (int16 activations, int8 weights), u8_ ones uint8 (asymmetric weights too). The order is fixed: a network's seed is
-its position, so append new networks at the end to keep the others' bytes.
+networks (int16 activations, int8 weights), u8_ ones uint8 (asymmetric weights too).
+The order is fixed: a network's seed is its position, so append new networks at
+the end to keep the others' bytes.
 """
 
 from ethosu_corpus_ops import Net
@@ -192,7 +193,8 @@ def min_max(n):
     b = n.g.tensor("input_b", [1, 7, 7, 8], a.dtype, a.scale, a.zero_point)
     n.g.inputs.append(b)
     x = n.binary("min", a, b)
-    c = n.g.const("max_operand", n.rng.integers(-40, 40, size=[1], dtype="int64").astype(a.dtype), a.scale, a.zero_point)
+    scalar = n.rng.integers(-40, 40, size=[1], dtype="int64").astype(a.dtype)
+    c = n.g.const("max_operand", scalar, a.scale, a.zero_point)
     n.output(n.binary("max", x, c))
 
 

@@ -141,6 +141,7 @@ help:
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
 	@echo "make ethosu-corpus                 regenerate sequences/ethosu/networks (Vela + TensorFlow Lite in build/ethosu-venv, from PyPI)"
+	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
 	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
@@ -195,6 +196,10 @@ ethosu-venv: $(ETHOSU_VENV)/pins.txt
 	@echo "$(ETHOSU_VENV): $$(cat $<) (vela: $(ETHOSU_VENV)/bin/vela)"
 ethosu-corpus: ethosu-venv
 	nice $(ETHOSU_VENV)/bin/python scripts/gen/ethosu_corpus.py --out sequences/ethosu/networks
+# the committed corpus is what the generator makes, byte for byte (needs PyPI once, about 2 minutes)
+.PHONY: ethosu-corpus-check
+ethosu-corpus-check: ethosu-venv
+	nice $(ETHOSU_VENV)/bin/python scripts/gen/ethosu_corpus.py --out sequences/ethosu/networks --check
 # ---- end ethosu-corpus --------------------------------------------------------------
 
 # ---- build ---------------------------------------------------------------------

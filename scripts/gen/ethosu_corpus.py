@@ -172,7 +172,10 @@ def main():
     ap.add_argument("--streams", help="also write Vela's disassembled command streams into this folder")
     ap.add_argument("--keep-tflite", help="also copy each generated .tflite into this folder")
     ap.add_argument("--list", action="store_true", help="list the networks and exit")
+    ap.add_argument("--check", action="store_true",
+                    help="write into a temporary folder and compare with --out byte for byte instead")
     args = ap.parse_args()
+    committed = args.out
 
     # (name, description, write(path) -> op names, model seed, input seed)
     jobs = []
@@ -212,16 +215,46 @@ def main():
     total_bytes = 0
     failed = []
     with tempfile.TemporaryDirectory(prefix="ethosu_corpus_") as tmp:
+        if args.check:
+            args.out = os.path.join(tmp, "corpus")
         for name, desc, write, seed in jobs:
             try:
                 total_bytes += build_one(args, vela, tmp, configs, name, desc, write, seed)
             except NetworkError as e:
                 failed.append(name)
                 print(f"{name}: FAILED: {e}", file=sys.stderr)
-    if failed:
-        print(f"ethosu_corpus: {len(failed)} network(s) failed: {', '.join(failed)}", file=sys.stderr)
-        return 1
+        if failed:
+            print(f"ethosu_corpus: {len(failed)} network(s) failed: {', '.join(failed)}", file=sys.stderr)
+            return 1
+        if args.check:
+            whole = not args.only and not args.tflite
+            return compare_trees(args.out, committed, configs, [j[0] for j in jobs], whole)
     print(f"ethosu_corpus: {len(jobs)} networks x {len(configs)} configs written to {args.out} ({total_bytes / 1024:.0f} KiB)")
+    return 0
+
+
+def compare_trees(made, committed, configs, names, whole):
+    """--check: every file made must equal the committed one; for the whole corpus, no committed
+    folder may be left over either."""
+    bad = []
+    for config in configs:
+        for name in names:
+            a, b = os.path.join(made, config, name), os.path.join(committed, config, name)
+            files = sorted(set(os.listdir(a)) | (set(os.listdir(b)) if os.path.isdir(b) else set()))
+            for f in files:
+                fa, fb = os.path.join(a, f), os.path.join(b, f)
+                if not os.path.isfile(fa) or not os.path.isfile(fb) or open(fa, "rb").read() != open(fb, "rb").read():
+                    bad.append(os.path.join(config, name, f))
+        if whole and os.path.isdir(os.path.join(committed, config)):
+            bad += [os.path.join(config, d) + " (no such network)"
+                    for d in sorted(set(os.listdir(os.path.join(committed, config))) - set(names))]
+    for b in bad:
+        print(f"ethosu_corpus --check: differs: {os.path.join(committed, b)}", file=sys.stderr)
+    if bad:
+        print(f"ethosu_corpus --check: {len(bad)} file(s) differ from {committed} (make ethosu-corpus regenerates)",
+              file=sys.stderr)
+        return 1
+    print(f"ethosu_corpus --check: {len(names)} networks x {len(configs)} configs identical to {committed}")
     return 0
 
 

@@ -22,6 +22,7 @@ and the npz's zip member timestamps (numpy writes the wall clock) are set to
 import argparse
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -90,7 +91,7 @@ class NetworkError(Exception):
     """A network Vela refuses or partly places on the CPU."""
 
 
-def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None):
+def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None, extra_args=()):
     """Runs Vela; returns the path of the npz. Exits if an operator falls back to the CPU."""
     cmd = [
         vela,
@@ -102,7 +103,7 @@ def vela_compile(vela, tflite_path, config, out_dir, verbose_stream_to=None):
         "--output-dir",
         out_dir,
         "--show-cpu-operations",
-    ]
+    ] + list(extra_args)
     if verbose_stream_to:
         cmd.append("--verbose-register-command-stream")
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -168,6 +169,8 @@ def main():
     ap.add_argument("--tflite", action="append",
                     help="instead of the corpus: your own int8/int16 .tflite (repeatable); its folders are named "
                     "after the file; random input (--seed), TensorFlow Lite's reference output")
+    ap.add_argument("--vela-args", help="for --tflite: more Vela options, e.g. \"--system-config Ethos_U65_High_End "
+                    "--memory-mode Shared_Sram\"")
     ap.add_argument("--seed", type=int, default=1, help="the input seed for --tflite (default %(default)s)")
     ap.add_argument("--streams", help="also write Vela's disassembled command streams into this folder")
     ap.add_argument("--keep-tflite", help="also copy each generated .tflite into this folder")
@@ -185,7 +188,8 @@ def main():
                 print(f"ethosu_corpus: {path}: no such file", file=sys.stderr)
                 return 2
             name = os.path.splitext(os.path.basename(path))[0]
-            jobs.append((name, f"{os.path.basename(path)}, input seed {args.seed}", _copy_writer(path), args.seed))
+            desc = f"{os.path.basename(path)}, input seed {args.seed}"
+            jobs.append((name, desc, _copy_writer(path), args.seed, shlex.split(args.vela_args or "")))
     else:
         nets = ethosu_corpus_nets.NETWORKS
         if args.list:
@@ -200,7 +204,8 @@ def main():
         # a network's seeds are its position in NETWORKS, whatever --only picks
         for pos, (name, desc, build) in enumerate(nets):
             if not args.only or name in args.only:
-                jobs.append((name, desc, _graph_writer(build, name, 1000 + pos), 2000 + pos))
+                vela_args = ethosu_corpus_nets.VELA_OPTIONS.get(name, [])
+                jobs.append((name, desc, _graph_writer(build, name, 1000 + pos), 2000 + pos, vela_args))
     configs = args.configs.split(",")
     for c in configs:
         if c not in CONFIGS:
@@ -217,9 +222,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="ethosu_corpus_") as tmp:
         if args.check:
             args.out = os.path.join(tmp, "corpus")
-        for name, desc, write, seed in jobs:
+        for name, desc, write, seed, vela_args in jobs:
             try:
-                total_bytes += build_one(args, vela, tmp, configs, name, desc, write, seed)
+                total_bytes += build_one(args, vela, tmp, configs, name, desc, write, seed, vela_args)
             except NetworkError as e:
                 failed.append(name)
                 print(f"{name}: FAILED: {e}", file=sys.stderr)
@@ -276,7 +281,7 @@ def _copy_writer(src):
     return write
 
 
-def build_one(args, vela, tmp, configs, name, desc, write, seed):
+def build_one(args, vela, tmp, configs, name, desc, write, seed, vela_args):
     """Writes, compiles and runs one network; writes its folders; returns their size in bytes."""
     tfl = os.path.join(tmp, name + ".tflite")
     ops = ",".join(write(tfl))
@@ -299,7 +304,7 @@ def build_one(args, vela, tmp, configs, name, desc, write, seed):
         if args.streams:
             os.makedirs(args.streams, exist_ok=True)
             stream = os.path.join(args.streams, f"{name}_{config}.txt")
-        npzs[config], _ = vela_compile(vela, tfl, config, vdir, stream)
+        npzs[config], _ = vela_compile(vela, tfl, config, vdir, stream, vela_args)
         check_npu_only(tfl, npzs[config], len(inputs), len(outputs), config)
     total_bytes = 0
     for config in configs:
@@ -316,6 +321,8 @@ def build_one(args, vela, tmp, configs, name, desc, write, seed):
             np.save(os.path.join(out, f"expected_{i}.npy"), y)
         with open(os.path.join(out, "README.txt"), "w") as f:
             what = f" (ops: {ops})" if ops else ""
+            if vela_args:
+                what += f" (vela {' '.join(vela_args)})"
             f.write(f"{name}: {desc}{what}; made by scripts/gen/ethosu_corpus.py\n")
         total_bytes += sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out))
     print(

@@ -13,9 +13,11 @@ the end to keep the others' bytes.
 from ethosu_corpus_ops import Net
 
 NETWORKS = []
+# Vela options beyond --accelerator-config and --output-format raw, per network name
+VELA_OPTIONS = {}
 
 
-def network(description, int16=False, uint8=False):
+def network(description, int16=False, uint8=False, vela=()):
     def register(fn):
         name = fn.__name__
 
@@ -25,6 +27,8 @@ def network(description, int16=False, uint8=False):
             return n.g
 
         NETWORKS.append((name, description, build))
+        if vela:
+            VELA_OPTIONS[name] = list(vela)
         return fn
 
     return register
@@ -402,3 +406,24 @@ def u8_depthwise_add(n):
 def u8_pools(n):
     x = n.input([1, 8, 8, 8])
     n.output(n.pool(n.pool(x, "avg", (2, 2), (2, 2)), "max", (3, 3), (1, 1), "same"))
+
+
+# -- the same kinds of network under other Vela system configurations and memory modes -------
+
+
+@network("MobileNet-style 96x96x3 as mobilenet_96, compiled for Ethos_U65_High_End with Shared_Sram, --optimise Size",
+         vela=("--system-config", "Ethos_U65_High_End", "--memory-mode", "Shared_Sram", "--optimise", "Size"))
+def mobilenet_96_shared_sram(n):
+    mobilenet_96(n)
+
+
+@network("small CNN as small_cnn, compiled with Dedicated_Sram (fast scratch) and --max-block-dependency 0",
+         vela=("--memory-mode", "Dedicated_Sram", "--max-block-dependency", "0"))
+def small_cnn_dedicated_blockdep0(n):
+    small_cnn(n)
+
+
+@network("CONV_2D 40->40 channels as conv_deep_channels, compiled for Ethos_U65_Embedded (weights in flash-like memory)",
+         vela=("--system-config", "Ethos_U65_Embedded", "--memory-mode", "Shared_Sram"))
+def conv_deep_channels_embedded(n):
+    conv_deep_channels(n)

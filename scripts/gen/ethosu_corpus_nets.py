@@ -1,0 +1,429 @@
+"""The networks of the Ethos-U65 corpus: NETWORKS = [(name, description, builder)],
+builder(name, seed) -> Graph.
+
+Each builder makes one small quantised network with ethosu_corpus_ops.Net. Together
+they cover every kernel operation the twin executes (issue 25, point 1): Vela maps
+them to NPU_OP_CONV, NPU_OP_DEPTHWISE, NPU_OP_POOL and NPU_OP_ELEMENTWISE with the
+IFM upscale, LUT, scaling and activation variants. Names starting with i16_ are 16x8
+networks (int16 activations, int8 weights), u8_ ones uint8 (asymmetric weights too).
+The order is fixed: a network's seed is its position, so append new networks at
+the end to keep the others' bytes.
+"""
+
+from ethosu_corpus_ops import Net
+
+NETWORKS = []
+# Vela options beyond --accelerator-config and --output-format raw, per network name
+VELA_OPTIONS = {}
+
+
+def network(description, int16=False, uint8=False, vela=()):
+    def register(fn):
+        name = fn.__name__
+
+        def build(net_name, seed):
+            n = Net(net_name, seed, int16, uint8)
+            fn(n)
+            return n.g
+
+        NETWORKS.append((name, description, build))
+        if vela:
+            VELA_OPTIONS[name] = list(vela)
+        return fn
+
+    return register
+
+
+# -- convolution ---------------------------------------------------------------------
+
+
+@network("CONV_2D 3x3 stride 1 SAME, 8->16 channels, fused RELU")
+def conv_3x3_relu(n):
+    n.output(n.conv(n.input([1, 8, 8, 8]), 16, (3, 3), act="relu"))
+
+
+@network("CONV_2D 1x1 VALID, 16->24 channels (pointwise)")
+def conv_1x1(n):
+    n.output(n.conv(n.input([1, 12, 12, 16]), 24, (1, 1), padding="valid"))
+
+
+@network("CONV_2D 5x5 stride 2 SAME, 4->8 channels, fused RELU6")
+def conv_5x5_s2_relu6(n):
+    n.output(n.conv(n.input([1, 16, 16, 4]), 8, (5, 5), stride=(2, 2), act="relu6"))
+
+
+@network("CONV_2D 3x3 dilation 2 VALID, 8->8 channels, fused RELU_N1_TO_1")
+def conv_3x3_dilated_valid(n):
+    n.output(n.conv(n.input([1, 12, 12, 8]), 8, (3, 3), dilation=(2, 2), padding="valid", act="relu_n1_to_1"))
+
+
+@network("CONV_2D non-square: 3x1 kernel stride 2x1 SAME on 10x7x6, then 1x5 VALID")
+def conv_nonsquare(n):
+    x = n.input([1, 10, 7, 6])
+    x = n.conv(x, 10, (3, 1), stride=(2, 1))
+    n.output(n.conv(x, 12, (1, 5), padding="valid", act="relu"))
+
+
+@network("CONV_2D 7x7 stride 3 SAME on 3 channels (wide first layer), then 3x3 stride 2 VALID")
+def conv_7x7_s3(n):
+    x = n.input([1, 20, 20, 3])
+    x = n.conv(x, 16, (7, 7), stride=(3, 3), act="relu")
+    n.output(n.conv(x, 8, (3, 3), stride=(2, 2), padding="valid"))
+
+
+@network("CONV_2D with 40 input and 40 output channels (more than one 16/32-channel block)")
+def conv_deep_channels(n):
+    x = n.input([1, 6, 6, 40])
+    n.output(n.conv(x, 40, (3, 3), act="relu"))
+
+
+# -- depthwise -----------------------------------------------------------------------
+
+
+@network("DEPTHWISE_CONV_2D 3x3 multiplier 1 stride 1 SAME, fused RELU")
+def depthwise_3x3(n):
+    n.output(n.depthwise(n.input([1, 12, 12, 16]), 1, (3, 3), act="relu"))
+
+
+@network("DEPTHWISE_CONV_2D 3x3 multiplier 2 stride 2 SAME, 8->16 channels")
+def depthwise_mult2_s2(n):
+    n.output(n.depthwise(n.input([1, 10, 10, 8]), 2, (3, 3), stride=(2, 2)))
+
+
+@network("DEPTHWISE_CONV_2D 5x5 dilation 2 VALID, multiplier 1, fused RELU6")
+def depthwise_5x5_dilated(n):
+    n.output(n.depthwise(n.input([1, 14, 14, 8]), 1, (5, 5), dilation=(2, 2), padding="valid", act="relu6"))
+
+
+@network("DEPTHWISE_CONV_2D multiplier 3 on 1 channel, non-square 3x2 kernel")
+def depthwise_mult3(n):
+    n.output(n.depthwise(n.input([1, 9, 9, 1]), 3, (3, 2)))
+
+
+# -- transpose convolution ------------------------------------------------------------
+
+
+@network("TRANSPOSE_CONV 3x3 stride 2 SAME with bias, 8->8 channels (IFM zero-insertion upscale)")
+def transpose_conv_same(n):
+    n.output(n.transpose_conv(n.input([1, 6, 6, 8]), 8, (3, 3), (2, 2), "same"))
+
+
+@network("TRANSPOSE_CONV 2x2 stride 2 VALID without bias, 16->4 channels")
+def transpose_conv_valid(n):
+    n.output(n.transpose_conv(n.input([1, 5, 5, 16]), 4, (2, 2), (2, 2), "valid", bias=False))
+
+
+# -- pooling -------------------------------------------------------------------------
+
+
+@network("AVERAGE_POOL_2D 2x2 stride 2 VALID")
+def avgpool_2x2(n):
+    n.output(n.pool(n.input([1, 12, 12, 16]), "avg", (2, 2), (2, 2), "valid"))
+
+
+@network("AVERAGE_POOL_2D 3x3 stride 1 SAME (padding left out of the count)")
+def avgpool_3x3_same(n):
+    n.output(n.pool(n.input([1, 9, 9, 8]), "avg", (3, 3), (1, 1), "same"))
+
+
+@network("MAX_POOL_2D 3x3 stride 2 SAME, fused RELU")
+def maxpool_3x3_s2(n):
+    n.output(n.pool(n.input([1, 11, 11, 12]), "max", (3, 3), (2, 2), "same", act="relu"))
+
+
+@network("MAX_POOL_2D 2x2 stride 2 VALID after a conv")
+def conv_maxpool(n):
+    x = n.conv(n.input([1, 16, 16, 3]), 8, (3, 3), act="relu")
+    n.output(n.pool(x, "max", (2, 2), (2, 2), "valid"))
+
+
+@network("MEAN over height and width (keep dims)")
+def mean_hw(n):
+    n.output(n.reduce(n.input([1, 7, 7, 16]), "mean", [1, 2]))
+
+
+# SUM is left out: ai-edge-litert 2.3.0's BUILTIN_REF int8 SUM returns garbage (-1 almost
+# everywhere; the optimised kernel gives the right sums), so there is no reference to match.
+# Vela's REDUCE_SUM pooling is covered by the SOFTMAX networks.
+
+
+# -- elementwise ---------------------------------------------------------------------
+
+
+@network("ADD of two inputs with different quantisation, fused RELU")
+def add_two_inputs(n):
+    a = n.input([1, 8, 8, 16])
+    b = n.input([1, 8, 8, 16])
+    n.output(n.binary("add", a, b, act="relu"))
+
+
+@network("ADD of a per-channel constant broadcast over height and width")
+def add_broadcast(n):
+    x = n.input([1, 6, 6, 8])
+    n.output(n.binary("add", x, n.const_act([1, 1, 1, 8])))
+
+
+@network("SUB of two inputs, then SUB of a scalar constant")
+def sub_scalar(n):
+    a = n.input([1, 5, 7, 8])
+    b = n.input([1, 5, 7, 8])
+    x = n.binary("sub", a, b)
+    n.output(n.binary("sub", x, n.const_act([])))
+
+
+@network("SUB with the constant as first operand (reversed operands), broadcast over width")
+def sub_reversed(n):
+    x = n.input([1, 6, 5, 8])
+    n.output(n.binary("sub", n.const_act([1, 6, 1, 8]), x))
+
+
+@network("MUL of two inputs, fused RELU6")
+def mul_two_inputs(n):
+    a = n.input([1, 8, 8, 8])
+    b = n.input([1, 8, 8, 8])
+    n.output(n.binary("mul", a, b, act="relu6"))
+
+
+@network("MUL by a broadcast constant, then by a scalar constant")
+def mul_broadcast_scalar(n):
+    x = n.input([1, 6, 6, 8])
+    x = n.binary("mul", x, n.const_act([1, 1, 1, 8]))
+    n.output(n.binary("mul", x, n.const_act([1])))
+
+
+@network("MINIMUM of two inputs and MAXIMUM with a scalar")
+def min_max(n):
+    a = n.input([1, 7, 7, 8])
+    b = n.g.tensor("input_b", [1, 7, 7, 8], a.dtype, a.scale, a.zero_point)
+    n.g.inputs.append(b)
+    x = n.binary("min", a, b)
+    scalar = n.rng.integers(-40, 40, size=[1], dtype="int64").astype(a.dtype)
+    c = n.g.const("max_operand", scalar, a.scale, a.zero_point)
+    n.output(n.binary("max", x, c))
+
+
+@network("ABS")
+def abs_op(n):
+    n.output(n.unary("abs", n.input([1, 8, 8, 8])))
+
+
+@network("LEAKY_RELU alpha 0.2")
+def leaky_relu(n):
+    n.output(n.unary("leaky_relu", n.input([1, 8, 8, 8]), alpha=0.2))
+
+
+@network("standalone RELU and RELU_N1_TO_1 on the input, RELU6 after a conv")
+def relus(n):
+    x = n.input([1, 6, 6, 8], scale=0.03)
+    n.output(n.unary("relu", x))
+    n.output(n.unary("relu6", n.conv(x, 8, (1, 1), out_scale=0.05)))
+    n.output(n.unary("relu_n1_to_1", x))
+
+
+@network("TANH (8-bit LUT)")
+def tanh(n):
+    # a small input scale keeps most values off tanh's flat ends
+    n.output(n.unary("tanh", n.input([1, 8, 8, 8], scale=0.015)))
+
+
+@network("LOGISTIC (8-bit LUT)")
+def logistic(n):
+    n.output(n.unary("logistic", n.input([1, 8, 8, 8], scale=0.03)))
+
+
+@network("HARD_SWISH (LUT) after a conv")
+def hard_swish(n):
+    x = n.conv(n.input([1, 8, 8, 4]), 8, (3, 3))
+    n.output(n.unary("hard_swish", x))
+
+
+# -- resizing, shapes ----------------------------------------------------------------
+
+
+@network("RESIZE_NEAREST_NEIGHBOR 2x (6x6 -> 12x12)")
+def resize_nearest(n):
+    n.output(n.resize(n.input([1, 6, 6, 8]), "nearest", [12, 12]))
+
+
+@network("RESIZE_BILINEAR 2x, half pixel centers (5x5 -> 10x10)")
+def resize_bilinear(n):
+    n.output(n.resize(n.input([1, 5, 5, 8]), "bilinear", [10, 10], half_pixel=True))
+
+
+@network("CONCATENATION on channels of two conv branches (one quantisation)")
+def concat_branches(n):
+    x = n.input([1, 8, 8, 8])
+    a = n.conv(x, 8, (1, 1), act="relu")
+    b = n.conv(x, 16, (3, 3), act="relu")
+    # TFLite's reference CONCATENATION wants one quantisation for all inputs and the output
+    b.scale, b.zero_point = a.scale, a.zero_point
+    n.output(n.concat([a, b], axis=3))
+
+
+@network("PAD then CONV_2D 3x3 VALID")
+def pad_conv(n):
+    x = n.pad(n.input([1, 8, 8, 8]), [[0, 0], [1, 2], [2, 1], [0, 0]])
+    n.output(n.conv(x, 8, (3, 3), padding="valid"))
+
+
+@network("RESHAPE chain: reshape, conv 1x1, reshape, reshape back")
+def reshape_chain(n):
+    x = n.reshape(n.input([1, 4, 16, 8]), [1, 8, 8, 8])
+    x = n.conv(x, 8, (1, 1))
+    x = n.reshape(x, [1, 64, 8])
+    n.output(n.reshape(x, [1, 4, 16, 8]))
+
+
+@network("FULLY_CONNECTED 128->32 with RELU, then 32->10 (after a RESHAPE)")
+def fully_connected(n):
+    x = n.reshape(n.input([1, 4, 4, 8]), [1, 128])
+    x = n.fully_connected(x, 32, act="relu")
+    n.output(n.fully_connected(x, 10))
+
+
+@network("a small CNN: conv, depthwise, pool, add residual, mean, fully connected")
+def small_cnn(n):
+    x = n.conv(n.input([1, 16, 16, 3]), 16, (3, 3), stride=(2, 2), act="relu6")
+    y = n.depthwise(x, 1, (3, 3), act="relu6")
+    y = n.conv(y, 16, (1, 1))
+    x = n.binary("add", x, y)
+    x = n.pool(x, "avg", (2, 2), (2, 2))
+    x = n.reduce(x, "mean", [1, 2], keep_dims=False)
+    n.output(n.fully_connected(x, 10))
+
+
+# -- the real-shaped network ------------------------------------------------------------
+
+
+@network("MobileNet-style: 96x96x3, conv 3x3 s2, 5 blocks of depthwise 3x3 + pointwise 1x1 (strides 1,2,1,2,2), "
+         "a residual ADD, global average pool, FULLY_CONNECTED 10")
+def mobilenet_96(n):
+    x = n.conv(n.input([1, 96, 96, 3]), 16, (3, 3), stride=(2, 2), act="relu6")
+    for out_ch, stride in ((24, 1), (32, 2), (32, 1), (48, 2), (64, 2)):
+        y = n.depthwise(x, 1, (3, 3), stride=(stride, stride), act="relu6")
+        y = n.conv(y, out_ch, (1, 1), act=None if (out_ch, stride) == (32, 1) else "relu6")
+        x = n.binary("add", x, y) if (out_ch, stride) == (32, 1) else y
+    x = n.pool(x, "avg", (6, 6), (6, 6))
+    x = n.reshape(x, [1, 64])
+    n.output(n.fully_connected(x, 10))
+
+
+# -- 16x8: int16 activations, int8 weights ------------------------------------------------
+
+
+@network("16x8 CONV_2D 3x3 stride 1 SAME, 8->16 channels, int64 bias, fused RELU", int16=True)
+def i16_conv(n):
+    n.output(n.conv(n.input([1, 8, 8, 8]), 16, (3, 3), act="relu"))
+
+
+@network("16x8 DEPTHWISE_CONV_2D 3x3 stride 2", int16=True)
+def i16_depthwise(n):
+    n.output(n.depthwise(n.input([1, 9, 9, 8]), 1, (3, 3), stride=(2, 2)))
+
+
+@network("16x8 ADD of two inputs", int16=True)
+def i16_add(n):
+    n.output(n.binary("add", n.input([1, 6, 6, 8]), n.input([1, 6, 6, 8])))
+
+
+@network("16x8 MUL of two inputs", int16=True)
+def i16_mul(n):
+    n.output(n.binary("mul", n.input([1, 6, 6, 8]), n.input([1, 6, 6, 8])))
+
+
+@network("16x8 AVERAGE_POOL_2D 3x3 stride 2 VALID", int16=True)
+def i16_avgpool(n):
+    n.output(n.pool(n.input([1, 9, 9, 8]), "avg", (3, 3), (2, 2), "valid"))
+
+
+@network("16x8 TANH (16-bit interpolated LUT)", int16=True)
+def i16_tanh(n):
+    n.output(n.unary("tanh", n.input([1, 6, 6, 8], scale=0.03)))
+
+
+@network("16x8 LOGISTIC (16-bit interpolated LUT)", int16=True)
+def i16_logistic(n):
+    n.output(n.unary("logistic", n.input([1, 6, 6, 8], scale=0.05)))
+
+
+# -- added after the first corpus (keep appending: a network's seed is its position) ---
+
+
+@network("SOFTMAX over 16 channels (Vela: REDUCE_SUM pooling, CLZ, SHL, SHR, EXP LUT, int32 elementwise)")
+def softmax(n):
+    n.output(n.unary("softmax", n.input([1, 4, 4, 16], scale=0.012)))
+
+
+@network("16x8 SOFTMAX over 10 values (16-bit LUTs)", int16=True)
+def i16_softmax(n):
+    n.output(n.unary("softmax", n.input([1, 1, 3, 10], scale=0.08)))
+
+
+@network("16x8 LEAKY_RELU alpha 0.1 with equal input and output quantisation (the LRELU elementwise)", int16=True)
+def i16_leaky_relu(n):
+    n.output(n.unary("leaky_relu", n.input([1, 6, 6, 8]), alpha=0.1))
+
+
+@network("16x8 SUB with a broadcast constant and a fused RELU6", int16=True)
+def i16_sub_broadcast(n):
+    x = n.input([1, 6, 6, 8])
+    n.output(n.binary("sub", x, n.const_act([1, 1, 1, 8]), act="relu6"))
+
+
+@network("STRIDED_SLICE with an offset and stride 2 (a strided copy), and with an offset into a CONV_2D 3x3")
+def strided_slice_conv(n):
+    # Vela 5.2 folds a stride-2 slice into a following convolution wrongly (it reads one row and one
+    # column further on than TensorFlow Lite's slice), so the convolution gets a stride-1 slice
+    x = n.input([1, 10, 10, 16])
+    n.output(n.strided_slice(x, [0, 2, 1, 0], [1, 10, 10, 16], [1, 2, 2, 1]))
+    n.output(n.conv(n.strided_slice(x, [0, 2, 1, 0], [1, 10, 10, 16], [1, 1, 1, 1]), 8, (3, 3), act="relu"))
+
+
+@network("TRANSPOSE of height and width (Vela: a pool with swapped strides)")
+def transpose_hw(n):
+    n.output(n.transpose(n.input([1, 6, 8, 16]), [0, 2, 1, 3]))
+
+
+@network("SPLIT on channels: one half into a CONV_2D 1x1, the other into an ADD with itself")
+def split_channels(n):
+    a, b = n.split(n.input([1, 8, 8, 16]), 3, 2)
+    n.output(n.conv(a, 8, (1, 1)))
+    n.output(n.binary("add", b, b))
+
+
+@network("uint8 CONV_2D 3x3 stride 2 SAME, per-tensor asymmetric uint8 weights, fused RELU6", uint8=True)
+def u8_conv(n):
+    n.output(n.conv(n.input([1, 10, 10, 8]), 16, (3, 3), stride=(2, 2), act="relu6"))
+
+
+@network("uint8 DEPTHWISE_CONV_2D 3x3, then ADD of the input (residual)", uint8=True)
+def u8_depthwise_add(n):
+    x = n.input([1, 8, 8, 8])
+    n.output(n.binary("add", x, n.depthwise(x, 1, (3, 3))))
+
+
+@network("uint8 AVERAGE_POOL_2D 2x2 stride 2 and MAX_POOL_2D 3x3 stride 1 SAME", uint8=True)
+def u8_pools(n):
+    x = n.input([1, 8, 8, 8])
+    n.output(n.pool(n.pool(x, "avg", (2, 2), (2, 2)), "max", (3, 3), (1, 1), "same"))
+
+
+# -- the same kinds of network under other Vela system configurations and memory modes -------
+
+
+@network("MobileNet-style 96x96x3 as mobilenet_96, compiled for Ethos_U65_High_End with Shared_Sram, --optimise Size",
+         vela=("--system-config", "Ethos_U65_High_End", "--memory-mode", "Shared_Sram", "--optimise", "Size"))
+def mobilenet_96_shared_sram(n):
+    mobilenet_96(n)
+
+
+@network("small CNN as small_cnn, compiled with Dedicated_Sram (fast scratch) and --max-block-dependency 0",
+         vela=("--memory-mode", "Dedicated_Sram", "--max-block-dependency", "0"))
+def small_cnn_dedicated_blockdep0(n):
+    small_cnn(n)
+
+
+@network("CONV_2D 40->40 channels as conv_deep_channels, compiled for Ethos_U65_Embedded (weights in flash-like memory)",
+         vela=("--system-config", "Ethos_U65_Embedded", "--memory-mode", "Shared_Sram"))
+def conv_deep_channels_embedded(n):
+    conv_deep_channels(n)

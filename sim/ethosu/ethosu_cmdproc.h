@@ -55,6 +55,7 @@
 
 #include <stdint.h>
 #include "ethosu_regfile.h"
+#include "ethosu_kexec.h"
 #include "ethosu_weightch.h"
 #include "axi_manager.h"
 
@@ -62,6 +63,20 @@
 #define ETHOSU_CP_DMA_CHUNK 256u
 #define ETHOSU_CP_DMA_DESCS 2u
 #define ETHOSU_CP_RESET_CYCLES 8u
+/* The shared buffer (SHRAM) as DMA with an internal destination sees it:
+ * 48 KB, the activation LUT in its last two banks minus the two reserved
+ * ones (Vela: shram_lut_address = 46 KB on Ethos-U65), slots of 256 bytes. */
+#define ETHOSU_CP_SHRAM_BYTES (48u * 1024u)
+#define ETHOSU_CP_LUT_BASE (46u * 1024u)
+#define ETHOSU_CP_LUT_BYTES 2048u
+#define ETHOSU_CP_LUT_SLOT 256u
+
+enum ethosu_cp_kphase {
+    ETHOSU_CP_K_NONE,      /* no kernel operation outstanding */
+    ETHOSU_CP_K_PORTS,     /* issued, waiting for its read ports */
+    ETHOSU_CP_K_READ,      /* inputs being read */
+    ETHOSU_CP_K_WRITE,     /* OFM being written (and weights shown on the WD port) */
+};
 
 enum ethosu_cp_phase {
     ETHOSU_CP_IDLE,        /* stopped */
@@ -116,10 +131,18 @@ struct ethosu_cmdproc {
     uint8_t d_wr_pending[2];      /* dbuf[i] is being written */
     int d_all_issued;             /* dma[0] has issued every chunk */
     uint8_t dst_port_warned;
-    /* weight channel of kernel operations (may be NULL: weights not fetched) */
+    /* weight channel of kernel operations (may be NULL: weights read by kx) */
     struct ethosu_weightch *wch;
-    uint8_t k_started;            /* the waiting kernel op has started its weight read */
-    uint8_t k_port;
+    /* kernel operation in the background (one at a time) */
+    struct ethosu_kexec kx;
+    enum ethosu_cp_kphase k_phase;
+    unsigned k_ports;             /* read ports it owns */
+    int k_failed;                 /* the computation was refused: k_err */
+    char k_err[320];
+    uint8_t shram[ETHOSU_CP_SHRAM_BYTES];
+    uint8_t shram_warned;
+    unsigned cores;               /* 1 or 2 (ethosu_cp_set_cores) */
+    char *dump_dir;               /* ETHOSU_DUMP: OFM of each kernel op as .npy here (NULL: off) */
     /* statistics */
     uint64_t n_cmds, n_kernels, n_dma, dma_bytes;
     ethosu_cp_log_fn log;
@@ -133,6 +156,15 @@ void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct
 void ethosu_cp_reset(struct ethosu_cmdproc *cp);
 /* Attach the weight channel kernel operations feed (not owned). */
 void ethosu_cp_set_weightch(struct ethosu_cmdproc *cp, struct ethosu_weightch *wch);
+/* Cores of the configuration (1: ethos-u65-256, 2: ethos-u65-512). */
+void ethosu_cp_set_cores(struct ethosu_cmdproc *cp, unsigned cores);
+/* Write every kernel operation's OFM to dir/op_<index>_<name>.npy
+ * (ethosu_npy_dump.h; index counts kernel operations from the reset, 3
+ * digits at least; name conv, depthwise, pool or elementwise). NULL: off.
+ * 0, or -1 out of memory. */
+int ethosu_cp_set_dump(struct ethosu_cmdproc *cp, const char *dir);
+/* Release what the processor allocated (kernel buffers, dump folder name). */
+void ethosu_cp_free(struct ethosu_cmdproc *cp);
 /* Log sink for kernel operations and faults (NULL: print "ethosu twin: ..." on stdout). */
 void ethosu_cp_set_log(struct ethosu_cmdproc *cp, ethosu_cp_log_fn fn, void *ctx);
 /* Events from ethosu_rf_write (ETHOSU_RF_EV_*). */

@@ -32,7 +32,19 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
 
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
 {
-    return !strcmp(k->dut, "rtl") ? ethosu_rtl_create(err, len) : ethosu_twin_create(err, len);
+    if (!strcmp(k->dut, "rtl"))
+        return ethosu_rtl_create(err, len);
+    struct dut *d = ethosu_twin_create(err, len);
+    if (d && k->ethosu_dump) {   /* ETHOSU_DUMP=1: each kernel operation's OFM in LOG_DIR/ops */
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/ops", k->out_dir ? k->out_dir : ".");
+        if (ethosu_twin_set_dump(d, dir)) {
+            snprintf(err, len, "out of memory");
+            d->destroy(d);
+            return NULL;
+        }
+    }
+    return d;
 }
 
 static void print_dut(const struct dut *d)

@@ -390,6 +390,12 @@ static void kernel_error(struct ethosu_cmdproc *cp, uint16_t opcode, uint16_t pa
     struct ethosu_cmd c = { opcode, 0, param, 0 };
     char text[96];
     ethosu_cmd_format(&c, text, sizeof text);
+    for (char *r = text, *w = text;; r++) {   /* one space between fields */
+        if (*r == ' ' && (w == text || w[-1] == ' '))
+            continue;
+        if (!(*w++ = *r))
+            break;
+    }
     ethosu_rf_status_set(cp->rf, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK);
     logf_(cp, "kernel operation %" PRIu64 " at stream offset 0x%x (%s) stopped: %s: cmd_parse_error, halted until reset",
           index, at, text, why);

@@ -405,6 +405,8 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if (ethosu && (k->nvdla_config_given || k->run_absent))
         snprintf(err, len, "%s: ethosu/* tests run the Ethos-U65, which has one configuration",
                  k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
+    else if (k->ethosu_dump && (!ethosu || strcmp(k->dut, "twin")))
+        snprintf(err, len, "ETHOSU_DUMP: the OFM dumps come from the Ethos-U65 twin (ethosu/* tests, DUT=twin)");
     else if (ethosu && k->nposted)
         snprintf(err, len, "NPOSTED: the Ethos-U65's register port is APB, which has no posted writes");
     else if (ethosu && k->sramif)

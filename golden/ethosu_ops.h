@@ -156,16 +156,23 @@ struct ethosu_global_scale {
     uint8_t shift;
 };
 
-/* NPU_OP_POOL. ofm->c == ifm->c. Per window (channel by channel):
- *   MAX    : the largest IFM value (padding does not take part);
- *   AVERAGE: sum of (ifm - ifm_zp) over the window, padding included as 0,
- *            divided by the number of window elements, or, when
- *            per_channel is NULL and ofm_scale is used, scaled by
- *            ofm_scale (NPU_SET_OFM_SCALE, Vela's "1/n" with rescale);
- *   SUM    : sum of (ifm - ifm_zp), scaled by ofm_scale.
- * cs (per OFM channel, NPU_SET_OFM_PRECISION b8 = 0) or ofm_scale (b8 = 1)
- * is the scale used; exactly one of them is non-NULL for AVERAGE and SUM,
- * MAX uses ofm_scale when given (else scale 1, shift 0). */
+/* NPU_OP_POOL. ofm->c == ifm->c (REDUCE_SUM: 1). Per window, channel by
+ * channel:
+ *   MAX    : the largest (ifm - ifm_zp) over the window positions inside
+ *            the IFM (padding excluded), unscaled (ofm_scale applied when
+ *            given);
+ *   AVERAGE: sum of (ifm - ifm_zp) over the window, then
+ *            - ofm_scale given (NPU_SET_OFM_PRECISION b8 = 1, Vela's choice
+ *              without padding): * scale / 2^shift in the OFM rounding mode;
+ *            - else cs given (b8 = 0 with a scale stream): + bias[ch],
+ *              * scale[ch] / 2^shift[ch];
+ *            - else (average pool with padding, "no scaling"): the sum over
+ *              the positions inside the IFM divided by their count, half
+ *              away from zero (TensorFlow Lite's AveragePool);
+ *   SUM    : REDUCE_SUM, the sum of (ifm - ifm_zp) over all channels of
+ *            the 1x1 window (HWC -> HW1), * ofm_scale when given.
+ * With an int32 IFM or OFM the global scale's multiplier is not applied,
+ * its shift is. */
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *ofm_scale,
@@ -210,9 +217,11 @@ struct ethosu_ew_params {
 };
 
 /* NPU_OP_ELEMENTWISE. ifm2 may be NULL for the unary modes (ABS, CLZ,
- * LRELU) and when p->scalar is set (then its type and zero point come from
- * ifm2_type / ifm2->zero_point: pass an ifm2 with values NULL). OFM shape
- * = IFM shape; IFM2 is h/w/c as given, a broadcast axis of size 1. */
+ * LRELU). When p->scalar is set only ifm2->type and ifm2->zero_point are
+ * read (values may be NULL). OFM shape = IFM shape; IFM2 is h/w/c as
+ * given, any size on a broadcast axis (only index 0 is read). The
+ * arithmetic of each mode (the ADD/SUB input scaling, the 32-bit rules):
+ * ethosu_ops_elementwise.c's header comment. */
 int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm,
                           const struct ethosu_fmap *ifm2, const struct ethosu_output_stage *os,
                           struct ethosu_fmap *ofm, char *err, size_t errlen);

@@ -430,11 +430,28 @@ static int kernel_op(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     return 1;
 }
 
+/* mkdir -p */
+static int make_dirs(const char *dir)
+{
+    char p[1024];
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *s = p + 1;; s++) {
+        if (*s && *s != '/')
+            continue;
+        char c = *s;
+        *s = 0;
+        if (mkdir(p, 0777) && errno != EEXIST)
+            return -1;
+        if (!(*s = c))
+            return 0;
+    }
+}
+
 static void dump_ofm(struct ethosu_cmdproc *cp)
 {
     const struct ethosu_kop *op = &cp->kx.op;
     char path[1024], err[256];
-    if (mkdir(cp->dump_dir, 0777) && errno != EEXIST) {
+    if (make_dirs(cp->dump_dir)) {
         logf_(cp, "ETHOSU_DUMP: cannot create %s: %s", cp->dump_dir, strerror(errno));
         return;
     }

@@ -6,8 +6,9 @@
  * On ethos-u65-512 (two cores) Vela splits the OFM channels of a stream
  * between the cores: core k holds channels k, k + 2, ..., ordered with its
  * own block depth, ceil or floor of OFM_BLK_DEPTH / 2
- * (weight_compressor.py); each core's stream is inverted on its own and
- * its channels interleaved back. */
+ * (weight_compressor.py); each core's stream is inverted on its own, OFM
+ * block by OFM block, and its channels interleaved back. A block depth that
+ * is no multiple of the OFM microblock (8): see ethosu_wdense.c. */
 #ifndef ETHOSU_WDENSE_H
 #define ETHOSU_WDENSE_H
 

@@ -655,7 +655,7 @@ START_TEST(weight_stream_mismatch_stops_after_weights)
     char want[64];
     snprintf(want, sizeof want, "stream offset 0x%x (NPU_OP_CONV", at);
     ck_assert(log_has(want));
-    ck_assert(log_has("the weight stream decodes to 256 weights, the operation needs 512"));
+    ck_assert(log_has("the weight stream decodes to 256 weights, the operation needs more"));
     ck_assert(mem_zero(T->mem[0], 0x2000000 + 0x40, 64));
 }
 END_TEST

@@ -193,6 +193,42 @@ START_TEST(wdense_inverts_the_weight_order)
 }
 END_TEST
 
+/* Block depth 12 (no multiple of the microblock 8), 24 OFM channels, 1x1
+ * kernel, 3 IFM channels, 8-bit, depth first: Vela 5.2's reorder_encode
+ * gives 1024 weights: per block (channels 0.. and 12..), per microblock of
+ * 8 channels (0-7, 8-15 | 12-19, 20-27 cut at 24), per 8-channel IFM
+ * microblock of the 32-channel IFM block (only the first holds channels
+ * 0-2), 8 OFM x 8 IFM weights. Channels 12-15 appear in block 0's second
+ * microblock too (unused there). */
+START_TEST(wdense_block_depth_not_a_microblock_multiple)
+{
+    int16_t list[1024];
+    int32_t dense[72];
+    memset(list, 0, sizeof list);
+    size_t p = 0;
+    for (int b0 = 0; b0 < 24; b0 += 12)
+        for (int u = 0; u < 2; u++)
+            for (int v = 0; v < 4; v++)
+                for (int o = 0; o < 8; o++)
+                    for (int i = 0; i < 8; i++, p++) {
+                        int ch = b0 + u * 8 + o;
+                        if (v == 0 && i < 3 && ch < 24)
+                            list[p] = (int16_t)(ch * 3 + i + 1);   /* weight (ch, i) = 3ch + i + 1 */
+                    }
+    ck_assert_uint_eq(p, 1024);
+    struct ethosu_wdense_cfg c = {
+        .ofm_depth = 24, .kernel_h = 1, .kernel_w = 1, .ifm_depth = 3, .ofm_block_depth = 12, .ifm_bits = 8,
+        .kernel_split = 8, .dilation_x = 1, .dilation_y = 1, .traversal = ETHOSU_DEPTH_FIRST, .cores = 1,
+    };
+    const int16_t *w[2] = { list, NULL };
+    size_t n[2] = { 1024, 0 };
+    char err[200];
+    ck_assert_int_eq(ethosu_wdense(&c, w, n, dense, err, sizeof err), 0);
+    for (int i = 0; i < 72; i++)
+        ck_assert_int_eq(dense[i], i + 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ethosu_fm_layout");
@@ -202,6 +238,7 @@ int main(void)
     tcase_add_test(tc, nhcwb16_and_tiles);
     tcase_add_test(tc, check_refuses_misaligned_and_beyond_40_bits);
     tcase_add_test(tc, wdense_inverts_the_weight_order);
+    tcase_add_test(tc, wdense_block_depth_not_a_microblock_multiple);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

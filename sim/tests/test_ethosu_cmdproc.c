@@ -694,6 +694,36 @@ static void expect_abort(unsigned iface, unsigned channel)
     ck_assert_uint_eq(T->cp.phase, ETHOSU_CP_HALTED);
 }
 
+START_TEST(slverr_on_ifm_read_and_ofm_write)
+{
+    /* IFM read (channel 1) on M0 */
+    reopen_with_error(0, 0x1000100, 0x100011F, AXI_RESP_SLVERR, 1, 0);
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    uint32_t wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    expect_abort(0, 1);
+    ck_assert(log_has("IFM read"));
+    /* OFM write (channel 8) */
+    reopen_with_error(0, 0x2000040, 0x200005F, AXI_RESP_DECERR, 0, 1);
+    T->nw = 0;
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    expect_abort(0, 8);
+    ck_assert(log_has("OFM write"));
+}
+END_TEST
+
 START_TEST(slverr_on_command_fetch)
 {
     reopen_with_error(0, 0x8000, 0x8FFF, AXI_RESP_SLVERR, 1, 0);
@@ -1048,6 +1078,7 @@ int main(void)
     tcase_add_test(tc, malformed_kernel_operation_stops);
     tcase_add_test(tc, weight_stream_mismatch_stops_after_weights);
     tcase_add_test(tc, dma_to_shram_fills_the_lut);
+    tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);
     tcase_add_test(tc, slverr_on_dma_read_m1);

@@ -106,7 +106,9 @@ enum ethosu_upscale {
 
 /* The kernel window of conv, depthwise and pooling. */
 struct ethosu_kernel {
-    uint32_t w, h;                 /* NPU_SET_KERNEL_WIDTH_M1 / HEIGHT_M1 + 1 */
+    uint32_t w, h;                 /* NPU_SET_KERNEL_WIDTH_M1 / HEIGHT_M1 + 1: the DILATED
+                                      extent, (taps - 1) * dilation + 1 (Vela programs 5
+                                      for a 3-tap kernel with dilation 2) */
     uint32_t stride_x, stride_y;   /* NPU_SET_KERNEL_STRIDE: b0 + (b6 << 1) + 1,
                                       b1 + (b9 << 1) + 1 */
     uint32_t dilation_x, dilation_y; /* NPU_SET_KERNEL_STRIDE b3 + 1, b4 + 1 */
@@ -123,8 +125,14 @@ struct ethosu_channel_scale {
     uint32_t n;
 };
 
-/* NPU_OP_CONV. weights[((o * k.h + ky) * k.w + kx) * ifm->c + i] (OHWI,
- * the undilated kernel) for o < ofm->c, decoded from the weight stream.
+/* Taps of the kernel along x / y: (w - 1) / dilation_x + 1 (the undilated
+ * kernel size; = w without dilation). */
+uint32_t ethosu_kernel_taps_x(const struct ethosu_kernel *k);
+uint32_t ethosu_kernel_taps_y(const struct ethosu_kernel *k);
+
+/* NPU_OP_CONV. weights[((o * th + ky) * tw + kx) * ifm->c + i] (OHWI, the
+ * undilated kernel: tw/th = ethosu_kernel_taps_x/y) for o < ofm->c,
+ * decoded from the weight stream.
  * acc = sum (ifm - ifm_zp) * weight + bias[o]; then the output stage with
  * scale[o], shift[o]. The OFM (y, x) window starts at IFM (y * stride_y -
  * pad_top, x * stride_x - pad_left) of the upscaled IFM; positions outside
@@ -134,7 +142,7 @@ int ethosu_op_conv(const struct ethosu_fmap *ifm, const int32_t *weights,
                    const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
                    size_t errlen);
 
-/* NPU_OP_DEPTHWISE. weights[(ch * k.h + ky) * k.w + kx] for ch < ofm->c
+/* NPU_OP_DEPTHWISE. weights[(ch * th + ky) * tw + kx] for ch < ofm->c
  * (ofm->c == ifm->c); otherwise as ethosu_op_conv. */
 int ethosu_op_depthwise(const struct ethosu_fmap *ifm, const int32_t *weights,
                         const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
@@ -162,17 +170,18 @@ struct ethosu_global_scale {
  *            the IFM (padding excluded), unscaled (ofm_scale applied when
  *            given);
  *   AVERAGE: sum of (ifm - ifm_zp) over the window, then
- *            - ofm_scale given (NPU_SET_OFM_PRECISION b8 = 1, Vela's choice
- *              without padding): * scale / 2^shift in the OFM rounding mode;
- *            - else cs given (b8 = 0 with a scale stream): + bias[ch],
+ *            - with any padding (the TRM's "no scaling"; Vela still sets
+ *              OFM_SCALE 1/0, ignored) or with neither scale given: divided
+ *              by the number of window positions inside the IFM, half away
+ *              from zero (TensorFlow Lite's AveragePool);
+ *            - else ofm_scale given (NPU_SET_OFM_PRECISION b8 = 1): * scale
+ *              / 2^shift in the OFM rounding mode (Vela's 1/n);
+ *            - else cs (b8 = 0 with a scale stream): + bias[ch],
  *              * scale[ch] / 2^shift[ch];
- *            - else (average pool with padding, "no scaling"): the sum over
- *              the positions inside the IFM divided by their count, half
- *              away from zero (TensorFlow Lite's AveragePool);
  *   SUM    : REDUCE_SUM, the sum of (ifm - ifm_zp) over all channels of
  *            the 1x1 window (HWC -> HW1), * ofm_scale when given.
- * With an int32 IFM or OFM the global scale's multiplier is not applied,
- * its shift is. */
+ * With an int32 IFM or OFM the global scale's multiplier is taken as 1.0,
+ * its shift applies. */
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *ofm_scale,

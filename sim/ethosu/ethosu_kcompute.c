@@ -49,7 +49,8 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         os.act_max = (uint16_t)op->act_max;
     }
     struct ethosu_kernel k = {
-        .w = op->kernel_w, .h = op->kernel_h, .stride_x = op->stride_x, .stride_y = op->stride_y,
+        /* the dilated extent, as KERNEL_WIDTH/HEIGHT_M1 + 1 */
+        .w = (op->kernel_w - 1) * op->dilation_x + 1, .h = (op->kernel_h - 1) * op->dilation_y + 1, .stride_x = op->stride_x, .stride_y = op->stride_y,
         .dilation_x = op->dilation_x, .dilation_y = op->dilation_y, .pad_top = op->pad_top,
         .pad_left = op->pad_left, .pad_bottom = op->pad_bottom, .pad_right = op->pad_right,
         .upscale = (enum ethosu_upscale)op->upscale,

@@ -554,7 +554,7 @@ static void conv_1x1_cmds(uint32_t wlen, uint16_t activation)
 /* Weights w[o][i] = 2 if o == i, 1 if i == 0 and o != 0, else 0; bias 10;
  * scale 2^30, shift 30 (x 1). Put the encoded stream and the scale
  * records in region 1's memory; returns the stream length. */
-static uint32_t conv_1x1_data(void)
+static uint32_t conv_1x1_data_on(unsigned port)
 {
     int16_t ohwi[64], list[4096];
     for (int o = 0; o < 8; o++)
@@ -570,17 +570,22 @@ static uint32_t conv_1x1_data(void)
     uint8_t *mlw;
     size_t len;
     ck_assert_int_eq(ethosu_mlw_encode(list, n, &mlw, &len, NULL, NULL, 0), 0);
-    sparse_mem_write(T->mem[0], 0x1000000 + 0x1000, mlw, len);
+    sparse_mem_write(T->mem[port], 0x1000000 + 0x1000, mlw, len);
     free(mlw);
     uint8_t rec[80];
     for (int o = 0; o < 8; o++)
         ck_assert_int_eq(ethosu_scale_record_encode(10, 1u << 30, 30, rec + 10 * o), 0);
-    sparse_mem_write(T->mem[0], 0x1000000 + 0x2000, rec, sizeof rec);
+    sparse_mem_write(T->mem[port], 0x1000000 + 0x2000, rec, sizeof rec);
     int8_t ifm[32];
     for (int i = 0; i < 32; i++)
         ifm[i] = (int8_t)(i - 10);
-    sparse_mem_write(T->mem[0], 0x1000000 + 0x100, (uint8_t *)ifm, sizeof ifm);
+    sparse_mem_write(T->mem[port], 0x1000000 + 0x100, (uint8_t *)ifm, sizeof ifm);
     return (uint32_t)len;
+}
+
+static uint32_t conv_1x1_data(void)
+{
+    return conv_1x1_data_on(0);
 }
 
 START_TEST(kernel_operation_computes)
@@ -610,6 +615,38 @@ START_TEST(kernel_operation_computes)
     ck_assert_int_eq(ofm[8 + 3], 10);
     ck_assert_int_eq(ofm[0], -10);
     ck_assert(mem_zero(T->mem[0], 0x2000000 + 0x40 + 32, 16));   /* nothing past the OFM */
+}
+END_TEST
+
+/* The kernel operation runs in the background: with its inputs behind M1, a
+ * DMA of its OFM area (behind M0) issued right after it copies the old
+ * bytes while the kernel still reads; after NPU_OP_KERNEL_WAIT 0 a DMA
+ * copies the result. */
+START_TEST(kernel_wait_orders_a_dma_after_the_kernel)
+{
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    regw(ETHOSU_REGIONCFG, 2u << 2);   /* region 1 on M1 */
+    uint32_t wlen = conv_1x1_data_on(1);
+    uint8_t old[32];
+    memset(old, 0x5A, sizeof old);
+    sparse_mem_write(T->mem[0], 0x2000000 + 0x40, old, sizeof old);
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    dma_cmds(2, 0x40, 2, 0x400, 32);   /* no wait: races the kernel, which is still reading */
+    c0(ETHOSU_NPU_OP_KERNEL_WAIT, 0);
+    dma_cmds(2, 0x40, 2, 0x800, 32);   /* after the wait: the OFM */
+    c0(ETHOSU_NPU_OP_DMA_WAIT, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    uint8_t first[32], second[32], ofm[32];
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x400, first, sizeof first);
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x800, second, sizeof second);
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x40, ofm, sizeof ofm);
+    ck_assert_mem_eq(first, old, sizeof old);
+    ck_assert_mem_eq(second, ofm, sizeof ofm);
+    ck_assert_int_ne(memcmp(ofm, old, sizeof old), 0);
 }
 END_TEST
 
@@ -1075,6 +1112,7 @@ int main(void)
     tcase_add_test(tc, reserved_opcode_is_parse_error);
     tcase_add_test(tc, truncated_and_bad_format_are_parse_errors);
     tcase_add_test(tc, kernel_operation_computes);
+    tcase_add_test(tc, kernel_wait_orders_a_dma_after_the_kernel);
     tcase_add_test(tc, malformed_kernel_operation_stops);
     tcase_add_test(tc, weight_stream_mismatch_stops_after_weights);
     tcase_add_test(tc, dma_to_shram_fills_the_lut);

@@ -77,6 +77,12 @@ static int fm_check(const struct ethosu_fm_layout *f, const char *what, char *er
         snprintf(err, len, "%s: %s", what, why);
         return -1;
     }
+    uint64_t n = (uint64_t)f->h * f->w * f->c;
+    if (n > ETHOSU_KOP_MAX_ELEMENTS) {
+        snprintf(err, len, "%s: %ux%ux%u is %" PRIu64 " elements, more than the twin's limit of %u", what, f->h, f->w,
+                 f->c, n, ETHOSU_KOP_MAX_ELEMENTS);
+        return -1;
+    }
     return 0;
 }
 
@@ -244,14 +250,26 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     }
     if (fm_check(i, "IFM", err, len))
         return -1;
+    uint64_t nw = (uint64_t)o->c * op->kernel_h * op->kernel_w * (opcode == ETHOSU_NPU_OP_CONV ? i->c : 1u);
+    if ((opcode == ETHOSU_NPU_OP_CONV || opcode == ETHOSU_NPU_OP_DEPTHWISE) && nw > ETHOSU_KOP_MAX_ELEMENTS) {
+        snprintf(err, len, "%" PRIu64 " weights (OFM %u x kernel %ux%u x IFM %u), more than the twin's limit of %u", nw,
+                 o->c, op->kernel_w, op->kernel_h, opcode == ETHOSU_NPU_OP_CONV ? i->c : 1u, ETHOSU_KOP_MAX_ELEMENTS);
+        return -1;
+    }
     for (unsigned c = 0; c < 2; c++) {
         const struct ethosu_kop_stream *ws[2] = { &op->weights[c], &op->scales[c] };
-        for (unsigned k = 0; k < 2; k++)
+        for (unsigned k = 0; k < 2; k++) {
+            if (ws[k]->len > ETHOSU_KOP_MAX_STREAM) {
+                snprintf(err, len, "%s stream %u of %u bytes, more than the twin's limit of %u", k ? "scale" : "weight",
+                         c, ws[k]->len, ETHOSU_KOP_MAX_STREAM);
+                return -1;
+            }
             if (ws[k]->len && ws[k]->addr + ws[k]->len > (1ull << 40)) {
                 snprintf(err, len, "%s stream %u at 0x%" PRIx64 " (+%u bytes) is beyond the 40-bit address space",
                          k ? "scale" : "weight", c, ws[k]->addr, ws[k]->len);
                 return -1;
             }
+        }
     }
     return 0;
 }

@@ -39,6 +39,12 @@
 #include "ethosu_fm_layout.h"
 #include "ethosu_regfile.h"
 
+/* The twin's limits (a malformed state must not make it allocate or walk
+ * gigabytes): elements of one feature map or of the dense weights, bytes
+ * of one weight or scale stream. */
+#define ETHOSU_KOP_MAX_ELEMENTS (1u << 26)
+#define ETHOSU_KOP_MAX_STREAM (1u << 26)
+
 /* act_fn values (NPU_SET_ACTIVATION function; a LUT is 16 + slot). */
 #define ETHOSU_KOP_ACT_LUT 16u
 
@@ -83,7 +89,7 @@ struct ethosu_kop {
  * processor's state, indexed as in struct ethosu_cmdproc) and rf's region
  * bases and ports; cores from the NPU configuration. 0, or -1 with the
  * reason in err (a field out of range, an unknown activation, a feature
- * map that does not fit: ethosu_fml_check). */
+ * map that does not fit: ethosu_fml_check, or beyond the limits above). */
 int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, const uint16_t *set0,
                       const uint64_t *set1, const struct ethosu_regfile *rf, unsigned cores, char *err,
                       size_t len);

@@ -236,6 +236,50 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* Random register states: decode returns 0 or -1 with a reason, never
+ * crashes; a decoded operation's maps are within the limits and plannable. */
+START_TEST(random_states_decode_or_refuse)
+{
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    unsigned ok = 0, refused = 0;
+    static const uint16_t ops[] = { ETHOSU_NPU_OP_CONV, ETHOSU_NPU_OP_DEPTHWISE, ETHOSU_NPU_OP_POOL,
+                                    ETHOSU_NPU_OP_ELEMENTWISE };
+    for (int it = 0; it < 3000; it++) {
+        vela_conv();
+        for (int k = 0; k < 6; k++) {   /* disturb a few registers, mostly with small values */
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            uint16_t v = (uint16_t)((x >> 20) & 3 ? (x >> 32) & 0x1F : x >> 40);
+            if (x & 1)
+                set0[0x100 + (x >> 8) % 0x90] = v;
+            else
+                set1[(x >> 8) % 0x94] = (x >> 24) & 1 ? v : x >> 16;
+        }
+        struct ethosu_kop op;
+        err[0] = 0;
+        int rc = ethosu_kop_decode(&op, ops[x % 4], (uint16_t)((x >> 4) % 11), set0, set1, &rf, 1 + (x >> 3) % 2,
+                                   err, sizeof err);
+        if (rc) {
+            ck_assert_msg(err[0] != 0, "refused without a reason");
+            refused++;
+            continue;
+        }
+        ok++;
+        ck_assert_uint_le((uint64_t)op.ofm.h * op.ofm.w * op.ofm.c, ETHOSU_KOP_MAX_ELEMENTS);
+        ck_assert_uint_le((uint64_t)op.ifm.h * op.ifm.w * op.ifm.c, ETHOSU_KOP_MAX_ELEMENTS);
+        if ((uint64_t)op.ifm.h * op.ifm.w * op.ifm.c <= 65536) {
+            struct ethosu_fml_io io;
+            ethosu_fml_io_init(&io);
+            ck_assert_int_eq(ethosu_fml_plan(&op.ifm, 1, &io), 0);
+            ethosu_fml_io_free(&io);
+        }
+    }
+    ck_assert_uint_gt(ok, 100);
+    ck_assert_uint_gt(refused, 100);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ethosu_kop");
@@ -246,6 +290,7 @@ int main(void)
     tcase_add_test(tc, elementwise_broadcast_scalar_lut);
     tcase_add_test(tc, two_cores_streams);
     tcase_add_test(tc, refusals);
+    tcase_add_test(tc, random_states_decode_or_refuse);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -59,8 +59,8 @@ enum ethosu_rounding {
 /* NPU_SET_ACTIVATION b[4:0]. */
 enum ethosu_act_fn {
     ETHOSU_ACT_NONE = 0,    /* none / ReLU: only the min/max clip */
-    ETHOSU_ACT_TANH = 3,
-    ETHOSU_ACT_SIGMOID = 4,
+    ETHOSU_ACT_TANH = 3,    /* int16 OFM only; within 1 LSB of TFLite, not */
+    ETHOSU_ACT_SIGMOID = 4, /* bit-exact (ethosu_ops_sigmoid.c) */
     ETHOSU_ACT_LUT0 = 16    /* 16 + n: LUT table n, 0 <= n < 8 */
 };
 
@@ -73,24 +73,25 @@ enum ethosu_act_clip {
     ETHOSU_CLIP_INT16 = 5
 };
 
-/* The output stage every kernel operation ends with: scale (rounding),
- * + OFM zero point, clip, activation function, min/max clip. */
+/* The output stage every kernel operation ends with, in this order: the
+ * operation's scaling (rounding mode), + OFM zero point, ACTIVATION_MIN/MAX,
+ * saturation to the clip range, the LUT, saturation to the OFM type.
+ * (tanh/sigmoid: the table on the unclipped value, then MIN/MAX.) */
 struct ethosu_output_stage {
     enum ethosu_rounding rounding; /* NPU_SET_OFM_PRECISION b[15:14] */
     unsigned act_fn;               /* NPU_SET_ACTIVATION b[4:0] (enum ethosu_act_fn) */
     unsigned act_clip;             /* NPU_SET_ACTIVATION b[15:12] (enum ethosu_act_clip) */
-    int32_t act_min, act_max;      /* NPU_SET_ACTIVATION_MIN / _MAX (already sign- or
-                                      zero-extended per the OFM type) */
+    int32_t act_min, act_max;      /* NPU_SET_ACTIVATION_MIN / _MAX (sign- or zero-extended
+                                      per the OFM type; not applied with a 32-bit clip range) */
     /* The LUT of act_fn 16+n: the bytes of the shared buffer's LUT area from
      * table n's start (n * 256 bytes into the last 2 KB). How many are read
      * depends on the clipped value's range and the OFM type:
-     *   8-bit clip range, 8-bit OFM : 256 bytes, entry = one byte (int8 or
-     *                                  uint8 per the OFM type), index =
-     *                                  value + 128 (int8) or value (uint8);
-     *   8-bit clip range, 32-bit OFM: 256 int32 little-endian (1 KB);
-     *   16-bit clip range           : 512 uint32 little-endian (2 KB), each
-     *                                  entry base (b[15:0], int16) and slope
-     *                                  (b[31:16], int16), interpolated.
+     *   8-bit clip range : 256 entries as wide as the OFM type (1, 2 or 4
+     *                      bytes little-endian, signed per the OFM type),
+     *                      index = value + 128 (int8) or value (uint8);
+     *   16-bit clip range: 512 32-bit little-endian words (2 KB), each
+     *                      W = slope * 65536 + base (base = W's low 16 bits
+     *                      signed), interpolated as TFLite's int16 LUT.
      * NULL / 0 when act_fn is not a LUT. */
     const uint8_t *lut;
     size_t lut_len;

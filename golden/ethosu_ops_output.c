@@ -18,7 +18,10 @@
  *   ACTIVATION_MAX], saturate to the clip range (ACTIVATION b[15:12]), table
  *   lookup, saturate to the OFM type. MIN/MAX come before the lookup: Vela's
  *   softmax programs an int32 OFM with an int8-range LUT and MIN/MAX of
- *   -128/127, which only makes sense on the table index.
+ *   -128/127, which only makes sense on the table index. With a 32-bit
+ *   clip range (int32 OFM, clip range 0) MIN/MAX are not applied: the TRM
+ *   allows no activation there ("linear output only") and Vela leaves the
+ *   16-bit registers at -32768/32767, which would cut int32 results.
  * - LUT, 8-bit clip range: index = value - type minimum (int8 +128), one
  *   entry of the OFM type's width (1, 2 or 4 bytes, little-endian, signed
  *   per the OFM type). 16-bit clip range (int16 only): 512 32-bit words
@@ -26,9 +29,10 @@
  *   slope = (W - base) / 65536; index = (v >> 7) + 256, frac = v & 127,
  *   result = base + ((slope * frac + 64) >> 7) (TensorFlow Lite's
  *   lut_lookup interpolation).
- * - tanh / sigmoid (act_fn 3 / 4) use a hardwired table the TRM does not
- *   give: refused with a message (Vela 5.2 compiles int8 tanh/sigmoid to a
- *   LUT, which is modelled). */
+ * - tanh / sigmoid (act_fn 3 / 4): the hardwired table, int16 OFM only
+ *   (ethosu_ops_sigmoid.c; Vela 5.2 compiles int8 tanh/sigmoid to a LUT).
+ *   The table takes the value + zero point unclipped, MIN/MAX clip the
+ *   result. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -189,11 +193,12 @@ int ethosu_ops_check_output_stage(const struct ethosu_output_stage *os, enum eth
         return ethosu_ops_fail(err, errlen, "ACTIVATION_MIN %d above ACTIVATION_MAX %d",
                                (int)os->act_min, (int)os->act_max);
     unsigned f = os->act_fn;
-    if (f == ETHOSU_ACT_TANH || f == ETHOSU_ACT_SIGMOID)
+    if ((f == ETHOSU_ACT_TANH || f == ETHOSU_ACT_SIGMOID) && t != ETHOSU_INT16)
         return ethosu_ops_fail(err, errlen,
-                               "ACTIVATION %s: the hardwired table is not modelled (use a LUT)",
+                               "ACTIVATION %s: the hardwired table is modelled for an int16 OFM only",
                                f == ETHOSU_ACT_TANH ? "tanh" : "sigmoid");
-    if (f != ETHOSU_ACT_NONE && (f < ETHOSU_ACT_LUT0 || f > ETHOSU_ACT_LUT0 + 7))
+    if (f != ETHOSU_ACT_NONE && f != ETHOSU_ACT_TANH && f != ETHOSU_ACT_SIGMOID &&
+        (f < ETHOSU_ACT_LUT0 || f > ETHOSU_ACT_LUT0 + 7))
         return ethosu_ops_fail(err, errlen, "ACTIVATION function %u reserved", f);
     if (f >= ETHOSU_ACT_LUT0) {
         if (ct != ETHOSU_INT8 && ct != ETHOSU_UINT8 && ct != ETHOSU_INT16)
@@ -311,7 +316,17 @@ int ethosu_output_value(int64_t v, const struct ethosu_output_stage *os,
     clip_type(os->act_clip, ofm_type, &ct);
     int64_t x = v > INT64_MAX - 70000 ? INT64_MAX - 70000 : v < INT64_MIN + 70000 ? INT64_MIN + 70000 : v;
     x += ofm_zp;
-    x = clamp64(x, os->act_min, os->act_max);
+    if (os->act_fn == ETHOSU_ACT_TANH || os->act_fn == ETHOSU_ACT_SIGMOID) {
+        /* the table takes the unclipped value (its input range is about
+         * 8 x int16); MIN/MAX clip the result */
+        x = clamp64(x, INT32_MIN, INT32_MAX);
+        x = os->act_fn == ETHOSU_ACT_TANH ? ethosu_ops_tanh16(x) : ethosu_ops_sigmoid16(x);
+        x = clamp64(x, os->act_min, os->act_max);
+        *out = (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
+        return 0;
+    }
+    if (ct != ETHOSU_INT32)   /* a 32-bit range is linear only: no MIN/MAX */
+        x = clamp64(x, os->act_min, os->act_max);
     x = clamp64(x, ethosu_dtype_min(ct), ethosu_dtype_max(ct));
     if (os->act_fn >= ETHOSU_ACT_LUT0) {
         if (ethosu_dtype_bits(ct) == 8)

@@ -45,4 +45,9 @@ int ethosu_ops_check_kernel(const struct ethosu_kernel *k, uint32_t max_kernel, 
 int64_t ethosu_ops_ifm_at(const struct ethosu_fmap *ifm, enum ethosu_upscale up, int64_t y,
                           int64_t x, uint32_t ch, int *inside);
 
+/* The hardwired 16-bit tanh / sigmoid on a value scaled so that 1.0 is
+ * 3 * 4096 (ethosu_ops_sigmoid.c); results in Q0.15. */
+int64_t ethosu_ops_tanh16(int64_t v);
+int64_t ethosu_ops_sigmoid16(int64_t v);
+
 #endif

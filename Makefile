@@ -348,7 +348,7 @@ mlw-tools: $(MLW_TOOLS)
 $(BUILD)/bench-golden: golden/tools/bench_golden_main.c $(HDRS) $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
-bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden
+bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden $(BUILD)/tests/bench_ethosu_conv
 	scripts/bench/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
 
 # The Verilated simulator; its path depends on the RTL inputs (cached); the

@@ -9,7 +9,9 @@
 #      then the whole suite's wall and CPU time against that floor.
 #   2. DUT=twin vs DUT=rtl on the same tests: simulated wall time and cycles/s.
 #   3./4. golden models: convolution MAC/s, weight encoder/decoder weights/s
-#      (build/bench-golden, golden/tools/bench_golden_main.c), then the size table
+#      (build/bench-golden, golden/tools/bench_golden_main.c), the Ethos-U65
+#      twin's convolution MAC/s (build/tests/bench_ethosu_conv,
+#      sim/tests/bench_ethosu_conv.c), then the size table
 #      of build/mlw-bench (ours vs the shipped streams).
 #   5. wall time of the full shipped-trace conformance run (`make -s conformance`).
 #   6. harnesses: the same tests (SEED=1) on the C harness, inside SystemC
@@ -65,6 +67,8 @@ fi
 make -s build/libsimcore.a build/mlw-bench >&2 || { echo "bench: make build/mlw-bench failed" >&2; exit 2; }
 golden=build/bench-golden
 make -s "$golden" >&2 || { echo "bench: make $golden failed" >&2; exit 2; }
+etconv=build/tests/bench_ethosu_conv
+make -s "$etconv" >&2 || { echo "bench: make $etconv failed" >&2; exit 2; }
 # The do-nothing harness (the floor): the same RTL (RTL_FILES/RTL_TOP/RTL_FLAGS,
 # else the stub) Verilated with the same options as the simulator
 # (scripts/build/rtl_build.sh's defaults: no tracing, OPT_FAST=-O2 ...).
@@ -220,6 +224,8 @@ if want 3 || want 4; then
     gargs=()
     [ "$quick" = 1 ] && gargs=(--quick)
     "$golden" "${gargs[@]}" 2>&1 | sed 's/^###/###/' || echo "(bench-golden reported a failure: see above)"
+    echo
+    "$etconv" "${gargs[@]}" 2>&1 || echo "(bench-ethosu-conv reported a failure: see above)"
     echo
     echo "### Weight stream sizes: build/mlw-bench (ours vs the shipped streams)"
     echo

@@ -16,8 +16,7 @@
  *     kept), sometimes a redundant resend or junk SIZE/SKIP in 1D mode;
  *   - random NPU_OP_DMA_WAIT 0/1 after starts, interleaved NPU_SET_* state
  *     commands (every TRM NPU_SET_* except DMA0_* and WEIGHT_REGION/BASE/
- *     LENGTH, random values), NPU_OP_KERNEL_WAIT, NPU_OP_PMU_MASK, the rare
- *     kernel operation (WEIGHT_LENGTH is 0: no weights), an optional
+ *     LENGTH, random values), NPU_OP_KERNEL_WAIT, NPU_OP_PMU_MASK, an optional
  *     NPU_OP_IRQ, then DMA_WAIT 0 and NPU_OP_STOP with a random mask;
  *   - the stream at a random word address behind M0 or M1 (QCONFIG 0..3);
  *   - optionally a second stream after CMD.clear_irq: either resumed after
@@ -47,8 +46,8 @@
  *     from destinations a DMA_WAIT has completed.
  *   - NPU_SET_DMA0_* state is resent in full after a STOP (kept within a
  *     stream, not relied on across a stop).
- *   - no weight-channel state (WEIGHT_LENGTH stays 0 from the soft reset) so
- *     kernel operations are skipped on both DUTs.
+ *   - no kernel operations: the twin computes them (ethosu_cmdproc.h) from
+ *     the random state, which describes no feature map of the model.
  *   - IRQ/STOP masks are any 16-bit value; DMA_WAIT k is 0 or 1 (queue of 2).
  */
 #include <inttypes.h>
@@ -180,11 +179,6 @@ static void emit_filler(struct rnd *g, struct rstream *s)
         emit(s, ETHOSU_NPU_OP_KERNEL_WAIT, (uint16_t)rr(g, 0, 3), 0);
     } else if (kind < 12) {
         emit(s, ETHOSU_NPU_OP_PMU_MASK, (uint16_t)rr(g, 0, 1), 0);
-    } else if (kind < 15) {
-        static const uint16_t ops[] = { ETHOSU_NPU_OP_CONV, ETHOSU_NPU_OP_DEPTHWISE, ETHOSU_NPU_OP_POOL,
-                                        ETHOSU_NPU_OP_ELEMENTWISE };
-        uint16_t op = ops[rr(g, 0, 3)];
-        emit(s, op, (uint16_t)(op == ETHOSU_NPU_OP_POOL ? rr(g, 0, 1) : op == ETHOSU_NPU_OP_ELEMENTWISE ? rr(g, 0, 6) : 0), 0);
     } else {
         uint16_t op;
         do

@@ -28,7 +28,6 @@ static void dma_stream(struct ethosu_stream *s, uint32_t src_off, uint32_t dst_o
     ethosu_stream_cmd1(s, ETHOSU_NPU_SET_DMA0_LEN, 0, len);
     ethosu_stream_cmd0(s, ETHOSU_NPU_OP_DMA_START, 0);
     ethosu_stream_cmd0(s, ETHOSU_NPU_OP_DMA_WAIT, 0);
-    ethosu_stream_cmd0(s, ETHOSU_NPU_OP_CONV, 0);   /* accepted and logged, not computed */
     ethosu_stream_cmd0(s, ETHOSU_NPU_OP_STOP, 0x5);
 }
 

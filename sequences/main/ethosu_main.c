@@ -108,6 +108,15 @@ static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len
         d->destroy(d);
         return NULL;
     }
+    if (d && k->ethosu_dump) {   /* ETHOSU_DUMP=1: each kernel operation's OFM in LOG_DIR/ops */
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/ops", k->out_dir ? k->out_dir : ".");
+        if (ethosu_twin_set_dump(d, dir)) {
+            snprintf(err, len, "out of memory");
+            d->destroy(d);
+            return NULL;
+        }
+    }
     return d;
 }
 

@@ -1,19 +1,27 @@
 /* ethosu_cmdproc: see ethosu_cmdproc.h. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "ethosu_cmd.h"
 #include "ethosu_cmdproc.h"
+#include "ethosu_kop.h"
+#include "ethosu_npy_dump.h"
 
 #define CH_CMD_READ 0u
+#define CH_IFM_READ 1u
 #define CH_WEIGHTS_READ 2u
+#define CH_SCALE_READ 3u
 #define CH_M2M_READ 4u
+#define CH_OFM_WRITE 8u
 #define CH_M2M_WRITE 9u
 
 #define M48 ((uint64_t)0xFFFFFFFFFFFFu)
 
-enum { OWN_NONE = 0, OWN_FETCH = 1, OWN_DMA = 2, OWN_WEIGHT = 3 };
+enum { OWN_NONE = 0, OWN_FETCH = 1, OWN_DMA = 2, OWN_KERNEL = 3 };
 
 void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct axi_manager *m0,
                     struct axi_manager *m1)
@@ -22,6 +30,32 @@ void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct
     cp->rf = rf;
     cp->axi[0] = m0;
     cp->axi[1] = m1;
+    cp->cores = 1;
+    ethosu_kx_init(&cp->kx);
+}
+
+void ethosu_cp_free(struct ethosu_cmdproc *cp)
+{
+    ethosu_kx_free(&cp->kx);
+    free(cp->dump_dir);
+    cp->dump_dir = NULL;
+}
+
+void ethosu_cp_set_cores(struct ethosu_cmdproc *cp, unsigned cores)
+{
+    cp->cores = cores == 2 ? 2u : 1u;
+}
+
+int ethosu_cp_set_dump(struct ethosu_cmdproc *cp, const char *dir)
+{
+    char *d = NULL;
+    if (dir && !(d = malloc(strlen(dir) + 1)))
+        return -1;
+    if (d)
+        strcpy(d, dir);
+    free(cp->dump_dir);
+    cp->dump_dir = d;
+    return 0;
 }
 
 void ethosu_cp_reset(struct ethosu_cmdproc *cp)
@@ -31,10 +65,17 @@ void ethosu_cp_reset(struct ethosu_cmdproc *cp)
     ethosu_cp_log_fn log = cp->log;
     void *ctx = cp->log_ctx;
     struct ethosu_weightch *wch = cp->wch;
-    ethosu_cp_init(cp, rf, m0, m1);
+    unsigned cores = cp->cores;
+    char *dump = cp->dump_dir;
+    uint64_t n_kernels = cp->n_kernels;
+    ethosu_kx_free(&cp->kx);
+    ethosu_cp_init(cp, rf, m0, m1);   /* the SHRAM (LUTs) is cleared too: TRM 3.2 */
     cp->log = log;
     cp->log_ctx = ctx;
     cp->wch = wch;
+    cp->cores = cores;
+    cp->dump_dir = dump;
+    cp->n_kernels = n_kernels;   /* dump file indices stay unique across resets */
     if (wch)
         ethosu_wch_reset(wch);
 }
@@ -111,6 +152,42 @@ static int64_t s1s(const struct ethosu_cmdproc *cp, uint16_t opcode)   /* exts_4
 
 /* ---- faults ------------------------------------------------------------- */
 
+static int in_buf(const uint8_t *p, const uint8_t *buf, size_t len)
+{
+    return buf && p >= buf && p < buf + len;
+}
+
+/* The TRM's faulting_channel of a failed burst, from the buffer it moves. */
+static unsigned channel_of(const struct ethosu_cmdproc *cp, const struct axi_manager_error *e)
+{
+    const struct ethosu_kexec *kx = &cp->kx;
+    if (e->write)
+        return in_buf(e->buf, kx->ofm.buf, kx->ofm.bytes) ? CH_OFM_WRITE : CH_M2M_WRITE;
+    if (in_buf(e->buf, cp->fbuf, sizeof cp->fbuf))
+        return CH_CMD_READ;
+    if (in_buf(e->buf, kx->ifm.buf, kx->ifm.bytes) || in_buf(e->buf, kx->ifm2.buf, kx->ifm2.bytes))
+        return CH_IFM_READ;
+    if ((cp->wch && in_buf(e->buf, cp->wch->buf, cp->wch->cap)) ||
+        in_buf(e->buf, kx->wbuf[0], kx->op.weights[0].len) || in_buf(e->buf, kx->wbuf[1], kx->op.weights[1].len))
+        return CH_WEIGHTS_READ;
+    if (in_buf(e->buf, kx->sbuf[0], kx->op.scales[0].len) || in_buf(e->buf, kx->sbuf[1], kx->op.scales[1].len))
+        return CH_SCALE_READ;
+    return CH_M2M_READ;
+}
+
+static const char *channel_name(unsigned ch)
+{
+    switch (ch) {
+    case CH_CMD_READ: return "command read";
+    case CH_IFM_READ: return "IFM read";
+    case CH_WEIGHTS_READ: return "weights read";
+    case CH_SCALE_READ: return "scale read";
+    case CH_M2M_READ: return "mem2mem read";
+    case CH_OFM_WRITE: return "OFM write";
+    }
+    return "mem2mem write";
+}
+
 static void check_errors(struct ethosu_cmdproc *cp)
 {
     for (unsigned port = 0; port < 2; port++) {
@@ -120,15 +197,7 @@ static void check_errors(struct ethosu_cmdproc *cp)
         axi_manager_clear_error(cp->axi[port]);
         if (cp->phase == ETHOSU_CP_HALTED || cp->phase == ETHOSU_CP_RESETTING)
             continue;   /* the first abort is the one reported */
-        unsigned ch;
-        if (e.write)
-            ch = CH_M2M_WRITE;
-        else if (e.buf >= cp->fbuf && e.buf < cp->fbuf + sizeof cp->fbuf)
-            ch = CH_CMD_READ;
-        else if (cp->wch && cp->wch->buf && e.buf >= cp->wch->buf && e.buf < cp->wch->buf + cp->wch->cap)
-            ch = CH_WEIGHTS_READ;
-        else
-            ch = CH_M2M_READ;
+        unsigned ch = channel_of(cp, &e);
         ethosu_rf_status_set(cp->rf,
                              ETHOSU_STATUS_BUS_STATUS_MASK | ETHOSU_STATUS_FAULTING_INTERFACE_MASK |
                                  ETHOSU_STATUS_FAULTING_CHANNEL_MASK,
@@ -136,8 +205,7 @@ static void check_errors(struct ethosu_cmdproc *cp)
                                  ch << ETHOSU_STATUS_FAULTING_CHANNEL_SHIFT);
         logf_(cp, "bus abort: %s on M%u %s channel (burst at 0x%" PRIx64 "), QREAD 0x%x: halted until reset",
               e.resp == AXI_RESP_DECERR ? "DECERR" : "SLVERR", port,
-              ch == CH_CMD_READ ? "command read" : ch == CH_WEIGHTS_READ ? "weights read"
-                  : ch == CH_M2M_READ ? "mem2mem read" : "mem2mem write",
+              channel_name(ch),
               e.addr, qread(cp));
         halt(cp);
     }
@@ -166,6 +234,22 @@ static void dma_dims(const struct ethosu_cp_dma *d, uint32_t *rows, uint32_t *pl
     *planes = mode >= 2 ? d->size1 : 1;
 }
 
+/* A DMA chunk to the internal SHRAM (the LUT slots): kept; bytes past its end dropped. */
+static void shram_store(struct ethosu_cmdproc *cp, uint64_t addr, const uint8_t *src, uint32_t len)
+{
+    uint64_t end = addr + len;
+    if (end > ETHOSU_CP_SHRAM_BYTES) {
+        if (!cp->shram_warned)
+            logf_(cp, "DMA to SHRAM 0x%" PRIx64 "..0x%" PRIx64 " ends beyond its %u bytes: the excess is dropped",
+                  addr, end, ETHOSU_CP_SHRAM_BYTES);
+        cp->shram_warned = 1;
+        if (addr >= ETHOSU_CP_SHRAM_BYTES)
+            return;
+        len = (uint32_t)(ETHOSU_CP_SHRAM_BYTES - addr);
+    }
+    memcpy(cp->shram + addr, src, len);
+}
+
 static void dma_step(struct ethosu_cmdproc *cp)
 {
     struct axi_manager *wr = cp->axi[0];
@@ -175,11 +259,14 @@ static void dma_step(struct ethosu_cmdproc *cp)
         if (axi_manager_reads_done(rd)) {
             cp->rd_owner[cp->d_reading - 1] = OWN_NONE;
             cp->d_reading = 0;
-            if (cp->phase != ETHOSU_CP_HALTED && cp->phase != ETHOSU_CP_RESETTING && cp->dma_n &&
-                !d->dst_internal) {
-                axi_manager_write(wr, cp->d_chunk_dst, cp->d_chunk_len, cp->dbuf[cp->d_cur]);
-                cp->d_wr_pending[cp->d_cur] = 1;
-                cp->d_cur ^= 1;
+            if (cp->phase != ETHOSU_CP_HALTED && cp->phase != ETHOSU_CP_RESETTING && cp->dma_n) {
+                if (d->dst_internal) {
+                    shram_store(cp, cp->d_chunk_dst, cp->dbuf[cp->d_cur], cp->d_chunk_len);
+                } else {
+                    axi_manager_write(wr, cp->d_chunk_dst, cp->d_chunk_len, cp->dbuf[cp->d_cur]);
+                    cp->d_wr_pending[cp->d_cur] = 1;
+                    cp->d_cur ^= 1;
+                }
             }
             cp->dma_bytes += cp->d_chunk_len;
         }
@@ -231,6 +318,8 @@ static void dma_start(struct ethosu_cmdproc *cp)
     d->dst = ethosu_rf_region_base(cp->rf, dreg) + (s1(cp, ETHOSU_NPU_SET_DMA0_DST) & M48);
     d->src &= ETHOSU_ADDR_MASK;
     d->dst &= ETHOSU_ADDR_MASK;
+    if ((dr >> 8) & 1u)   /* internal: an SHRAM offset, no region base */
+        d->dst = s1(cp, ETHOSU_NPU_SET_DMA0_DST) & M48;
     d->len = s1(cp, ETHOSU_NPU_SET_DMA0_LEN) & M48;
     d->skip0 = s1(cp, ETHOSU_NPU_SET_DMA0_SKIP0) & M48;
     d->skip1 = s1(cp, ETHOSU_NPU_SET_DMA0_SKIP1) & M48;
@@ -268,7 +357,7 @@ static void log_kernel(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
                  (ethosu_rf_region_base(cp->rf, i2r) + i2b) & ETHOSU_ADDR_MASK,
                  s0(cp, ETHOSU_NPU_SET_IFM2_BROADCAST));
     }
-    logf_(cp, "%s param %u @QREAD 0x%x (not computed): ifm r%u+0x%" PRIx64 " (0x%" PRIx64 ") %ux%ux%u"
+    logf_(cp, "%s param %u @QREAD 0x%x: ifm r%u+0x%" PRIx64 " (0x%" PRIx64 ") %ux%ux%u"
           " prec 0x%x stride x%" PRId64 " y%" PRId64 " c%" PRId64 " pad t%u l%u b%u r%u;"
           " ofm r%u+0x%" PRIx64 " (0x%" PRIx64 ") %ux%ux%u prec 0x%x stride x%" PRId64 " y%" PRId64
           " c%" PRId64 "; kernel %ux%u stride 0x%x; weight r%u+0x%" PRIx64 " len %" PRIu64
@@ -292,39 +381,145 @@ static void log_kernel(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     cp->n_kernels++;
 }
 
-/* A kernel operation: logged; with weights, it waits for the weight
- * channel to read, decode and deliver the stream. 1 when complete. */
+/* A kernel operation stopped: STATUS.cmd_parse_error (the TRM's only status
+ * for a command the NPU cannot carry out), the IRQ, halted until reset; the
+ * message names the command by its stream offset and disassembly. */
+static void kernel_error(struct ethosu_cmdproc *cp, uint16_t opcode, uint16_t param, uint32_t at, uint64_t index,
+                         const char *why)
+{
+    struct ethosu_cmd c = { opcode, 0, param, 0 };
+    char text[96];
+    ethosu_cmd_format(&c, text, sizeof text);
+    for (char *r = text, *w = text;; r++) {   /* one space between fields */
+        if (*r == ' ' && (w == text || w[-1] == ' '))
+            continue;
+        if (!(*w++ = *r))
+            break;
+    }
+    ethosu_rf_status_set(cp->rf, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK);
+    logf_(cp, "kernel operation %" PRIu64 " at stream offset 0x%x (%s) stopped: %s: cmd_parse_error, halted until reset",
+          index, at, text, why);
+    halt(cp);
+}
+
+/* Issue a kernel operation: decoded now (the state is captured), executed
+ * in the background by kernel_step. 1 when issued (or refused: the
+ * processor then halts), 0 while the previous one is outstanding. */
 static int kernel_op(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
 {
-    if (cp->k_started) {
-        if (!ethosu_wch_take_done(cp->wch))
-            return 0;
-        cp->k_started = 0;
-        cp->rd_owner[cp->k_port] = OWN_NONE;
-        if (cp->wch->failed)
-            logf_(cp, "weight stream rejected by the decoder: %s", cp->wch->err);
+    if (cp->k_phase != ETHOSU_CP_K_NONE)
+        return 0;
+    struct ethosu_kop op;
+    char why[320];
+    uint64_t index = cp->n_kernels;
+    if (ethosu_kop_decode(&op, c->opcode, c->param, cp->set0, cp->set1, cp->rf, cp->cores, why, sizeof why)) {
+        cp->n_kernels++;
+        kernel_error(cp, c->opcode, c->param, qread(cp), index, why);
         return 1;
     }
-    uint64_t len = s1(cp, ETHOSU_NPU_SET_WEIGHT_LENGTH) & 0xFFFFFFFFu;
-    if (!cp->wch || !len) {
-        log_kernel(cp, c);
-        return 1;
-    }
-    unsigned region = s0(cp, ETHOSU_NPU_SET_WEIGHT_REGION) & 7u;
-    unsigned port = ethosu_rf_region_port(cp->rf, region);
-    if (cp->rd_owner[port] != OWN_NONE)
-        return 0;   /* the port is busy: retried next cycle */
+    op.qread = qread(cp);
+    op.index = (unsigned)index;
     log_kernel(cp, c);
-    uint64_t addr = (ethosu_rf_region_base(cp->rf, region) + (s1(cp, ETHOSU_NPU_SET_WEIGHT_BASE) & M48)) &
-                    ETHOSU_ADDR_MASK;
-    if (ethosu_wch_start(cp->wch, cp->axi[port], addr, (uint32_t)len)) {
-        logf_(cp, "weight stream of %" PRIu64 " bytes: out of memory, skipped", len);
+    if (ethosu_kx_prepare(&cp->kx, &op, why, sizeof why)) {
+        kernel_error(cp, c->opcode, c->param, op.qread, index, why);
         return 1;
     }
-    cp->rd_owner[port] = OWN_WEIGHT;
-    cp->k_port = (uint8_t)port;
-    cp->k_started = 1;
-    return 0;
+    cp->k_ports = ethosu_kx_read_ports(&cp->kx);
+    cp->k_failed = 0;
+    cp->k_phase = ETHOSU_CP_K_PORTS;
+    return 1;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *dir)
+{
+    char p[1024];
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *s = p + 1;; s++) {
+        if (*s && *s != '/')
+            continue;
+        char c = *s;
+        *s = 0;
+        if (mkdir(p, 0777) && errno != EEXIST)
+            return -1;
+        if (!(*s = c))
+            return 0;
+    }
+}
+
+static void dump_ofm(struct ethosu_cmdproc *cp)
+{
+    const struct ethosu_kop *op = &cp->kx.op;
+    char path[1024], err[256];
+    if (make_dirs(cp->dump_dir)) {
+        logf_(cp, "ETHOSU_DUMP: cannot create %s: %s", cp->dump_dir, strerror(errno));
+        return;
+    }
+    snprintf(path, sizeof path, "%s/op_%03u_%s.npy", cp->dump_dir, op->index, ethosu_kop_short_name(op->opcode));
+    if (ethosu_npy_write(path, ethosu_kx_ofm(&cp->kx), op->ofm.h, op->ofm.w, op->ofm.c, op->ofm.elem_bytes,
+                         op->ofm.is_signed, err, sizeof err))
+        logf_(cp, "ETHOSU_DUMP: %s", err);
+}
+
+/* The outstanding kernel operation, one step: its read ports, its reads,
+ * the computation in the cycle the last read lands, its writes on M0 and
+ * the end of the weight channel's output. A computation the golden model
+ * or the decoder refuses stops the NPU when the weights are out. */
+static void kernel_step(struct ethosu_cmdproc *cp)
+{
+    struct ethosu_kexec *kx = &cp->kx;
+    int stopping = cp->phase == ETHOSU_CP_HALTED || cp->phase == ETHOSU_CP_RESETTING;
+    switch (cp->k_phase) {
+    case ETHOSU_CP_K_NONE:
+        return;
+    case ETHOSU_CP_K_PORTS:
+        if (stopping) {
+            cp->k_phase = ETHOSU_CP_K_NONE;
+            return;
+        }
+        for (unsigned p = 0; p < 2; p++)
+            if ((cp->k_ports >> p & 1u) && cp->rd_owner[p] != OWN_NONE)
+                return;
+        for (unsigned p = 0; p < 2; p++)
+            if (cp->k_ports >> p & 1u)
+                cp->rd_owner[p] = OWN_KERNEL;
+        ethosu_kx_issue_reads(kx, cp->axi, cp->wch);
+        cp->k_phase = ETHOSU_CP_K_READ;
+        return;
+    case ETHOSU_CP_K_READ:
+        if (!ethosu_kx_reads_landed(kx, cp->axi))
+            return;
+        for (unsigned p = 0; p < 2; p++)
+            if (cp->k_ports >> p & 1u)
+                cp->rd_owner[p] = OWN_NONE;
+        if (stopping) {
+            cp->k_phase = ETHOSU_CP_K_NONE;
+            return;
+        }
+        {
+            unsigned off = ETHOSU_CP_LUT_BASE + kx->op.lut_slot * ETHOSU_CP_LUT_SLOT;
+            if (ethosu_kx_compute(kx, cp->shram + off, ETHOSU_CP_SHRAM_BYTES - off, cp->k_err, sizeof cp->k_err)) {
+                cp->k_failed = 1;
+            } else {
+                if (cp->dump_dir)
+                    dump_ofm(cp);
+                ethosu_kx_issue_writes(kx, cp->axi[0]);
+            }
+        }
+        cp->k_phase = ETHOSU_CP_K_WRITE;
+        return;
+    case ETHOSU_CP_K_WRITE:
+        if (!stopping) {
+            if (!axi_manager_writes_done(cp->axi[0]))
+                return;
+            if (kx->wch_core0 && !ethosu_wch_take_done(cp->wch))
+                return;
+        }
+        cp->k_phase = ETHOSU_CP_K_NONE;
+        if (cp->k_failed && !stopping)
+            kernel_error(cp, kx->op.opcode, kx->op.param, kx->op.qread, kx->op.index, cp->k_err);
+        return;
+    }
 }
 
 /* ---- command execution ---------------------------------------------------- */
@@ -335,7 +530,7 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     switch (c->opcode) {
     case ETHOSU_NPU_OP_STOP:
     case ETHOSU_NPU_OP_IRQ:
-        return cp->dma_n == 0;
+        return cp->dma_n == 0 && cp->k_phase == ETHOSU_CP_K_NONE;
     case ETHOSU_NPU_OP_DMA_START:
         if (cp->dma_n >= ETHOSU_CP_DMA_DESCS)
             return 0;
@@ -343,7 +538,8 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
         return 1;
     case ETHOSU_NPU_OP_DMA_WAIT:
         return cp->dma_n <= (c->param & 0xFu);
-    case ETHOSU_NPU_OP_KERNEL_WAIT:
+    case ETHOSU_NPU_OP_KERNEL_WAIT:   /* at most param kernel operations outstanding */
+        return cp->k_phase == ETHOSU_CP_K_NONE || c->param >= 1;
     case ETHOSU_NPU_OP_PMU_MASK:
         return 1;
     case ETHOSU_NPU_OP_CONV:
@@ -423,7 +619,7 @@ static void exec_step(struct ethosu_cmdproc *cp)
 {
     struct ethosu_cmd c;
     if (cp->phase == ETHOSU_CP_ENDING) {
-        if (cp->dma_n == 0)
+        if (cp->dma_n == 0 && cp->k_phase == ETHOSU_CP_K_NONE)
             stop(cp);
         return;
     }
@@ -432,7 +628,7 @@ static void exec_step(struct ethosu_cmdproc *cp)
         c.param = cp->cur_param;
         c.is_cmd1 = 0;
         c.payload = 0;
-        if (try_exec(cp, &c))
+        if (try_exec(cp, &c) && cp->phase != ETHOSU_CP_HALTED)
             complete(cp, &c);
         return;
     }
@@ -470,7 +666,8 @@ static void exec_step(struct ethosu_cmdproc *cp)
         return;
     }
     if (try_exec(cp, &c)) {
-        complete(cp, &c);
+        if (cp->phase != ETHOSU_CP_HALTED)   /* a refused kernel operation: QREAD stays on it */
+            complete(cp, &c);
     } else {
         /* only cmd0 operations block */
         cp->cur_opcode = c.opcode;
@@ -506,6 +703,7 @@ void ethosu_cp_step(struct ethosu_cmdproc *cp)
         check_errors(cp);
         fetch_step(cp);
         dma_step(cp);
+        kernel_step(cp);
         if (!axi_manager_idle(cp->axi[0]) || !axi_manager_idle(cp->axi[1])) {
             cp->reset_count = 0;
             return;
@@ -522,6 +720,7 @@ void ethosu_cp_step(struct ethosu_cmdproc *cp)
     fetch_step(cp);
     dma_step(cp);
     exec_step(cp);
+    kernel_step(cp);
     /* Keep the managers' queues short: forget completed bursts when idle. */
     for (unsigned port = 0; port < 2; port++)
         if (cp->rd_owner[port] == OWN_NONE && axi_manager_idle(cp->axi[port]) &&
@@ -531,7 +730,8 @@ void ethosu_cp_step(struct ethosu_cmdproc *cp)
 
 int ethosu_cp_quiet(const struct ethosu_cmdproc *cp)
 {
-    return (cp->phase == ETHOSU_CP_IDLE || cp->phase == ETHOSU_CP_HALTED) && axi_manager_idle(cp->axi[0]) &&
+    return (cp->phase == ETHOSU_CP_IDLE || cp->phase == ETHOSU_CP_HALTED) && cp->k_phase == ETHOSU_CP_K_NONE &&
+           axi_manager_idle(cp->axi[0]) &&
            axi_manager_idle(cp->axi[1]);
 }
 

@@ -12,8 +12,8 @@
  *    both are cleared only by a reset.
  *  - One command is executed per cycle. NPU_SET_* store their value
  *    (cmd1: param bits [47:32] and payload [31:0]).
- *  - NPU_OP_IRQ / NPU_OP_STOP wait until every earlier operation (DMA) has
- *    completed, then OR mask into STATUS.irq_history_mask and raise the IRQ;
+ *  - NPU_OP_IRQ / NPU_OP_STOP wait until every earlier operation (DMA,
+ *    kernel) has completed, then OR mask into STATUS.irq_history_mask and raise the IRQ;
  *    STOP also enters the stopped state (CMD run resumes after it).
  *  - NPU_OP_DMA_START queues a descriptor (two per channel: it blocks while
  *    two are active); the DMA copies BASEP[src_region] + DMA0_SRC to
@@ -23,16 +23,23 @@
  *    modes (model): DMA0_SIZE0 inner transfers per plane, DMA0_SIZE1 planes;
  *    on a side in 2D/3D mode, DMA0_SKIP0 bytes are skipped after each inner
  *    transfer and DMA0_SKIP1 more after each plane; a side in 1D mode is
- *    contiguous. A destination with bit 8 set (internal SHRAM) is read and the
- *    data dropped (no SHRAM modelled).
+ *    contiguous. A destination with bit 8 set (internal SHRAM) is read into
+ *    the SHRAM model at DMA0_DST, no region base (ETHOSU_CP_SHRAM_BYTES;
+ *    bytes beyond it dropped): the LUT slots kernel operations read.
  *  - NPU_OP_DMA_WAIT k: waits until at most k descriptors are active (data
- *    written, B received). NPU_OP_KERNEL_WAIT, NPU_OP_PMU_MASK: no-ops.
- *  - Kernel operations (CONV, DEPTHWISE, POOL, ELEMENTWISE) are accepted,
- *    logged on one line with the IFM/IFM2/OFM/weight/scale state, and not
- *    computed. With a weight channel attached and NPU_SET_WEIGHT_LENGTH
- *    non-zero, the operation reads its weight stream (BASEP[WEIGHT_REGION] +
- *    WEIGHT_BASE, on the region's port, weights channel 2 for faults) and
- *    completes when the channel has delivered every decoded weight.
+ *    written, B received). NPU_OP_PMU_MASK: no-op.
+ *  - Kernel operations (CONV, DEPTHWISE, POOL, ELEMENTWISE) are decoded at
+ *    the command (ethosu_kop: the state is captured), logged on one line and
+ *    executed in the background by ethosu_kexec: reads on the ports their
+ *    regions map to (one reader per port: it waits for the ports), the
+ *    golden computation when the last read lands, the OFM written on M0.
+ *    Core 0's weight stream goes through the weight channel (WD port; the
+ *    op completes when its last weight is out). One kernel operation at a
+ *    time: the next one, NPU_OP_KERNEL_WAIT 0, STOP, IRQ and the end of the
+ *    stream wait for it. A malformed one (decode, weights, scales, golden
+ *    model) sets STATUS.cmd_parse_error, stops the NPU and raises the IRQ
+ *    (as a parse error), logging its index, stream offset and disassembly;
+ *    a decode error leaves QREAD on it.
  *  - End of stream (QREAD reaches QSIZE): STATUS.cmd_end_reached = 1. If the
  *    last command was not a STOP, (model) the NPU enters the stopped state
  *    once its DMA has completed, without an IRQ.
@@ -41,10 +48,11 @@
  *  - An AXI SLVERR/DECERR response: STATUS.bus_status = 1,
  *    faulting_interface = the port, faulting_channel = 0 (command read),
  *    4 (mem2mem read) or 9 (mem2mem write); (model) stopped state and IRQ
- *    raised. Nothing new is issued; bursts already queued drain.
+ *    raised. Nothing new is issued; bursts already queued drain. Kernel
+ *    channels: 1 IFM/IFM2 read, 2 weights, 3 scale, 8 OFM write.
  *  - AXI: one manager per port (ID 0, INCR bursts of at most 16 beats that
  *    never cross 4 KB, 4 reads and 4 writes outstanding); per port one
- *    reader at a time (command fetch or DMA chunk). AXI_LIMITn and the
+ *    reader at a time (command fetch, DMA chunk or a kernel's reads). AXI_LIMITn and the
  *    memtype/AxPROT encodings are stored but not applied (model).
  *  - Soft reset (RESET written): nothing new is issued, the AXI managers
  *    drain (TRM 3.2), then after ETHOSU_CP_RESET_CYCLES cycles the register
@@ -55,6 +63,7 @@
 
 #include <stdint.h>
 #include "ethosu_regfile.h"
+#include "ethosu_kexec.h"
 #include "ethosu_weightch.h"
 #include "axi_manager.h"
 
@@ -62,6 +71,20 @@
 #define ETHOSU_CP_DMA_CHUNK 256u
 #define ETHOSU_CP_DMA_DESCS 2u
 #define ETHOSU_CP_RESET_CYCLES 8u
+/* The shared buffer (SHRAM) as DMA with an internal destination sees it:
+ * 48 KB, the activation LUT in its last two banks minus the two reserved
+ * ones (Vela: shram_lut_address = 46 KB on Ethos-U65), slots of 256 bytes. */
+#define ETHOSU_CP_SHRAM_BYTES (48u * 1024u)
+#define ETHOSU_CP_LUT_BASE (46u * 1024u)
+#define ETHOSU_CP_LUT_BYTES 2048u
+#define ETHOSU_CP_LUT_SLOT 256u
+
+enum ethosu_cp_kphase {
+    ETHOSU_CP_K_NONE,      /* no kernel operation outstanding */
+    ETHOSU_CP_K_PORTS,     /* issued, waiting for its read ports */
+    ETHOSU_CP_K_READ,      /* inputs being read */
+    ETHOSU_CP_K_WRITE,     /* OFM being written (and weights shown on the WD port) */
+};
 
 enum ethosu_cp_phase {
     ETHOSU_CP_IDLE,        /* stopped */
@@ -116,10 +139,18 @@ struct ethosu_cmdproc {
     uint8_t d_wr_pending[2];      /* dbuf[i] is being written */
     int d_all_issued;             /* dma[0] has issued every chunk */
     uint8_t dst_port_warned;
-    /* weight channel of kernel operations (may be NULL: weights not fetched) */
+    /* weight channel of kernel operations (may be NULL: weights read by kx) */
     struct ethosu_weightch *wch;
-    uint8_t k_started;            /* the waiting kernel op has started its weight read */
-    uint8_t k_port;
+    /* kernel operation in the background (one at a time) */
+    struct ethosu_kexec kx;
+    enum ethosu_cp_kphase k_phase;
+    unsigned k_ports;             /* read ports it owns */
+    int k_failed;                 /* the computation was refused: k_err */
+    char k_err[320];
+    uint8_t shram[ETHOSU_CP_SHRAM_BYTES];
+    uint8_t shram_warned;
+    unsigned cores;               /* 1 or 2 (ethosu_cp_set_cores) */
+    char *dump_dir;               /* ETHOSU_DUMP: OFM of each kernel op as .npy here (NULL: off) */
     /* statistics */
     uint64_t n_cmds, n_kernels, n_dma, dma_bytes;
     ethosu_cp_log_fn log;
@@ -133,6 +164,15 @@ void ethosu_cp_init(struct ethosu_cmdproc *cp, struct ethosu_regfile *rf, struct
 void ethosu_cp_reset(struct ethosu_cmdproc *cp);
 /* Attach the weight channel kernel operations feed (not owned). */
 void ethosu_cp_set_weightch(struct ethosu_cmdproc *cp, struct ethosu_weightch *wch);
+/* Cores of the configuration (1: ethos-u65-256, 2: ethos-u65-512). */
+void ethosu_cp_set_cores(struct ethosu_cmdproc *cp, unsigned cores);
+/* Write every kernel operation's OFM to dir/op_<index>_<name>.npy
+ * (ethosu_npy_dump.h; index counts kernel operations from the reset, 3
+ * digits at least; name conv, depthwise, pool or elementwise). NULL: off.
+ * 0, or -1 out of memory. */
+int ethosu_cp_set_dump(struct ethosu_cmdproc *cp, const char *dir);
+/* Release what the processor allocated (kernel buffers, dump folder name). */
+void ethosu_cp_free(struct ethosu_cmdproc *cp);
 /* Log sink for kernel operations and faults (NULL: print "ethosu twin: ..." on stdout). */
 void ethosu_cp_set_log(struct ethosu_cmdproc *cp, ethosu_cp_log_fn fn, void *ctx);
 /* Events from ethosu_rf_write (ETHOSU_RF_EV_*). */

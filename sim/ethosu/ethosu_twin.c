@@ -185,7 +185,8 @@ static void etwin_describe(struct dut *d, char *buf, unsigned len)
 static int etwin_busy(struct dut *d)
 {
     const struct ethosu_twin *t = d->impl;
-    int cp_idle = t->cp.phase == ETHOSU_CP_IDLE || t->cp.phase == ETHOSU_CP_HALTED;
+    int cp_idle = (t->cp.phase == ETHOSU_CP_IDLE || t->cp.phase == ETHOSU_CP_HALTED) &&
+                  t->cp.k_phase == ETHOSU_CP_K_NONE;
     int wch_idle = t->wch.state == ETHOSU_WCH_IDLE || t->wch.state == ETHOSU_WCH_DONE;
     return !cp_idle || !wch_idle || !axi_manager_idle(t->m[0]) || !axi_manager_idle(t->m[1]) ||
            t->irq != (uint8_t)ethosu_rf_irq(&t->rf);
@@ -198,7 +199,14 @@ int ethosu_twin_set_macs(struct dut *twin, unsigned macs)
     struct ethosu_twin *t = twin->impl;
     t->macs = macs;
     ethosu_rf_set_macs(&t->rf, macs);
+    ethosu_cp_set_cores(&t->cp, macs == 512 ? 2u : 1u);   /* ethos-u65-512: two 256-MAC cores */
     return 0;
+}
+
+int ethosu_twin_set_dump(struct dut *twin, const char *dir)
+{
+    struct ethosu_twin *t = twin->impl;
+    return ethosu_cp_set_dump(&t->cp, dir);
 }
 
 unsigned ethosu_twin_macs(const struct dut *twin)
@@ -216,6 +224,7 @@ static void etwin_destroy(struct dut *d)
     axi_manager_destroy(t->m[0]);
     axi_manager_destroy(t->m[1]);
     ethosu_wch_free(&t->wch);
+    ethosu_cp_free(&t->cp);
     free(t);
 }
 

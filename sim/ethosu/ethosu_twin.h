@@ -15,4 +15,9 @@ int ethosu_twin_set_macs(struct dut *twin, unsigned macs);
 /* The configuration set (256 or 512). */
 unsigned ethosu_twin_macs(const struct dut *twin);
 
+/* ETHOSU_DUMP: write each kernel operation's OFM as a .npy file into dir
+ * (created if missing; op_<index>_<name>.npy, see ethosu_cmdproc.h); NULL
+ * turns it off. 0, or -1 out of memory. */
+int ethosu_twin_set_dump(struct dut *twin, const char *dir);
+
 #endif

@@ -30,6 +30,7 @@ const struct sim_knob sim_knob_table[] = {
     { "NVDLA_CONFIG", "--nvdla-config", NULL, SIM_KNOB_CONFIG, 0ull, 18446744073709551615ull, NULL, NULL, "nv_small", FIELD(nvdla_config), GIVEN(nvdla_config_given), "nvdla_config", SIM_KNOB_ALWAYS, SIM_KNOB_GIVEN_OR_DIFFERS },
     { "RUN_ABSENT", "--run-absent", NULL, SIM_KNOB_BOOL, 0ull, 1ull, NULL, "0 or 1", "0", FIELD(run_absent), NOGIVEN, "run_absent", SIM_KNOB_SET, SIM_KNOB_SET },
     { "PROG_CHECK", "--prog-check", NULL, SIM_KNOB_ENUM, 0ull, 18446744073709551615ull, "error|warn", "error or warn", "error", FIELD(prog_warn), NOGIVEN, "prog_check", SIM_KNOB_SET, SIM_KNOB_SET },
+    { "ETHOSU_DUMP", "--ethosu-dump", NULL, SIM_KNOB_BOOL, 0ull, 1ull, NULL, "0 or 1", "0", FIELD(ethosu_dump), NOGIVEN, "ethosu_dump", SIM_KNOB_SET, SIM_KNOB_SET },
     { "ALLOW_NO_CHECK", "--allow-no-check", NULL, SIM_KNOB_BOOL, 0ull, 1ull, NULL, "0 or 1", "0", FIELD(allow_no_check), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_SET },
     { "AXI_MAX_WAIT", "--axi-max-wait", NULL, SIM_KNOB_UINT, 0ull, 18446744073709551615ull, NULL, "a decimal number", "0", FIELD(axi_max_wait), NOGIVEN, "axi_max_wait", SIM_KNOB_ALWAYS, SIM_KNOB_SET },
     { "REG_MAX_WAIT", "--reg-max-wait", NULL, SIM_KNOB_UINT, 0ull, 18446744073709551615ull, NULL, "a decimal number", "0", FIELD(reg_max_wait), NOGIVEN, "reg_max_wait", SIM_KNOB_ALWAYS, SIM_KNOB_SET },
@@ -52,8 +53,8 @@ const struct sim_knob sim_knob_table[] = {
 };
 const unsigned sim_knob_count = sizeof sim_knob_table / sizeof sim_knob_table[0];
 
-const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 21, 16, 17, 18, 15, 1, 23, 30, 31 };
-const unsigned sim_knob_line_count = 23;
+const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21, 22, 16, 17, 18, 15, 1, 24, 31, 32, 19 };
+const unsigned sim_knob_line_count = 24;
 
 const char sim_knob_help[] =
     "  --test NAME            sequence to run, required (TEST=list lists them), or nvdla/<name> for a trace of NVDLA_TRACES; with TRACE, the name shown [TEST]\n"
@@ -76,6 +77,7 @@ const char sim_knob_help[] =
     "  --run-absent 0|1       run a trace that needs a unit the configuration leaves out instead of skipping it (default 0) [RUN_ABSENT]\n"
     "  --prog-check error|warn\n"
     "                         a layer that breaks a register-programming rule fails the run (error) or only warns (default error) [PROG_CHECK]\n"
+    "  --ethosu-dump 0|1      after each kernel operation write its OFM to LOG_DIR/ops/op_<index>_<name>.npy (numpy .npy, shape 1xHxWxC, the OFM type) for diffing (default 0) [ETHOSU_DUMP]\n"
     "  --allow-no-check 0|1   run a trace that has no check_crc (it compares nothing) (default 0) [ALLOW_NO_CHECK]\n"
     "  --axi-max-wait N       AXI checkers: ready within N cycles, every burst answered within N (0: off) (default 0 (off)) [AXI_MAX_WAIT]\n"
     "  --reg-max-wait N       CSB/APB checkers: the same bound on the register bus (0: off) (default 0 (off)) [REG_MAX_WAIT]\n"

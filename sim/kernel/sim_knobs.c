@@ -408,6 +408,8 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if ((k->network || k->ethosu_config) && (!ethosu || strcmp(k->test, "ethosu/network")))
         snprintf(err, len, "%s: only TEST=ethosu/network runs a network; %s is another test",
                  k->network ? "NETWORK" : "ETHOSU_CONFIG", k->trace ? k->trace : k->test ? k->test : "-");
+    else if (k->ethosu_dump && (!ethosu || strcmp(k->dut, "twin")))
+        snprintf(err, len, "ETHOSU_DUMP: the OFM dumps come from the Ethos-U65 twin (ethosu/* tests, DUT=twin)");
     else if (ethosu && k->nposted)
         snprintf(err, len, "NPOSTED: the Ethos-U65's register port is APB, which has no posted writes");
     else if (ethosu && k->sramif)

@@ -61,6 +61,7 @@ struct sim_knobs {
      * not): that name, for a warning on the knob line. */
     char nvdla_config_conflict[32];
     int run_absent;            /* run traces that need units the configuration leaves out */
+    int ethosu_dump;           /* Ethos-U65 twin: each kernel operation's OFM as .npy in out_dir/ops */
     int prog_warn;             /* programming rules (sim/nvdla/model/nvdla_prog_check.h) warn instead of failing */
     int allow_no_check;        /* run a trace that compares nothing (no check_crc) */
     uint64_t mem_limit;        /* bytes a trace may use per memory; 0 = SIM_DEFAULT_MEM_LIMIT */

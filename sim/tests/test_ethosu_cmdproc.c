@@ -2,7 +2,9 @@
  * own API, its two AXI managers on real pins against AXI memory BFMs (with
  * protocol checkers): DMA copies (1D, 2D, 3D, M0/M1 regions, queueing),
  * IRQ and STOP with the history mask, end of stream, reserved opcodes,
- * bus aborts on the command and DMA channels, kernel operations logged,
+ * bus aborts on the command and DMA channels, a kernel operation computed
+ * (1x1 convolution through the golden model), refused ones stopping with
+ * cmd_parse_error, DMA into the SHRAM LUT,
  * soft reset draining AXI. Then the twin at its pins (ethosu_twin_create):
  * APB transfers, PSLVERR, IRQ pin, hard reset levels, soft reset, waves. */
 #include <check.h>
@@ -15,6 +17,9 @@
 #include "bfm_env.h"
 #include "ethosu_cmd.h"
 #include "ethosu_cmdproc.h"
+#include "ethosu_mlw_encode.h"
+#include "ethosu_scale_stream.h"
+#include "ethosu_weight_order.h"
 #include "dut.h"
 #include "ethosu_pins.h"
 #include "ethosu_twin.h"
@@ -119,6 +124,7 @@ static void setup(void)
 static void teardown(void)
 {
     struct tb *t = T;
+    ethosu_cp_free(&t->cp);
     for (int i = 0; i < 2; i++) {
         axi_mem_destroy(t->axi[i]);
         axi_checker_destroy(t->chk[i]);
@@ -504,48 +510,209 @@ START_TEST(truncated_and_bad_format_are_parse_errors)
 }
 END_TEST
 
-START_TEST(kernel_operations_logged)
+/* The registers of a 1x1 int8 convolution, IFM 2x2x8 at r1+0x100 (NHWC),
+ * OFM 2x2x8 at r2+0x40, weights at r1+0x1000, scales at r1+0x2000. */
+static void conv_1x1_cmds(uint32_t wlen, uint16_t activation)
+{
+    c0(ETHOSU_NPU_SET_IFM_REGION, 1);
+    c1(ETHOSU_NPU_SET_IFM_BASE0, 0, 0x100);
+    c0(ETHOSU_NPU_SET_IFM_HEIGHT0_M1, 1);
+    c0(ETHOSU_NPU_SET_IFM_HEIGHT1_M1, 1);
+    c0(ETHOSU_NPU_SET_IFM_WIDTH0_M1, 1);
+    c0(ETHOSU_NPU_SET_IFM_DEPTH_M1, 7);
+    c1(ETHOSU_NPU_SET_IFM_STRIDE_C, 0, 1);
+    c1(ETHOSU_NPU_SET_IFM_STRIDE_Y, 0, 16);
+    c1(ETHOSU_NPU_SET_IFM_STRIDE_X, 0, 8);
+    c0(ETHOSU_NPU_SET_IFM_PRECISION, 1);   /* int8 NHWC */
+    c0(ETHOSU_NPU_SET_OFM_REGION, 2);
+    c1(ETHOSU_NPU_SET_OFM_BASE0, 0, 0x40);
+    c0(ETHOSU_NPU_SET_OFM_HEIGHT0_M1, 1);
+    c0(ETHOSU_NPU_SET_OFM_HEIGHT1_M1, 1);
+    c0(ETHOSU_NPU_SET_OFM_WIDTH0_M1, 1);
+    c0(ETHOSU_NPU_SET_OFM_HEIGHT_M1, 1);
+    c0(ETHOSU_NPU_SET_OFM_WIDTH_M1, 1);
+    c0(ETHOSU_NPU_SET_OFM_DEPTH_M1, 7);
+    c1(ETHOSU_NPU_SET_OFM_STRIDE_C, 0, 1);
+    c1(ETHOSU_NPU_SET_OFM_STRIDE_Y, 0, 16);
+    c1(ETHOSU_NPU_SET_OFM_STRIDE_X, 0, 8);
+    c0(ETHOSU_NPU_SET_OFM_PRECISION, 1);
+    c0(ETHOSU_NPU_SET_KERNEL_HEIGHT_M1, 0);
+    c0(ETHOSU_NPU_SET_KERNEL_WIDTH_M1, 0);
+    c0(ETHOSU_NPU_SET_KERNEL_STRIDE, 0);
+    c0(ETHOSU_NPU_SET_WEIGHT_REGION, 1);
+    c1(ETHOSU_NPU_SET_WEIGHT_BASE, 0, 0x1000);
+    c1(ETHOSU_NPU_SET_WEIGHT_LENGTH, 0, wlen);
+    c0(ETHOSU_NPU_SET_SCALE_REGION, 1);
+    c1(ETHOSU_NPU_SET_SCALE_BASE, 0, 0x2000);
+    c1(ETHOSU_NPU_SET_SCALE_LENGTH, 0, 80);
+    c0(ETHOSU_NPU_SET_ACTIVATION, activation);
+    c0(ETHOSU_NPU_SET_ACTIVATION_MIN, 0xFF80);   /* -128 */
+    c0(ETHOSU_NPU_SET_ACTIVATION_MAX, 127);
+    c0(ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1, 7);
+}
+
+/* Weights w[o][i] = 2 if o == i, 1 if i == 0 and o != 0, else 0; bias 10;
+ * scale 2^30, shift 30 (x 1). Put the encoded stream and the scale
+ * records in region 1's memory; returns the stream length. */
+static uint32_t conv_1x1_data_on(unsigned port)
+{
+    int16_t ohwi[64], list[4096];
+    for (int o = 0; o < 8; o++)
+        for (int i = 0; i < 8; i++)
+            ohwi[o * 8 + i] = (int16_t)(o == i ? 2 : i == 0 ? 1 : 0);
+    struct ethosu_weight_order_cfg oc = { .ofm_depth = 8, .kernel_h = 1, .kernel_w = 1, .ifm_depth = 8,
+                                          .ofm_block_depth = 8, .ublk_depth = 8, .ifm_bits = 8,
+                                          .kernel_split = 8, .dilation_x = 1, .dilation_y = 1,
+                                          .traversal = ETHOSU_DEPTH_FIRST };
+    size_t n = ethosu_weight_order_count(&oc);
+    ck_assert_uint_le(n, 4096);
+    ck_assert_int_eq(ethosu_weight_order(&oc, ohwi, list, n), 0);
+    uint8_t *mlw;
+    size_t len;
+    ck_assert_int_eq(ethosu_mlw_encode(list, n, &mlw, &len, NULL, NULL, 0), 0);
+    sparse_mem_write(T->mem[port], 0x1000000 + 0x1000, mlw, len);
+    free(mlw);
+    uint8_t rec[80];
+    for (int o = 0; o < 8; o++)
+        ck_assert_int_eq(ethosu_scale_record_encode(10, 1u << 30, 30, rec + 10 * o), 0);
+    sparse_mem_write(T->mem[port], 0x1000000 + 0x2000, rec, sizeof rec);
+    int8_t ifm[32];
+    for (int i = 0; i < 32; i++)
+        ifm[i] = (int8_t)(i - 10);
+    sparse_mem_write(T->mem[port], 0x1000000 + 0x100, (uint8_t *)ifm, sizeof ifm);
+    return (uint32_t)len;
+}
+
+static uint32_t conv_1x1_data(void)
+{
+    return conv_1x1_data_on(0);
+}
+
+START_TEST(kernel_operation_computes)
 {
     region(1, 0x1000000);
     region(2, 0x2000000);
-    c0(ETHOSU_NPU_SET_IFM_REGION, 1);
-    c1(ETHOSU_NPU_SET_IFM_BASE0, 0, 0x100);
-    c0(ETHOSU_NPU_SET_IFM_WIDTH0_M1, 7);
-    c0(ETHOSU_NPU_SET_IFM_HEIGHT0_M1, 7);
-    c0(ETHOSU_NPU_SET_IFM_DEPTH_M1, 15);
-    c1(ETHOSU_NPU_SET_IFM_STRIDE_X, 0, 16);
-    c1(ETHOSU_NPU_SET_IFM_STRIDE_Y, 0xFFFF, 0xFFFFFF80u);   /* exts_47_32: -128 */
-    c0(ETHOSU_NPU_SET_OFM_REGION, 2);
-    c1(ETHOSU_NPU_SET_OFM_BASE0, 0, 0x40);
-    c0(ETHOSU_NPU_SET_OFM_WIDTH_M1, 3);
-    c0(ETHOSU_NPU_SET_OFM_HEIGHT_M1, 3);
-    c0(ETHOSU_NPU_SET_OFM_DEPTH_M1, 15);
-    c0(ETHOSU_NPU_SET_KERNEL_WIDTH_M1, 1);
-    c0(ETHOSU_NPU_SET_KERNEL_HEIGHT_M1, 1);
+    uint32_t wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
     c0(ETHOSU_NPU_OP_CONV, 0);
-    c0(ETHOSU_NPU_OP_POOL, 1);
-    c0(ETHOSU_NPU_SET_IFM2_REGION, 2);
-    c1(ETHOSU_NPU_SET_IFM2_BASE0, 0, 0x80);
-    c0(ETHOSU_NPU_OP_ELEMENTWISE, 1);
-    c0(ETHOSU_NPU_OP_DEPTHWISE, 0);
     c0(ETHOSU_NPU_OP_KERNEL_WAIT, 0);
     c0(ETHOSU_NPU_OP_STOP, 0);
     load_stream(0, 0x8000);
-    run_until_quiet(5000);
-    ck_assert_uint_eq(T->cp.n_kernels, 4);
-    ck_assert_uint_eq(T->nlog, 4);
+    run_until_quiet(20000);
+    ck_assert_uint_eq(T->cp.n_kernels, 1);
     ck_assert_ptr_nonnull(strstr(T->log[0], "NPU_OP_CONV"));
-    ck_assert_ptr_nonnull(strstr(T->log[0], "ifm r1+0x100 (0x1000100) 8x8x16"));
-    ck_assert_ptr_nonnull(strstr(T->log[0], "stride x16 y-128"));
-    ck_assert_ptr_nonnull(strstr(T->log[0], "ofm r2+0x40 (0x2000040) 4x4x16"));
-    ck_assert_ptr_nonnull(strstr(T->log[0], "kernel 2x2"));
-    ck_assert_ptr_nonnull(strstr(T->log[1], "NPU_OP_POOL param 1"));
-    ck_assert_ptr_nonnull(strstr(T->log[2], "ifm2 r2+0x80 (0x2000080)"));
-    ck_assert_ptr_nonnull(strstr(T->log[3], "NPU_OP_DEPTHWISE"));
+    ck_assert_ptr_nonnull(strstr(T->log[0], "ifm r1+0x100 (0x1000100) 2x2x8"));
+    ck_assert_uint_eq(status() & ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 0);
+    /* pixel p, channel o: 2 * ifm[p][o] + (o ? ifm[p][0] : 0) + 10, ifm[p][i] = 8p + i - 10;
+     * e.g. p 1, o 3: 2 * 1 + (-2) + 10 = 10; p 0, o 0: 2 * -10 + 10 = -10 */
+    int8_t ofm[32];
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x40, (uint8_t *)ofm, sizeof ofm);
+    for (int p = 0; p < 4; p++)
+        for (int o = 0; o < 8; o++) {
+            int x = 2 * (8 * p + o - 10) + (o ? 8 * p - 10 : 0) + 10;
+            ck_assert_int_eq(ofm[p * 8 + o], x < -128 ? -128 : x > 127 ? 127 : x);
+        }
+    ck_assert_int_eq(ofm[8 + 3], 10);
+    ck_assert_int_eq(ofm[0], -10);
+    ck_assert(mem_zero(T->mem[0], 0x2000000 + 0x40 + 32, 16));   /* nothing past the OFM */
+}
+END_TEST
+
+/* The kernel operation runs in the background: with its inputs behind M1, a
+ * DMA of its OFM area (behind M0) issued right after it copies the old
+ * bytes while the kernel still reads; after NPU_OP_KERNEL_WAIT 0 a DMA
+ * copies the result. */
+START_TEST(kernel_wait_orders_a_dma_after_the_kernel)
+{
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    regw(ETHOSU_REGIONCFG, 2u << 2);   /* region 1 on M1 */
+    uint32_t wlen = conv_1x1_data_on(1);
+    uint8_t old[32];
+    memset(old, 0x5A, sizeof old);
+    sparse_mem_write(T->mem[0], 0x2000000 + 0x40, old, sizeof old);
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    dma_cmds(2, 0x40, 2, 0x400, 32);   /* no wait: races the kernel, which is still reading */
+    c0(ETHOSU_NPU_OP_KERNEL_WAIT, 0);
+    dma_cmds(2, 0x40, 2, 0x800, 32);   /* after the wait: the OFM */
+    c0(ETHOSU_NPU_OP_DMA_WAIT, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    uint8_t first[32], second[32], ofm[32];
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x400, first, sizeof first);
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x800, second, sizeof second);
+    sparse_mem_read(T->mem[0], 0x2000000 + 0x40, ofm, sizeof ofm);
+    ck_assert_mem_eq(first, old, sizeof old);
+    ck_assert_mem_eq(second, ofm, sizeof ofm);
+    ck_assert_int_ne(memcmp(ofm, old, sizeof old), 0);
+}
+END_TEST
+
+START_TEST(malformed_kernel_operation_stops)
+{
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    uint32_t wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 5);   /* activation function 5 is reserved */
+    uint32_t at = 4u * T->nw;
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    uint32_t st = status();
+    ck_assert_uint_eq(field(st, ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 4), 1);
+    ck_assert_uint_eq(field(st, ETHOSU_STATUS_STATE_MASK, 0), 0);
+    ck_assert(ethosu_rf_irq(&T->rf));
+    ck_assert_uint_eq(regr(ETHOSU_QREAD), at);   /* QREAD on the refused command */
+    char want[64];
+    snprintf(want, sizeof want, "stream offset 0x%x (NPU_OP_CONV", at);
+    ck_assert(log_has(want));
+    ck_assert(log_has("activation function 5 is reserved"));
+    ck_assert(mem_zero(T->mem[0], 0x2000000 + 0x40, 32));
+}
+END_TEST
+
+START_TEST(weight_stream_mismatch_stops_after_weights)
+{
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    uint32_t wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_SET_OFM_DEPTH_M1, 15);   /* 16 OFM channels: the stream holds 8 channels' weights */
+    c1(ETHOSU_NPU_SET_OFM_STRIDE_X, 0, 16);
+    c1(ETHOSU_NPU_SET_OFM_STRIDE_Y, 0, 32);
+    uint32_t at = 4u * T->nw;
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    ck_assert_uint_eq(field(status(), ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 4), 1);
+    char want[64];
+    snprintf(want, sizeof want, "stream offset 0x%x (NPU_OP_CONV", at);
+    ck_assert(log_has(want));
+    ck_assert(log_has("the weight stream decodes to 256 weights, the operation needs more"));
+    ck_assert(mem_zero(T->mem[0], 0x2000000 + 0x40, 64));
+}
+END_TEST
+
+START_TEST(dma_to_shram_fills_the_lut)
+{
+    region(1, 0x1000000);
+    fill_random(T->mem[0], 0x1000000 + 0x300, 256, 5);
+    /* internal destination (b8) at the SHRAM offset of LUT slot 1 */
+    dma_cmds(1, 0x300, 0x100 | 3, ETHOSU_CP_LUT_BASE + ETHOSU_CP_LUT_SLOT, 256);
+    c0(ETHOSU_NPU_OP_DMA_WAIT, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    uint8_t want[256];
+    sparse_mem_read(T->mem[0], 0x1000000 + 0x300, want, sizeof want);
+    ck_assert_mem_eq(T->cp.shram + ETHOSU_CP_LUT_BASE + ETHOSU_CP_LUT_SLOT, want, sizeof want);
     struct axi_mem_stats s;
     axi_mem_stats(T->axi[0], &s);
-    ck_assert_uint_eq(s.wr_bytes, 0);                /* not computed: no traffic */
-    ck_assert_uint_eq(field(status(), ETHOSU_STATUS_CMD_END_REACHED_MASK, 5), 1);
+    ck_assert_uint_eq(s.wr_bytes, 0);   /* internal: nothing written over AXI */
 }
 END_TEST
 
@@ -563,6 +730,36 @@ static void expect_abort(unsigned iface, unsigned channel)
     tb_step(&T->env);
     ck_assert_uint_eq(T->cp.phase, ETHOSU_CP_HALTED);
 }
+
+START_TEST(slverr_on_ifm_read_and_ofm_write)
+{
+    /* IFM read (channel 1) on M0 */
+    reopen_with_error(0, 0x1000100, 0x100011F, AXI_RESP_SLVERR, 1, 0);
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    uint32_t wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    expect_abort(0, 1);
+    ck_assert(log_has("IFM read"));
+    /* OFM write (channel 8) */
+    reopen_with_error(0, 0x2000040, 0x200005F, AXI_RESP_DECERR, 0, 1);
+    T->nw = 0;
+    region(1, 0x1000000);
+    region(2, 0x2000000);
+    wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    expect_abort(0, 8);
+    ck_assert(log_has("OFM write"));
+}
+END_TEST
 
 START_TEST(slverr_on_command_fetch)
 {
@@ -914,7 +1111,12 @@ int main(void)
     tcase_add_test(tc, end_of_stream_without_stop);
     tcase_add_test(tc, reserved_opcode_is_parse_error);
     tcase_add_test(tc, truncated_and_bad_format_are_parse_errors);
-    tcase_add_test(tc, kernel_operations_logged);
+    tcase_add_test(tc, kernel_operation_computes);
+    tcase_add_test(tc, kernel_wait_orders_a_dma_after_the_kernel);
+    tcase_add_test(tc, malformed_kernel_operation_stops);
+    tcase_add_test(tc, weight_stream_mismatch_stops_after_weights);
+    tcase_add_test(tc, dma_to_shram_fills_the_lut);
+    tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);
     tcase_add_test(tc, slverr_on_dma_read_m1);

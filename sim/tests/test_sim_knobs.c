@@ -132,6 +132,19 @@ START_TEST(refusals)
     char *lead0[] = { "sim", "--test", "t", "--axi-stall", "010" };
     ck_assert_int_eq(parse(&k, ARGC(lead0), lead0), 0);
     ck_assert_uint_eq(k.axi_stall, 10);
+    /* ETHOSU_DUMP: the Ethos-U65 twin only */
+    char err[200];
+    char *dump_twin[] = { "sim", "--test", "ethosu/run_dma_stream", "--dut", "twin", "--ethosu-dump", "1" };
+    ck_assert_int_eq(parse(&k, ARGC(dump_twin), dump_twin), 0);
+    ck_assert_int_eq(k.ethosu_dump, 1);
+    ck_assert_int_eq(sim_knobs_check(&k, err, sizeof err), 0);
+    char *dump_rtl[] = { "sim", "--test", "ethosu/run_dma_stream", "--dut", "rtl", "--ethosu-dump", "1" };
+    ck_assert_int_eq(parse(&k, ARGC(dump_rtl), dump_rtl), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "ETHOSU_DUMP"));
+    char *dump_nvdla[] = { "sim", "--test", "sdp_bypass_smoke", "--ethosu-dump", "1" };
+    ck_assert_int_eq(parse(&k, ARGC(dump_nvdla), dump_nvdla), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, err, sizeof err), -1);
 }
 END_TEST
 

@@ -1,0 +1,227 @@
+/* ethosu_fm_layout: see ethosu_fm_layout.h. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ethosu_fm_layout.h"
+
+#define ADDR_SPACE (1ull << 40)
+
+void ethosu_fml_io_init(struct ethosu_fml_io *io)
+{
+    memset(io, 0, sizeof *io);
+}
+
+void ethosu_fml_io_free(struct ethosu_fml_io *io)
+{
+    free(io->buf);
+    free(io->runs);
+    ethosu_fml_io_init(io);
+}
+
+uint64_t ethosu_fml_addr(const struct ethosu_fm_layout *f, uint32_t y, uint32_t x, uint32_t c)
+{
+    unsigned t = 0;
+    if (x >= f->width0) {
+        x -= f->width0;
+        t = 1;
+        if (y >= f->height1) {
+            y -= f->height1;
+            t = 3;
+        }
+    } else if (y >= f->height0) {
+        y -= f->height0;
+        t = 2;
+    }
+    int64_t off = (int64_t)y * f->stride_y;
+    if (f->nhcwb16)
+        off += (int64_t)(c / 16) * f->stride_c + (int64_t)(x * 16u + c % 16) * f->elem_bytes;
+    else
+        off += (int64_t)x * f->stride_x + (int64_t)c * f->elem_bytes;
+    return f->base[t] + (uint64_t)off;
+}
+
+int ethosu_fml_check(const struct ethosu_fm_layout *f, char *err, size_t len)
+{
+    if (f->elem_bytes != 1 && f->elem_bytes != 2 && f->elem_bytes != 4) {
+        snprintf(err, len, "element size %u bytes (1, 2 or 4)", f->elem_bytes);
+        return -1;
+    }
+    if (!f->h || !f->w || !f->c) {
+        snprintf(err, len, "empty shape %ux%ux%u", f->h, f->w, f->c);
+        return -1;
+    }
+    unsigned align = f->nhcwb16 ? 16u : f->elem_bytes;
+    for (unsigned t = 0; t < 4; t++) {
+        int used = t == 0 || (t == 1 && f->w > f->width0) || (t == 2 && f->h > f->height0) ||
+                   (t == 3 && f->w > f->width0 && f->h > f->height1);
+        if (used && f->base[t] % align) {
+            snprintf(err, len, "tile %u base 0x%" PRIx64 " not aligned to %u bytes (%s)", t, f->base[t], align,
+                     f->nhcwb16 ? "NHCWB16" : "NHWC");
+            return -1;
+        }
+    }
+    if (f->stride_y % (int64_t)align || (f->nhcwb16 ? f->stride_c % 16 : f->stride_x % (int64_t)align)) {
+        snprintf(err, len, "strides y %" PRId64 " x %" PRId64 " c %" PRId64 " not aligned to %u bytes (%s)",
+                 f->stride_y, f->stride_x, f->stride_c, align, f->nhcwb16 ? "NHCWB16" : "NHWC");
+        return -1;
+    }
+    /* The corners of every tile bound its addresses (strides are linear). */
+    uint32_t ys[2] = { 0, f->h - 1 }, xs[2] = { 0, f->w - 1 }, cs[2] = { 0, f->c - 1 };
+    uint32_t yt[4] = { 0, f->height0 ? f->height0 - 1 : 0, f->height0, f->height1 ? f->height1 - 1 : 0 };
+    uint32_t xt[2] = { f->width0 ? f->width0 - 1 : 0, f->width0 };
+    for (unsigned i = 0; i < 2 * 2 * 2 + 8; i++) {
+        uint32_t y, x, c = cs[i & 1];
+        if (i < 8) {
+            y = ys[(i >> 1) & 1];
+            x = xs[(i >> 2) & 1];
+        } else {
+            y = yt[(i >> 1) & 3];
+            x = xt[(i >> 3) & 1];
+        }
+        if (y >= f->h || x >= f->w)
+            continue;
+        uint64_t a = ethosu_fml_addr(f, y, x, c);
+        if (a >= ADDR_SPACE || a + f->elem_bytes > ADDR_SPACE) {
+            snprintf(err, len, "element (%u, %u, %u) at 0x%" PRIx64 " is beyond the 40-bit address space", y, x, c, a);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Same run as the previous element (whose last byte ends at end)? */
+static int joins(uint64_t addr, uint64_t end, int for_read, int first)
+{
+    if (first)
+        return 0;
+    if (addr == end)
+        return 1;
+    return for_read && addr > end && addr - end <= ETHOSU_FML_READ_GAP;
+}
+
+/* Every element in walk order: its address ADDR and dense index IDX. */
+#define FOR_EACH_ELEMENT(f, ADDR, IDX, BODY)                                                              \
+    do {                                                                                                  \
+        size_t cstride_ = 1, xstride_ = (f)->c, ystride_ = (size_t)(f)->w * (f)->c;                      \
+        if ((f)->nhcwb16) {                                                                               \
+            for (uint32_t y_ = 0; y_ < (f)->h; y_++)                                                      \
+                for (uint32_t cb_ = 0; cb_ * 16 < (f)->c; cb_++)                                          \
+                    for (uint32_t x_ = 0; x_ < (f)->w; x_++)                                              \
+                        for (uint32_t c_ = cb_ * 16; c_ < (f)->c && c_ < cb_ * 16 + 16; c_++) {           \
+                            uint64_t ADDR = ethosu_fml_addr((f), y_, x_, c_);                            \
+                            size_t IDX = y_ * ystride_ + x_ * xstride_ + c_ * cstride_;                   \
+                            BODY                                                                          \
+                        }                                                                                 \
+        } else {                                                                                          \
+            for (uint32_t y_ = 0; y_ < (f)->h; y_++)                                                      \
+                for (uint32_t x_ = 0; x_ < (f)->w; x_++) {                                                \
+                    uint64_t base_ = ethosu_fml_addr((f), y_, x_, 0);                                    \
+                    for (uint32_t c_ = 0; c_ < (f)->c; c_++) {                                            \
+                        uint64_t ADDR = base_ + (uint64_t)c_ * (f)->elem_bytes;                           \
+                        size_t IDX = y_ * ystride_ + x_ * xstride_ + c_ * cstride_;                       \
+                        BODY                                                                              \
+                    }                                                                                     \
+                }                                                                                         \
+        }                                                                                                 \
+    } while (0)
+
+int ethosu_fml_plan(const struct ethosu_fm_layout *f, int for_read, struct ethosu_fml_io *io)
+{
+    ethosu_fml_io_free(io);
+    io->for_read = for_read;
+    size_t cap = 16, n = 0, bytes = 0;
+    struct ethosu_fml_run *runs = malloc(cap * sizeof *runs);
+    if (!runs)
+        return -1;
+    uint64_t end = 0;
+    int first = 1, oom = 0;
+    unsigned eb = f->elem_bytes;
+    FOR_EACH_ELEMENT(f, a, i, {
+        (void)i;
+        if (!oom) {
+            if (joins(a, end, for_read, first)) {
+                runs[n - 1].len += (uint32_t)(a + eb - end);
+                bytes += a + eb - end;
+            } else {
+                if (n == cap) {
+                    struct ethosu_fml_run *r = realloc(runs, 2 * cap * sizeof *runs);
+                    if (!r)
+                        oom = 1;
+                    else {
+                        runs = r;
+                        cap *= 2;
+                    }
+                }
+                if (!oom) {
+                    runs[n].addr = a;
+                    runs[n].len = eb;
+                    runs[n].off = bytes;
+                    n++;
+                    bytes += eb;
+                }
+            }
+            end = a + eb;
+            first = 0;
+        }
+    });
+    io->buf = oom ? NULL : calloc(bytes ? bytes : 1, 1);
+    if (oom || !io->buf) {
+        free(runs);
+        ethosu_fml_io_init(io);
+        return -1;
+    }
+    io->runs = runs;
+    io->nruns = n;
+    io->bytes = bytes;
+    return 0;
+}
+
+static int32_t load(const uint8_t *p, unsigned eb, int sgn)
+{
+    switch (eb) {
+    case 1: return sgn ? (int32_t)(int8_t)p[0] : (int32_t)p[0];
+    case 2: {
+        uint16_t v = (uint16_t)(p[0] | p[1] << 8);
+        return sgn ? (int32_t)(int16_t)v : (int32_t)v;
+    }
+    default:
+        return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+    }
+}
+
+static void store(uint8_t *p, unsigned eb, int32_t v)
+{
+    uint32_t u = (uint32_t)v;
+    for (unsigned k = 0; k < eb; k++)
+        p[k] = (uint8_t)(u >> (8 * k));
+}
+
+/* The packed offset of each element, by the same run decisions as the plan. */
+#define FOR_EACH_PACKED(f, io, P, IDX, BODY)                                                              \
+    do {                                                                                                  \
+        uint64_t end_ = 0;                                                                                \
+        size_t r_ = 0;                                                                                    \
+        int first_ = 1;                                                                                   \
+        FOR_EACH_ELEMENT(f, a_, IDX, {                                                                    \
+            if (!joins(a_, end_, (io)->for_read, first_) && !first_)                                      \
+                r_++;                                                                                     \
+            first_ = 0;                                                                                   \
+            end_ = a_ + (f)->elem_bytes;                                                                  \
+            size_t P = (io)->runs[r_].off + (size_t)(a_ - (io)->runs[r_].addr);                           \
+            BODY                                                                                          \
+        });                                                                                               \
+    } while (0)
+
+void ethosu_fml_unpack(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, int32_t *dense)
+{
+    unsigned eb = f->elem_bytes;
+    int sgn = f->is_signed;
+    FOR_EACH_PACKED(f, io, p, i, { dense[i] = load(io->buf + p, eb, sgn); });
+}
+
+void ethosu_fml_pack(const struct ethosu_fm_layout *f, const int32_t *dense, struct ethosu_fml_io *io)
+{
+    unsigned eb = f->elem_bytes;
+    FOR_EACH_PACKED(f, io, p, i, { store(io->buf + p, eb, dense[i]); });
+}

@@ -1,0 +1,64 @@
+/* ethosu_kexec: the data side of one kernel operation on the twin: it reads
+ * the operation's inputs over AXI, computes (ethosu_kcompute) and writes the
+ * OFM over AXI. The command processor (ethosu_cmdproc) sequences it and
+ * owns the ports:
+ *
+ *   prepare   plan every transfer of the decoded operation (ethosu_kop)
+ *   reads     IFM, IFM2 (unless scalar), weight streams, scale streams,
+ *             each on the AXI port its region maps to (REGIONCFG), as
+ *             bursts of the exact element runs (ethosu_fm_layout). Core 0's
+ *             weight stream goes through the weight channel when one is
+ *             attached (so the WD debug port shows it), else it is read here.
+ *   compute   decode the weight streams (golden/ethosu_mlw.h), invert the
+ *             block order to dense OHWI (ethosu_wdense), parse the scale
+ *             streams (ethosu_scale), call the golden model, pack the OFM
+ *             in its layout; in the cycle the last read lands (model).
+ *   writes    the OFM's runs on M0 (TRM 3.3.3: writes use AXI port 0).
+ */
+#ifndef ETHOSU_KEXEC_H
+#define ETHOSU_KEXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "axi_manager.h"
+#include "ethosu_fm_layout.h"
+#include "ethosu_kop.h"
+#include "ethosu_weightch.h"
+
+struct ethosu_kexec {
+    struct ethosu_kop op;
+    struct ethosu_fml_io ifm, ifm2, ofm;
+    uint8_t *wbuf[2], *sbuf[2];       /* weight / scale streams read here */
+    int wch_core0;                    /* core 0's weights came through the weight channel */
+    struct ethosu_weightch *wch;
+    int32_t *d_ifm, *d_ifm2, *d_ofm;  /* dense tensors */
+    int32_t *d_w;
+    int64_t *bias;
+    uint32_t *scale;
+    uint8_t *shift;
+    /* statistics */
+    uint64_t ops, macs;
+};
+
+void ethosu_kx_init(struct ethosu_kexec *kx);
+void ethosu_kx_free(struct ethosu_kexec *kx);
+
+/* Take op and plan its transfers. 0, or -1 (out of memory, err says). */
+int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char *err, size_t len);
+/* Ports the reads use: bit 0 M0, bit 1 M1. */
+unsigned ethosu_kx_read_ports(const struct ethosu_kexec *kx);
+/* Queue every read on axi[port]; wch (may be NULL) reads core 0's weights. */
+void ethosu_kx_issue_reads(struct ethosu_kexec *kx, struct axi_manager *const axi[2], struct ethosu_weightch *wch);
+/* Every read landed (and the weight channel decoded its stream). */
+int ethosu_kx_reads_landed(const struct ethosu_kexec *kx, struct axi_manager *const axi[2]);
+/* Compute the OFM. lut: the LUT memory from the selected slot on. 0, or -1
+ * with the reason in err (a weight stream the decoder rejects, weights or
+ * scales that do not fit the operation, parameters the golden model
+ * refuses). */
+int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len);
+/* Queue the OFM's writes on m0. */
+void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m0);
+/* The dense OFM of the last computed operation (op.ofm shape). */
+const int32_t *ethosu_kx_ofm(const struct ethosu_kexec *kx);
+
+#endif

@@ -227,7 +227,10 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
                      op->pad_bottom, op->pad_right);
             return -1;
         }
-        i->c = opcode == ETHOSU_NPU_OP_CONV ? s0(s, ETHOSU_NPU_SET_IFM_DEPTH_M1) + 1u : o->c;
+        /* convolution and REDUCE_SUM (which sums over the channels into an
+         * OFM of depth 1) read IFM_DEPTH channels; the others one per OFM channel */
+        int own_depth = opcode == ETHOSU_NPU_OP_CONV || (opcode == ETHOSU_NPU_OP_POOL && param == 2);
+        i->c = own_depth ? s0(s, ETHOSU_NPU_SET_IFM_DEPTH_M1) + 1u : o->c;
         unsigned wr = s0(s, ETHOSU_NPU_SET_WEIGHT_REGION) & 7u, sr = s0(s, ETHOSU_NPU_SET_SCALE_REGION) & 7u;
         static const uint16_t wops[2][2] = { { ETHOSU_NPU_SET_WEIGHT_BASE, ETHOSU_NPU_SET_WEIGHT_LENGTH },
                                              { ETHOSU_NPU_SET_WEIGHT1_BASE, ETHOSU_NPU_SET_WEIGHT1_LENGTH } };

@@ -197,6 +197,12 @@ START_TEST(two_cores_streams)
     ck_assert_int_eq(ethosu_kop_decode(&op, ETHOSU_NPU_OP_POOL, 0, set0, set1, &rf, 2, err, sizeof err), 0);
     ck_assert_uint_eq(op.weights[0].len + op.weights[1].len + op.scales[0].len + op.scales[1].len, 0);
     ck_assert_uint_eq(op.ifm.c, 16);   /* pooling: the OFM's depth */
+    /* REDUCE_SUM sums IFM_DEPTH channels (8 here) into an OFM of depth 1
+     * (Vela's softmax): the IFM keeps its own depth */
+    s0(ETHOSU_NPU_SET_OFM_DEPTH_M1, 0);
+    ck_assert_int_eq(ethosu_kop_decode(&op, ETHOSU_NPU_OP_POOL, 2, set0, set1, &rf, 2, err, sizeof err), 0);
+    ck_assert_uint_eq(op.ifm.c, 8);
+    ck_assert_uint_eq(op.ofm.c, 1);
 }
 END_TEST
 

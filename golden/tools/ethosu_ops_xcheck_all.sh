@@ -6,7 +6,7 @@
 # Exit status 1 when any network's output differs from TensorFlow Lite's.
 set -u
 corpus=${1:?usage: ethosu_ops_xcheck_all.sh <corpus folder of networks> [python]}
-py=${2:-/work/venv-eu/bin/python}
+py=${2:-build/ethosu-venv/bin/python}   # make ethosu-venv
 make -s build/libsimcore.a || exit 2
 cc -std=c11 -O2 -Wall -Wextra -Werror -Igolden golden/tools/ethosu_ops_xcheck_main.c \
     build/libsimcore.a -lz -o build/ethosu-ops-xcheck || exit 2

@@ -10,7 +10,7 @@
  * Build and run (from the repository root, after make):
  *   cc -std=c11 -O2 -Wall -Igolden golden/tools/ethosu_ops_xcheck_main.c \
  *      build/libsimcore.a -lz -o build/ethosu-ops-xcheck
- *   /work/venv-eu/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> /tmp/x
+ *   build/ethosu-venv/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> /tmp/x
  *   build/ethosu-ops-xcheck /tmp/x [ublk_depth (8)]
  * ethos-u65-256 and -512 (parallel mode: two weight and scale streams). */
 #include <stdint.h>

@@ -6,7 +6,7 @@ files for golden/tools/ethosu_ops_xcheck_main.c: cmd.bin (the register command s
 stripped), region<n>.bin (the initial bytes of each region: weight_data, the scratch arena with the
 inputs copied in), expected.bin and meta.txt ("output <region> <offset> <bytes>").
 
-    /work/venv-eu/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> <outdir>
+    build/ethosu-venv/bin/python golden/tools/ethosu_ops_xcheck_prep.py <folder> <outdir>
 """
 import glob
 import os

@@ -18,8 +18,17 @@ pass=0 fail=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-ok()  { pass=$((pass + 1)); printf 'PASS  %s\n' "$1"; }
-bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
+# SYSTEST_TIMES=1: each line starts with the seconds since the previous one
+# (where make test's time goes)
+t_last=${EPOCHREALTIME/./}
+took() {
+    [ -n "${SYSTEST_TIMES:-}" ] || return 0
+    local now=${EPOCHREALTIME/./}
+    printf '[%6.1fs] ' "$(( (now - t_last) / 100000 ))e-1"
+    t_last=$now
+}
+ok()  { pass=$((pass + 1)); took; printf 'PASS  %s\n' "$1"; }
+bad() { fail=$((fail + 1)); took; printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
 
 # expect_pass NAME make-args...
 expect_pass() {

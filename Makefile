@@ -269,7 +269,7 @@ tlm: deps
 # sc_main programs); SKIP without SystemC
 tlm-unit:
 	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "SKIP  test_tlm_wrappers, tlm-user-platform: SystemC is not installed (/usr/include/systemc.h)"; \
-	else $(MAKE) -s $(TLM_UNIT) $(TLM_EXAMPLE) && echo "== $(TLM_UNIT)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_UNIT) \
+	else $(MAKE) -s -j$(BUILD_JOBS) $(TLM_UNIT) $(TLM_EXAMPLE) && echo "== $(TLM_UNIT)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_UNIT) \
 	    && echo "== $(TLM_EXAMPLE)" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_EXAMPLE); fi
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
@@ -458,8 +458,12 @@ $(BUILD)/tests/%: sequences/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
 
-unit: deps $(UNIT_BIN)
-	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; \
+# The test programs build on every core (make test itself runs its steps in
+# order), then run one by one.
+BUILD_JOBS = $(shell nproc 2>/dev/null || echo 1)
+unit: deps
+	@$(MAKE) -s -j$(BUILD_JOBS) $(UNIT_BIN) || exit 2; \
+	fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; \
 	$(MAKE) -s tlm-unit || fail=1; exit $$fail
 
 lint: deps

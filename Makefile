@@ -467,13 +467,15 @@ unit: deps
 	$(MAKE) -s tlm-unit || fail=1; exit $$fail
 
 lint: deps
-	@# the stub with every configuration's port widths (scripts/build/rtl_build.sh --config-flags)
+	@# the stub with every configuration's port widths (scripts/build/rtl_build.sh --config-flags),
+	@# both tops of a configuration at once
 	@for c in $$(head -n 1 $(CONFIGDEFS) | cut -d, -f2- | tr , ' '); do \
 	    f=$$(scripts/build/rtl_build.sh --config-flags $$c) || exit 1; \
-	    for top in NV_nvdla NV_nvdla_sramif; do \
+	    pids=; for top in NV_nvdla NV_nvdla_sramif; do \
 	        echo "verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f   # $$c"; \
-	        verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f || exit 1; \
+	        verilator --lint-only -Wall -f rtl_stubs/nvdla/nvdla_stub.f --top-module $$top $$f & pids="$$pids $$!"; \
 	    done; \
+	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
 	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
 

@@ -155,7 +155,7 @@ help:
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
 	@echo "make random-bypass-layers          random SDP bypass copies (the RTL stub's datapath) in build/random-bypass-layers[-<name>]"
-	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real nv_small RTL disagreed on: twin CRC = hardware CRC, or a named programming rule"
+	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real RTL of each configuration disagreed on: twin CRC = hardware CRC, or a named programming rule"
 	@echo "make install PREFIX=/abs [DESTDIR=]  the library for your own testbench: headers, libnvdla-cosim.a, nvdla-cosim.pc (docs/library.md)"
 	@echo "make install-check | example-own-testbench  the install as a user sees it; the Verilator example built on it"
 	@echo "make sim TEST=copyeng/copy DUT=twin  the third family (docs/families.md: adding an accelerator family)"
@@ -543,10 +543,10 @@ ethosu-networks: deps
 smoke: deps
 	python3 scripts/regress/regress.py --list smoke --jobs 2 --timeout 900 --out logs/regress/smoke
 
-# The cases where the real nv_small RTL disagreed with the golden models:
+# The cases where the real RTL of a configuration disagreed with the golden models:
 # each must be reproduced by the twin (the hardware's CRC) or named by the
 # programming checker (scripts/regress/hw_observed.py).
-HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed/nv_small
+HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed
 .PHONY: hw-observed prog-rules
 # the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)

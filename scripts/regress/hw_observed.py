@@ -2,11 +2,14 @@
 """hw_observed.py: the cases where the real hardware disagreed with the golden
 models, as regression tests (make hw-observed; part of make test).
 
-Each folder of DIR (default ../shared/testdata/nvdla-hw-observed/nv_small) is
-one layer in the trace format plus `hardware.txt`: first line `crc 0x...` (the
-CRC-32 the real nv_small RTL left in the checked region) or `hangs: ...`, and
+DIR (default ../shared/testdata/nvdla-hw-observed) holds a folder per NVDLA
+configuration (nv_small, nv_large, ...), or is one such folder. Each folder
+in it is one layer in the trace format plus `hardware.txt`: first line `crc
+0x...` (the CRC-32 the real RTL of that configuration left in the checked
+region) or `hangs: ...`, and
 `hardware_<base>_<size>.bin` (its bytes). Every case must be explained on the
-twin (DUT=twin; a unit nv_small leaves out is run anyway, RUN_ABSENT=1):
+twin of that configuration (DUT=twin NVDLA_CONFIG=<the folder's name>; a
+unit the configuration leaves out is run anyway, RUN_ABSENT=1):
 
   crc 0x...  the twin writes the hardware's bytes: the trace is run with its
              check_crc expecting the hardware's CRC (a copy in a temporary
@@ -27,6 +30,7 @@ Prints one line per case and `hw-observed: N explained (C hardware CRCs, R
 programming rules), K known unexplained, M not`; exit 0 when every case not
 listed is explained and no listed case is, 1 if not, 2 on bad input.
 Usage: scripts/regress/hw_observed.py [--dir DIR] [--filter GLOB] [--known FILE] [-v]
+Case names in the output and in --known are <configuration>/<case>.
 """
 import argparse
 import fnmatch
@@ -39,15 +43,17 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_DIR = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "nvdla-hw-observed", "nv_small")
+DEFAULT_DIR = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "nvdla-hw-observed")
+CONFIGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "nvdla_configs.csv")
 RULE_RE = re.compile(r"^first failure: .*programming rule '([a-z0-9-]+)'", re.M)
 WARN_RULE_RE = re.compile(r"^warning: .*breaks programming rule '([a-z0-9-]+)'", re.M)
 CRC_LINE_RE = re.compile(r"^(\s*check_crc\([^,]+,[^,]+,[^,]+,[^,]+,\s*)(\w+)(\s*\);.*)$", re.M)
 SIM_CRC_RE = re.compile(r"^check_crc \S+ \S+: 0x([0-9a-f]+)\.\.\+0x([0-9a-f]+) crc (0x[0-9a-f]+)", re.M)
 
 
-def run_sim(trace, extra, verbose):
-    cmd = [os.path.join(ROOT, "scripts", "sim"), "TRACE=" + trace, "DUT=twin", "SEED=1", "RUN_ABSENT=1"] + extra
+def run_sim(trace, config, extra, verbose):
+    cmd = [os.path.join(ROOT, "scripts", "sim"), "TRACE=" + trace, "DUT=twin", "SEED=1", "RUN_ABSENT=1",
+           "NVDLA_CONFIG=" + config] + extra
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True)
@@ -72,7 +78,7 @@ def first_difference(dump, hw_bin):
     return "sizes differ: twin %d bytes, hardware %d" % (len(a), len(b)) if len(a) != len(b) else "bytes equal"
 
 
-def one_case(folder, verbose):
+def one_case(folder, config, verbose):
     """(explained, kind, message)"""
     name = os.path.basename(folder.rstrip("/"))
     try:
@@ -87,7 +93,7 @@ def one_case(folder, verbose):
         return None, "input", "%s: expected one .cfg, found %d" % (name, len(cfgs))
     m = re.match(r"crc (0x[0-9a-fA-F]+)$", head)
     if head.startswith("hangs"):
-        rc, out = run_sim(folder, [], verbose)
+        rc, out = run_sim(folder, config, [], verbose)
         r = RULE_RE.search(out)
         if rc == 1 and r:
             return True, "rule", "%s: hangs on the hardware; programming rule '%s' (%s)" % (name, r.group(1), what)
@@ -109,7 +115,7 @@ def one_case(folder, verbose):
         with open(cfg, "w") as f:
             f.write(text)
         # run even a layer that breaks a rule: the hardware completed it
-        rc, out = run_sim(copy, ["PROG_CHECK=warn"], verbose)
+        rc, out = run_sim(copy, config, ["PROG_CHECK=warn"], verbose)
         r = WARN_RULE_RE.search(out)
         if rc == 0 and re.search(r"^PASS: ", out, re.M):
             return True, "crc", "%s: the twin writes the hardware's CRC 0x%08x%s (%s)" % (
@@ -157,16 +163,37 @@ def main():
     if not os.path.isdir(args.dir):
         print("hw-observed: %s is not a folder (HW_OBSERVED=dir)" % args.dir, file=sys.stderr)
         return 2
-    folders = sorted(d for d in glob.glob(os.path.join(args.dir, "*", ""))
-                     if fnmatch.fnmatch(os.path.basename(d.rstrip("/")), args.filter))
+    try:
+        with open(CONFIGS_CSV) as f:
+            configs = f.readline().strip().split(",")[1:]
+    except OSError as e:
+        print("hw-observed: %s: %s" % (CONFIGS_CSV, e), file=sys.stderr)
+        return 2
+    top = args.dir.rstrip("/")
+    if os.path.basename(top) in configs:
+        groups = [(os.path.basename(top), top)]
+    else:
+        groups = [(c, os.path.join(top, c)) for c in configs if os.path.isdir(os.path.join(top, c))]
+        others = sorted(os.path.basename(d.rstrip("/")) for d in glob.glob(os.path.join(top, "*", ""))
+                        if os.path.basename(d.rstrip("/")) not in configs)
+        if others:
+            print("hw-observed: %s: %s is not a configuration (%s)" % (top, others[0], ", ".join(configs)),
+                  file=sys.stderr)
+            return 2
+    folders = []
+    for config, d in groups:
+        folders += [(config, c) for c in sorted(glob.glob(os.path.join(d, "*", "")))
+                    if fnmatch.fnmatch(os.path.basename(c.rstrip("/")), args.filter)]
     if not folders:
-        print("hw-observed: no case folder matching '%s' in %s" % (args.filter, args.dir), file=sys.stderr)
+        print("hw-observed: no case folder matching '%s' in %s (a folder per configuration: %s)" % (
+            args.filter, args.dir, ", ".join(configs)), file=sys.stderr)
         return 2
     explained = unexplained = bad = xfail = 0
     kinds = {"crc": 0, "rule": 0}
-    for d in folders:
-        ok, kind, msg = one_case(d, args.verbose)
-        name = os.path.basename(d.rstrip("/"))
+    for config, d in folders:
+        ok, kind, msg = one_case(d, config, args.verbose)
+        name = config + "/" + os.path.basename(d.rstrip("/"))
+        msg = config + "/" + msg
         if ok is None:
             bad += 1
             print("ERROR %s" % msg)

@@ -60,8 +60,10 @@ int gen_conv(struct layer *l, const char *name)
     cube_strides(&in, 1);
     int line_packed = in.line == (uint64_t)in.w * atom(), surf_packed = in.surf == in.line * in.h;
     cube_image(l, &in, name, "_dt");
-    /* weights padded with zeros to whole memory atoms (rule weight-bytes-align) */
-    uint64_t wdense = golden_conv_weight_bytes(&g), a = atom();
+    /* weights padded with zeros to whole CBUF entries (rule weight-bytes-align: the
+     * hardware hangs on a partial entry, 8 bytes on nv_small, 64 on nv_large) */
+    uint64_t wdense = golden_conv_weight_bytes(&g);
+    uint64_t a = gen_config->cbuf_bank_width > atom() ? gen_config->cbuf_bank_width : atom();
     uint64_t wbytes = (wdense + a - 1) / a * a;
     size_t nk = (size_t)g.kernels * g.kernel_c * g.kernel_h * g.kernel_w;
     int8_t *kcrs = malloc(nk);

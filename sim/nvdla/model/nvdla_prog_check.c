@@ -27,9 +27,12 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "scalability spec (CBUF bank number)" },
     [NVDLA_RULE_WEIGHT_BYTES] = {
         "weight-bytes-align", "CDMA/CSC D_WEIGHT_BYTES",
-        "the CDMA fetches weights in memory atoms: a WEIGHT_BYTES that is not a multiple of the atom "
-        "(8 bytes on nv_small) hangs it; pad the weights with zeros",
-        "in-memory data formats (weight alignment); hw-observed conv_1_* (hangs); convfix_* (padded, run)" },
+        "the CDMA writes weights into the CBUF in whole entries: a WEIGHT_BYTES that is not a multiple of "
+        "the CBUF entry (CBUF_BANK_WIDTH: 8 bytes on nv_small, 32 on nv_small_256, nv_small_256_full, "
+        "nv_medium_512 and nv_medium_1024_full, 64 on nv_large) hangs it; pad the weights with zeros",
+        "in-memory data formats (weight alignment); hw-observed: nv_small conv_1_* (remainders of 8), "
+        "nv_small_256_full (remainders 8/16/24 of 32 hang, multiples of 32 run), nv_medium_512 (multiples "
+        "of 16, not 32, hang), nv_large (multiples of 32, not 64, hang); convfix_* (padded, run)" },
     [NVDLA_RULE_FLUSH_WAIT] = {
         "cbuf-flush-wait", "CDMA S_CBUF_FLUSH_STATUS, CDMA D_OP_ENABLE",
         "after reset the CBUF flushes itself (about 8,192 cycles, FLUSH_DONE reads 0 meanwhile); a "
@@ -156,10 +159,11 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
             "%u entries per slice x %u rows = %" PRIu64 " entries need %" PRIu64 " banks", dbanks - 1, dbanks,
             c->cbuf_bank_depth, eps, h, entries, (entries + c->cbuf_bank_depth - 1) / c->cbuf_bank_depth);
     uint32_t wb = REG(CDMA_D_WEIGHT_BYTES);
-    if (wb % c->memory_atomic_size)
-        add(o, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = %u is not a multiple of the %u-byte memory atom "
-            "(round up to %u, the weights padded with zeros)", wb, c->memory_atomic_size,
-            (wb + c->memory_atomic_size - 1) / c->memory_atomic_size * c->memory_atomic_size);
+    unsigned entry = c->cbuf_bank_width > c->memory_atomic_size ? c->cbuf_bank_width : c->memory_atomic_size;
+    if (wb % entry)
+        add(o, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = %u is not a multiple of the %u-byte CBUF entry "
+            "of %s (round up to %u, the weights padded with zeros)", wb, entry, c->name,
+            (wb + entry - 1) / entry * entry);
     if (REG(CSC_D_WEIGHT_BYTES) != wb)
         add(o, NVDLA_RULE_WEIGHT_BYTES, "CSC D_WEIGHT_BYTES = %u but CDMA's is %u: they must agree",
             REG(CSC_D_WEIGHT_BYTES), wb);

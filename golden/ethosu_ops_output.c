@@ -214,19 +214,22 @@ int ethosu_ops_check_output_stage(const struct ethosu_output_stage *os, enum eth
     return 0;
 }
 
+/* floor(p / 2^s) with shifts of non-negative values only (no 128-bit
+ * division: this runs once per output element) */
+static __int128 floor_shift(__int128 p, unsigned s)
+{
+    if (p >= 0)
+        return p >> s;
+    __int128 d = (__int128)1 << s;
+    return -((-p + d - 1) >> s);
+}
+
 /* floor(p / 2^s + 1/2) */
 static __int128 round_half_up(__int128 p, unsigned s)
 {
     if (s == 0)
         return p;
-    __int128 half = (__int128)1 << (s - 1);
-    __int128 q = p + half;
-    /* arithmetic floor division by 2^s without shifting a negative value */
-    __int128 d = (__int128)1 << s;
-    __int128 r = q / d;
-    if (q % d != 0 && q < 0)
-        r -= 1;
-    return r;
+    return floor_shift(p + ((__int128)1 << (s - 1)), s);
 }
 
 static __int128 round_half_away(__int128 p, unsigned s)
@@ -234,8 +237,7 @@ static __int128 round_half_away(__int128 p, unsigned s)
     if (s == 0)
         return p;
     __int128 half = (__int128)1 << (s - 1);
-    __int128 d = (__int128)1 << s;
-    return p >= 0 ? (p + half) / d : -((-p + half) / d);
+    return p >= 0 ? (p + half) >> s : -((-p + half) >> s);
 }
 
 int64_t ethosu_ops_round_shift(__int128 p, unsigned s, enum ethosu_rounding r, unsigned tfl_bit)
@@ -244,11 +246,9 @@ int64_t ethosu_ops_round_shift(__int128 p, unsigned s, enum ethosu_rounding r, u
     if (s > 100)
         s = 100;
     switch (r) {
-    case ETHOSU_ROUND_TRUNCATE: {
-        __int128 d = (__int128)1 << s;
-        v = p / d;   /* C division truncates towards zero */
+    case ETHOSU_ROUND_TRUNCATE:   /* towards zero */
+        v = p >= 0 ? p >> s : -((-p) >> s);
         break;
-    }
     case ETHOSU_ROUND_NATURAL: v = round_half_up(p, s); break;
     case ETHOSU_ROUND_TFL:
     default:

@@ -158,7 +158,7 @@ END_TEST
 
 /* A w x 3 x ch input, 8 kernels of 1x1xch, on configuration `name`:
  * strides and addresses multiples of 32 bytes (every atom), WEIGHT_BYTES
- * 8 * ch rounded up to the atom, ENTRY_PER_SLICE = eps entries. */
+ * 8 * ch rounded up to the CBUF entry, ENTRY_PER_SLICE = eps entries. */
 static void conv_on(const char *name, uint32_t w, uint32_t ch, uint32_t eps)
 {
     setup();
@@ -166,7 +166,7 @@ static void conv_on(const char *name, uint32_t w, uint32_t ch, uint32_t eps)
     ck_assert_ptr_nonnull(pc.cfg);
     nvdla_regfile_set_config(&rf, pc.cfg);
     legal_conv();
-    unsigned a = pc.cfg->memory_atomic_size;
+    unsigned a = pc.cfg->cbuf_bank_width;
     uint32_t wb = (8 * ch + a - 1) / a * a;
     W(CDMA_D_DATAIN_SIZE_0, 2 << 16 | (w - 1));
     W(CDMA_D_DATAIN_SIZE_1, ch - 1);
@@ -218,9 +218,10 @@ START_TEST(rule_entry_per_slice_per_configuration)
 }
 END_TEST
 
-/* WEIGHT_BYTES and the cube strides in whole atoms of the configuration:
- * 8 kernels x 33 channels = 264 bytes, 16.5 atoms of 16 bytes on
- * nv_medium_512 (round up to 272); a line stride of 0x110 = 17 x 16 is
+/* WEIGHT_BYTES in whole CBUF entries, the cube strides in whole atoms of the
+ * configuration: 8 kernels x 33 channels = 264 bytes, 8.25 of nv_medium_512's
+ * 32-byte CBUF entries (round up to 288; 272, whole 16-byte atoms, still
+ * hangs the real RTL: hw-observed nv_medium_512); a line stride of 0x110 = 17 x 16 is
  * whole 16-byte atoms but 8.5 of nv_medium_1024_full's 32-byte ones. */
 START_TEST(rule_atom_multiples_per_configuration)
 {
@@ -228,7 +229,17 @@ START_TEST(rule_atom_multiples_per_configuration)
     W(CDMA_D_WEIGHT_BYTES, 264);
     W(CSC_D_WEIGHT_BYTES, 264);
     expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 264 is not a multiple of the "
-                "16-byte memory atom (round up to 272");
+                "32-byte CBUF entry of nv_medium_512 (round up to 288");
+    conv_on("nv_medium_512", 5, 33, 8);
+    W(CDMA_D_WEIGHT_BYTES, 272);
+    W(CSC_D_WEIGHT_BYTES, 272);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 272 is not a multiple of the "
+                "32-byte CBUF entry of nv_medium_512 (round up to 288");
+    conv_on("nv_large", 5, 33, 5);
+    W(CDMA_D_WEIGHT_BYTES, 288);   /* 9 x 32: whole atoms, 4.5 of nv_large's 64-byte entries */
+    W(CSC_D_WEIGHT_BYTES, 288);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 288 is not a multiple of the "
+                "64-byte CBUF entry of nv_large (round up to 320");
     conv_on("nv_medium_512", 5, 33, 8);
     W(CDMA_D_LINE_STRIDE, 0x110);
     expect_clean(NVDLA_UNIT_CDMA);
@@ -282,7 +293,7 @@ START_TEST(rule_weight_bytes)
     W(CDMA_D_WEIGHT_BYTES, 84);
     W(CSC_D_WEIGHT_BYTES, 84);
     expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 84 is not a multiple of the 8-byte "
-                "memory atom (round up to 88");
+                "CBUF entry of nv_small (round up to 88");
 }
 END_TEST
 

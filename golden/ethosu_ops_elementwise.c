@@ -215,8 +215,7 @@ int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_
                     break;
                 }
                 }
-                if (ethosu_output_value(v, os, ofm->type, ofm->zero_point, &ofm->values[i], err, errlen))
-                    return -1;
+                ofm->values[i] = ethosu_ops_output_checked(v, os, ofm->type, ofm->zero_point);
             }
     return 0;
 }

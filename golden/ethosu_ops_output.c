@@ -312,6 +312,13 @@ int ethosu_output_value(int64_t v, const struct ethosu_output_stage *os,
 {
     if (ethosu_ops_check_output_stage(os, ofm_type, err, errlen))
         return -1;
+    *out = ethosu_ops_output_checked(v, os, ofm_type, ofm_zp);
+    return 0;
+}
+
+int32_t ethosu_ops_output_checked(int64_t v, const struct ethosu_output_stage *os, enum ethosu_dtype ofm_type,
+                                  int32_t ofm_zp)
+{
     enum ethosu_dtype ct = ofm_type;
     clip_type(os->act_clip, ofm_type, &ct);
     int64_t x = v > INT64_MAX - 70000 ? INT64_MAX - 70000 : v < INT64_MIN + 70000 ? INT64_MIN + 70000 : v;
@@ -322,8 +329,7 @@ int ethosu_output_value(int64_t v, const struct ethosu_output_stage *os,
         x = clamp64(x, INT32_MIN, INT32_MAX);
         x = os->act_fn == ETHOSU_ACT_TANH ? ethosu_ops_tanh16(x) : ethosu_ops_sigmoid16(x);
         x = clamp64(x, os->act_min, os->act_max);
-        *out = (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
-        return 0;
+        return (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
     }
     if (ct != ETHOSU_INT32)   /* a 32-bit range is linear only: no MIN/MAX */
         x = clamp64(x, os->act_min, os->act_max);
@@ -335,6 +341,5 @@ int ethosu_output_value(int64_t v, const struct ethosu_output_stage *os,
         else
             x = lut16(os->lut, x);
     }
-    *out = (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
-    return 0;
+    return (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
 }

@@ -136,9 +136,8 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                 } else {
                     v = acc;
                 }
-                if (ethosu_output_value(v, os, ofm->type, ofm->zero_point,
-                                        &ofm->values[((size_t)y * ofm->w + x) * ofm->c + ch], err, errlen))
-                    return -1;
+                ofm->values[((size_t)y * ofm->w + x) * ofm->c + ch] =
+                    ethosu_ops_output_checked(v, os, ofm->type, ofm->zero_point);
             }
         }
     return 0;

@@ -33,6 +33,10 @@ int ethosu_ops_check_output_stage(const struct ethosu_output_stage *os, enum eth
  * SaturatingRoundingDoublingHighMul + RoundingDivideByPOT pair on a value
  * that TensorFlow Lite had shifted left by 31 - tfl_bit). Saturates to the
  * int64 range. */
+/* ethosu_output_value for an output stage ethosu_ops_check_output_stage
+ * accepted (the operations check it once, not per element). */
+int32_t ethosu_ops_output_checked(int64_t v, const struct ethosu_output_stage *os, enum ethosu_dtype ofm_type,
+                                  int32_t ofm_zp);
 int64_t ethosu_ops_round_shift(__int128 p, unsigned s, enum ethosu_rounding r, unsigned tfl_bit);
 
 /* 0 when k is valid with kernel width/height up to max_kernel (stride,

@@ -37,6 +37,9 @@ def dat(path, data):
 
 def main():
     out_dir, case, atom = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    # the weights padded with zeros to whole CBUF entries (rule weight-bytes-align):
+    # 64 bytes covers nv_large's 64-byte entries and every smaller one
+    wbytes = 32 if atom < 32 else 64
     p = CASES[case]
     if len(sys.argv) > 4:
         p["x_off"] = int(sys.argv[4])
@@ -50,11 +53,11 @@ def main():
                 for b in range(4):
                     pix[y * p["line"] + 4 * P + b] = (100 + 10 * y + 4 * P + b) if P else 0xEE
         uv = None
-        wt = bytes([1, 2, 3, 4, 5, 6, 7, 8]) + bytes(24)
+        wt = bytes([1, 2, 3, 4, 5, 6, 7, 8]) + bytes(wbytes - 8)
     else:
         pix = bytes([130, 140]) + bytes(62)
         uv = bytes([150, 100, 120, 160]) + bytes(60)
-        wt = bytes([1, 2, 3, 0xff, 0, 1]) + bytes(26)
+        wt = bytes([1, 2, 3, 0xff, 0, 1]) + bytes(wbytes - 6)
     dat(os.path.join(out_dir, name + "_y.dat"), pix)
     if uv:
         dat(os.path.join(out_dir, name + "_uv.dat"), uv)
@@ -81,7 +84,7 @@ def main():
         ("CDMA", "D_PIXEL_OFFSET", p["x_off"]), ("CDMA", "D_DAIN_ADDR_LOW_0", IMG_Y),
         ("CDMA", "D_DAIN_ADDR_LOW_1", IMG_UV), ("CDMA", "D_LINE_STRIDE", p["line"]),
         ("CDMA", "D_LINE_UV_STRIDE", p["uv"]), ("CDMA", "D_DAIN_RAM_TYPE", 1), ("CDMA", "D_WEIGHT_RAM_TYPE", 1),
-        ("CDMA", "D_WEIGHT_ADDR_LOW", IMG_WT), ("CDMA", "D_WEIGHT_BYTES", 32),
+        ("CDMA", "D_WEIGHT_ADDR_LOW", IMG_WT), ("CDMA", "D_WEIGHT_BYTES", wbytes),
         ("CDMA", "D_WEIGHT_SIZE_0", p["kr"] * p["kc"] - 1), ("CDMA", "D_WEIGHT_SIZE_1", kk - 1),
         ("CDMA", "D_MEAN_FORMAT", p["mf"]), ("CDMA", "D_MEAN_GLOBAL_0", p["mean"][1] << 16 | p["mean"][0]),
         ("CDMA", "D_MEAN_GLOBAL_1", p["mean"][3] << 16 | p["mean"][2]), ("CDMA", "D_CVT_CFG", 1),
@@ -92,7 +95,7 @@ def main():
         ("CSC", "D_DATAIN_SIZE_EXT_1", p["cp"] - 1), ("CSC", "D_WEIGHT_SIZE_EXT_0", (p["kr"] - 1) << 16),
         ("CSC", "D_WEIGHT_SIZE_EXT_1", (kk - 1) << 16 | (p["kc"] - 1)),
         ("CSC", "D_DATAOUT_SIZE_0", (oh - 1) << 16 | (ow - 1)), ("CSC", "D_DATAOUT_SIZE_1", kk - 1),
-        ("CSC", "D_WEIGHT_BYTES", 32), ("CSC", "D_ENTRY_PER_SLICE", 0), ("CSC", "D_BANK", 0),
+        ("CSC", "D_WEIGHT_BYTES", wbytes), ("CSC", "D_ENTRY_PER_SLICE", 0), ("CSC", "D_BANK", 0),
         ("CMAC_A", "D_MISC_CFG", 0), ("CMAC_B", "D_MISC_CFG", 0), ("CACC", "D_MISC_CFG", 0),
         ("CACC", "D_CLIP_CFG", p["clip"]),
     ]

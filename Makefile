@@ -552,7 +552,7 @@ HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed
 prog-rules: $(TWIN_SIM)
 	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
-	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)"
+	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)" $(if $(JOBS),--jobs $(JOBS))
 
 test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
 

@@ -29,10 +29,11 @@ explained fails the run until its line is removed.
 Prints one line per case and `hw-observed: N explained (C hardware CRCs, R
 programming rules), K known unexplained, M not`; exit 0 when every case not
 listed is explained and no listed case is, 1 if not, 2 on bad input.
-Usage: scripts/regress/hw_observed.py [--dir DIR] [--filter GLOB] [--known FILE] [-v]
+Usage: scripts/regress/hw_observed.py [--dir DIR] [--filter GLOB] [--known FILE] [--jobs N] [-v]
 Case names in the output and in --known are <configuration>/<case>.
 """
 import argparse
+import concurrent.futures
 import fnmatch
 import glob
 import os
@@ -145,6 +146,8 @@ def main():
     ap.add_argument("--known", default=os.path.join(ROOT, "scripts", "regress", "hw_observed_unexplained.txt"),
                     help="the cases known to be unexplained, with their reasons")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each simulation's output")
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS") or os.cpu_count() or 1),
+                    help="cases run at once (default: JOBS, else the cores)")
     args = ap.parse_args()
     known = {}
     try:
@@ -190,8 +193,11 @@ def main():
         return 2
     explained = unexplained = bad = xfail = 0
     kinds = {"crc": 0, "rule": 0}
-    for config, d in folders:
-        ok, kind, msg = one_case(d, config, args.verbose)
+    # the cases run side by side (each its own trace folder and logs), printed in order
+    jobs = max(1, args.jobs)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(lambda cd: one_case(cd[1], cd[0], args.verbose), folders))
+    for (config, d), (ok, kind, msg) in zip(folders, results):
         name = config + "/" + os.path.basename(d.rstrip("/"))
         msg = config + "/" + msg
         if ok is None:

@@ -76,6 +76,7 @@ static void legal_conv(void)
     W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | 9);
     W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | 3);
     W(CSC_D_DATAOUT_SIZE_1, 7);
+    W(CSC_D_ATOMICS, 4 * 3 - 1);
 }
 
 /* SDP 4x3x8 from memory to memory, every stage bypassed. */
@@ -181,6 +182,7 @@ static void conv_on(const char *name, uint32_t w, uint32_t ch, uint32_t eps)
     W(CSC_D_WEIGHT_BYTES, wb);
     W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | (ch - 1));
     W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | (w - 1));
+    W(CSC_D_ATOMICS, 3 * w - 1);
 }
 
 /* Entries a feature slice takes, per configuration (entry = CBUF_BANK_WIDTH
@@ -259,6 +261,7 @@ START_TEST(rule_data_banks)
     W(CSC_D_DATAIN_SIZE_EXT_0, 2 << 16 | 63);
     W(CSC_D_DATAIN_SIZE_EXT_1, 63);
     W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | 63);
+    W(CSC_D_ATOMICS, 64 * 3 - 1);
     W(CDMA_D_WEIGHT_SIZE_0, 63);
     W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | 63);
     W(CDMA_D_WEIGHT_BYTES, 512);
@@ -294,6 +297,21 @@ START_TEST(rule_weight_bytes)
     W(CSC_D_WEIGHT_BYTES, 84);
     expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 84 is not a multiple of the 8-byte "
                 "CBUF entry of nv_small (round up to 88");
+}
+END_TEST
+
+START_TEST(rule_csc_atomics)
+{
+    legal_conv();
+    /* the reset value: 2 atomic operations for a 4x3 output */
+    W(CSC_D_ATOMICS, 1);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = 1, but the 4x3 output (CSC "
+                "D_DATAOUT_SIZE_0) takes 12 atomic operations: write 11");
+    W(CSC_D_ATOMICS, 12);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = 12");
+    /* the right count passes */
+    W(CSC_D_ATOMICS, 11);
+    expect_clean(NVDLA_UNIT_CDMA);
 }
 END_TEST
 
@@ -441,7 +459,8 @@ START_TEST(rule_table_and_names)
 {
     for (int i = 0; i < NVDLA_RULE_COUNT; i++) {
         const struct nvdla_prog_rule_desc *d = &nvdla_prog_rules[i];
-        ck_assert_msg(d->name && d->registers && d->hardware && d->source && *d->name && *d->hardware,
+        ck_assert_msg(d->name && d->registers && d->hardware && d->source && d->checked_on && *d->name &&
+                          *d->hardware && *d->checked_on,
                       "rule %d incomplete", i);
         ck_assert_int_eq(nvdla_prog_rule_find(d->name), i);
         for (int j = 0; j < i; j++)
@@ -463,6 +482,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_data_banks);
     tcase_add_test(tc, rule_bank_count);
     tcase_add_test(tc, rule_weight_bytes);
+    tcase_add_test(tc, rule_csc_atomics);
     tcase_add_test(tc, rule_flush_wait);
     tcase_add_test(tc, rule_data_use);
     tcase_add_test(tc, rule_pdp_geometry);

@@ -300,6 +300,56 @@ START_TEST(rule_weight_bytes)
 }
 END_TEST
 
+/* The hand-written A8B8G8R8 layer of hw-observed nv_small/img_abgr_1: 2x2
+ * pixels of 4 channels, CDMA pad left 1: a padded line is 3 x 4 = 12 bytes,
+ * two 8-byte entries; the real RTL wrote one wrong output with one. */
+static void image_abgr(uint32_t entries)
+{
+    W(CDMA_D_MISC_CFG, 0);
+    W(CSC_D_MISC_CFG, 0);
+    W(CMAC_A_D_MISC_CFG, 0);
+    W(CMAC_B_D_MISC_CFG, 0);
+    W(CACC_D_MISC_CFG, 0);
+    W(CDMA_D_DATAIN_FORMAT, 1u | 12u << 8);
+    W(CSC_D_DATAIN_FORMAT, 1);
+    W(CDMA_D_DATAIN_SIZE_0, 1 << 16 | 1);
+    W(CDMA_D_DATAIN_SIZE_1, 3);
+    W(CSC_D_DATAIN_SIZE_EXT_0, 1 << 16 | 1);
+    W(CSC_D_DATAIN_SIZE_EXT_1, 3);
+    W(CDMA_D_PIXEL_OFFSET, 1);
+    W(CDMA_D_DAIN_ADDR_LOW_0, 0x80000000);
+    W(CDMA_D_LINE_STRIDE, 32);
+    W(CDMA_D_DAIN_RAM_TYPE, 1);
+    W(CDMA_D_WEIGHT_RAM_TYPE, 1);
+    W(CDMA_D_WEIGHT_ADDR_LOW, 0x80002000);
+    W(CDMA_D_WEIGHT_BYTES, 32);
+    W(CSC_D_WEIGHT_BYTES, 32);
+    W(CDMA_D_WEIGHT_SIZE_0, 7);
+    W(CDMA_D_WEIGHT_SIZE_1, 0);
+    W(CSC_D_WEIGHT_SIZE_EXT_0, 0);
+    W(CSC_D_WEIGHT_SIZE_EXT_1, 7);
+    W(CSC_D_DATAOUT_SIZE_0, 1 << 16 | 1);
+    W(CSC_D_DATAOUT_SIZE_1, 0);
+    W(CDMA_D_ZERO_PADDING, 1);
+    W(CDMA_D_CVT_CFG, 1);
+    W(CDMA_D_CVT_SCALE, 1);
+    W(CDMA_D_ENTRY_PER_SLICE, entries - 1);
+    W(CSC_D_ENTRY_PER_SLICE, entries - 1);
+    W(CDMA_D_BANK, 0);
+    W(CSC_D_BANK, 0);
+}
+
+START_TEST(rule_entry_per_slice_image)
+{
+    image_abgr(2);
+    expect_clean(NVDLA_UNIT_CDMA);
+    image_abgr(1);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = 0 (1 entries) for a 2-pixel "
+                "image line with 4 channels and pads 1/0: the CDMA stores 12 bytes a line in 8-byte CBUF entries "
+                "on nv_small, 2 entries (ENTRIES = 1)");
+}
+END_TEST
+
 START_TEST(rule_csc_atomics)
 {
     legal_conv();
@@ -482,6 +532,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_data_banks);
     tcase_add_test(tc, rule_bank_count);
     tcase_add_test(tc, rule_weight_bytes);
+    tcase_add_test(tc, rule_entry_per_slice_image);
     tcase_add_test(tc, rule_csc_atomics);
     tcase_add_test(tc, rule_flush_wait);
     tcase_add_test(tc, rule_data_use);

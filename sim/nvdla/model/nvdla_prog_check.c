@@ -12,10 +12,13 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
     [NVDLA_RULE_ENTRY_PER_SLICE] = {
         "cbuf-entry-per-slice", "CDMA/CSC D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0/1",
         "one CBUF entry is CBUF_BANK_WIDTH bytes (8 on nv_small): a feature slice takes "
-        "width x ceil(channels / entry elements) entries; another count makes CDMA and CSC disagree and "
-        "the convolution hangs",
-        "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_*",
-        "nv_small (hangs: hw-observed conv_1_*); layers that keep it ran on all six" },
+        "width x ceil(channels / entry elements) entries (atoms sharing an entry where they divide it); "
+        "another count makes CDMA and CSC disagree and the convolution hangs. An image (pixel) line takes "
+        "ceil((PAD_LEFT + width + PAD_RIGHT) x channels / entry bytes): fewer let the next line overwrite "
+        "the end of this one, and the outputs that read it are wrong",
+        "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_* "
+        "(hangs) and img_abgr_1 (one wrong output: 2 entries needed, 1 programmed)",
+        "nv_small (hangs: hw-observed conv_1_*; a wrong image output: img_abgr_1, right with the count); layers that keep it ran on all six" },
     [NVDLA_RULE_DATA_BANKS] = {
         "cbuf-data-banks", "CDMA/CSC D_BANK.DATA_BANK, D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0",
         "the data banks (DATA_BANK + 1, CBUF_BANK_DEPTH entries each) must hold the input cube "
@@ -163,6 +166,17 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
         add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = %u (%u entries) for a %ux%ux%u input: %s has "
             "%u-byte CBUF entries (%u atoms of %u bytes), so a slice takes %u entries (ENTRIES = %u)", eps - 1, eps, w,
             h, ch, c->name, per_entry, ape, c->memory_atomic_size, want, want - 1);
+    /* Image input: the CDMA stores each padded line, channels bytes a pixel,
+     * packed into entries; a smaller count lets the next line overwrite
+     * the end of this one before the CSC reads it. */
+    uint32_t pad_l = FLD(CDMA_D_ZERO_PADDING, PAD_LEFT), pad_r = FLD(CDMA_D_ZERO_PADDING, PAD_RIGHT);
+    uint32_t line_bytes = (w + pad_l + pad_r) * ch;
+    uint32_t img_want = (line_bytes + per_entry - 1) / per_entry;
+    if (!feature && eps != img_want)
+        add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = %u (%u entries) for a %u-pixel image line "
+            "with %u channels and pads %u/%u: the CDMA stores %u bytes a line in %u-byte CBUF entries on %s, "
+            "%u entries (ENTRIES = %u)", eps - 1, eps, w, ch, pad_l, pad_r, line_bytes, per_entry, c->name,
+            img_want, img_want - 1);
     if (csc_eps != eps)
         add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CSC D_ENTRY_PER_SLICE = %u but CDMA's is %u: they must agree",
             csc_eps - 1, eps - 1);
@@ -174,7 +188,7 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
         add(o, NVDLA_RULE_BANK_COUNT, "CDMA D_BANK = 0x%x: %u data + %u weight banks, %s has %u", REG(CDMA_D_BANK),
             dbanks, wbanks, c->name, c->cbuf_bank_number);
     uint64_t entries = (uint64_t)eps * h;
-    if (feature && entries > (uint64_t)dbanks * c->cbuf_bank_depth)
+    if (entries > (uint64_t)dbanks * c->cbuf_bank_depth)
         add(o, NVDLA_RULE_DATA_BANKS, "CDMA D_BANK.DATA_BANK = %u (%u banks of %u entries) cannot hold the input: "
             "%u entries per slice x %u rows = %" PRIu64 " entries need %" PRIu64 " banks", dbanks - 1, dbanks,
             c->cbuf_bank_depth, eps, h, entries, (entries + c->cbuf_bank_depth - 1) / c->cbuf_bank_depth);

@@ -148,8 +148,8 @@ def prepare_out(out):
         except OSError:
             ours = False
         if not ours:
-            return "HARVEST_DIR=%s is not empty and holds no earlier harvest (no %s): give a new folder" % (
-                out, os.path.relpath(readme, ROOT))
+            return "HARVEST_DIR=%s is not empty and holds no earlier harvest (no %s starting '%s'): " \
+                   "give a new folder" % (out, readme, README_TITLE)
         shutil.rmtree(out)
     elif os.path.exists(out) and not os.path.isdir(out):
         return "HARVEST_DIR=%s is not a folder" % out
@@ -201,7 +201,7 @@ def main():
         return fail_input("knobs: %s are the harvest's own" % "DUT TEST TRACE SEED NVDLA_CONFIG RTL_FILES LOG_DIR")
     out = args.out or os.path.join("build", "hw-harvest", config)
     if os.path.basename(os.path.normpath(out)) != config:
-        return fail_input("HARVEST_DIR=%s: the folder must be named after the configuration (…/%s), "
+        return fail_input("HARVEST_DIR=%s: the folder must be named after the configuration (.../%s), "
                           "as make hw-observed reads it" % (out, config))
     why = prepare_out(out)
     if why:

@@ -569,7 +569,7 @@ HARVEST_RUN_KNOBS = $(foreach k,AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING 
     $(if $(filter command line,$(origin $(k))),'$(k)=$($(k))'))
 .PHONY: hw-harvest
 hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
-	@python3 scripts/regress/hw_harvest.py --config '$(or $(NVDLA_CONFIG),nv_small)' --seed '$(or $(SEED),1)' \
+	@python3 scripts/regress/hw_harvest.py --gen-layers '$(GEN_LAYERS)' --config '$(or $(NVDLA_CONFIG),nv_small)' --seed '$(or $(SEED),1)' \
 	    --count '$(LAYER_COUNT)' --rtl-files '$(RTL_FILES)' --engines '$(ENGINES)' --jobs '$(JOBS)' \
 	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') \
 	    -- $(HARVEST_RUN_KNOBS)

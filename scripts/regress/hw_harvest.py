@@ -39,7 +39,8 @@ Usage: scripts/regress/hw_harvest.py --config NAME --seed N [--count N]
            [--timeout S] [-- KNOB=value ...]
 Exit: 0 the harvest ran (disagreements are data), 1 some runs errored (or
 the generator failed), 2 bad input or nothing could run (the RTL did not
-build).
+build, or the simulator refused the first layer, which runs alone: RTL
+whose ports are not the configuration's).
 """
 import argparse
 import concurrent.futures
@@ -168,6 +169,7 @@ def main():
     ap.add_argument("--jobs", default=str(os.cpu_count() or 1))
     ap.add_argument("--out", default="", help="the case folder (default build/hw-harvest/<config>)")
     ap.add_argument("--timeout", default="900", help="seconds per run (0: none)")
+    ap.add_argument("--gen-layers", default="build/gen-layers", help="the generator (make builds it)")
     ap.add_argument("knobs", nargs="*", help="KNOB=value for every run (after --)")
     args = ap.parse_args()
     os.chdir(ROOT)
@@ -208,7 +210,7 @@ def main():
         return fail_input(why)
 
     # ---- the layers ----
-    gen = os.path.join(ROOT, "build", "gen-layers")
+    gen = args.gen_layers if os.path.isabs(args.gen_layers) else os.path.join(ROOT, args.gen_layers)
     layers_dir = os.path.join("build", "hw-harvest-layers", config)
     shutil.rmtree(layers_dir, ignore_errors=True)
     os.makedirs(layers_dir)
@@ -247,6 +249,8 @@ def main():
         rc, text, timed_out = simrun.run(tmpl, "nvdla/" + name, cfg, "rtl", seed, logdir, env=env,
                                          timeout=timeout or None)
         kind, detail = classify(rc, text, logdir, timed_out)
+        if kind == "error" and rc == 2:
+            return "refused", detail, logdir
         if kind == "hang":
             write_case(out, layer, name, detail, desc)
             return kind, "%s -> %s (%s)" % (detail[len("hangs: "):], os.path.join(out, name), desc), logdir
@@ -259,11 +263,21 @@ def main():
             return kind, desc, logdir
         return kind, "%s (log %s)" % (detail, os.path.join(logdir, "sim.log")), logdir
 
+    # the first alone: a simulator that refuses the request (exit 2: the RTL's
+    # ports are not the configuration's, ...) refuses every layer
+    head = one(*layers[0])
+    if head[0] == "refused":
+        print("hw-harvest: nothing else ran: the simulator refused %s: %s (log %s)" % (
+            layers[0][1], head[1], os.path.join(head[2], "sim.log")), file=sys.stderr)
+        return 2
     counts = {e: dict.fromkeys(KINDS, 0) for e in engines}
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for (engine, name), fut in [((e, n), pool.submit(one, e, n)) for e, n in layers]:
-            kind, msg, _ = fut.result()
+        futs = [pool.submit(one, e, n) for e, n in layers[1:]]
+        for (engine, name), res in zip(layers, [head] + futs):
+            kind, msg, logdir = res if isinstance(res, tuple) else res.result()
+            if kind == "refused":   # a later layer refused: an error like any other
+                kind, msg = "error", "%s (log %s)" % (msg, os.path.join(logdir, "sim.log"))
             counts[engine][kind] += 1
             results.append((name, kind, msg))
             print("%-8s %s: %s" % (kind.upper(), name, msg), flush=True)

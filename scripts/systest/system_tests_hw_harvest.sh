@@ -13,8 +13,11 @@
 #   - a second harvest replaces the first's folder;
 #   - runs that fail otherwise (a model that stops itself) are errors, not
 #     classifications: make's "Error 1", no case folder;
+#   - a skipped run (a unit the configuration leaves out) is classified absent;
 #   - bad input (configuration, RTL_FILES, SEED, ENGINES, HARVEST_DIR) is
-#     refused with make's "Error 2" (or make's own knob check) before any run.
+#     refused with make's "Error 2" (or make's own knob check) before any run,
+#     and so is RTL the simulator refuses for the configuration (its first
+#     layer exits 2: no other runs).
 # Sourced by scripts/systest/system_tests.sh (uses ok/bad and $log), or run
 # alone (prints "N passed, M failed"). Needs Verilator (the stub is built
 # once and shared with the other tests).
@@ -113,6 +116,20 @@ else
         ok "hw-harvest: a run that fails otherwise is an ERROR with its reason and log (exit 1, no case)"
     else bad "hw-harvest: harness errors are errors, exit 1 (exit $rc)"; fi
 
+    # a unit the configuration leaves out: the run's SKIP (exit 77) is classified absent
+    # (gen-layers writes no such layer for the configuration; a shipped trace needing SDP EW does)
+    hh_ew=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}/sdp_3x3x32_ew_lo_lin_int8
+    if [ -d "$hh_ew" ]; then
+        scripts/sim TRACE="$hh_ew" DUT=rtl LOG_DIR="$hh_tmp/skip" >"$hh_tmp/skip.out" 2>&1
+        rc=$?
+        python3 -c 'import sys; sys.path.insert(0, "scripts/regress"); import hw_harvest
+print(hw_harvest.classify(int(sys.argv[1]), open(sys.argv[2]).read(), sys.argv[3], False)[0])' \
+            "$rc" "$hh_tmp/skip.out" "$hh_tmp/skip" >"$log" 2>&1
+        if [ "$rc" = 77 ] && [ "$(cat "$log")" = absent ]; then
+            ok "hw-harvest: a run that skips for a unit nv_small leaves out (exit 77) is classified absent"
+        else bad "hw-harvest: a skipped run is absent (exit $rc)"; fi
+    fi
+
     # bad input
     mkdir -p "$hh_tmp/foreign/nv_small" && touch "$hh_tmp/foreign/nv_small/keep"
     hh_refused "NVDLA_CONFIG=nv_tiny" "hw-harvest: NVDLA_CONFIG: unknown configuration 'nv_tiny' (one of nv_small," \
@@ -125,6 +142,11 @@ else
         "the folder must be named after the configuration (.../nv_small)" HARVEST_DIR="$hh_tmp/x" LAYER_COUNT=1
     hh_refused "HARVEST_DIR holding something else" "is not empty and holds no earlier harvest" \
         HARVEST_DIR="$hh_tmp/foreign/nv_small" LAYER_COUNT=1
+    # (the stub's file list as given keeps nv_small's ports: the simulator refuses nv_large)
+    hh_refused "RTL whose ports are not the configuration's" \
+        "the simulator refused sdp_1_0: exit status 2: sim: NVDLA_CONFIG=nv_large expects a 256-bit DBBIF" \
+        NVDLA_CONFIG=nv_large RTL_FILES=rtl_stubs/nvdla/nvdla_stub.f LAYER_COUNT=1 ENGINES=sdp \
+        HARVEST_DIR="$hh_tmp/ports/nv_large"
     [ -f "$hh_tmp/foreign/nv_small/keep" ] || bad "hw-harvest: a refused HARVEST_DIR was emptied"
     rm -rf "$hh_tmp"
 fi

@@ -10,6 +10,8 @@
 #     the RTL file list, the seed and the counts per engine;
 #   - make hw-observed HW_OBSERVED=<its parent> reads every case (none
 #     explained: the stub is no NVDLA);
+#   - the trace runner's own "no interrupt after N cycles" (MAX_CYCLES above
+#     its wait) is a hang too;
 #   - a second harvest replaces the first's folder;
 #   - runs that fail otherwise (a model that stops itself) are errors, not
 #     classifications: make's "Error 1", no case folder;
@@ -98,6 +100,15 @@ else
        grep -q '^hw-observed: 0 explained (0 hardware CRCs, 0 programming rules), 0 known unexplained, 4 not$' "$log"; then
         ok "make hw-observed HW_OBSERVED=<harvest's parent> reads every case (4 unexplained, no bad folder)"
     else bad "make hw-observed reads the harvest (exit $rc)"; fi
+
+    # above the trace runner's wait (2,000,000 cycles) its "no interrupt" ends a hang first
+    make -s hw-harvest NVDLA_CONFIG=nv_small SEED=3 LAYER_COUNT=1 ENGINES=conv MAX_CYCLES=2100000 JOBS=2 \
+        HARVEST_DIR="$hh_tmp/wait/nv_small" >"$log" 2>&1
+    rc=$?
+    if [ "$rc" = 0 ] && grep -q '^HANG     conv_3_0: FAIL cycle [0-9]*: test sequence: check failed: conv_3_0.cfg:[0-9]*: intr_notify(.*): no interrupt after 2000000 cycles' "$log" &&
+       grep -q '^hangs: FAIL cycle [0-9]*: test sequence: check failed: conv_3_0.cfg:[0-9]*: intr_notify(' "$hh_tmp/wait/nv_small/conv_3_0/hardware.txt"; then
+        ok "hw-harvest: the trace runner's 'no interrupt after 2000000 cycles' is a hang too (MAX_CYCLES above it)"
+    else bad "hw-harvest: 'no interrupt' is a hang (exit $rc)"; fi
 
     # a second harvest replaces the first (no stale case)
     make -s hw-harvest NVDLA_CONFIG=nv_small SEED=3 LAYER_COUNT=1 ENGINES=sdp JOBS=2 HARVEST_DIR="$hh_out" >"$log" 2>&1

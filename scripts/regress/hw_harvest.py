@@ -70,7 +70,8 @@ FIRST_FAILURE_RE = re.compile(r"^first failure: (.*)$", re.M)
 # a hang: the watchdog (MAX_CYCLES), or the trace runner's own wait for an
 # interrupt or a register value (TRACE_WAIT_CYCLES) giving up first
 HANG_RES = (re.compile(r"^FAIL cycle \d+: sim watchdog: "),
-            re.compile(r"^FAIL cycle \d+: test sequence: check failed: \S+: intr_notify\(.*\): no interrupt after \d+ cycles"),
+            re.compile(r"^FAIL cycle \d+: test sequence: check failed: \S+: intr_notify\(.*\): "
+                       r"no interrupt after \d+ cycles"),
             re.compile(r"^FAIL cycle \d+: test sequence: check failed: \S+: poll_reg_equal\(.*\): the register still "
                        r"reads 0x[0-9a-f]+ after \d+ cycles"))
 
@@ -94,6 +95,19 @@ def rtl_words(rtl_files):
         if not os.path.isfile(path):
             return None, "RTL_FILES: %s: no such file (a .f file list or Verilog sources)" % w
     return words, None
+
+
+def list_heading(path):
+    """A .f file list's first line when it is a comment (what built it), else None."""
+    full = path if os.path.isabs(path) else os.path.join(ROOT, path)
+    if not path.endswith(".f"):
+        return None
+    try:
+        with open(full, errors="replace") as f:
+            line = f.readline().strip()
+    except OSError:
+        return None
+    return line if line.startswith("//") else None
 
 
 def description(cfg):
@@ -336,7 +350,9 @@ def run_all(one, layers, engines, count, seed, config, rtl, out, knobs, jobs):
               "against the twin and the programming rules with `make hw-observed HW_OBSERVED=%s`." % parent,
               "",
               "- command: `%s`" % command,
-              "- RTL file list: `%s`" % rtl_text,
+              "- RTL file list: `%s`" % rtl_text]
+    readme += ["  - `%s` begins `%s`" % (w, list_heading(w)) for w in rtl if list_heading(w)]
+    readme += [
               "- configuration: %s" % config,
               "- seed: %d (the layers: `build/gen-layers --nvdla-config %s --seed %d --count %d --engine E`;"
               % (seed, config, seed, count),

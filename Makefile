@@ -179,6 +179,9 @@ help:
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
 	@echo "make random-bypass-layers          random SDP bypass copies (the RTL stub's datapath) in build/random-bypass-layers[-<name>]"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real RTL of each configuration disagreed on: twin CRC = hardware CRC, or a named programming rule"
+	@echo "make hw-harvest RTL_FILES=list.f NVDLA_CONFIG=name SEED=n [LAYER_COUNT=n] [ENGINES=\"conv sdp\"] [HARVEST_DIR=dir]"
+	@echo "                                   fresh random layers on your RTL: match/mismatch/hang/absent/error per engine,"
+	@echo "                                   each disagreement a case folder for make hw-observed (build/hw-harvest/<name>)"
 	@echo "make install PREFIX=/abs [DESTDIR=]  the library for your own testbench: headers, libnvdla-cosim.a, nvdla-cosim.pc (docs/library.md)"
 	@echo "make install-check | example-own-testbench  the install as a user sees it; the Verilator example built on it"
 	@echo "make sim TEST=copyeng/copy DUT=twin  the third family (docs/families.md: adding an accelerator family)"
@@ -589,6 +592,23 @@ prog-rules: $(TWIN_SIM)
 	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
 	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)" $(if $(JOBS),--jobs $(JOBS))
+
+# Fresh random layers of every engine on your RTL (DUT=rtl, RTL_FILES, NVDLA_CONFIG;
+# the shipped stub without RTL_FILES), each classified (match, mismatch, hang,
+# absent, error); every disagreement a hardware-observed case folder in
+# HARVEST_DIR that make hw-observed reads (scripts/regress/hw_harvest.py).
+# The timing knobs given on the command line reach every run.
+HARVEST_DIR ?=
+ENGINES ?=
+HARVEST_RUN_KNOBS = $(foreach k,AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER CSB_GAP NPOSTED \
+    MAX_CYCLES RESET_CYCLES RESET_IDLE PLUSARGS CLOCK_PERIOD WAVES_ON_FAIL AXI_MAX_WAIT REG_MAX_WAIT MEM_LIMIT,\
+    $(if $(filter command line,$(origin $(k))),'$(k)=$($(k))'))
+.PHONY: hw-harvest
+hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
+	@python3 scripts/regress/hw_harvest.py --gen-layers '$(GEN_LAYERS)' --config '$(or $(NVDLA_CONFIG),nv_small)' --seed '$(or $(SEED),1)' \
+	    --count '$(LAYER_COUNT)' --rtl-files '$(RTL_FILES)' --engines '$(ENGINES)' --jobs '$(JOBS)' \
+	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') \
+	    -- $(HARVEST_RUN_KNOBS)
 
 test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
 

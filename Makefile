@@ -53,7 +53,7 @@ HAVE_VERILATOR := $(shell command -v verilator >/dev/null 2>&1 && echo 1)
 # configuration <name> (scripts/build/nvdla_rtl.sh): its file list is RTL_FILES,
 # its configuration NVDLA_CONFIG.
 NVDLA_RTL ?=
-NVDLA_RTL_ROOT := build/nvdla-rtl
+NVDLA_RTL_ROOT ?= build/nvdla-rtl
 ifneq ($(NVDLA_RTL),)
 NVDLA_RTL_LIST := $(abspath $(NVDLA_RTL_ROOT)/$(NVDLA_RTL)/nvdla.f)
 ifeq ($(wildcard $(NVDLA_RTL_LIST)),)

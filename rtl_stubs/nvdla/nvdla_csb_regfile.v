@@ -162,9 +162,10 @@ endgenerate
 // ---------------------------------------------------------------------------
 wire                    req_fire = csb2nvdla_valid & csb2nvdla_ready;
 wire [NVDLA_IDXW:0]     dec      = reg_index(csb2nvdla_addr);
-wire                    hit      = dec[NVDLA_IDXW];
 wire [NVDLA_IDXW-1:0]   idx      = dec[NVDLA_IDXW-1:0];
 wire [NVDLA_UNITW-1:0]  unit     = reg_unit(idx);
+// a unit the configuration leaves out reads 0 and ignores writes, as an address hole
+wire                    hit      = dec[NVDLA_IDXW] & nvdla_unit_decoded(CFG, unit);
 wire [PPW-1:0]          info     = pp_info(unit);
 // D_ registers are accessed in the producer group, everything else in grp0.
 wire                    grp      = reg_dual(idx) & producer[unit];
@@ -183,7 +184,13 @@ wire [31:0]             status_v = {14'd0, 1'b0, run_g1, 14'd0, 1'b0, run_g0};
 // FLUSH_DONE follows the CBUF flush after reset, not storage.
 wire        is_flush = idx == REG_CDMA_S_CBUF_FLUSH_STATUS;
 
+// S_INTR_SET is write-only: a write sets those bits of S_INTR_STATUS.
+wire        is_intr_set = idx == REG_GLB_S_INTR_SET;
+wire [31:0] intr_set_status = word0(REG_GLB_S_INTR_STATUS) |
+                              (csb2nvdla_wdat & reg_rw_mask(REG_GLB_S_INTR_SET) & ~nvdla_intr_left_out(CFG));
+
 wire [31:0] rd_val = ~hit      ? 32'd0 :
+                     is_intr_set ? 32'd0 :
                      is_status ? status_v :
                      is_flush  ? {31'd0, cbuf_flush_done} :
                                  cur & (rw_m | ro_m | w1c_m);
@@ -196,7 +203,10 @@ wire [31:0] wr_val = (csb2nvdla_wdat & rw_m) | (cur & ro_m) | (cur & w1c_m & ~cs
 // Value a single register holds after this cycle's CSB write: used for the
 // registers the engine also updates in the same cycle.
 function automatic [31:0] after_wr(input [NVDLA_IDXW-1:0] r);
-    after_wr = (wr_en && !grp && idx == r) ? wr_val : word0(r);
+    if (wr_en && is_intr_set && r == REG_GLB_S_INTR_STATUS)
+        after_wr = intr_set_status;
+    else
+        after_wr = (wr_en && !grp && idx == r) ? wr_val : word0(r);
 endfunction
 
 // ---------------------------------------------------------------------------
@@ -249,7 +259,10 @@ always @(posedge clk) begin
     end else begin
         ready_q <= 1'b1;
 
-        if (wr_en) begin
+        if (wr_en && is_intr_set) begin
+            grp0[REG_GLB_S_INTR_STATUS] <= intr_set_status;
+            wrt0[REG_GLB_S_INTR_STATUS] <= 1'b1;
+        end else if (wr_en) begin
             if (grp) begin
                 grp1[idx] <= wr_val;
                 wrt1[idx] <= 1'b1;

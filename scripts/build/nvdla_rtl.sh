@@ -149,5 +149,9 @@ flist=$out/nvdla.f
 } >"$flist.new"
 mv "$flist.new" "$flist"
 echo "nvdla-rtl: wrote $flist"
+# what its ConfigROM reads back against the toolkit's table (reg_reset_values checks it in a run)
+if head -n 1 "$root/scripts/gen/regdefs/nvdla_configs.csv" | tr ',' '\n' | grep -qx "$cfg"; then
+    python3 "$root/scripts/gen/import_cfgrom.py" --check "$out" "$cfg" | sed 's/^/nvdla-rtl: /' || true
+fi
 echo "nvdla-rtl: run it with: make sim DUT=rtl NVDLA_RTL=$cfg TEST=<test or TRACE=...>"
 echo "nvdla-rtl:          or: make sim DUT=rtl RTL_FILES=$flist NVDLA_CONFIG=$cfg TEST=..."

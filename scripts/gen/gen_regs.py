@@ -6,7 +6,7 @@ per family:
   nvdla    nvdla_nv_small.csv  sim/regs/nvdla_regs.[ch], rtl_stubs/nvdla/nvdla_regs.vh
   ethosu   ethosu65.csv        sim/regs/ethosu_regs.[ch], rtl_stubs/ethosu65/ethosu65_regs.vh
   configs  nvdla_configs.csv   sim/regs/nvdla_config.[ch], sim/regs/nvdla_cfgrom.c,
-                               rtl_stubs/nvdla/nvdla_cfgrom.vh, and the configuration
+           nvdla_cfgrom_rtl.csv rtl_stubs/nvdla/nvdla_cfgrom.vh, and the configuration
                                table of --readme (between its markers)
 
   gen_regs.py [--readme README.md [--readme-out FILE]] [--out-dir DIR]
@@ -66,11 +66,12 @@ duplicate or missing configuration column, a value of the wrong kind, x where
 the parameter cannot be unset, SECONDARY_MEMIF_* set without SECONDARY_MEMIF
 (or missing with it), SDP_EW_THROUGHPUT likewise for SDP_EW, and
 FEATURE_DATA_TYPE different from WEIGHT_DATA_TYPE (the C table has one bit
-per data type). The ConfigROM values that follow a configuration (interface
-and address width, atomic C/K/M, CBUF geometry, throughputs, batch size,
-capability bits) are computed once, by cfgrom_values(): the twin's
+per data type). The ConfigROM is not derived from these parameters: it is
+what each configuration's real RTL reads back (nvdla_cfgrom_rtl.csv, taken from
+NVDLA's generated RTL by scripts/gen/import_cfgrom.py); the twin's
 nvdla_cfgrom_apply() and the NV_nvdla stub's ConfigROM (parameter
-NVDLA_CONFIG) take them from there.
+NVDLA_CONFIG) take the registers where a configuration differs from the
+register table.
 """
 import argparse
 import csv
@@ -867,101 +868,122 @@ void nvdla_config_names(char *buf, size_t len)
     write(out, L)
 
 
-# ConfigROM: the registers whose value follows the configuration. The
-# register table (nvdla_nv_small.csv) holds nv_small's values as reset values;
-# these overwrite them, following the scalability description of each
-# ConfigROM payload. Descriptors keep the table's values: every public
-# configuration uses the nv_small address map.
-
-# nv_large: the values the scalability description tables for it where the
-# configuration table does not determine them (its MCIF descriptor, the
-# capability bits and unit slot ids of its build). They win over the
-# derived ones.
-CFGROM_TABLED = {
-    "nv_large": OrderedDict([
-        ("CIF_BASE_WIDTH", 0x40), ("CIF_BASE_LATENCY", 0x4b0),
-        ("CDMA_CAP_COMPAT", 0x1b), ("CSC_CAP_COMPAT", 0x1b), ("CACC_CAP_COMPAT", 0x3),
-        ("SDP_CAP_COMPAT", 0x3f),
-        ("CDMA_MULTI_BATCH_MAX", 0x20), ("CSC_MULTI_BATCH_MAX", 0x20),
-        ("CACC_MULTI_BATCH_MAX", 0x20), ("SDP_MULTI_BATCH_MAX", 0x20),
-        ("CBUF_BASE_CDMA_ID", 0x4), ("CSC_BASE_CDMA_ID", 0x4), ("CMAC_A_BASE_CDMA_ID", 0x4),
-        ("CMAC_B_BASE_CDMA_ID", 0x4), ("CACC_BASE_CDMA_ID", 0x4), ("SDP_BASE_CDMA_ID", 0x4),
-        ("SDP_RDMA_BASE_SDP_ID", 0xa), ("PDP_RDMA_BASE_PDP_ID", 0xc), ("CDP_RDMA_BASE_CDP_ID", 0xe),
-    ]),
-}
+# ConfigROM: what the real RTL of each configuration reads back
+# (nvdla_cfgrom_rtl.csv, taken from NVDLA's generated RTL by
+# scripts/gen/import_cfgrom.py). The register table (nvdla_nv_small.csv) holds
+# nv_small's values as reset values; a configuration's table lists the
+# registers where its RTL reads otherwise. The public RTL has one ConfigROM for
+# every configuration (nv_small's), so today every list is empty; the
+# parameters a configuration really has are in nvdla_configs.csv, not its ROM.
+CFGROM_CSV = REGDEFS + "/nvdla_cfgrom_rtl.csv"
 
 
-def cfgrom_values(name, v):
-    """{CFGROM register name without the CFGROM_ prefix: value} of configuration
-    name (values v), in a fixed order."""
-    m = v["MEMORY_ATOMIC_SIZE"]            # atomic_m: elements of one atom (int8: its bytes)
-    batch = v["MAX_BATCH_SIZE"] if v["BATCH"] else 0
-    # CAP_COMPAT of the convolution units: WINOGRAD, MULTI_BATCH,
-    # FEATURE_COMPRESSION (no public configuration), WEIGHT_COMPRESSION,
-    # IMAGE_IN (always present)
-    conv = (1 if v["WINOGRAD"] else 0) | (2 if v["BATCH"] else 0) | \
-        (8 if v["WEIGHT_COMPRESSION"] else 0) | 0x10
-    # SDP_CAP_COMPAT: WINOGRAD, MULTI_BATCH, LUT, BS, BN, EW (bits 0..5)
-    sdp = 0
-    for bit, p in enumerate(("WINOGRAD", "BATCH", "SDP_LUT", "SDP_BS", "SDP_BN", "SDP_EW")):
-        sdp |= (1 << bit) if v[p] else 0
-    cbuf = [("CBUF_BANK_NUM", v["CBUF_BANK_NUMBER"]), ("CBUF_BANK_WIDTH", v["CBUF_BANK_WIDTH"]),
-            ("CBUF_BANK_DEPTH", v["CBUF_BANK_DEPTH"])]
-    out = OrderedDict()
-    out["CIF_BASE_WIDTH"] = v["PRIMARY_MEMIF_WIDTH"] // 8      # bytes per beat
-    out["CIF_BASE_MEM_ADDR_WIDTH"] = v["MEM_ADDRESS_WIDTH"]
-    for unit in ("CDMA", "CSC"):
-        out[unit + "_CAP_COMPAT"] = conv
-        out[unit + "_BASE_ATOMIC_C"] = v["MAC_ATOMIC_C_SIZE"]
-        out[unit + "_BASE_ATOMIC_K"] = v["MAC_ATOMIC_K_SIZE"]
-        out[unit + "_BASE_ATOMIC_M"] = m
-        for reg, val in cbuf:
-            out["%s_BASE_%s" % (unit, reg)] = val
-        out[unit + "_MULTI_BATCH_MAX"] = batch
-        if unit == "CDMA":
-            for reg, val in cbuf:
-                out["CBUF_BASE_" + reg] = val
-    for unit in ("CMAC_A", "CMAC_B"):
-        out[unit + "_BASE_ATOMIC_C"] = v["MAC_ATOMIC_C_SIZE"]
-        out[unit + "_BASE_ATOMIC_K"] = v["MAC_ATOMIC_K_SIZE"]
-    # CACC's "atomic C" is the kernels of one atomic operation, its "atomic K"
-    # the atom it writes (scalability description)
-    out["CACC_BASE_ATOMIC_C"] = v["MAC_ATOMIC_K_SIZE"]
-    out["CACC_BASE_ATOMIC_K"] = m
-    out["CACC_MULTI_BATCH_MAX"] = batch
-    out["SDP_RDMA_BASE_ATOMIC_M"] = m
-    out["SDP_CAP_COMPAT"] = sdp
-    out["SDP_MULTI_BATCH_MAX"] = batch
-    for st in ("BS", "BN", "EW"):
-        out["SDP_%s_THROUGHPUT" % st] = v["SDP_%s_THROUGHPUT" % st]
-    for unit in ("PDP", "CDP"):
-        out[unit + "_RDMA_BASE_ATOMIC_M"] = m
-        out[unit + "_BASE_THROUGHPUT"] = v[unit + "_THROUGHPUT"]
-    out.update(CFGROM_TABLED.get(name, {}))
+def cfgrom_load(regs, names):
+    """{config: OrderedDict(CFGROM register name without the prefix: value)} of
+    the registers whose value differs from the register table's reset value."""
+    try:
+        f = open(CFGROM_CSV, newline="")
+    except OSError as ex:
+        die("%s: %s" % (CFGROM_CSV, ex.strerror))
+    with f:
+        rows = [(i, r) for i, r in enumerate(csv.reader(f), start=1) if r and not r[0].startswith("#")]
+    if not rows or rows[0][1][0] != "register":
+        die("%s: the header must start with 'register'" % CFGROM_CSV)
+    cols = rows[0][1][1:]
+    for c in names:
+        if c not in cols:
+            die("%s:%d: configuration column %r missing" % (CFGROM_CSV, rows[0][0], c))
+    reset = {r["name"]: r["reset"] for r in regs.values() if r["unit"] == "CFGROM"}
+    out = {c: OrderedDict() for c in names}
+    seen = set()
+    for lineno, r in rows[1:]:
+        name = r[0]
+        if name not in reset:
+            die("%s:%d: %s is no CFGROM register of the register table" % (CFGROM_CSV, lineno, name))
+        if name in seen:
+            die("%s:%d: %s twice" % (CFGROM_CSV, lineno, name))
+        seen.add(name)
+        if len(r) != len(cols) + 1:
+            die("%s:%d: %d values, the header names %d configurations" % (CFGROM_CSV, lineno, len(r) - 1, len(cols)))
+        for c, text in zip(cols, r[1:]):
+            try:
+                v = int(text, 16)
+            except ValueError:
+                die("%s:%d: %s of %s: %r is not a hex number" % (CFGROM_CSV, lineno, name, c, text))
+            if c in out and v != reset[name]:
+                out[c][name] = v
+    missing = [n for n in reset if n not in seen]
+    if missing:
+        die("%s: no row for %s" % (CFGROM_CSV, ", ".join(missing)))
     return out
 
 
-CFGROM_NOTE = ["The ConfigROM values that follow the configuration, computed by",
-               "cfgrom_values() in scripts/gen/gen_regs.py; the other ConfigROM registers",
-               "keep the register table's (nv_small's) reset values."]
+# The units whose registers a configuration's RTL decodes only when it has
+# them (None: no public configuration builds it). A unit left out reads 0 and
+# ignores writes (the real nv_small RTL: BDMA, RBK, CVIF and GEC).
+UNIT_NEEDS = OrderedDict([("PDP_RDMA", "PDP"), ("PDP", "PDP"), ("CDP_RDMA", "CDP"), ("CDP", "CDP"),
+                          ("BDMA", "BDMA"), ("RBK", "RUBIK"), ("CVIF", "SECONDARY_MEMIF"), ("GEC", None)])
 
 
-def configs_c_cfgrom(names, values, out):
+# GLB S_INTR_STATUS bits of those units: software cannot raise them through
+# S_INTR_SET where the unit is left out (the real nv_small RTL: RUBIK's)
+UNIT_INTR_BITS = {"CDP": 0xc, "PDP": 0x30, "BDMA": 0xc0, "RBK": 0x300}
+
+
+def intr_left_out(v):
+    """The S_INTR_STATUS bits of the units configuration values v leaves out."""
+    bits = 0
+    for u in units_left_out(v):
+        bits |= UNIT_INTR_BITS.get(u, 0)
+    return bits
+
+
+def units_left_out(v):
+    """The UNIT_NEEDS units configuration values v leaves out."""
+    return [u for u, p in UNIT_NEEDS.items() if p is None or not v[p]]
+
+
+CFGROM_NOTE = ["The ConfigROM values where a configuration's real RTL reads otherwise",
+               "than the register table (nv_small's reset values), from",
+               "scripts/gen/regdefs/nvdla_cfgrom_rtl.csv (scripts/gen/import_cfgrom.py)."]
+
+
+def configs_c_cfgrom(names, values, cfgrom, out):
+    unit_fn = ["", "int nvdla_cfgrom_unit_decoded(const struct nvdla_config *c, enum nvdla_unit u)", "{",
+               "    if (c == NULL)", "        return 1;", "    switch (u) {"]
+    for u, p in UNIT_NEEDS.items():
+        unit_fn.append("    case NVDLA_UNIT_%s:" % u)
+        unit_fn.append("        return %s;" % ("nvdla_config_has(c, NVDLA_FEAT_%s)" % p if p else "0"))
+    unit_fn += ["    default:", "        return 1;", "    }", "}", "",
+                "uint32_t nvdla_cfgrom_intr_left_out(const struct nvdla_config *c)", "{",
+                "    for (unsigned i = 0; c != NULL && i < NVDLA_CONFIG_COUNT; i++)",
+                "        if (c == &nvdla_configs[i] || (c->name != NULL && strcmp(c->name, nvdla_configs[i].name) == 0))",
+                "            return intr_left_out[i];", "    return 0;", "}"]
     L = ["/* nvdla_cfgrom.c: %s */" % CONFIGS_BANNER, "/* " + "\n * ".join(CFGROM_NOTE) + " */",
          "#include <string.h>", '#include "nvdla_cfgrom.h"', "",
          "struct cfgrom_value {", "    unsigned idx;     /* register index (NVDLA_*_IDX) */",
          "    uint32_t value;", "};", ""]
     for c in names:
+        if not cfgrom[c]:
+            continue
         L.append("static const struct cfgrom_value cfgrom_%s[] = {" % c)
-        for reg, val in cfgrom_values(c, values[c]).items():
+        for reg, val in cfgrom[c].items():
             L.append("    { NVDLA_CFGROM_%s_IDX, 0x%xu }," % (reg, val))
         L += ["};", ""]
+    L.append("/* S_INTR_STATUS bits of the units each configuration leaves out */")
+    L.append("static const uint32_t intr_left_out[NVDLA_CONFIG_COUNT] = {")
+    for c in names:
+        L.append("    0x%xu,   /* %s */" % (intr_left_out(values[c]), c))
+    L += ["};", ""]
     L.append("static const struct {")
     L.append("    const struct cfgrom_value *v;")
     L.append("    unsigned n;")
     L.append("} cfgrom_tables[NVDLA_CONFIG_COUNT] = {")
     for c in names:
-        L.append("    { cfgrom_%s, sizeof cfgrom_%s / sizeof cfgrom_%s[0] }," % (c, c, c))
+        if cfgrom[c]:
+            L.append("    { cfgrom_%s, sizeof cfgrom_%s / sizeof cfgrom_%s[0] }," % (c, c, c))
+        else:
+            L.append("    { NULL, 0 },   /* %s: the register table's values */" % c)
     L += ["};", "",
           """void nvdla_cfgrom_apply(const struct nvdla_config *c, uint32_t regs[NVDLA_REG_COUNT])
 {
@@ -974,11 +996,11 @@ def configs_c_cfgrom(names, values, out):
             regs[cfgrom_tables[i].v[k].idx] = cfgrom_tables[i].v[k].value;
         return;
     }
-}"""]
+}"""] + unit_fn
     write(out, L)
 
 
-def configs_verilog_cfgrom(names, values, out):
+def configs_verilog_cfgrom(names, values, cfgrom, out):
     chars = 32
     assert all(len(c) <= chars for c in names)
     L = ["// nvdla_cfgrom.vh: %s" % CONFIGS_BANNER] + ["// " + t for t in CFGROM_NOTE] + [
@@ -1001,6 +1023,24 @@ def configs_verilog_cfgrom(names, values, out):
         for i, c in enumerate(names):
             L.append("        %d: %s = %d;   // %s" % (i, fn, values[c][param], c))
         L += ["        default: %s = 0;" % fn, "    endcase", "endfunction", ""]
+    L += ["// Whether configuration cfg's RTL decodes the registers of unit u: a unit",
+          "// it leaves out reads 0 and ignores writes.",
+          "function automatic nvdla_unit_decoded(input integer cfg, input [NVDLA_UNITW-1:0] u);",
+          "begin",
+          "    nvdla_unit_decoded = 1'b1;",
+          "    case (cfg)"]
+    for i, c in enumerate(names):
+        out_units = units_left_out(values[c])
+        L.append("        %d: case (u) %s: nvdla_unit_decoded = 1'b0; default: ; endcase   // %s"
+                 % (i, ", ".join("UNIT_%s" % u for u in out_units), c))
+    L += ["        default: ;", "    endcase", "end", "endfunction", ""]
+    L += ["// S_INTR_STATUS bits of the units configuration cfg leaves out (S_INTR_SET",
+          "// cannot raise them).",
+          "function automatic [31:0] nvdla_intr_left_out(input integer cfg);",
+          "    case (cfg)"]
+    for i, c in enumerate(names):
+        L.append("        %d: nvdla_intr_left_out = 32'h%x;   // %s" % (i, intr_left_out(values[c]), c))
+    L += ["        default: nvdla_intr_left_out = 32'h0;", "    endcase", "endfunction", ""]
     L += ["// Reset value of register idx in configuration cfg: its ConfigROM value",
           "// there, else reg_reset(idx).",
           "function automatic [31:0] cfgrom_reset(input integer cfg, input [NVDLA_IDXW-1:0] idx);",
@@ -1009,7 +1049,7 @@ def configs_verilog_cfgrom(names, values, out):
           "    case (cfg)"]
     for i, c in enumerate(names):
         L += ["        %d: begin   // %s" % (i, c), "            case (idx)"]
-        for reg, val in cfgrom_values(c, values[c]).items():
+        for reg, val in cfgrom[c].items():
             L.append("                REG_CFGROM_%s: cfgrom_reset = 32'h%x;" % (reg, val))
         L += ["                default: ;", "            endcase", "        end"]
     L += ["        default: ;", "    endcase", "end", "endfunction"]
@@ -1077,10 +1117,12 @@ def gen_ethosu(out, pfx="ETHOSU"):
 
 def gen_configs(out):
     names, values = configs_load(REGDEFS + "/nvdla_configs.csv")
+    regs, _ = nvdla_load(REGDEFS + "/nvdla_nv_small.csv")
+    cfgrom = cfgrom_load(regs, names)
     configs_c_header(names, values, out(REGS_ROOM + "/nvdla_config.h"))
     configs_c_source(names, values, out(REGS_ROOM + "/nvdla_config.c"))
-    configs_c_cfgrom(names, values, out(REGS_ROOM + "/nvdla_cfgrom.c"))
-    configs_verilog_cfgrom(names, values, out("rtl_stubs/nvdla/nvdla_cfgrom.vh"))
+    configs_c_cfgrom(names, values, cfgrom, out(REGS_ROOM + "/nvdla_cfgrom.c"))
+    configs_verilog_cfgrom(names, values, cfgrom, out("rtl_stubs/nvdla/nvdla_cfgrom.vh"))
     return names, values
 
 

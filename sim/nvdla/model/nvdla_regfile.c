@@ -103,6 +103,10 @@ uint32_t nvdla_regfile_read(struct nvdla_regfile *r, uint32_t addr)
     }
     const struct nvdla_reg_desc *d = &nvdla_regs[i];
     enum nvdla_unit u = (enum nvdla_unit)d->unit;
+    if (!nvdla_cfgrom_unit_decoded(nvdla_regfile_hw(r), u))
+        return 0;   /* a unit the configuration leaves out */
+    if (i == NVDLA_GLB_S_INTR_SET_IDX)
+        return 0;   /* write-only: a write sets S_INTR_STATUS bits */
     if (i == nvdla_units[u].s_pointer)
         return r->producer[u] | ((uint32_t)r->consumer[u] << POINTER_CONSUMER_SHIFT);
     if (i == nvdla_units[u].s_status) {
@@ -122,6 +126,16 @@ void nvdla_regfile_write(struct nvdla_regfile *r, uint32_t addr, uint32_t data)
         return;
     const struct nvdla_reg_desc *d = &nvdla_regs[i];
     enum nvdla_unit u = (enum nvdla_unit)d->unit;
+    if (!nvdla_cfgrom_unit_decoded(nvdla_regfile_hw(r), u))
+        return;
+    if (i == NVDLA_GLB_S_INTR_SET_IDX) {
+        /* software raises interrupts: the bits written are set in S_INTR_STATUS
+         * (the real nv_small RTL; S_INTR_SET itself reads 0) */
+        uint32_t set = data & d->rw_mask & ~nvdla_cfgrom_intr_left_out(nvdla_regfile_hw(r));
+        r->grp[0][NVDLA_GLB_S_INTR_STATUS_IDX] |= set;
+        r->grp[1][NVDLA_GLB_S_INTR_STATUS_IDX] |= set;
+        return;
+    }
     if (i == nvdla_units[u].s_pointer) {
         r->producer[u] = data & POINTER_PRODUCER;
         return;

@@ -2,15 +2,17 @@
 """gen_image_trace.py: a hand-written image-input (pixel) convolution trace
 for the system tests (scripts/systest/system_tests_image.sh).
 
-  gen_image_trace.py DIR CASE ATOM [X_OFFSET]
+  gen_image_trace.py DIR CASE CONFIG [X_OFFSET]
 
 writes DIR/<name>.cfg and its .dat images. CASE: abgr (A8B8G8R8, 2x2
 pixels, x offset 1, per-component means, CDMA pad left 1 value -1, one
 kernel S = 2 / R = 1) or yuv (Y8___U8V8_N444 semi-planar, 2x1 pixels, two
 1x1 kernels). The check_crc CRC is zlib's CRC-32 of the output bytes worked
 out by hand (the working is in sequences/tests/test_nvdla_ref.c, the same
-layers), not a model's: one int8 result in lane k of atom (x, y), ATOM
-bytes per atom, everything else 0. X_OFFSET overrides the pixel x offset
+layers), not a model's: one int8 result in lane k of atom (x, y), the
+memory atom of NVDLA configuration CONFIG (scripts/gen/regdefs/nvdla_configs.csv),
+everything else 0. The CBUF holds each padded pixel line in whole entries
+of that configuration (rule cbuf-entry-per-slice). X_OFFSET overrides the pixel x offset
 (for refusals; the CRC then means nothing)."""
 import os
 import sys
@@ -35,8 +37,23 @@ def dat(path, data):
         f.write("{\n{offset:0x0, size:%d, payload:%s} ,\n}\n" % (len(data), " ".join("0x%02x" % b for b in data)))
 
 
+def config_values(name):
+    """MEMORY_ATOMIC_SIZE and CBUF_BANK_WIDTH of configuration name."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "regdefs", "nvdla_configs.csv")
+    with open(path) as f:
+        rows = [line.rstrip("\n").split(",") for line in f]
+    if name not in rows[0][1:]:
+        sys.exit("gen_image_trace.py: unknown configuration %r (one of %s)" % (name, ", ".join(rows[0][1:])))
+    col = rows[0].index(name)
+    value = {r[0]: r[col] for r in rows[1:]}
+    return int(value["MEMORY_ATOMIC_SIZE"]), int(value["CBUF_BANK_WIDTH"])
+
+
 def main():
-    out_dir, case, atom = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    out_dir, case = sys.argv[1], sys.argv[2]
+    atom, entry = config_values(sys.argv[3])
     # the weights padded with zeros to whole CBUF entries (rule weight-bytes-align):
     # 64 bytes covers nv_large's 64-byte entries and every smaller one
     wbytes = 32 if atom < 32 else 64
@@ -63,6 +80,8 @@ def main():
         dat(os.path.join(out_dir, name + "_uv.dat"), uv)
     dat(os.path.join(out_dir, name + "_wt.dat"), wt)
     ow, oh, kk = p["ow"], p["oh"], p["kk"]
+    # CBUF entries of one padded pixel line (no right pad in these cases)
+    entries = ((p["pl"] + p["w"]) * p["cp"] + entry - 1) // entry
     surfaces = (kk + atom - 1) // atom
     size = ow * oh * atom * surfaces
     expect = bytearray(size)
@@ -89,13 +108,13 @@ def main():
         ("CDMA", "D_MEAN_FORMAT", p["mf"]), ("CDMA", "D_MEAN_GLOBAL_0", p["mean"][1] << 16 | p["mean"][0]),
         ("CDMA", "D_MEAN_GLOBAL_1", p["mean"][3] << 16 | p["mean"][2]), ("CDMA", "D_CVT_CFG", 1),
         ("CDMA", "D_CVT_OFFSET", p["off"]), ("CDMA", "D_CVT_SCALE", 1), ("CDMA", "D_ZERO_PADDING", p["pl"]),
-        ("CDMA", "D_ZERO_PADDING_VALUE", p["pv"]), ("CDMA", "D_ENTRY_PER_SLICE", 0), ("CDMA", "D_BANK", 0),
+        ("CDMA", "D_ZERO_PADDING_VALUE", p["pv"]), ("CDMA", "D_ENTRY_PER_SLICE", entries - 1), ("CDMA", "D_BANK", 0),
         ("CSC", "D_MISC_CFG", 0), ("CSC", "D_DATAIN_FORMAT", 1),
         ("CSC", "D_DATAIN_SIZE_EXT_0", (p["h"] - 1) << 16 | (p["w"] - 1)),
         ("CSC", "D_DATAIN_SIZE_EXT_1", p["cp"] - 1), ("CSC", "D_WEIGHT_SIZE_EXT_0", (p["kr"] - 1) << 16),
         ("CSC", "D_WEIGHT_SIZE_EXT_1", (kk - 1) << 16 | (p["kc"] - 1)),
         ("CSC", "D_DATAOUT_SIZE_0", (oh - 1) << 16 | (ow - 1)), ("CSC", "D_DATAOUT_SIZE_1", kk - 1),
-        ("CSC", "D_WEIGHT_BYTES", wbytes), ("CSC", "D_ENTRY_PER_SLICE", 0), ("CSC", "D_BANK", 0),
+        ("CSC", "D_WEIGHT_BYTES", wbytes), ("CSC", "D_ENTRY_PER_SLICE", entries - 1), ("CSC", "D_BANK", 0),
         ("CMAC_A", "D_MISC_CFG", 0), ("CMAC_B", "D_MISC_CFG", 0), ("CACC", "D_MISC_CFG", 0),
         ("CACC", "D_CLIP_CFG", p["clip"]),
     ]

@@ -415,6 +415,10 @@ fi
 . scripts/systest/system_tests_families.sh
 # ---- Vela-compiled networks on the Ethos-U65: runs, reports, refusals, make ethosu-networks ----
 . scripts/systest/system_tests_ethosu_networks.sh
+# ---- make hw-harvest on the stub: classifications, the hardware-observed format, refusals ----
+. scripts/systest/system_tests_hw_harvest.sh
+# ---- make nvdla-rtl and make sim NVDLA_RTL: refusals before anything runs ----
+. scripts/systest/system_tests_nvdla_rtl.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -133,6 +133,9 @@ static int conv_bias(struct seq_ctx *ctx)
     W(CSC_D_WEIGHT_BYTES, wbytes);
     W(CSC_D_ZERO_PADDING, PAD_T << 16 | PAD_L);
     W(CSC_D_ZERO_PADDING_VALUE, (uint16_t)PAD_VALUE);
+    /* one atomic operation per output element (rule csc-atomics: the reset
+     * value, 1, hangs the real nv_small RTL; the twin would not notice) */
+    W(CSC_D_ATOMICS, OUT_W * OUT_H - 1);
     W(CMAC_A_D_MISC_CFG, 0);
     W(CMAC_B_D_MISC_CFG, 0);
     W(CACC_D_MISC_CFG, 0);

@@ -76,6 +76,7 @@ static void legal_conv(void)
     W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | 9);
     W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | 3);
     W(CSC_D_DATAOUT_SIZE_1, 7);
+    W(CSC_D_ATOMICS, 4 * 3 - 1);
 }
 
 /* SDP 4x3x8 from memory to memory, every stage bypassed. */
@@ -181,6 +182,7 @@ static void conv_on(const char *name, uint32_t w, uint32_t ch, uint32_t eps)
     W(CSC_D_WEIGHT_BYTES, wb);
     W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | (ch - 1));
     W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | (w - 1));
+    W(CSC_D_ATOMICS, 3 * w - 1);
 }
 
 /* Entries a feature slice takes, per configuration (entry = CBUF_BANK_WIDTH
@@ -259,6 +261,7 @@ START_TEST(rule_data_banks)
     W(CSC_D_DATAIN_SIZE_EXT_0, 2 << 16 | 63);
     W(CSC_D_DATAIN_SIZE_EXT_1, 63);
     W(CSC_D_DATAOUT_SIZE_0, 2 << 16 | 63);
+    W(CSC_D_ATOMICS, 64 * 3 - 1);
     W(CDMA_D_WEIGHT_SIZE_0, 63);
     W(CSC_D_WEIGHT_SIZE_EXT_1, 7 << 16 | 63);
     W(CDMA_D_WEIGHT_BYTES, 512);
@@ -294,6 +297,71 @@ START_TEST(rule_weight_bytes)
     W(CSC_D_WEIGHT_BYTES, 84);
     expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_BYTES, "CDMA D_WEIGHT_BYTES = 84 is not a multiple of the 8-byte "
                 "CBUF entry of nv_small (round up to 88");
+}
+END_TEST
+
+/* The hand-written A8B8G8R8 layer of hw-observed nv_small/img_abgr_1: 2x2
+ * pixels of 4 channels, CDMA pad left 1: a padded line is 3 x 4 = 12 bytes,
+ * two 8-byte entries; the real RTL wrote one wrong output with one. */
+static void image_abgr(uint32_t entries)
+{
+    W(CDMA_D_MISC_CFG, 0);
+    W(CSC_D_MISC_CFG, 0);
+    W(CMAC_A_D_MISC_CFG, 0);
+    W(CMAC_B_D_MISC_CFG, 0);
+    W(CACC_D_MISC_CFG, 0);
+    W(CDMA_D_DATAIN_FORMAT, 1u | 12u << 8);
+    W(CSC_D_DATAIN_FORMAT, 1);
+    W(CDMA_D_DATAIN_SIZE_0, 1 << 16 | 1);
+    W(CDMA_D_DATAIN_SIZE_1, 3);
+    W(CSC_D_DATAIN_SIZE_EXT_0, 1 << 16 | 1);
+    W(CSC_D_DATAIN_SIZE_EXT_1, 3);
+    W(CDMA_D_PIXEL_OFFSET, 1);
+    W(CDMA_D_DAIN_ADDR_LOW_0, 0x80000000);
+    W(CDMA_D_LINE_STRIDE, 32);
+    W(CDMA_D_DAIN_RAM_TYPE, 1);
+    W(CDMA_D_WEIGHT_RAM_TYPE, 1);
+    W(CDMA_D_WEIGHT_ADDR_LOW, 0x80002000);
+    W(CDMA_D_WEIGHT_BYTES, 32);
+    W(CSC_D_WEIGHT_BYTES, 32);
+    W(CDMA_D_WEIGHT_SIZE_0, 7);
+    W(CDMA_D_WEIGHT_SIZE_1, 0);
+    W(CSC_D_WEIGHT_SIZE_EXT_0, 0);
+    W(CSC_D_WEIGHT_SIZE_EXT_1, 7);
+    W(CSC_D_DATAOUT_SIZE_0, 1 << 16 | 1);
+    W(CSC_D_DATAOUT_SIZE_1, 0);
+    W(CDMA_D_ZERO_PADDING, 1);
+    W(CDMA_D_CVT_CFG, 1);
+    W(CDMA_D_CVT_SCALE, 1);
+    W(CDMA_D_ENTRY_PER_SLICE, entries - 1);
+    W(CSC_D_ENTRY_PER_SLICE, entries - 1);
+    W(CDMA_D_BANK, 0);
+    W(CSC_D_BANK, 0);
+}
+
+START_TEST(rule_entry_per_slice_image)
+{
+    image_abgr(2);
+    expect_clean(NVDLA_UNIT_CDMA);
+    image_abgr(1);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = 0 (1 entries) for a 2-pixel "
+                "image line with 4 channels and pads 1/0: the CDMA stores 12 bytes a line in 8-byte CBUF entries "
+                "on nv_small, 2 entries (ENTRIES = 1)");
+}
+END_TEST
+
+START_TEST(rule_csc_atomics)
+{
+    legal_conv();
+    /* the reset value: 2 atomic operations for a 4x3 output */
+    W(CSC_D_ATOMICS, 1);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = 1, but the 4x3 output (CSC "
+                "D_DATAOUT_SIZE_0) takes 12 atomic operations: write 11");
+    W(CSC_D_ATOMICS, 12);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = 12");
+    /* the right count passes */
+    W(CSC_D_ATOMICS, 11);
+    expect_clean(NVDLA_UNIT_CDMA);
 }
 END_TEST
 
@@ -441,7 +509,8 @@ START_TEST(rule_table_and_names)
 {
     for (int i = 0; i < NVDLA_RULE_COUNT; i++) {
         const struct nvdla_prog_rule_desc *d = &nvdla_prog_rules[i];
-        ck_assert_msg(d->name && d->registers && d->hardware && d->source && *d->name && *d->hardware,
+        ck_assert_msg(d->name && d->registers && d->hardware && d->source && d->checked_on && *d->name &&
+                          *d->hardware && *d->checked_on,
                       "rule %d incomplete", i);
         ck_assert_int_eq(nvdla_prog_rule_find(d->name), i);
         for (int j = 0; j < i; j++)
@@ -463,6 +532,8 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_data_banks);
     tcase_add_test(tc, rule_bank_count);
     tcase_add_test(tc, rule_weight_bytes);
+    tcase_add_test(tc, rule_entry_per_slice_image);
+    tcase_add_test(tc, rule_csc_atomics);
     tcase_add_test(tc, rule_flush_wait);
     tcase_add_test(tc, rule_data_use);
     tcase_add_test(tc, rule_pdp_geometry);

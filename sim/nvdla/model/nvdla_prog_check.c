@@ -12,19 +12,25 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
     [NVDLA_RULE_ENTRY_PER_SLICE] = {
         "cbuf-entry-per-slice", "CDMA/CSC D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0/1",
         "one CBUF entry is CBUF_BANK_WIDTH bytes (8 on nv_small): a feature slice takes "
-        "width x ceil(channels / entry elements) entries; another count makes CDMA and CSC disagree and "
-        "the convolution hangs",
-        "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_*" },
+        "width x ceil(channels / entry elements) entries (atoms sharing an entry where they divide it); "
+        "another count makes CDMA and CSC disagree and the convolution hangs. An image (pixel) line takes "
+        "ceil((PAD_LEFT + width + PAD_RIGHT) x channels / entry bytes): fewer let the next line overwrite "
+        "the end of this one, and the outputs that read it are wrong",
+        "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_* "
+        "(hangs) and img_abgr_1 (one wrong output: 2 entries needed, 1 programmed)",
+        "nv_small (hangs: hw-observed conv_1_*; a wrong image output: img_abgr_1, right with the count); layers that keep it ran on all six" },
     [NVDLA_RULE_DATA_BANKS] = {
         "cbuf-data-banks", "CDMA/CSC D_BANK.DATA_BANK, D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0",
         "the data banks (DATA_BANK + 1, CBUF_BANK_DEPTH entries each) must hold the input cube "
         "(ENTRY_PER_SLICE x height entries), as in every shipped convolution",
-        "hardware architecture spec (convolution buffer); every shipped nv_small convolution trace" },
+        "hardware architecture spec (convolution buffer); every shipped nv_small convolution trace",
+        "not seen broken on hardware; layers that keep it ran on all six" },
     [NVDLA_RULE_BANK_COUNT] = {
         "cbuf-bank-count", "CDMA/CSC D_BANK",
         "data and weight banks share the CBUF: DATA_BANK + 1 + WEIGHT_BANK + 1 must not exceed "
         "CBUF_BANK_NUMBER (32 on nv_small), and CDMA and CSC must agree",
-        "scalability spec (CBUF bank number)" },
+        "scalability spec (CBUF bank number)",
+        "not seen broken on hardware; layers that keep it ran on all six" },
     [NVDLA_RULE_WEIGHT_BYTES] = {
         "weight-bytes-align", "CDMA/CSC D_WEIGHT_BYTES",
         "the CDMA writes weights into the CBUF in whole entries: a WEIGHT_BYTES that is not a multiple of "
@@ -32,24 +38,37 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "nv_medium_512 and nv_medium_1024_full, 64 on nv_large) hangs it; pad the weights with zeros",
         "in-memory data formats (weight alignment); hw-observed: nv_small conv_1_* (remainders of 8), "
         "nv_small_256_full (remainders 8/16/24 of 32 hang, multiples of 32 run), nv_medium_512 (multiples "
-        "of 16, not 32, hang), nv_large (multiples of 32, not 64, hang); convfix_* (padded, run)" },
+        "of 16, not 32, hang), nv_large (multiples of 32, not 64, hang); convfix_* (padded, run)",
+        "nv_small, nv_small_256, nv_small_256_full, nv_medium_512, nv_large (hangs at the split); nv_medium_1024_full (multiples of 32 ran)" },
     [NVDLA_RULE_FLUSH_WAIT] = {
         "cbuf-flush-wait", "CDMA S_CBUF_FLUSH_STATUS, CDMA D_OP_ENABLE",
         "after reset the CBUF flushes itself (about 8,192 cycles, FLUSH_DONE reads 0 meanwhile); a "
         "convolution started before FLUSH_DONE reads 1 is undefined (hw-observed: hangs)",
-        "every shipped nv_small convolution trace polls FLUSH_DONE first; hw-observed conv_1_*" },
+        "every shipped nv_small convolution trace polls FLUSH_DONE first; hw-observed conv_1_*",
+        "nv_small (hangs: hw-observed conv_1_*)" },
+    [NVDLA_RULE_CSC_ATOMICS] = {
+        "csc-atomics", "CSC D_ATOMICS, D_DATAOUT_SIZE_0",
+        "in direct (feature) convolution the CSC sends D_ATOMICS + 1 atomic operations per kernel group, one "
+        "per output element: a count other than output width x height - 1 leaves the accumulator waiting and "
+        "the layer never finishes (the reset value, 1, hangs every layer with more than 2 outputs)",
+        "every shipped convolution trace (nv_small, nv_large); the real nv_small RTL: the conv_bias sequence "
+        "hung with D_ATOMICS left at reset and completed bit-exact with it set (image input: the one layer "
+        "run completed without it)",
+        "nv_small (conv_bias hangs without it, passes with it)" },
     [NVDLA_RULE_DATA_USE] = {
         "sdp-data-use", "SDP_RDMA D_BRDMA/NRDMA/ERDMA_CFG.*_DATA_USE, SDP D_DP_BS/BN/EW_CFG, *_ALU_CFG, *_MUL_CFG",
         "an operand stream read from memory must carry exactly the operands the stage takes from memory: "
         "DATA_USE = BOTH while only the ALU or only the multiplier operand comes from memory hangs the SDP "
         "(every observed case but two per-kernel streams of at most 12 bytes, which completed)",
-        "hardware architecture spec (SDP_RDMA); hw-observed sdp_*, sdpnoew_*, convfix*_ (54 hangs)" },
+        "hardware architecture spec (SDP_RDMA); hw-observed sdp_*, sdpnoew_*, convfix*_ (54 hangs)",
+        "nv_small (hangs: hw-observed sdp_*, sdpnoew_*, convfix*_)" },
     [NVDLA_RULE_PDP_GEOMETRY] = {
         "pdp-geometry", "PDP D_POOLING_PADDING_CFG, D_POOLING_KERNEL_CFG, D_DATA_CUBE_IN/OUT_*",
         "a bottom or right pad the pooling units spend on more (or fewer) flush lines or columns than the "
         "output has: the hardware hangs, or writes shifted and extra lines (golden_pdp_hw_check; "
         "docs/golden-models.md gives the rule)",
-        "PDP chapters of the specs; hw-observed pdp_* (18 of 19 hangs, 10 shifted outputs)" },
+        "PDP chapters of the specs; hw-observed pdp_* (18 of 19 hangs, 10 shifted outputs)",
+        "nv_small (hangs and shifted outputs: hw-observed pdp_*)" },
     [NVDLA_RULE_PDP_TRAILING_INPUT] = {
         "pdp-trailing-input", "PDP D_DATA_CUBE_IN/OUT_WIDTH/HEIGHT, D_POOLING_KERNEL_CFG, D_POOLING_PADDING_CFG, "
         "D_PARTIAL_WIDTH_IN/OUT, D_OPERATION_MODE_CFG.FLYING_MODE",
@@ -60,24 +79,28 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "within tens of cycles). Reading only what the windows use (or covering it with another window) is safe",
         "hw-observed pdp_1_135 (hangs; 141 other such layers of seeds 1 and 2 completed); the public nv_small PDP write DMA "
         "(NV_NVDLA_PDP_wdma: its op done clears the read-done flag that the read DMA's one-cycle done would "
-        "set); no shipped NVDLA PDP trace reads past its last window" },
+        "set); no shipped NVDLA PDP trace reads past its last window",
+        "nv_small (one hang: hw-observed pdp_1_135)" },
     [NVDLA_RULE_ATOM_ALIGN] = {
         "atom-align", "base addresses, line and surface strides of the feature cubes (SDP, PDP, CDP, CDMA)",
         "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
         "surface stride must be multiples of the atom (the hardware drops the low bits)",
-        "in-memory data formats (alignment of start address and stride)" },
+        "in-memory data formats (alignment of start address and stride)",
+        "not seen broken on hardware (the data-format spec)" },
     [NVDLA_RULE_RAM_TYPE] = {
         "ram-type", "SDP_RDMA D_SRC_DMA_CFG, D_BRDMA/NRDMA/ERDMA_CFG; SDP D_DST_DMA_CFG; PDP_RDMA D_SRC_RAM_CFG; "
         "PDP D_DST_RAM_CFG; CDP_RDMA D_SRC_DMA_CFG; CDP D_DST_DMA_CFG; CDMA D_DAIN_RAM_TYPE, D_WEIGHT_RAM_TYPE",
         "each DMA reads or writes the memory its RAM type names: CV (0, the reset value) is the SRAMIF "
         "memory, MC (1) the DBBIF one; on a configuration without SRAMIF (nv_small) CV names a port "
         "that does not exist, so every cube the layer moves must say MC",
-        "register descriptions (the *_RAM_TYPE enums); scalability spec (SECONDARY_MEMIF)" },
+        "register descriptions (the *_RAM_TYPE enums); scalability spec (SECONDARY_MEMIF)",
+        "not seen broken on hardware (the register descriptions)" },
     [NVDLA_RULE_MODEL] = {
         "layer-program", "the layer's registers",
         "sizes, windows or modes that do not describe a complete layer (output size not matching the "
         "windows, a stage needing an operand no stream supplies, ...): the golden models do not run them",
-        "hardware architecture spec; the decode of each unit (sim/nvdla_decode*.c)" },
+        "hardware architecture spec; the decode of each unit (sim/nvdla_decode*.c)",
+        "what the golden models refuse: no hardware claim" },
 };
 
 struct out {
@@ -143,6 +166,17 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
         add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = %u (%u entries) for a %ux%ux%u input: %s has "
             "%u-byte CBUF entries (%u atoms of %u bytes), so a slice takes %u entries (ENTRIES = %u)", eps - 1, eps, w,
             h, ch, c->name, per_entry, ape, c->memory_atomic_size, want, want - 1);
+    /* Image input: the CDMA stores each padded line, channels bytes a pixel,
+     * packed into entries; a smaller count lets the next line overwrite
+     * the end of this one before the CSC reads it. */
+    uint32_t pad_l = FLD(CDMA_D_ZERO_PADDING, PAD_LEFT), pad_r = FLD(CDMA_D_ZERO_PADDING, PAD_RIGHT);
+    uint32_t line_bytes = (w + pad_l + pad_r) * ch;
+    uint32_t img_want = (line_bytes + per_entry - 1) / per_entry;
+    if (!feature && eps != img_want)
+        add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CDMA D_ENTRY_PER_SLICE = %u (%u entries) for a %u-pixel image line "
+            "with %u channels and pads %u/%u: the CDMA stores %u bytes a line in %u-byte CBUF entries on %s, "
+            "%u entries (ENTRIES = %u)", eps - 1, eps, w, ch, pad_l, pad_r, line_bytes, per_entry, c->name,
+            img_want, img_want - 1);
     if (csc_eps != eps)
         add(o, NVDLA_RULE_ENTRY_PER_SLICE, "CSC D_ENTRY_PER_SLICE = %u but CDMA's is %u: they must agree",
             csc_eps - 1, eps - 1);
@@ -154,7 +188,7 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
         add(o, NVDLA_RULE_BANK_COUNT, "CDMA D_BANK = 0x%x: %u data + %u weight banks, %s has %u", REG(CDMA_D_BANK),
             dbanks, wbanks, c->name, c->cbuf_bank_number);
     uint64_t entries = (uint64_t)eps * h;
-    if (feature && entries > (uint64_t)dbanks * c->cbuf_bank_depth)
+    if (entries > (uint64_t)dbanks * c->cbuf_bank_depth)
         add(o, NVDLA_RULE_DATA_BANKS, "CDMA D_BANK.DATA_BANK = %u (%u banks of %u entries) cannot hold the input: "
             "%u entries per slice x %u rows = %" PRIu64 " entries need %" PRIu64 " banks", dbanks - 1, dbanks,
             c->cbuf_bank_depth, eps, h, entries, (entries + c->cbuf_bank_depth - 1) / c->cbuf_bank_depth);
@@ -167,6 +201,11 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
     if (REG(CSC_D_WEIGHT_BYTES) != wb)
         add(o, NVDLA_RULE_WEIGHT_BYTES, "CSC D_WEIGHT_BYTES = %u but CDMA's is %u: they must agree",
             REG(CSC_D_WEIGHT_BYTES), wb);
+    uint32_t out_w = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_WIDTH) + 1, out_h = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_HEIGHT) + 1;
+    uint32_t atomics = FLD(CSC_D_ATOMICS, ATOMICS);
+    if (feature && atomics != out_w * out_h - 1)
+        add(o, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = %u, but the %ux%u output (CSC D_DATAOUT_SIZE_0) takes %u "
+            "atomic operations: write %u", atomics, out_w, out_h, out_w * out_h, out_w * out_h - 1);
     if (!pc->cbuf_flushed)
         add(o, NVDLA_RULE_FLUSH_WAIT, "CDMA enabled before CDMA S_CBUF_FLUSH_STATUS read FLUSH_DONE = 1: poll it "
             "(poll_reg_equal(NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0, 0x1)) before the first convolution");
@@ -333,8 +372,9 @@ int nvdla_prog_rule_find(const char *name)
 
 void nvdla_prog_rules_print(void)
 {
-    printf("| rule | registers | what the hardware does | source |\n| --- | --- | --- | --- |\n");
+    printf("| rule | registers | what the hardware does | source | checked on real RTL |\n"
+           "| --- | --- | --- | --- | --- |\n");
     for (int i = 0; i < NVDLA_RULE_COUNT; i++)
-        printf("| `%s` | %s | %s | %s |\n", nvdla_prog_rules[i].name, nvdla_prog_rules[i].registers,
-               nvdla_prog_rules[i].hardware, nvdla_prog_rules[i].source);
+        printf("| `%s` | %s | %s | %s | %s |\n", nvdla_prog_rules[i].name, nvdla_prog_rules[i].registers,
+               nvdla_prog_rules[i].hardware, nvdla_prog_rules[i].source, nvdla_prog_rules[i].checked_on);
 }

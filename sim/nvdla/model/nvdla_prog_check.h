@@ -20,6 +20,7 @@ enum nvdla_prog_rule {
     NVDLA_RULE_BANK_COUNT,          /* cbuf-bank-count */
     NVDLA_RULE_WEIGHT_BYTES,        /* weight-bytes-align */
     NVDLA_RULE_FLUSH_WAIT,          /* cbuf-flush-wait */
+    NVDLA_RULE_CSC_ATOMICS,         /* csc-atomics: CSC D_ATOMICS = output width x height - 1 */
     NVDLA_RULE_DATA_USE,            /* sdp-data-use */
     NVDLA_RULE_PDP_GEOMETRY,        /* pdp-geometry */
     NVDLA_RULE_PDP_TRAILING_INPUT,  /* pdp-trailing-input: input read after the last window */
@@ -29,9 +30,11 @@ enum nvdla_prog_rule {
     NVDLA_RULE_COUNT
 };
 
-/* The table of docs/programming-rules.md: name, registers, what the hardware does, source. */
+/* The table of docs/programming-rules.md: name, registers, what the hardware does, source, and
+ * the configurations whose real RTL showed the rule's edge (a layer breaking it hung or wrote
+ * wrong bytes while one keeping it completed). */
 struct nvdla_prog_rule_desc {
-    const char *name, *registers, *hardware, *source;
+    const char *name, *registers, *hardware, *source, *checked_on;
 };
 extern const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT];
 

@@ -96,15 +96,14 @@ static uint64_t img_stride(uint64_t used)
     return (used + a - 1) / a * a + (chance(40) ? a * (uint64_t)rr(1, 3) : 0);
 }
 
-/* CBUF entries one padded image line takes. NOT SPECIFIED in the documents
- * the project has (the twin and the checker only ask CDMA and CSC to agree):
- * (pad left + width + pad right) pixels of Cp components rounded up to a
- * power of two (the semi-planar 3 as 4), int8, in CBUF_BANK_WIDTH entries. */
+/* CBUF entries one padded image line takes (rule cbuf-entry-per-slice,
+ * measured on the real nv_small RTL): (pad left + width + pad right) pixels
+ * of Cp bytes (the channel count, 3 for semi-planar) in CBUF_BANK_WIDTH
+ * entries; fewer let the next line overwrite the end of this one. */
 static uint32_t img_entries(unsigned cp, uint32_t padded_w)
 {
-    uint32_t cpx = cp == 1 ? 1 : 4;
     uint32_t e = gen_config->cbuf_bank_width;
-    return (padded_w * cpx + e - 1) / e;
+    return (padded_w * cp + e - 1) / e;
 }
 
 int gen_img(struct layer *l, const char *name)

@@ -279,8 +279,10 @@ int gen_img(struct layer *l, const char *name)
     V(l, "CDMA", "D_NAN_FLUSH_TO_ZERO", 0);
     V(l, "CDMA", "D_CYA", 0);
 
-    /* CSC: image mode, the pre-extended kernel; left padding as CDMA's (the
-     * NVDLA driver writes the same left/top padding to both) */
+    /* CSC: image mode, the pre-extended kernel. Left/right padding is
+     * CDMA's (it assembles the padded line); CSC's PAD_LEFT stays 0 as in
+     * the hand-written image traces that match the real nv_small RTL (the
+     * twin does not read it in image mode) */
     V(l, "CSC", "S_POINTER", 0);
     V(l, "CSC", "D_MISC_CFG", 0);
     V(l, "CSC", "D_DATAIN_FORMAT", 1);
@@ -299,7 +301,7 @@ int gen_img(struct layer *l, const char *name)
     V(l, "CSC", "D_RELEASE", g.in_h - 1);
     V(l, "CSC", "D_CONV_STRIDE_EXT", (g.stride_x - 1) | (g.stride_y - 1) << 16);
     V(l, "CSC", "D_DILATION_EXT", 0);
-    F(l, "CSC", "D_ZERO_PADDING", "PAD_LEFT", img.pad_left);
+    F(l, "CSC", "D_ZERO_PADDING", "PAD_LEFT", 0);
     F(l, "CSC", "D_ZERO_PADDING", "PAD_TOP", g.pad_top);
     F(l, "CSC", "D_ZERO_PADDING_VALUE", "PAD_VALUE", pad_raw);
     V(l, "CSC", "D_BANK", (dbanks - 1) | (wbanks - 1) << 16);

@@ -19,11 +19,11 @@
 static const struct img_corner {
     const char *name, *what;
 } img_corners[] = {
-    [IMG_CORNER_XOFF_PAD_LEFT] = { "xoff-pad-left", "a pixel x offset with CDMA left padding (the hand-written "
-                                   "img_abgr_1 differs on the nv_small RTL)" },
+    [IMG_CORNER_XOFF_PAD_LEFT] = { "xoff-pad-left", "a pixel x offset with CDMA left padding, suspected "
+                                   "for the real nv_small RTL's img_abgr_1 until cbuf-entry-per-slice explained it" },
     [IMG_CORNER_XOFF] = { "xoff", "any pixel x offset" },
     [IMG_CORNER_PAD_LR] = { "pad-lr", "CDMA left or right padding" },
-    [IMG_CORNER_MEAN] = { "mean", "per-component means (D_MEAN_FORMAT = 1)" },
+    [IMG_CORNER_MEAN] = { "mean", "per-component means, D_MEAN_FORMAT = 1" },
     [IMG_CORNER_SIGN] = { "sign-override", "PIXEL_SIGN_OVERRIDE = 1" },
 };
 static unsigned img_avoided;
@@ -43,7 +43,7 @@ void img_corner_names(char *buf, size_t len)
     size_t n = 0;
     buf[0] = 0;
     for (unsigned i = 0; i < IMG_CORNERS && n < len; i++)
-        n += (size_t)snprintf(buf + n, len - n, "%s%s (%s)", i ? ", " : "", img_corners[i].name,
+        n += (size_t)snprintf(buf + n, len - n, "%s%s: %s", i ? "; " : "", img_corners[i].name,
                               img_corners[i].what);
 }
 

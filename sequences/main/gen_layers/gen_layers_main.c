@@ -339,7 +339,8 @@ static void usage(void)
     fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|img|all|sdp-bypass] "
             "[--nvdla-config NAME] [--img-avoid CORNER]... [-v]\n"
             "  all: sdp, pdp, cdp, conv and img (image-input convolutions, named img_<seed>_<n>)\n"
-            "  --img-avoid: image layers without that corner, one of %s\n", corners);
+            "  --img-avoid CORNER: image layers without that corner (repeat for more); the corners are\n  %s\n",
+            corners);
     exit(2);
 }
 
@@ -372,7 +373,7 @@ int main(int argc, char **argv)
             if (img_avoid_corner(argv[++i])) {
                 char corners[512];
                 img_corner_names(corners, sizeof corners);
-                fprintf(stderr, "gen-layers: --img-avoid: unknown corner '%s' (one of %s)\n", argv[i], corners);
+                fprintf(stderr, "gen-layers: --img-avoid: unknown corner '%s' (the corners are %s)\n", argv[i], corners);
                 return 2;
             }
         } else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))

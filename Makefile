@@ -175,7 +175,7 @@ help:
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1] [WAVES_ON_FAIL=n]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
-	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
+	@echo "make random-layers                 200 constrained-random NVDLA layers per engine (sdp pdp cdp conv img) in build/random-layers"
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
 	@echo "make random-bypass-layers          random SDP bypass copies (the RTL stub's datapath) in build/random-bypass-layers[-<name>]"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real RTL of each configuration disagreed on: twin CRC = hardware CRC, or a named programming rule"

@@ -130,7 +130,8 @@ done
 # layers hold each once, in the summary and in the layers' own descriptions;
 # they pass on the twin
 img="$lc_tmp/img-formats"
-fmts="R8 A8B8G8R8 A8R8G8B8 B8G8R8A8 R8G8B8A8 X8B8G8R8 X8R8G8B8 B8G8R8X8 R8G8B8X8 A8Y8U8V8 V8U8Y8A8 Y8___U8V8_N444 Y8___V8U8_N444"
+fmts="R8 A8B8G8R8 A8R8G8B8 B8G8R8A8 R8G8B8A8 X8B8G8R8 X8R8G8B8 B8G8R8X8 R8G8B8X8 A8Y8U8V8 V8U8Y8A8
+      Y8___U8V8_N444 Y8___V8U8_N444"
 want="gen-layers: 13 image layers by pixel format:$(for f in $fmts; do printf ' %s 1' $f; done)"
 missing=""
 if build/gen-layers --out "$img" --count 13 --seed 2 --engine img >"$log" 2>&1 && grep -qx "$want" "$log"; then
@@ -154,10 +155,11 @@ without=$(head -qn 1 "$lc_tmp"/img-avoid/img_2_*/img_2_*.cfg | grep -cE "$corner
 layers=$(ls -d "$lc_tmp"/img-avoid/img_2_* | wc -l)
 if [ "$with" -gt 0 ] && [ "$without" = 0 ] && [ "$layers" = 26 ]; then
     ok "gen-layers --img-avoid xoff-pad-left: $with of 26 image layers have the corner, none with the switch"
-else bad "gen-layers --img-avoid xoff-pad-left: the corner drawn ($with) and avoided ($without of $layers)"; fi
+else bad "gen-layers --img-avoid xoff-pad-left: the corner drawn ($with), avoided ($without of $layers)"; fi
 build/gen-layers --out "$lc_tmp/img-bad" --count 1 --seed 2 --engine img --img-avoid no-such >"$log" 2>&1
 rc=$?
-if [ $rc = 2 ] && grep -q "^gen-layers: --img-avoid: unknown corner 'no-such' (the corners are xoff-pad-left: " "$log"; then
+if [ $rc = 2 ] &&
+   grep -q "^gen-layers: --img-avoid: unknown corner 'no-such' (the corners are xoff-pad-left: " "$log"; then
     ok "gen-layers --img-avoid no-such: refused (exit 2) naming the corners"
 else bad "gen-layers --img-avoid no-such: refused (exit $rc)"; fi
 rm -rf "$lc_tmp"

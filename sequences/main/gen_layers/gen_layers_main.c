@@ -373,7 +373,8 @@ int main(int argc, char **argv)
             if (img_avoid_corner(argv[++i])) {
                 char corners[512];
                 img_corner_names(corners, sizeof corners);
-                fprintf(stderr, "gen-layers: --img-avoid: unknown corner '%s' (the corners are %s)\n", argv[i], corners);
+                fprintf(stderr, "gen-layers: --img-avoid: unknown corner '%s' (the corners are %s)\n", argv[i],
+                        corners);
                 return 2;
             }
         } else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))

@@ -175,7 +175,7 @@ help:
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1] [WAVES_ON_FAIL=n]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
-	@echo "make random-layers                 200 constrained-random NVDLA layers per engine in build/random-layers"
+	@echo "make random-layers                 200 constrained-random NVDLA layers per engine (sdp pdp cdp conv img) in build/random-layers"
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
 	@echo "make random-bypass-layers          random SDP bypass copies (the RTL stub's datapath) in build/random-bypass-layers[-<name>]"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real RTL of each configuration disagreed on: twin CRC = hardware CRC, or a named programming rule"
@@ -326,17 +326,19 @@ $(GEN_LAYERS): $(wildcard sequences/main/gen_layers/*.c sequences/main/gen_layer
 # expected CRCs from the golden models: build/random-layers for nv_small (the
 # default), build/random-layers-<config> for the others (RANDOM_LAYERS_DIR moves it)
 LAYER_COUNT ?= 200
+# IMG_AVOID="xoff-pad-left ...": the image-input layers keep off these corners
+IMG_AVOID_ARGS = $(foreach a,$(IMG_AVOID),--img-avoid $(a))
 RANDOM_LAYERS_DIR ?= build/random-layers$(if $(filter-out nv_small,$(NVDLA_CONFIG)),-$(NVDLA_CONFIG))
 random-layers: deps $(GEN_LAYERS)
 	@rm -rf $(RANDOM_LAYERS_DIR)
 	$(GEN_LAYERS) --out $(RANDOM_LAYERS_DIR) --count $(LAYER_COUNT) --seed $(or $(SEED),1) --engine all \
-	    $(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG))
+	    $(if $(NVDLA_CONFIG),--nvdla-config $(NVDLA_CONFIG)) $(IMG_AVOID_ARGS)
 # the other configurations' random layers the nightly list runs (50 per engine each)
 LAYER_CONFIGS := nv_small_256 nv_small_256_full nv_medium_512 nv_medium_1024_full nv_large
 random-layers-configs: deps $(GEN_LAYERS)
 	@for c in $(LAYER_CONFIGS); do rm -rf build/random-layers-$$c; \
 	    $(GEN_LAYERS) --out build/random-layers-$$c --count 50 --seed $(or $(SEED),1) --engine all \
-	        --nvdla-config $$c || exit 1; done
+	        --nvdla-config $$c $(IMG_AVOID_ARGS) || exit 1; done
 # random SDP bypass copies (every stage bypassed: output = input), the layers
 # the shipped RTL stub runs too: build/random-bypass-layers[-<config>]
 RANDOM_BYPASS_DIR ?= build/random-bypass-layers$(if $(filter-out nv_small,$(NVDLA_CONFIG)),-$(NVDLA_CONFIG))

@@ -1,7 +1,7 @@
 /* gen_layers.h: what the parts of gen-layers share (gen_layers_main.c says
  * what the program does). One layer is built in a struct layer by one
  * engine's gen_<engine>() (gen_layers_sdp.c, _pdp.c, _cdp.c, _conv.c,
- * _bypass.c) from the seeded random numbers, registers, memory placement
+ * _bypass.c, _img.c) from the seeded random numbers, registers, memory placement
  * and cubes of gen_layers_common.c; gen_layers_out.c writes its trace
  * folder. Every function draws from the one random stream in the order the
  * single-file generator did, so a seed writes the same layers. */
@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "golden_conv.h"
 #include "golden_pdp.h"
 #include "nvdla_config.h"
 #include "nvdla_regs.h"
@@ -47,6 +48,7 @@ struct layer {
     char desc[256];
     int kind;                           /* KIND_*: counted in the summary */
     int corners;                        /* CORNER_* bits: counted in the summary */
+    int img_format;                     /* image layers: 1 + index in img_formats */
 };
 
 enum { KIND_PDP_SPLIT = 1, KIND_CONV_SDP_MEM = 2, KINDS };
@@ -89,6 +91,7 @@ void V(struct layer *l, const char *unit, const char *reg, uint32_t v);
 void F(struct layer *l, const char *unit, const char *reg, const char *field, uint32_t v);
 void enable(struct layer *l, const char *unit);
 uint32_t ram_type(int sec);
+uint64_t place_mem_in(struct layer *l, uint64_t size, uint64_t min_align, int force_sec, int *sec);
 void cube_strides(struct cube *q, int allow_pad);
 void cube_image(struct layer *l, struct cube *q, const char *name, const char *suffix);
 uint64_t raw_image(struct layer *l, const uint8_t *bytes, size_t n, const char *name, const char *suffix,
@@ -112,6 +115,16 @@ int gen_pdp(struct layer *l, const char *name);
 int gen_cdp(struct layer *l, const char *name);
 int gen_conv(struct layer *l, const char *name);
 int gen_bypass(struct layer *l, const char *name);
+/* image-input convolutions (gen_layers_img.c): the pixel formats drawn, and
+ * the corners --img-avoid keeps them away from (0, or -1: no such name) */
+struct img_format { enum golden_pixel_format format; const char *name; };
+enum { IMG_FORMATS = 13 };
+extern const struct img_format img_formats[IMG_FORMATS];
+extern int img_format_pick;
+enum { IMG_CORNER_XOFF_PAD_LEFT, IMG_CORNER_XOFF, IMG_CORNER_PAD_LR, IMG_CORNER_MEAN, IMG_CORNER_SIGN, IMG_CORNERS };
+int img_avoid_corner(const char *name);
+void img_corner_names(char *buf, size_t len);
+int gen_img(struct layer *l, const char *name);
 
 /* ---- the trace folder (gen_layers_out.c) ------------------------------------ */
 

@@ -129,14 +129,18 @@ void enable(struct layer *l, const char *unit) { l->enables[l->nenable++] = unit
  * least to the memory atom; below 4 GiB, or between 4 GiB and 1 TiB when the
  * layer is placed high; no overlap with the regions taken so far, in either
  * memory). *sec: the region is in the SRAMIF memory (place_sram layers, one
- * region in two). place_cross: with probability 1/2 the region starts a few
- * atoms before a 4 KiB page boundary, so its first line crosses it. */
-static uint64_t place_mem(struct layer *l, uint64_t size, int *sec)
+ * region in two; force_sec >= 0: in that memory, 1 SRAMIF, the draw kept).
+ * min_align: at least this alignment (place_mem: the memory atom).
+ * place_cross: with probability 1/2 the region starts a few atoms before a
+ * 4 KiB page boundary, so its first line crosses it. */
+uint64_t place_mem_in(struct layer *l, uint64_t size, uint64_t min_align, int force_sec, int *sec)
 {
     *sec = place_sram && chance(50);
+    if (force_sec >= 0)
+        *sec = force_sec;
     uint64_t align = chance(50) ? 8 : (chance(50) ? 32 : 256);
-    if (align < atom())
-        align = atom();
+    if (align < min_align)
+        align = min_align;
     int cross = place_cross && chance(50);
     for (;;) {
         uint64_t base = (uint64_t)rr(0x100000, 0xf0000000ll) & ~(align - 1);
@@ -159,6 +163,8 @@ static uint64_t place_mem(struct layer *l, uint64_t size, int *sec)
         return base;
     }
 }
+
+static uint64_t place_mem(struct layer *l, uint64_t size, int *sec) { return place_mem_in(l, size, atom(), -1, sec); }
 
 /* The RAM-type field value for a region: CV (0) SRAMIF, MC (1) DBBIF. */
 uint32_t ram_type(int sec) { return sec ? 0 : 1; }

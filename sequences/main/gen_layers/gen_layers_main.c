@@ -150,6 +150,8 @@ static int golden_crc(const struct trace *t, const struct layer *l, uint32_t *cr
 }
 
 static long kind_count[KINDS], recip_count, edge_pad_count;
+/* image layers per pixel format (index in img_formats) */
+static long img_format_count[IMG_FORMATS];
 /* bypass layers with a cube above 4 GiB / a cube across a 4 KiB page */
 static long high_count, cross_count;
 
@@ -219,6 +221,8 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         rc = gen_cdp(&l, name);
     else if (!strcmp(engine, "sdp-bypass"))
         rc = gen_bypass(&l, name);
+    else if (!strcmp(engine, "img"))
+        rc = gen_img(&l, name);
     else
         rc = gen_conv(&l, name);
     /* a layer meant for SRAMIF keeps at least one cube there */
@@ -265,7 +269,7 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         /* plain convolutions: random CACC truncation and SDP scale/shift
          * saturate most outputs; mostly ask for a spread that shows the
          * arithmetic (some saturated layers stay for those corners) */
-        else if (!strcmp(engine, "conv") && distinct < 12 && chance(95))
+        else if ((!strcmp(engine, "conv") || !strcmp(engine, "img")) && distinct < 12 && chance(95))
             snprintf(why, sizeof why, "convolution output mostly saturated (%d distinct byte values)", distinct);
         /* CDP and SDP: random scales and shifts leave most layers at the
          * rails and zero (only the sign checked); the same remedy */
@@ -296,6 +300,8 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         kind_count[l.kind]++;
         recip_count += (l.corners & CORNER_RECIP) != 0;
         edge_pad_count += (l.corners & CORNER_EDGE_PAD) != 0;
+        if (l.img_format)
+            img_format_count[l.img_format - 1]++;
         int high = 0, cross = 0;
         for (int i = 0; i < l.nused; i++) {
             high |= l.used[i].base >> 32 != 0;
@@ -328,8 +334,13 @@ static uint64_t name_hash(const char *s)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|all|sdp-bypass] "
-            "[--nvdla-config NAME] [-v]\n");
+    char corners[512];
+    img_corner_names(corners, sizeof corners);
+    fprintf(stderr, "usage: gen-layers --out DIR --count N --seed S [--engine sdp|pdp|cdp|conv|img|all|sdp-bypass] "
+            "[--nvdla-config NAME] [--img-avoid CORNER]... [-v]\n"
+            "  all: sdp, pdp, cdp, conv and img (image-input convolutions, named img_<seed>_<n>)\n"
+            "  --img-avoid CORNER: image layers without that corner (repeat for more); the corners are\n  %s\n",
+            corners);
     exit(2);
 }
 
@@ -358,7 +369,15 @@ int main(int argc, char **argv)
                 return 2;
             }
         }
-        else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+        else if (!strcmp(argv[i], "--img-avoid") && i + 1 < argc) {
+            if (img_avoid_corner(argv[++i])) {
+                char corners[512];
+                img_corner_names(corners, sizeof corners);
+                fprintf(stderr, "gen-layers: --img-avoid: unknown corner '%s' (the corners are %s)\n", argv[i],
+                        corners);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
             verbose = 1;
         else
             usage();
@@ -367,16 +386,19 @@ int main(int argc, char **argv)
         usage();
     if (!gen_config)
         gen_config = nvdla_config_find(nvdla_config_default_name());
-    static const char *const all[] = { "sdp", "pdp", "cdp", "conv" };
-    const char *list[4];
+    /* img last: each layer's stream is seeded by its name, so adding it
+     * left the other engines' layers of a seed as they were */
+    enum { NALL = 5 };
+    static const char *const all[NALL] = { "sdp", "pdp", "cdp", "conv", "img" };
+    const char *list[NALL];
     int nl = 0;
     if (!strcmp(engine, "all"))
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NALL; i++)
             list[nl++] = all[i];
     else if (!strcmp(engine, "sdp-bypass"))
         list[nl++] = "sdp-bypass";   /* not in all: the stub's layers, written on their own */
     else {
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NALL; i++)
             if (!strcmp(engine, all[i]))
                 list[nl++] = all[i];
         if (!nl)
@@ -399,6 +421,7 @@ int main(int argc, char **argv)
             }
             rng_state = seed * 0x9e3779b97f4a7c15ull ^ name_hash(name);
             want_special = !strcmp(list[e], "pdp") ? chance(25) : !strcmp(list[e], "conv") ? chance(30) : 0;
+            img_format_pick = (int)(i % IMG_FORMATS);
             place_high = gen_config->mem_address_width > 32 && chance(30);
             /* drawn only where there is an SRAMIF, so the other
              * configurations' seeds keep their layers; not for the
@@ -429,5 +452,14 @@ int main(int argc, char **argv)
     if (gen_config->secondary_memif_width)
         fprintf(stderr, ", %ld with cubes in SRAMIF memory", sram_layers);
     fprintf(stderr, "\n");
+    long nimg = 0;
+    for (int f = 0; f < IMG_FORMATS; f++)
+        nimg += img_format_count[f];
+    if (nimg) {
+        fprintf(stderr, "gen-layers: %ld image layers by pixel format:", nimg);
+        for (int f = 0; f < IMG_FORMATS; f++)
+            fprintf(stderr, " %s %ld", img_formats[f].name, img_format_count[f]);
+        fprintf(stderr, "\n");
+    }
     return 0;
 }

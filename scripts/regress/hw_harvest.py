@@ -4,7 +4,7 @@ hardware-observed cases (make hw-harvest).
 
 Writes fresh random layers of every engine (build/gen-layers --engine E
 --nvdla-config CONFIG --seed SEED --count COUNT for each engine of
---engines, default conv sdp pdp cdp) and runs each on the given RTL (DUT=rtl,
+--engines, default conv sdp pdp cdp img) and runs each on the given RTL (DUT=rtl,
 RTL_FILES, NVDLA_CONFIG; the shipped stub when no file list is given). One
 `make sim-template` builds the RTL and checks the request; every layer then
 starts the simulator directly (scripts/regress/simrun.py), JOBS at a time.
@@ -59,7 +59,7 @@ import simrun  # noqa: E402
 ROOT = simrun.ROOT
 CONFIGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "nvdla_configs.csv")
 STUB_FILES = "rtl_stubs/nvdla/nvdla_stub.f"
-ENGINES = ("conv", "sdp", "pdp", "cdp")
+ENGINES = ("conv", "sdp", "pdp", "cdp", "img")
 KINDS = ("match", "mismatch", "hang", "absent", "error")
 # the first line of a harvest's README.md: a folder holding it may be replaced
 README_TITLE = "# What the RTL did with fresh random layers (make hw-harvest)"
@@ -185,7 +185,7 @@ def main():
     ap.add_argument("--seed", default="1")
     ap.add_argument("--count", default="200", help="layers per engine")
     ap.add_argument("--rtl-files", default="", help="RTL_FILES (empty: the shipped stub)")
-    ap.add_argument("--engines", default="", help="of conv sdp pdp cdp (default: all)")
+    ap.add_argument("--engines", default="", help="of conv sdp pdp cdp img (default: all)")
     ap.add_argument("--jobs", default=str(os.cpu_count() or 1))
     ap.add_argument("--out", default="", help="the case folder (default build/hw-harvest/<config>)")
     ap.add_argument("--timeout", default="900", help="seconds per run (0: none)")

@@ -148,7 +148,7 @@ print(hw_harvest.classify(int(sys.argv[1]), open(sys.argv[2]).read(), sys.argv[3
     hh_refused "RTL_FILES missing" "hw-harvest: RTL_FILES: no/such.f: no such file" RTL_FILES=no/such.f LAYER_COUNT=1
     hh_refused "SEED=abc" "SEED: 'abc' is not a decimal number" SEED=abc LAYER_COUNT=1
     hh_refused "LAYER_COUNT=0" "hw-harvest: LAYER_COUNT: '0' is not a decimal number >= 1" LAYER_COUNT=0
-    hh_refused "ENGINES=fft" "hw-harvest: ENGINES: unknown engine 'fft' (of conv sdp pdp cdp)" ENGINES=fft LAYER_COUNT=1
+    hh_refused "ENGINES=fft" "hw-harvest: ENGINES: unknown engine 'fft' (of conv sdp pdp cdp img)" ENGINES=fft LAYER_COUNT=1
     hh_refused "HARVEST_DIR not named after the configuration" \
         "the folder must be named after the configuration (.../nv_small)" HARVEST_DIR="$hh_tmp/x" LAYER_COUNT=1
     hh_refused "HARVEST_DIR holding something else" "is not empty and holds no earlier harvest" \

@@ -350,6 +350,18 @@ START_TEST(rule_entry_per_slice_image)
 }
 END_TEST
 
+/* A8B8G8R8 on nv_small: 2 pixels an 8-byte atom, offsets 0..1 */
+START_TEST(rule_pixel_x_offset)
+{
+    image_abgr(2);
+    W(CDMA_D_PIXEL_OFFSET, 2);
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_PIXEL_X_OFFSET, "PIXEL_X_OFFSET = 2 with pixel format 12 (4 bytes a "
+                "pixel): the 8-byte memory atom of nv_small holds 2 pixels, so the offset must be 0..1");
+    W(CDMA_D_PIXEL_OFFSET, 1);
+    expect_clean(NVDLA_UNIT_CDMA);
+}
+END_TEST
+
 START_TEST(rule_csc_atomics)
 {
     legal_conv();
@@ -533,6 +545,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_bank_count);
     tcase_add_test(tc, rule_weight_bytes);
     tcase_add_test(tc, rule_entry_per_slice_image);
+    tcase_add_test(tc, rule_pixel_x_offset);
     tcase_add_test(tc, rule_csc_atomics);
     tcase_add_test(tc, rule_flush_wait);
     tcase_add_test(tc, rule_data_use);

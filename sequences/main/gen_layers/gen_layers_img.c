@@ -119,9 +119,12 @@ int gen_img(struct layer *l, const char *name)
     g.in_w = (uint32_t)rr(1, 16);
     g.in_h = (uint32_t)rr(1, 16);
     g.in_c = cp;
-    /* x offset: the pixel table's 32 bytes of pixels; semi-planar below 4
-     * (where the chroma starts beyond is not specified: the twin refuses it) */
-    unsigned max_off = sp ? 3 : 32 / bpp - 1;
+    /* x offset: within the first memory atom (rule pixel-x-offset: the real
+     * RTL reads other pixels beyond it); semi-planar below 4 (where the
+     * chroma starts beyond is not specified: the twin refuses it) */
+    unsigned max_off = atom() / bpp - 1;
+    if (sp && max_off > 3)
+        max_off = 3;
     img.x_offset = chance(50) ? 0 : (unsigned)rr(0, max_off);
     uint32_t s_orig = (uint32_t)rr(1, 4);   /* kernel width in pixels, pre-extended */
     g.kernel_w = 1;

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "golden_conv.h"
 #include "golden_pdp.h"
 #include "nvdla_decode.h"
 #include "nvdla_decode_priv.h"
@@ -55,6 +56,16 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "hung with D_ATOMICS left at reset and completed bit-exact with it set (image input: the one layer "
         "run completed without it)",
         "nv_small (conv_bias hangs without it, passes with it)" },
+    [NVDLA_RULE_PIXEL_X_OFFSET] = {
+        "pixel-x-offset", "CDMA D_PIXEL_OFFSET.PIXEL_X_OFFSET, D_DATAIN_FORMAT.PIXEL_FORMAT",
+        "the x offset places the first pixel inside the first memory atom of a line: it must be below the "
+        "atom's pixels (MEMORY_ATOMIC_SIZE / bytes per pixel of the first plane: 0..1 for 4-byte pixels and "
+        "0..7 for R8 and the Y plane on nv_small, 0..7 and 0..31 on 32-byte atoms); a larger offset makes "
+        "the image fetch read other pixels (wrong outputs)",
+        "the public RTL's CDMA image control asserts 'Pixel X offset is out of range' on the bits above that "
+        "(NV_NVDLA_CDMA_IMG_ctrl); the real nv_small RTL: 23 of 80 random image layers with larger offsets "
+        "wrote other bytes, every layer within the range the golden bytes",
+        "nv_small (wrong outputs: random image layers of seed 52)" },
     [NVDLA_RULE_DATA_USE] = {
         "sdp-data-use", "SDP_RDMA D_BRDMA/NRDMA/ERDMA_CFG.*_DATA_USE, SDP D_DP_BS/BN/EW_CFG, *_ALU_CFG, *_MUL_CFG",
         "an operand stream read from memory must carry exactly the operands the stage takes from memory: "
@@ -201,6 +212,15 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
     if (REG(CSC_D_WEIGHT_BYTES) != wb)
         add(o, NVDLA_RULE_WEIGHT_BYTES, "CSC D_WEIGHT_BYTES = %u but CDMA's is %u: they must agree",
             REG(CSC_D_WEIGHT_BYTES), wb);
+    if (!feature) {
+        enum golden_pixel_format pf = (enum golden_pixel_format)FLD(CDMA_D_DATAIN_FORMAT, PIXEL_FORMAT);
+        unsigned bpp = golden_pixel_bytes(pf), x_off = FLD(CDMA_D_PIXEL_OFFSET, PIXEL_X_OFFSET);
+        if (bpp && x_off >= c->memory_atomic_size / bpp)
+            add(o, NVDLA_RULE_PIXEL_X_OFFSET, "CDMA D_PIXEL_OFFSET PIXEL_X_OFFSET = %u with pixel format %u (%u "
+                "byte%s a pixel): the %u-byte memory atom of %s holds %u pixels, so the offset must be 0..%u", x_off,
+                (unsigned)pf, bpp, bpp > 1 ? "s" : "", c->memory_atomic_size, c->name, c->memory_atomic_size / bpp,
+                c->memory_atomic_size / bpp - 1);
+    }
     uint32_t out_w = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_WIDTH) + 1, out_h = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_HEIGHT) + 1;
     uint32_t atomics = FLD(CSC_D_ATOMICS, ATOMICS);
     if (feature && atomics != out_w * out_h - 1)

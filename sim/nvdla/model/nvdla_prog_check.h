@@ -21,6 +21,7 @@ enum nvdla_prog_rule {
     NVDLA_RULE_WEIGHT_BYTES,        /* weight-bytes-align */
     NVDLA_RULE_FLUSH_WAIT,          /* cbuf-flush-wait */
     NVDLA_RULE_CSC_ATOMICS,         /* csc-atomics: CSC D_ATOMICS = output width x height - 1 */
+    NVDLA_RULE_PIXEL_X_OFFSET,      /* pixel-x-offset: within the first memory atom */
     NVDLA_RULE_DATA_USE,            /* sdp-data-use */
     NVDLA_RULE_PDP_GEOMETRY,        /* pdp-geometry */
     NVDLA_RULE_PDP_TRAILING_INPUT,  /* pdp-trailing-input: input read after the last window */

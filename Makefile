@@ -178,6 +178,8 @@ help:
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine (sdp pdp cdp conv img) in build/random-layers"
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
 	@echo "make random-bypass-layers          random SDP bypass copies (the RTL stub's datapath) in build/random-bypass-layers[-<name>]"
+	@echo "make nvdla-rtl NVDLA_HW=checkout NVDLA_CONFIG=name  NVDLA's real RTL of that configuration from your checkout of"
+	@echo "      github.com/nvdla/hw: generated, file list in build/nvdla-rtl/<name>/nvdla.f, Verilated; then DUT=rtl NVDLA_RTL=name"
 	@echo "make hw-observed [HW_OBSERVED=dir] the layers the real RTL of each configuration disagreed on: twin CRC = hardware CRC, or a named programming rule"
 	@echo "make hw-harvest RTL_FILES=list.f NVDLA_CONFIG=name SEED=n [LAYER_COUNT=n] [ENGINES=\"conv sdp\"] [HARVEST_DIR=dir]"
 	@echo "                                   fresh random layers on your RTL: match/mismatch/hang/absent/error per engine,"

@@ -589,13 +589,15 @@ smoke: deps
 # The cases where the real RTL of a configuration disagreed with the golden models:
 # each must be reproduced by the twin (the hardware's CRC) or named by the
 # programming checker (scripts/regress/hw_observed.py).
-HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed
+# (the shipped cases, then this project's own harvest from real RTL)
+HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed sequences/nvdla/hw-observed
 .PHONY: hw-observed prog-rules
 # the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)
 	@$(TWIN_SIM) --prog-rules
 hw-observed: deps $(TWIN_SIM)
-	@python3 scripts/regress/hw_observed.py --dir "$(HW_OBSERVED)" $(if $(JOBS),--jobs $(JOBS))
+	@fail=0; for d in $(HW_OBSERVED); do \
+	    python3 scripts/regress/hw_observed.py --dir "$$d" $(if $(JOBS),--jobs $(JOBS)) || fail=1; done; exit $$fail
 
 # Fresh random layers of every engine on your RTL (DUT=rtl, RTL_FILES, NVDLA_CONFIG;
 # the shipped stub without RTL_FILES), each classified (match, mismatch, hang,

@@ -68,8 +68,10 @@ command -v verilator >/dev/null || missing+=(verilator)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "nvdla-rtl: installing ${missing[*]} (NVDLA's generation needs them)"
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null ||
-            die "apt-get install ${missing[*]} failed"
+        apt_log=$(mktemp)
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >"$apt_log" 2>&1 ||
+            { tail -n 20 "$apt_log" >&2; rm -f "$apt_log"; die "apt-get install ${missing[*]} failed (above)"; }
+        rm -f "$apt_log"
     else
         die "NVDLA's generation needs Debian's ${missing[*]}: run as root, or sudo apt-get install ${missing[*]}"
     fi

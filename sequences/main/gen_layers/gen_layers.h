@@ -114,6 +114,9 @@ int gen_pdp(struct layer *l, const char *name);
 /* CDP (gen_layers_cdp.c), convolution (gen_layers_conv.c), SDP bypass copies (gen_layers_bypass.c) */
 int gen_cdp(struct layer *l, const char *name);
 int gen_conv(struct layer *l, const char *name);
+/* the convolution's CMAC/CACC and SDP output registers, shared with image input */
+void conv_cmac_cacc(struct layer *l, const struct golden_conv_cfg *g, const struct cube *out);
+void conv_sdp_dst(struct layer *l, const struct cube *out);
 int gen_bypass(struct layer *l, const char *name);
 /* image-input convolutions (gen_layers_img.c): the pixel formats drawn, and
  * the corners --img-avoid keeps them away from (0, or -1: no such name) */

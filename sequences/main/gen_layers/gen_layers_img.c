@@ -311,35 +311,13 @@ int gen_img(struct layer *l, const char *name)
     V(l, "CSC", "D_PRA_CFG", 0);
     V(l, "CSC", "D_CYA", 0);
 
-    /* CMAC, CACC */
-    V(l, "CMAC_A", "S_POINTER", 0);
-    V(l, "CMAC_A", "D_MISC_CFG", 0);
-    V(l, "CMAC_B", "S_POINTER", 0);
-    V(l, "CMAC_B", "D_MISC_CFG", 0);
-    V(l, "CACC", "S_POINTER", 0);
-    V(l, "CACC", "D_MISC_CFG", 0);
-    V(l, "CACC", "D_DATAOUT_SIZE_0", (g.out_w - 1) | (g.out_h - 1) << 16);
-    V(l, "CACC", "D_DATAOUT_SIZE_1", g.kernels - 1);
-    V(l, "CACC", "D_DATAOUT_ADDR", (uint32_t)out.base);
-    V(l, "CACC", "D_BATCH_NUMBER", 0);
-    V(l, "CACC", "D_LINE_STRIDE", (uint32_t)out.line);
-    V(l, "CACC", "D_SURF_STRIDE", (uint32_t)out.surf);
-    F(l, "CACC", "D_DATAOUT_MAP", "LINE_PACKED", out.line == (uint64_t)out.w * atom());
-    F(l, "CACC", "D_DATAOUT_MAP", "SURF_PACKED", out.surf == out.line * out.h);
-    F(l, "CACC", "D_CLIP_CFG", "CLIP_TRUNCATE", g.clip_truncate);
-    V(l, "CACC", "D_CYA", 0);
+    conv_cmac_cacc(l, &g, &out);
 
     /* SDP on the fly, register operands only */
     V(l, "SDP", "S_POINTER", 0);
     char streams[96];
     sdp_datapath(l, name, g.out_w, g.out_h, g.kernels, 1, 0, 0, streams, sizeof streams);
-    F(l, "SDP", "D_FEATURE_MODE_CFG", "FLYING_MODE", 1);
-    F(l, "SDP", "D_FEATURE_MODE_CFG", "OUTPUT_DST", 0);
-    V(l, "SDP", "D_DST_BASE_ADDR_LOW", (uint32_t)out.base);
-    V(l, "SDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
-    V(l, "SDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
-    V(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
-    V(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
+    conv_sdp_dst(l, &out);
 
     l->glb_mask = 1;
     l->flush_wait = 1;   /* the CBUF flush after reset (rule cbuf-flush-wait) */

@@ -19,7 +19,7 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "the end of this one, and the outputs that read it are wrong",
         "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_* "
         "(hangs) and img_abgr_1 (one wrong output: 2 entries needed, 1 programmed)",
-        "nv_small (hangs: hw-observed conv_1_*; a wrong image output: img_abgr_1, right with the count); layers that keep it ran on all six" },
+        "nv_small (hangs: hw-observed conv_1_*; a wrong image output: img_abgr_1, right with the count); feature and image layers that keep it ran on all six" },
     [NVDLA_RULE_DATA_BANKS] = {
         "cbuf-data-banks", "CDMA/CSC D_BANK.DATA_BANK, D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0",
         "the data banks (DATA_BANK + 1, CBUF_BANK_DEPTH entries each) must hold the input cube "
@@ -65,7 +65,7 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "the public RTL's CDMA image control asserts 'Pixel X offset is out of range' on the bits above that "
         "(NV_NVDLA_CDMA_IMG_ctrl); the real nv_small RTL: 23 of 80 random image layers with larger offsets "
         "wrote other bytes, every layer within the range the golden bytes",
-        "nv_small (wrong outputs: random image layers of seed 52)" },
+        "nv_small (wrong outputs: random image layers of seed 52); image layers within it ran bit-exact on all six" },
     [NVDLA_RULE_DATA_USE] = {
         "sdp-data-use", "SDP_RDMA D_BRDMA/NRDMA/ERDMA_CFG.*_DATA_USE, SDP D_DP_BS/BN/EW_CFG, *_ALU_CFG, *_MUL_CFG",
         "an operand stream read from memory must carry exactly the operands the stage takes from memory: "

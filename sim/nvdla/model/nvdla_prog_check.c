@@ -19,7 +19,8 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "the end of this one, and the outputs that read it are wrong",
         "scalability spec (CBUF bank width); every shipped nv_small convolution trace; hw-observed conv_1_* "
         "(hangs) and img_abgr_1 (one wrong output: 2 entries needed, 1 programmed)",
-        "nv_small (hangs: hw-observed conv_1_*; a wrong image output: img_abgr_1, right with the count); feature and image layers that keep it ran on all six" },
+        "nv_small (hangs: hw-observed conv_1_*; a wrong image output: img_abgr_1, right with the count); "
+        "feature and image layers that keep it ran on all six" },
     [NVDLA_RULE_DATA_BANKS] = {
         "cbuf-data-banks", "CDMA/CSC D_BANK.DATA_BANK, D_ENTRY_PER_SLICE, D_DATAIN_SIZE_0",
         "the data banks (DATA_BANK + 1, CBUF_BANK_DEPTH entries each) must hold the input cube "
@@ -40,7 +41,8 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "in-memory data formats (weight alignment); hw-observed: nv_small conv_1_* (remainders of 8), "
         "nv_small_256_full (remainders 8/16/24 of 32 hang, multiples of 32 run), nv_medium_512 (multiples "
         "of 16, not 32, hang), nv_large (multiples of 32, not 64, hang); convfix_* (padded, run)",
-        "nv_small, nv_small_256, nv_small_256_full, nv_medium_512, nv_large (hangs at the split); nv_medium_1024_full (multiples of 32 ran)" },
+        "nv_small, nv_small_256, nv_small_256_full, nv_medium_512, nv_large (hangs at the split); "
+        "nv_medium_1024_full (multiples of 32 ran)" },
     [NVDLA_RULE_FLUSH_WAIT] = {
         "cbuf-flush-wait", "CDMA S_CBUF_FLUSH_STATUS, CDMA D_OP_ENABLE",
         "after reset the CBUF flushes itself (about 8,192 cycles, FLUSH_DONE reads 0 meanwhile); a "
@@ -221,7 +223,8 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
                 (unsigned)pf, bpp, bpp > 1 ? "s" : "", c->memory_atomic_size, c->name, c->memory_atomic_size / bpp,
                 c->memory_atomic_size / bpp - 1);
     }
-    uint32_t out_w = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_WIDTH) + 1, out_h = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_HEIGHT) + 1;
+    uint32_t out_w = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_WIDTH) + 1;
+    uint32_t out_h = FLD(CSC_D_DATAOUT_SIZE_0, DATAOUT_HEIGHT) + 1;
     uint32_t atomics = FLD(CSC_D_ATOMICS, ATOMICS);
     if (feature && atomics != out_w * out_h - 1)
         add(o, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = %u, but the %ux%u output (CSC D_DATAOUT_SIZE_0) takes %u "

@@ -26,6 +26,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # mk/knob_check.mk refuses unknown names and malformed values on the command line.
 include mk/knobs.mk
 include mk/knob_check.mk
+include mk/path_check.mk
 TEST      ?=
 TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;

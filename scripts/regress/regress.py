@@ -416,11 +416,17 @@ def execute(run, args, env):
                 PROCS.pop(p.pid, None)
         if timed_out:
             text += "\nregress: timeout after %g s: process group killed\n" % args.timeout
-    with open(log, "w") as f:
-        f.write("# %s\n# exact: %s\n%s" % (run["command"], "-" if err else " ".join(shlex.quote(c) for c in cmd),
-                                          text))
+    log_err = None
+    try:
+        with open(log, "w") as f:
+            f.write("# %s\n# exact: %s\n%s" % (run["command"], "-" if err else " ".join(shlex.quote(c) for c in cmd),
+                                              text))
+    except OSError as e:
+        log_err = "cannot write the run's log %s: %s" % (log, e.strerror or e)
     run["wall"] = round(time.time() - t0, 2)
     analyse(run, text, rc, timed_out, args)
+    if log_err:   # a run whose log is not there did not pass
+        run.update(result="FAIL", first_failure=log_err)
     if STOP.is_set() and run["result"] == "FAIL":
         run["first_failure"] = "interrupted"
     if run["result"] != "FAIL" and not args.keep:

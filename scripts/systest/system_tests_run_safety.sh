@@ -62,6 +62,9 @@ printf 'sdp_bypass_smoke DUT=twin\n' >"$rs_tmp/one.txt"
 mkdir -p "$rs_tmp/regress/junit.xml"
 rs_expect "a regression whose junit.xml cannot be written fails" 2 "regress: cannot write $rs_tmp/regress/junit.xml" \
     python3 scripts/regress/regress.py --list "$rs_tmp/one.txt" --jobs 1 --out "$rs_tmp/regress"
+mkdir -p "$rs_tmp/regress2/0001_sdp_bypass_smoke_twin_1.log"
+rs_expect "a regression run whose log cannot be written fails" 1 "cannot write the run's log $rs_tmp/regress2/0001_sdp_bypass_smoke_twin_1.log" \
+    python3 scripts/regress/regress.py --list "$rs_tmp/one.txt" --jobs 1 --out "$rs_tmp/regress2"
 
 # ---- 4. paths with a space or a quote: refused before anything runs ----
 mkdir -p "$rs_tmp/a b" "$rs_tmp/it's"

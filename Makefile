@@ -26,6 +26,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # mk/knob_check.mk refuses unknown names and malformed values on the command line.
 include mk/knobs.mk
 include mk/knob_check.mk
+include mk/path_check.mk
 TEST      ?=
 TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
@@ -433,8 +434,7 @@ define SIM_PREPARE
 	if [ -z "$(TEST)" ]; then echo "make sim: TEST=name or TRACE=path is required (TEST=list shows them)" >&2; exit 2; fi; \
 	if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi; \
-	mkdir -p $(LOG_DIR); \
-	$(if $(or $(filter 1 gz fst,$(WAVES)),$(WAVES_ON_FAIL)),rm -f $(addprefix $(LOG_DIR)/,$(WAVE_LEFTOVERS));) \
+	mkdir -p $(LOG_DIR) 2>/dev/null || { echo "make sim: cannot create the log folder LOG_DIR=$(LOG_DIR):$$(mkdir -p $(LOG_DIR) 2>&1 | sed 's/.*:/ /')" >&2; exit 2; }; \
 	if [ "$(HARNESS)" = tlm ]; then \
 	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
@@ -445,19 +445,23 @@ define SIM_PREPARE
 	else bin=$(SIM_TWIN_BIN); fi
 endef
 # a new waves run replaces every dump (and view) of the previous one
+# (scripts/sim_logged.sh removes them once it holds the folder's lock)
 WAVE_LEFTOVERS = waves.vcd waves.vcd.gz waves.fst waves.gtkw waves-rerun.log
+SIM_CLEAN = $(if $(or $(filter 1 gz fst,$(WAVES)),$(WAVES_ON_FAIL)),$(WAVE_LEFTOVERS))
 SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN)))
 
 # Exit status: make's own (2) on any failure; a skipped test (the
 # simulator's 77) is 0 here, its SKIP line says why. scripts/sim keeps the
 # simulator's statuses.
-# Every run also writes its whole output, header first, to $(LOG_DIR)/sim.log.
+# Every run also writes its whole output, header first, to $(LOG_DIR)/sim.log;
+# scripts/sim_logged.sh refuses a second run of the same folder while one runs
+# and fails the run when its log cannot be written.
 sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/regress/conformance.py --list --traces "$(NVDLA_TRACES)"; fi; \
-	$$bin $(SIM_ARGS) 2>&1 | tee $(LOG_DIR)/sim.log; rc=$${PIPESTATUS[0]}; \
-	scripts/waves_view.sh $(LOG_DIR); [ $$rc = 77 ] && exit 0; exit $$rc
+	scripts/sim_logged.sh "$(LOG_DIR)" "$$bin $(SIM_ARGS)" $(SIM_CLEAN); rc=$$?; \
+	[ $$rc = 77 ] && exit 0; exit $$rc
 
 # The test with waves, its GTKWave view (scripts/gtkw.py: groups per interface,
 # the failure marked), GTKWave opened on it when a display is there.
@@ -470,10 +474,11 @@ waves:
 	else echo "view: gtkwave $$view   (no display here: run this where there is one)"; fi; exit $$rc
 
 # What `make sim` would run, everything built: the log folder on the first
-# line, the command on the second (scripts/sim runs it to keep the exit status).
+# line, the command on the second, the last run's files to remove on the third
+# (scripts/sim runs it through scripts/sim_logged.sh to keep the exit status).
 .PHONY: sim-command
 sim-command: $(SIM_PREREQS)
-	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"
+	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"; echo "$(SIM_CLEAN)"
 
 # For scripts/regress/simrun.py (make regress, make conformance): one make for many
 # runs of the same kind (DUT, harness, family, knobs), everything built: the

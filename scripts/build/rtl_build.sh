@@ -61,6 +61,11 @@ case "$family" in
             shim=$root/sim/verilator/ethosu_rtl.cpp ;;
     *) echo "rtl_build: RTL_FAMILY must be nvdla or ethosu, got '$family'" >&2; exit 1 ;;
 esac
+# RTL_FILES is a list split at spaces (as make does): a quote in it is refused
+# as mk/path_check.mk refuses it, not handed to the shell
+case "$files" in
+    *[\'\"\`]*) echo "rtl_build: RTL_FILES='$files': paths with a quote are not supported: move or link the file to a path without it" >&2; exit 1 ;;
+esac
 flags=${RTL_FLAGS:-}
 # The shipped NV_nvdla stub takes its port widths from the configuration.
 config_flags=""

@@ -121,6 +121,7 @@ def catalogue(env, san):
 def parse_list(path):
     """[(lineno, kind, target, opts dict, knobs list)] of a list file."""
     entries = []
+    seen = {}   # a line's words -> the line that had them first
     with open(path) as f:
         for no, raw in enumerate(f, 1):
             line = raw.split("#", 1)[0].strip()
@@ -130,6 +131,11 @@ def parse_list(path):
                 words = shlex.split(line)
             except ValueError as e:
                 raise ListError("%s:%d: %s" % (path, no, e))
+            # the same runs twice under one JUnit name, which CI tools merge
+            if tuple(words) in seen:
+                raise ListError("%s:%d: the same line as line %d (its runs would repeat under the same names): "
+                                "remove one, or give SEED=/SEEDS= to run other seeds" % (path, no, seen[tuple(words)]))
+            seen[tuple(words)] = no
             head, rest = words[0], words[1:]
             opts, knobs = {}, []
             for w in rest:
@@ -410,11 +416,17 @@ def execute(run, args, env):
                 PROCS.pop(p.pid, None)
         if timed_out:
             text += "\nregress: timeout after %g s: process group killed\n" % args.timeout
-    with open(log, "w") as f:
-        f.write("# %s\n# exact: %s\n%s" % (run["command"], "-" if err else " ".join(shlex.quote(c) for c in cmd),
-                                          text))
+    log_err = None
+    try:
+        with open(log, "w") as f:
+            f.write("# %s\n# exact: %s\n%s" % (run["command"], "-" if err else " ".join(shlex.quote(c) for c in cmd),
+                                              text))
+    except OSError as e:
+        log_err = "cannot write the run's log %s: %s" % (log, e.strerror or e)
     run["wall"] = round(time.time() - t0, 2)
     analyse(run, text, rc, timed_out, args)
+    if log_err:   # a run whose log is not there did not pass
+        run.update(result="FAIL", first_failure=log_err)
     if STOP.is_set() and run["result"] == "FAIL":
         run["first_failure"] = "interrupted"
     if run["result"] != "FAIL" and not args.keep:
@@ -437,10 +449,19 @@ def write_junit(path, runs, suite_name, elapsed):
     suite = ET.SubElement(suites, "testsuite", name=xml_text(suite_name), tests=str(len(runs)),
                           failures=str(fails), errors="0", skipped=str(skips), time="%.2f" % elapsed,
                           timestamp=datetime.datetime.now().isoformat(timespec="seconds"))
+    names = set()
     for r in runs:
         cls = "regress.%s.%s" % (r["dut"], re.sub(r"[^A-Za-z0-9_.-]+", "_", r["name"].replace("/", ".")))
         name = "%s dut=%s seed=%d%s" % (r["name"], r["dut"], r["seed"],
                                        "".join(" " + k for k in r["knobs"]))
+        # two lines that expand to the same run (@sequences and its test by
+        # name): each testcase keeps its own name, the list line tells them apart
+        if (cls, name) in names:
+            name += " [%s]" % r.get("where", "")
+            base, k = name, 2
+            while (cls, name) in names:
+                name, k = "%s #%d" % (base, k), k + 1
+        names.add((cls, name))
         tc = ET.SubElement(suite, "testcase", classname=xml_text(cls), name=xml_text(name),
                            time="%.2f" % (r.get("wall") or 0.0))
         if r["result"] == "SKIP":
@@ -696,7 +717,11 @@ def main():
         return 2
 
     args.out = os.path.abspath(args.out) if args.out else default_out()
-    os.makedirs(args.out, exist_ok=True)
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as e:
+        print("regress: cannot create the results folder %s: %s" % (rel(args.out), e.strerror or e), file=sys.stderr)
+        return 2
     print("regress: %s, %d runs, %d jobs, results in %s" % (title, len(runs), args.jobs, rel(args.out)),
           flush=True)
     prepare(runs, args, env)
@@ -748,6 +773,22 @@ def main():
     npass = sum(r["result"] == "PASS" for r in results)
     nskip = sum(r["result"] == "SKIP" for r in results)
     nfail = len(results) - npass - nskip
+    try:
+        write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, interrupted, prog)
+    except OSError as e:
+        # a report that is not there is no result: the run fails, naming the file
+        print("regress: cannot write %s: %s: the results are not recorded" % (e.filename or args.out, e.strerror or e),
+              file=sys.stderr)
+        return 2
+    print("regress: results in %s (summary.md, junit.xml, results.json)" % rel(args.out))
+    if nfail:
+        print("regress: rerun the failures with: scripts/regress/regress.py --rerun-failed %s" % rel(args.out))
+    print("regress: %d passed, %d failed, %d skipped" % (npass, nfail, nskip), flush=True)
+    return 0 if nfail == 0 and not interrupted else 1
+
+
+def write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, interrupted, prog):
+    """results.json, junit.xml and summary.md in args.out, the latest link; OSError when one fails."""
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"title": title, "list": src_list, "shard": "%d/%d" % args.shard if args.shard else None,
                    "seeds": args.seeds, "dut": args.dut, "san": args.san, "timeout": args.timeout,
@@ -767,11 +808,6 @@ def main():
                 os.symlink(os.path.basename(args.out), latest)
         except OSError:
             pass
-    print("regress: results in %s (summary.md, junit.xml, results.json)" % rel(args.out))
-    if nfail:
-        print("regress: rerun the failures with: scripts/regress/regress.py --rerun-failed %s" % rel(args.out))
-    print("regress: %d passed, %d failed, %d skipped" % (npass, nfail, nskip), flush=True)
-    return 0 if nfail == 0 and not interrupted else 1
 
 
 if __name__ == "__main__":

@@ -8,10 +8,13 @@ the knobs; every run of that kind then starts the simulator directly with
 its own test, trace, seed and folder. A run does what `make sim` with the
 same knobs does: the same command line, its output in <folder>/sim.log
 (header first), an earlier run's waves removed when it dumps, the GTKWave
-view written after it (scripts/waves_view.sh).
+view written after it (scripts/waves_view.sh); one run per folder (the lock
+of scripts/sim_logged.sh: a folder another run holds is refused, naming it), a
+folder or log that cannot be written is exit status 2, never a pass.
 
 Used as a module (scripts/regress/regress.py, scripts/regress/conformance.py).
 """
+import fcntl
 import glob
 import os
 import shlex
@@ -131,7 +134,29 @@ def run(tmpl, test, trace, dut, seed, out_dir, env=None, timeout=None, started=N
     is also <out_dir>/sim.log; started(popen) lets a caller track the
     process (to stop it on a signal)."""
     full = out_dir if os.path.isabs(out_dir) else os.path.join(ROOT, out_dir)
-    os.makedirs(full, exist_ok=True)
+    try:
+        os.makedirs(full, exist_ok=True)
+        lock = open(os.path.join(full, ".sim.lock"), "a+")
+    except OSError as e:
+        return 2, "simrun: cannot write the log folder %s: %s\n" % (out_dir, e.strerror or e), False
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.seek(0)
+            other = lock.readline().strip() or "its pid unknown"
+            return 2, ("simrun: another run of this test is writing %s (%s): wait for it, or give this run "
+                       "its own LOG_DIR=<folder>\n" % (out_dir, other)), False
+        try:
+            lock.truncate(0)
+            lock.write("pid %d: %s %s seed %s\n" % (os.getpid(), test or trace, dut, seed))
+            lock.flush()
+            return _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, started)
+        except OSError as e:
+            return 2, "simrun: cannot write in %s: %s: %s\n" % (out_dir, e.filename or "", e.strerror or e), False
+
+
+def _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, started):
     if tmpl.dumps:
         for f in WAVE_LEFTOVERS:
             try:

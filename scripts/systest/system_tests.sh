@@ -419,6 +419,8 @@ fi
 . scripts/systest/system_tests_hw_harvest.sh
 # ---- make nvdla-rtl and make sim NVDLA_RTL: refusals before anything runs ----
 . scripts/systest/system_tests_nvdla_rtl.sh
+# ---- no run can lie: same test side by side, unwritable logs/dumps/reports, odd paths, duplicate list lines ----
+. scripts/systest/system_tests_run_safety.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -12,6 +12,7 @@
 #include "nvdla_prog_check.h"
 #include "sim_cli.h"
 #include "sim_kernel.h"
+#include "sim_output_error.h"
 #include "waves_rerun.h"
 
 /* The twin evaluates in C: on a harness with its own clock it waits for
@@ -115,6 +116,15 @@ int sim_cli(int argc, char **argv)
     }
     int failures = sim_finish(&s);
     if (test_rc == MAIN_RUN_REFUSED) {
+        sim_free(&s);
+        if (fam->end)
+            fam->end();
+        return 2;
+    }
+    /* a dump or report the run could not write: no verdict (exit 2), never PASS */
+    const char *out_err = sim_output_error_first();
+    if (out_err) {
+        printf("ERROR: %s on %s: no verdict, an output file was not written: %s\n", name, d->kind, out_err);
         sim_free(&s);
         if (fam->end)
             fam->end();

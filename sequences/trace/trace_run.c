@@ -6,6 +6,7 @@
 #include <string.h>
 #include "nvdla_ref.h"
 #include "nvdla_regs.h"
+#include "sim_output_error.h"
 #include "trace_run.h"
 
 struct run {
@@ -196,13 +197,17 @@ static void dump_region(struct run *r, const struct trace_dir *d, const uint8_t 
     char path[4096];
     snprintf(path, sizeof path, "%s/crc_0x%" PRIx64 "_0x%" PRIx64 ".bin", dir, d->base, d->size);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(buf, 1, (size_t)d->size, f) != (size_t)d->size) {
-        printf("  dump: cannot write %s: %s\n", path, strerror(errno));
-        if (f)
-            fclose(f);
+    /* an unwritten dump ends the run without a verdict (sim_output_error.h) */
+    if (!f) {
+        sim_output_error("dump: cannot write %s: %s", path, strerror(errno));
         return;
     }
-    fclose(f);
+    int wrote = fwrite(buf, 1, (size_t)d->size, f) == (size_t)d->size;
+    int werr = errno;
+    if (fclose(f) || !wrote) {
+        sim_output_error("dump: cannot write %s: %s", path, strerror(wrote ? errno : werr));
+        return;
+    }
     printf("  dump: %s (%" PRIu64 " bytes the DUT left at 0x%" PRIx64 ")\n", path, d->size, d->base);
 }
 

@@ -10,6 +10,7 @@
 #include "ethosu_cmdproc.h"
 #include "ethosu_kop.h"
 #include "ethosu_npy_dump.h"
+#include "sim_output_error.h"
 
 #define CH_CMD_READ 0u
 #define CH_IFM_READ 1u
@@ -451,14 +452,15 @@ static void dump_ofm(struct ethosu_cmdproc *cp)
 {
     const struct ethosu_kop *op = &cp->kx.op;
     char path[1024], err[256];
+    /* an unwritten dump ends the run without a verdict (sim_output_error.h) */
     if (make_dirs(cp->dump_dir)) {
-        logf_(cp, "ETHOSU_DUMP: cannot create %s: %s", cp->dump_dir, strerror(errno));
+        sim_output_error("ETHOSU_DUMP: cannot create %s: %s", cp->dump_dir, strerror(errno));
         return;
     }
     snprintf(path, sizeof path, "%s/op_%03u_%s.npy", cp->dump_dir, op->index, ethosu_kop_short_name(op->opcode));
     if (ethosu_npy_write(path, ethosu_kx_ofm(&cp->kx), op->ofm.h, op->ofm.w, op->ofm.c, op->ofm.elem_bytes,
                          op->ofm.is_signed, err, sizeof err))
-        logf_(cp, "ETHOSU_DUMP: %s", err);
+        sim_output_error("ETHOSU_DUMP: %s", err);
 }
 
 /* The outstanding kernel operation, one step: its read ports, its reads,

@@ -38,8 +38,9 @@ int ethosu_npy_write(const char *path, const int32_t *v, uint32_t h, uint32_t w,
             buf[k] = (unsigned char)(u >> (8 * k));
         fwrite(buf, 1, elem_bytes, f);
     }
-    if (fclose(f)) {
-        snprintf(err, len, "%s: %s", path, strerror(errno));
+    int failed = ferror(f);   /* a write that failed before the last flush */
+    if (fclose(f) || failed) {
+        snprintf(err, len, "%s: %s", path, strerror(errno ? errno : EIO));
         return -1;
     }
     return 0;

@@ -420,5 +420,8 @@ fi
 # ---- make nvdla-rtl and make sim NVDLA_RTL: refusals before anything runs ----
 . scripts/systest/system_tests_nvdla_rtl.sh
 
+# ---- checks of memory the DUT never wrote (issue 27 point 1) ----
+. scripts/systest/system_tests_unwritten.sh
+
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -52,6 +52,7 @@ struct axi_mem {
     struct axi_pins *pins;
     struct sparse_mem *mem;
     struct axi_mem_store store;         /* read == NULL: the sparse_mem */
+    struct write_map *written;          /* lanes stored by write bursts; NULL: not kept */
     struct bfm_env *env;
     unsigned max_wr, max_rd;
     struct bfm_rng rng;                 /* reorder choices, read latency */
@@ -326,6 +327,8 @@ static int store_read(struct axi_mem *m, uint64_t addr, uint8_t *buf)
 
 static int store_write(struct axi_mem *m, uint64_t addr, const uint8_t *data, uint64_t lanes)
 {
+    if (m->written)
+        write_map_mark_strb(m->written, addr, m->k.data_bytes, lanes);
     if (m->store.write) {
         uint8_t strb[AXI_MAX_DATA_BYTES];
         for (unsigned i = 0; i < m->k.data_bytes; i++)
@@ -583,6 +586,11 @@ void axi_mem_set_store(struct axi_mem *m, const struct axi_mem_store *store)
         m->store = *store;
     else
         memset(&m->store, 0, sizeof m->store);
+}
+
+void axi_mem_set_write_map(struct axi_mem *m, struct write_map *written)
+{
+    m->written = written;
 }
 
 int axi_mem_add_err_region(struct axi_mem *m, const struct axi_mem_err_region *r)

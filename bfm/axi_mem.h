@@ -10,6 +10,7 @@
 #include "axi_pins.h"
 #include "bfm_env.h"
 #include "sparse_mem.h"
+#include "write_map.h"
 
 #define AXI_MEM_MAX_ERR_REGIONS 8
 
@@ -64,6 +65,9 @@ void axi_mem_destroy(struct axi_mem *m);   /* NULL is fine */
 /* Use store (copied) instead of the sparse_mem given at create; NULL goes
  * back to the sparse_mem. Call between bursts (before the first cycle). */
 void axi_mem_set_store(struct axi_mem *m, const struct axi_mem_store *store);
+/* Mark in written (kept by the caller, NULL: none) every byte lane a write
+ * burst stores, so checks can tell DUT-written bytes from initial ones. */
+void axi_mem_set_write_map(struct axi_mem *m, struct write_map *written);
 
 void axi_mem_drive(struct axi_mem *m);     /* before the DUT evaluates */
 void axi_mem_sample(struct axi_mem *m);    /* after */

@@ -387,6 +387,9 @@ START_TEST(test_strobed_writes_guard_bytes)
     struct job *wj = calloc(nw, sizeof *wj);
     struct job *rj = calloc(1, sizeof *rj);
 
+    struct write_map *wm = write_map_create();     /* the lanes the bursts stored */
+    axi_mem_set_write_map(t->axi, wm);
+    uint64_t stored = 0;
     bfm_rng_seed(&r, 5);
     memset(ref, 0xA5, span + 2 * guard);
     sparse_mem_fill(t->mem, base - guard, 0xA5, span + 2 * guard);
@@ -398,6 +401,7 @@ START_TEST(test_strobed_writes_guard_bytes)
                 j->data[b * 64 + x] = (uint8_t)bfm_rng_next(&r);
             /* Partial strobes, including all-off and all-on beats. */
             j->strb[b] = b == 0 ? 0 : b == 1 ? 0xFF : bfm_rng_next(&r) & 0xFF;
+            stored += (uint64_t)__builtin_popcountll(j->strb[b] & 0xFF);
         }
         ref_write(ref, base - guard, j, 8);
     }
@@ -423,6 +427,11 @@ START_TEST(test_strobed_writes_guard_bytes)
     }
     for (unsigned i = 0; i < nw; i++)
         ck_assert_uint_eq(wj[i].resp[0], AXI_RESP_OKAY);
+    /* the map holds exactly the strobed lanes; the fill and the reads are not writes */
+    ck_assert_uint_eq(write_map_count(wm, base - guard, span + 2 * guard), stored);
+    ck_assert_uint_eq(write_map_count(wm, base - guard, guard), 0);
+    ck_assert_uint_eq(write_map_count(wm, base + span, guard), 0);
+    write_map_destroy(wm);
 
     struct axi_mem_stats st;
     axi_mem_stats(t->axi, &st);

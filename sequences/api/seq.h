@@ -13,6 +13,7 @@
 #include "csb_master.h"
 #include "reg_port.h"
 #include "sparse_mem.h"
+#include "write_map.h"
 
 struct nvdla_config;
 
@@ -24,6 +25,11 @@ struct seq_ctx {
     struct csb_master *csb;
     struct sparse_mem *dbb_mem;     /* memory behind DBBIF (pri_mem) */
     struct sparse_mem *sram_mem;    /* memory behind SRAMIF, NULL without it */
+    /* The bytes of dbb_mem / sram_mem the DUT wrote (NULL: not tracked). */
+    const struct write_map *dbb_written, *sram_written;
+    /* CHECK_UNWRITTEN=1: a check over bytes the DUT never wrote passes when
+     * the trace's mem_load put every one of them there. */
+    int check_unwritten;
     const uint8_t *dla_intr;        /* the interrupt pin (a mirror of it on TLM) */
     struct bfm_rng rng;             /* seeded from the run's seed */
     uint64_t seed;

@@ -16,6 +16,7 @@
 #include "ethosu_pins.h"
 #include "reg_port.h"
 #include "sparse_mem.h"
+#include "write_map.h"
 
 struct ethosu_network;
 
@@ -24,6 +25,7 @@ struct ethosu_seq_ctx {
     struct reg_port regs;           /* APB accesses with PPROT: reg_port_*() */
     struct apb_master *apb;         /* pin level: NULL on the TLM platform */
     struct sparse_mem *mem[2];      /* behind M0, M1 */
+    const struct write_map *written[2];  /* the bytes of mem[] the DUT wrote (NULL: not tracked) */
     struct axi_mem *axi[2];         /* their BFMs: error regions for injection (NULL on TLM) */
     const uint8_t *irq;             /* the IRQ pin (a mirror of it on TLM) */
     struct ethosu_wd_monitor *wd;   /* weights seen on the weight-decoder port (NULL on TLM) */

@@ -144,6 +144,7 @@ static int run(struct sim *s, const struct sim_knobs *k)
 {
     struct ethosu_seq_ctx ctx = {
         .env = &s->env, .regs = reg_port_apb(s->reg.apb), .apb = s->reg.apb, .mem = { s->axi[0].mem, s->axi[1].mem },
+        .written = { s->axi[0].written, s->axi[1].written },
         .axi = { s->axi[0].bfm, s->axi[1].bfm }, .irq = &ethosu_sim_pins(s)->irq, .wd = ethosu_sim_wd(s),
         .seed = k->seed, .dut_kind = s->dut->kind, .out_dir = k->out_dir,
         .net = have_network ? &network : NULL, .net_macs = network_macs,

@@ -118,7 +118,8 @@ static int run(struct sim *s, const struct sim_knobs *k)
 {
     struct seq_ctx ctx = {
         .env = &s->env, .regs = reg_port_csb(s->reg.csb), .csb = s->reg.csb, .dbb_mem = s->axi[0].mem,
-        .sram_mem = s->axi[1].mem, .dla_intr = &nvdla_sim_pins(s)->dla_intr, .seed = k->seed, .dut_kind = s->dut->kind,
+        .sram_mem = s->axi[1].mem, .dbb_written = s->axi[0].written, .sram_written = s->axi[1].written,
+        .check_unwritten = k->check_unwritten, .dla_intr = &nvdla_sim_pins(s)->dla_intr, .seed = k->seed, .dut_kind = s->dut->kind,
         .out_dir = k->out_dir, .trace_path = trace ? trace->path : NULL, .absent = gate.absent[0] ? gate.absent : NULL,
         .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL, .hw = nvdla_config_find(k->nvdla_config),
     };

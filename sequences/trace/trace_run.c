@@ -20,6 +20,7 @@ struct run {
     unsigned producer[NVDLA_UNIT_COUNT];    /* S_POINTER producer (group written) */
     unsigned char *ran;     /* per directive: the check ran */
     uint64_t *fired;        /* per sync_notify EVENT: cycle it fired, UINT64_MAX: not yet */
+    struct write_map *loaded[2];    /* per trace_mem: bytes mem_load put there */
 };
 
 #define WHERE(r, d) (r)->t->path, (d)->line
@@ -43,6 +44,11 @@ static const char *notify_str(const struct run *r, const struct trace_dir *d, ch
 static struct sparse_mem *mem_of(const struct run *r, enum trace_mem m)
 {
     return m == TRACE_SEC_MEM ? r->ctx->sram_mem : r->ctx->dbb_mem;
+}
+
+static const struct write_map *written_of(const struct run *r, enum trace_mem m)
+{
+    return m == TRACE_SEC_MEM ? r->ctx->sram_written : r->ctx->dbb_written;
 }
 
 static const char *status_str(enum bfm_status s)
@@ -80,6 +86,7 @@ static int do_mem(struct run *r, const struct trace_dir *d)
         if ((rc = sparse_mem_write(m, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size)))
             return seq_fail(r->ctx, "%s:%u: mem_load: record at 0x%" PRIx64 ": %s", WHERE(r, d),
                             d->base + rec->offset, sparse_mem_strerror(rc));
+        write_map_mark(r->loaded[d->mem == TRACE_SEC_MEM], d->base + rec->offset, (size_t)rec->size);
         if (d->mem == TRACE_PRI_MEM)
             nvdla_ref_mem_write(r->ref, d->base + rec->offset, im->bytes + rec->data, (size_t)rec->size);
         else
@@ -255,11 +262,38 @@ static int run_check(struct run *r, size_t i)
     if (!m)
         return seq_fail(r->ctx, "%s:%u: check_crc: the DUT has no %s memory", WHERE(r, d), trace_mem_name(d->mem));
     uint32_t crc = sparse_mem_crc32(m, d->base, (size_t)d->size);
-    int pass = crc == d->crc;
-    printf("check_crc %s:%u %s: 0x%" PRIx64 "..+0x%" PRIx64 " crc 0x%08x %s expected 0x%08x\n", WHERE(r, d),
-           sync, d->base, d->size, crc, pass ? "PASS" : "FAIL", d->crc);
+    /* A region the DUT wrote none of proves nothing, whatever its CRC: it
+     * holds what was there before the run. Bytes the DUT left unwritten
+     * next to written ones (padding lanes, gaps between lines) are allowed
+     * and counted on the line. See docs/traces.md, check_crc. */
+    const struct write_map *wm = written_of(r, d->mem);
+    uint64_t wrote = wm ? write_map_count(wm, d->base, d->size) : d->size;
+    int none = d->size && !wrote, excused = 0;
+    if (none && r->ctx->check_unwritten)
+        excused = write_map_count(r->loaded[d->mem == TRACE_SEC_MEM], d->base, d->size) == d->size;
+    int pass = crc == d->crc && (!none || excused);
+    char note[160] = "";
+    if (none)
+        snprintf(note, sizeof note, excused ? " (the DUT wrote none of it; the trace loaded it all: CHECK_UNWRITTEN=1)"
+                                  : r->ctx->check_unwritten ? " (the DUT wrote none of it, and the trace did not load "
+                                                              "all of it: CHECK_UNWRITTEN=1 does not excuse it)"
+                                                            : " (the DUT wrote none of it)");
+    else if (wrote < d->size)
+        snprintf(note, sizeof note, " (%" PRIu64 " of %" PRIu64 " bytes never written by the DUT)", d->size - wrote,
+                 d->size);
+    printf("check_crc %s:%u %s: 0x%" PRIx64 "..+0x%" PRIx64 " crc 0x%08x %s expected 0x%08x%s\n", WHERE(r, d),
+           sync, d->base, d->size, crc, pass ? "PASS" : "FAIL", d->crc, note);
     if (pass)
         return 0;
+    if (none && !excused) {
+        fflush(stdout);
+        return seq_fail(r->ctx, "%s:%u: check_crc(%s, %s, 0x%" PRIx64 ", 0x%" PRIx64 "): the DUT wrote none of "
+                        "this region (CRC 0x%08x of what was there, expected 0x%08x)%s", WHERE(r, d), sync,
+                        trace_mem_name(d->mem), d->base, d->size, crc, d->crc,
+                        r->ctx->check_unwritten ? "; the trace did not load all of it, so CHECK_UNWRITTEN=1 "
+                                                  "does not excuse it"
+                                                : "");
+    }
     uint8_t *buf = malloc(d->size ? (size_t)d->size : 1);
     if (buf) {
         sparse_mem_read(m, d->base, buf, (size_t)d->size);
@@ -386,7 +420,12 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
         nvdla_ref_set_config(r.ref, ctx->hw);
     r.ran = calloc(t->n ? t->n : 1, 1);
     r.fired = malloc((t->nevent ? t->nevent : 1) * sizeof *r.fired);
-    if (!r.ref || !r.ran || !r.fired) {
+    int track_loads = ctx->check_unwritten;     /* only CHECK_UNWRITTEN=1 asks what mem_load covered */
+    for (int m = 0; m < 2 && track_loads; m++)
+        r.loaded[m] = write_map_create();
+    if (!r.ref || !r.ran || !r.fired || (track_loads && (!r.loaded[0] || !r.loaded[1]))) {
+        write_map_destroy(r.loaded[0]);
+        write_map_destroy(r.loaded[1]);
         nvdla_ref_destroy(r.ref);
         free(r.ran);
         free(r.fired);
@@ -438,5 +477,7 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
     nvdla_ref_destroy(r.ref);
     free(r.ran);
     free(r.fired);
+    write_map_destroy(r.loaded[0]);
+    write_map_destroy(r.loaded[1]);
     return rc;
 }

@@ -171,7 +171,10 @@ int sim_init(struct sim *s, const struct sim_knobs *k, const struct sim_family *
             sparse_mem_set_limit(a->mem, mem_cap);
         a->bfm = axi_mem_create(p->name, &mk, port_pins(s, i), a->mem, &s->env);
         a->chk = axi_checker_create(p->name, &xk, port_pins(s, i), &s->env);
-        if (!a->mem || !a->bfm || !a->chk) {
+        a->written = write_map_create();
+        if (a->bfm && a->written)
+            axi_mem_set_write_map(a->bfm, a->written);
+        if (!a->mem || !a->bfm || !a->chk || !a->written) {
             snprintf(errbuf, errlen, "could not create the AXI BFMs of %s (bad knobs?)", p->name);
             return -1;
         }
@@ -255,6 +258,7 @@ void sim_free(struct sim *s)
         axi_mem_destroy(s->axi[i].bfm);
         axi_checker_destroy(s->axi[i].chk);
         sparse_mem_destroy(s->axi[i].mem);
+        write_map_destroy(s->axi[i].written);
     }
     fault_inject_destroy(s->fault);
     if (s->family && s->family->free)

@@ -22,6 +22,7 @@
 /* One AXI manager port's BFMs; all NULL when the port is absent. */
 struct sim_axi {
     struct sparse_mem *mem;
+    struct write_map *written;      /* bytes of mem the DUT wrote */
     struct axi_mem *bfm;
     struct axi_checker *chk;
 };

@@ -32,6 +32,7 @@ const struct sim_knob sim_knob_table[] = {
     { "PROG_CHECK", "--prog-check", NULL, SIM_KNOB_ENUM, 0ull, 18446744073709551615ull, "error|warn", "error or warn", "error", FIELD(prog_warn), NOGIVEN, "prog_check", SIM_KNOB_SET, SIM_KNOB_SET },
     { "ETHOSU_DUMP", "--ethosu-dump", NULL, SIM_KNOB_BOOL, 0ull, 1ull, NULL, "0 or 1", "0", FIELD(ethosu_dump), NOGIVEN, "ethosu_dump", SIM_KNOB_SET, SIM_KNOB_SET },
     { "ALLOW_NO_CHECK", "--allow-no-check", NULL, SIM_KNOB_BOOL, 0ull, 1ull, NULL, "0 or 1", "0", FIELD(allow_no_check), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_SET },
+    { "CHECK_UNWRITTEN", "--check-unwritten", NULL, SIM_KNOB_BOOL, 0ull, 1ull, NULL, "0 or 1", "0", FIELD(check_unwritten), NOGIVEN, "check_unwritten", SIM_KNOB_SET, SIM_KNOB_SET },
     { "AXI_MAX_WAIT", "--axi-max-wait", NULL, SIM_KNOB_UINT, 0ull, 18446744073709551615ull, NULL, "a decimal number", "0", FIELD(axi_max_wait), NOGIVEN, "axi_max_wait", SIM_KNOB_ALWAYS, SIM_KNOB_SET },
     { "REG_MAX_WAIT", "--reg-max-wait", NULL, SIM_KNOB_UINT, 0ull, 18446744073709551615ull, NULL, "a decimal number", "0", FIELD(reg_max_wait), NOGIVEN, "reg_max_wait", SIM_KNOB_ALWAYS, SIM_KNOB_SET },
     { "MEM_LIMIT", "--mem-limit", NULL, SIM_KNOB_BYTES, 0ull, 18446744073709551615ull, NULL, "a size: decimal bytes, or with K, M or G", NULL, FIELD(mem_limit), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_SET },
@@ -53,8 +54,8 @@ const struct sim_knob sim_knob_table[] = {
 };
 const unsigned sim_knob_count = sizeof sim_knob_table / sizeof sim_knob_table[0];
 
-const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21, 22, 16, 17, 18, 15, 1, 24, 31, 32, 19 };
-const unsigned sim_knob_line_count = 24;
+const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 22, 23, 16, 17, 18, 15, 1, 25, 32, 33, 19, 21 };
+const unsigned sim_knob_line_count = 25;
 
 const char sim_knob_help[] =
     "  --test NAME            sequence to run, required (TEST=list lists them), or nvdla/<name> for a trace of NVDLA_TRACES; with TRACE, the name shown [TEST]\n"
@@ -79,6 +80,7 @@ const char sim_knob_help[] =
     "                         a layer that breaks a register-programming rule fails the run (error) or only warns (default error) [PROG_CHECK]\n"
     "  --ethosu-dump 0|1      after each kernel operation write its OFM to LOG_DIR/ops/op_<index>_<name>.npy (numpy .npy, shape 1xHxWxC, the OFM type) for diffing (default 0) [ETHOSU_DUMP]\n"
     "  --allow-no-check 0|1   run a trace that has no check_crc (it compares nothing) (default 0) [ALLOW_NO_CHECK]\n"
+    "  --check-unwritten 0|1  a check_crc over a region the DUT wrote none of passes on its CRC when the trace's mem_load put every byte of it there (default 0: it fails) (default 0) [CHECK_UNWRITTEN]\n"
     "  --axi-max-wait N       AXI checkers: ready within N cycles, every burst answered within N (0: off) (default 0 (off)) [AXI_MAX_WAIT]\n"
     "  --reg-max-wait N       CSB/APB checkers: the same bound on the register bus (0: off) (default 0 (off)) [REG_MAX_WAIT]\n"
     "  --mem-limit BYTES[K|M|G]\n"

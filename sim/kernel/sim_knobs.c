@@ -417,9 +417,10 @@ int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
     else if (!ethosu && k->sramif && !strcmp(k->dut, "rtl"))
         snprintf(err, len, "SRAMIF: the Verilated top decides whether the SRAMIF port set exists (the stub's "
                  "NV_nvdla_sramif has it: RTL_TOP=NV_nvdla_sramif); SRAMIF=1 is for the twin");
-    else if ((ethosu || !k->trace) && (k->allow_no_check || k->mem_limit))
+    else if ((ethosu || !k->trace) && (k->allow_no_check || k->mem_limit || k->check_unwritten))
         snprintf(err, len, "%s: only NVDLA traces are parsed for their checks and memory footprint; %s is not a "
-                 "trace", k->allow_no_check ? "ALLOW_NO_CHECK" : "MEM_LIMIT", k->test ? k->test : "-");
+                 "trace", k->allow_no_check ? "ALLOW_NO_CHECK" : k->mem_limit ? "MEM_LIMIT" : "CHECK_UNWRITTEN",
+                 k->test ? k->test : "-");
     else if (ethosu && k->prog_warn)
         snprintf(err, len, "PROG_CHECK: the programming checker knows NVDLA layers; ethosu/* tests have none");
     else if (!ethosu && !k->trace && k->prog_warn && !strcmp(k->dut, "rtl"))

@@ -64,6 +64,7 @@ struct sim_knobs {
     int ethosu_dump;           /* Ethos-U65 twin: each kernel operation's OFM as .npy in out_dir/ops */
     int prog_warn;             /* programming rules (sim/nvdla/model/nvdla_prog_check.h) warn instead of failing */
     int allow_no_check;        /* run a trace that compares nothing (no check_crc) */
+    int check_unwritten;       /* a check of bytes the DUT never wrote but the trace loaded may pass */
     uint64_t mem_limit;        /* bytes a trace may use per memory; 0 = SIM_DEFAULT_MEM_LIMIT */
     uint64_t axi_max_wait;     /* AXI checkers: bound on ready and on responses, cycles (0 = off) */
     uint64_t reg_max_wait;     /* CSB / APB checkers: the same on the register bus (0 = off) */

@@ -130,6 +130,8 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
     ctx.regs = drv.port();
     ctx.mem[0] = mem0.mem();
     ctx.mem[1] = mem1.mem();
+    ctx.written[0] = mem0.written();
+    ctx.written[1] = mem1.written();
     ctx.irq = drv.irq_mirror();
     ctx.seed = k.seed;
     ctx.dut_kind = KIND;
@@ -205,6 +207,9 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     ctx.regs = drv.port();
     ctx.dbb_mem = dbb_mem.mem();
     ctx.sram_mem = sram_mem ? sram_mem->mem() : nullptr;
+    ctx.dbb_written = dbb_mem.written();
+    ctx.sram_written = sram_mem ? sram_mem->written() : nullptr;
+    ctx.check_unwritten = k.check_unwritten;
     ctx.dla_intr = drv.irq_mirror();
     ctx.seed = k.seed;
     ctx.dut_kind = KIND;

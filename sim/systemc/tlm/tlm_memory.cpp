@@ -4,11 +4,12 @@
 using namespace sc_core;
 
 tlm_memory::tlm_memory(sc_module_name name, const sc_time &latency, sparse_mem *mem)
-    : sc_module(name), socket("socket"), latency_(latency), mem_(mem), owned_(mem == nullptr)
+    : sc_module(name), socket("socket"), latency_(latency), mem_(mem), written_(write_map_create()),
+      owned_(mem == nullptr)
 {
     if (!mem_)
         mem_ = sparse_mem_create();
-    if (!mem_)
+    if (!mem_ || !written_)
         SC_REPORT_FATAL(this->name(), "out of memory");
     socket.register_b_transport(this, &tlm_memory::b_transport);
     socket.register_transport_dbg(this, &tlm_memory::transport_dbg);
@@ -18,9 +19,10 @@ tlm_memory::~tlm_memory()
 {
     if (owned_)
         sparse_mem_destroy(mem_);
+    write_map_destroy(written_);
 }
 
-bool tlm_memory::access(tlm::tlm_generic_payload &gp)
+bool tlm_memory::access(tlm::tlm_generic_payload &gp, bool mark)
 {
     uint64_t addr = gp.get_address();
     unsigned char *data = gp.get_data_ptr();
@@ -33,13 +35,18 @@ bool tlm_memory::access(tlm::tlm_generic_payload &gp)
     }
     if (!be) {
         sparse_mem_write(mem_, addr, data, len);
+        if (mark)
+            write_map_mark(written_, addr, len);
         return true;
     }
     if (!be_len)
         return false;
     for (unsigned i = 0; i < len; i++)
-        if (be[i % be_len] == TLM_BYTE_ENABLED)
+        if (be[i % be_len] == TLM_BYTE_ENABLED) {
             sparse_mem_write(mem_, addr + i, data + i, 1);
+            if (mark)
+                write_map_mark(written_, addr + i, 1);
+        }
     return true;
 }
 
@@ -55,7 +62,7 @@ void tlm_memory::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay)
         gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
         return;
     }
-    if (!access(gp)) {
+    if (!access(gp, true)) {
         gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
         return;
     }
@@ -67,6 +74,6 @@ unsigned int tlm_memory::transport_dbg(tlm::tlm_generic_payload &gp)
 {
     if (gp.get_command() == tlm::TLM_IGNORE_COMMAND || gp.get_byte_enable_ptr())
         return 0;
-    access(gp);
+    access(gp, false);
     return gp.get_data_length();
 }

@@ -15,6 +15,7 @@
 
 extern "C" {
 #include "sparse_mem.h"
+#include "write_map.h"
 }
 
 class tlm_memory : public sc_core::sc_module {
@@ -29,15 +30,19 @@ public:
     tlm_memory &operator=(const tlm_memory &) = delete;
 
     sparse_mem *mem() { return mem_; }
+    // the bytes b_transport writes stored (debug transport is not marked):
+    // what a check asks to tell the DUT's bytes from initial ones
+    const write_map *written() const { return written_; }
     uint64_t transactions() const { return n_; }
 
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned int transport_dbg(tlm::tlm_generic_payload &gp);
-    bool access(tlm::tlm_generic_payload &gp);
+    bool access(tlm::tlm_generic_payload &gp, bool mark);
 
     sc_core::sc_time latency_;
     sparse_mem *mem_;
+    write_map *written_;
     bool owned_;
     uint64_t n_ = 0;
 };

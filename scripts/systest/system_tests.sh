@@ -419,6 +419,8 @@ fi
 . scripts/systest/system_tests_hw_harvest.sh
 # ---- make nvdla-rtl and make sim NVDLA_RTL: refusals before anything runs ----
 . scripts/systest/system_tests_nvdla_rtl.sh
+# ---- the fuzz targets: replay over the corpus, a planted reproducer, make fuzz (with clang) ----
+. scripts/systest/system_tests_fuzz.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,14 +1,14 @@
 # mk/fuzz.mk: the fuzz targets of fuzz/ (docs/testing.md "Fuzzing"); included at
 # the end of the Makefile.
 #   make fuzz [FUZZ_SECONDS=n] [FUZZ_TARGETS="npy npz"]  libFuzzer (clang, ASan + UBSan),
-#       each target n seconds from fuzz/corpus/<target>/ (a scratch copy in build-fuzz/),
+#       each target n seconds from fuzz/corpus/<target>/ (a scratch copy in build/fuzz/),
 #       crashes kept in fuzz/crashes/<target>/, executions per target, non-zero on a crash
 #   make fuzz-replay   (part of make test) each target built with $(CC) and run once
 #       over its corpus and its crash reproducers: no fuzzing, no clang
 FUZZ_SECONDS ?= 60
 FUZZ_ALL     := $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_TARGETS ?= $(FUZZ_ALL)
-FUZZ_BUILD   := build-fuzz
+FUZZ_BUILD   := build/fuzz
 # Debian names it clang-14; any clang with libFuzzer does
 FUZZ_CC      := $(or $(shell command -v clang 2>/dev/null),$(shell command -v clang-14 2>/dev/null),clang)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -43,7 +43,7 @@ EOC
 if gcc -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L fuzz/replay_main.c "$fz_tmp/fuzz_planted.c" \
        -o "$fz_tmp/replay" >"$log" 2>&1 &&
    "$fz_tmp/replay" "$fz_tmp/corpus" >>"$log" 2>&1 &&
-   ! "$fz_tmp/replay" "$fz_tmp/corpus" "$fz_tmp/crash-planted" >>"$log" 2>&1; then
+   ! ( "$fz_tmp/replay" "$fz_tmp/corpus" "$fz_tmp/crash-planted"; rc=$?; exit $rc ) >>"$log" 2>&1; then
     ok "fuzz replay: a corpus passes, a crashing reproducer fails"
 else bad "fuzz replay: a corpus passes, a crashing reproducer fails"; fi
 rm -rf "$fz_tmp"

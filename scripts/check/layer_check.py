@@ -148,7 +148,7 @@ def main(argv=None):
                 bad += 1
     if bad:
         return 1
-    print("layers: every include points down (golden < bfm < sim < sequences; sim: %s; sequences: %s)"
+    print("layers: every include points down (golden < bfm < sim < sequences < fuzz; sim: %s; sequences: %s)"
           % (order("sim"), order("sequences")))
     return 0
 

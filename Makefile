@@ -171,6 +171,8 @@ help:
 	@echo "make ethosu-corpus                 regenerate sequences/ethosu/networks (Vela + TensorFlow Lite in build/ethosu-venv, from PyPI)"
 	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
 	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"
+	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=\"npy npz\"]  libFuzzer (clang, ASan+UBSan) on every parser, n s each from fuzz/corpus/;"
+	@echo "                                   executions per target, crashes kept in fuzz/crashes/<target>/ (make test replays the corpus: fuzz-replay)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
@@ -358,7 +360,7 @@ random-bypass-layers-configs: deps $(GEN_LAYERS)
 # (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
-regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs)
+regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly)
 	python3 scripts/regress/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
 	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)
@@ -786,3 +788,6 @@ test: example-own-testbench
 
 clean:
 	rm -rf $(BUILD) logs
+
+# the fuzz targets of fuzz/: make fuzz, make fuzz-replay (part of make test)
+include mk/fuzz.mk

@@ -2,7 +2,9 @@
 """layer_check.py: the include arrows point one way (make layers, in make test).
 
 Layers: golden/ needs nothing; bfm/ may use golden/; sim/ may use bfm/ and
-golden/; sequences/ (the tests and the program's main) may use everything.
+golden/; sequences/ (the tests and the program's main) may use everything,
+and so may fuzz/ (the fuzz targets: each feeds one parser, wherever it
+lives, and nothing includes them).
 
 Rooms: inside sim/ and sequences/ each folder is a room with a rank (ROOMS
 below); a file may include headers of its own room or of a room of lower
@@ -21,9 +23,9 @@ import os
 import re
 import sys
 
-LAYERS = ("golden", "bfm", "sim", "sequences")
+LAYERS = ("golden", "bfm", "sim", "sequences", "fuzz")
 ALLOWED = {"golden": {"golden"}, "bfm": {"bfm", "golden"}, "sim": {"sim", "bfm", "golden"},
-           "sequences": set(LAYERS)}
+           "sequences": {"golden", "bfm", "sim", "sequences"}, "fuzz": set(LAYERS)}
 
 # (room, rank, family): lower ranks are included by higher ones. Rooms of
 # equal rank do not include each other.
@@ -60,6 +62,8 @@ ROOMS = (
     ("sequences/main/gen_layers", 3, "nvdla"),
     ("sequences/main/tlm", 4, None),
     ("sequences/tests", 5, None),
+    # the fuzz targets and their replay main (make fuzz, make fuzz-replay)
+    ("fuzz", 0, None),
 )
 RANK = {r: k for r, k, _ in ROOMS}
 FAMILY = {r: f for r, _, f in ROOMS}
@@ -127,7 +131,7 @@ def main(argv=None):
                     continue   # a system or tool header (verilated.h, Vdut.h, ...)
                 to_layer, to_room = to
                 if to_layer not in ALLOWED[layer]:
-                    print("%s:%d: %s/ includes %s from %s/, against the layer order golden < bfm < sim < sequences"
+                    print("%s:%d: %s/ includes %s from %s/, against the layer order golden < bfm < sim < sequences < fuzz"
                           % (rel, no, layer, m.group(1), to_layer))
                     bad += 1
                     continue
@@ -144,7 +148,7 @@ def main(argv=None):
                 bad += 1
     if bad:
         return 1
-    print("layers: every include points down (golden < bfm < sim < sequences; sim: %s; sequences: %s)"
+    print("layers: every include points down (golden < bfm < sim < sequences < fuzz; sim: %s; sequences: %s)"
           % (order("sim"), order("sequences")))
     return 0
 

@@ -426,6 +426,8 @@ fi
 
 # ---- checks of memory the DUT never wrote (issue 27 point 1) ----
 . scripts/systest/system_tests_unwritten.sh
+# ---- the fuzz targets: replay over the corpus, a planted reproducer, make fuzz (with clang) ----
+. scripts/systest/system_tests_fuzz.sh
 
 echo "systest: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

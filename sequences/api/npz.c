@@ -175,8 +175,15 @@ static uint8_t *extract(const struct npz *z, const struct npz_member *m, const c
         member_fail(z, key, err, errlen, "its data runs past the end of the file (truncated archive)");
         return NULL;
     }
-    /* sizes a corrupt directory may claim are checked before allocating: a
-     * stored member is its size, deflate expands at most 1032:1 */
+    /* the method and the sizes a corrupt directory may claim are checked
+     * before allocating: a stored member is its size, deflate expands at
+     * most 1032:1 (an unknown method's size is no bound at all) */
+    if (m->method != 0 && m->method != 8) {
+        char reason[96];
+        snprintf(reason, sizeof reason, "compression method %u (only stored and deflated are read)", m->method);
+        member_fail(z, key, err, errlen, reason);
+        return NULL;
+    }
     if ((m->method == 0 && m->csize != m->usize) || (m->method == 8 && m->usize > m->csize * 1032 + 64)) {
         member_fail(z, key, err, errlen, "its sizes are inconsistent (corrupt archive)");
         return NULL;
@@ -188,7 +195,7 @@ static uint8_t *extract(const struct npz *z, const struct npz_member *m, const c
     }
     if (m->method == 0) {
         memcpy(out, f + data, m->usize);
-    } else if (m->method == 8) {
+    } else {
         z_stream s;
         memset(&s, 0, sizeof s);
         if (inflateInit2(&s, -MAX_WBITS) != Z_OK) {
@@ -208,12 +215,6 @@ static uint8_t *extract(const struct npz *z, const struct npz_member *m, const c
             member_fail(z, key, err, errlen, "its deflate data is corrupt or truncated");
             return NULL;
         }
-    } else {
-        char reason[96];
-        snprintf(reason, sizeof reason, "compression method %u (only stored and deflated are read)", m->method);
-        free(out);
-        member_fail(z, key, err, errlen, reason);
-        return NULL;
     }
     if (crc32(crc32(0L, Z_NULL, 0), out, (uInt)m->usize) != m->crc) {
         free(out);

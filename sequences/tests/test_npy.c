@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "npy.h"
 #include "npz.h"
@@ -212,6 +213,38 @@ START_TEST(test_npz_corruption)
 }
 END_TEST
 
+START_TEST(test_npz_unknown_method_before_alloc)
+{
+    /* a member of an unknown compression method claiming nearly 4 GiB
+     * (make fuzz found it: fuzz/crashes/npz/): refused for its method
+     * before its size is allocated. Under a 1 GiB address-space limit
+     * (not under ASan, whose shadow needs more) an allocation first
+     * would say "out of memory" instead. */
+    two_member_zip(0);
+    size_t cd = z.n - 22 - 2 * 46 - strlen("small.npy") - strlen("big.npy");
+    z.b[cd + 10] = 99;
+    z.b[cd + 11] = 0;
+    memset(z.b + cd + 24, 0xfe, 4);
+#if !defined(__SANITIZE_ADDRESS__)
+    struct rlimit was, rl;
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &was), 0);
+    rl = was;   /* the soft limit only: it can be raised back */
+    if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > ((rlim_t)1 << 30))
+        rl.rlim_cur = (rlim_t)1 << 30;
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &rl), 0);
+#endif
+    struct npz zz;
+    struct npy_array a;
+    ck_assert_msg(npz_parse(&zz, z.b, z.n, "m.npz", err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(npz_read(&zz, "small", &a, err, sizeof err), -1);
+    ck_assert_str_eq(err, "m.npz: small: compression method 99 (only stored and deflated are read)");
+    npz_free(&zz);
+#if !defined(__SANITIZE_ADDRESS__)
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &was), 0);
+#endif
+}
+END_TEST
+
 START_TEST(test_npz_random_damage)
 {
     /* 1000 archives with 1..4 random bytes changed (seeded LCG): each either reads or is refused with
@@ -257,6 +290,7 @@ static Suite *npy_suite(void)
     tcase_add_test(tc, test_load_missing_file);
     tcase_add_test(tc, test_npz_stored_and_deflated);
     tcase_add_test(tc, test_npz_corruption);
+    tcase_add_test(tc, test_npz_unknown_method_before_alloc);
     tcase_add_test(tc, test_npz_random_damage);
     suite_add_tcase(s, tc);
     return s;

@@ -31,7 +31,9 @@ ALLOWED = {"golden": {"golden"}, "bfm": {"bfm", "golden"}, "sim": {"sim", "bfm",
 # equal rank do not include each other.
 ROOMS = (
     ("golden", 0, None),
-    ("golden/tools", 1, None),
+    ("golden/nvdla", 1, "nvdla"),
+    ("golden/tools", 2, None),
+    ("golden/tests", 2, None),
     ("bfm", 0, None),
     # the generated register, configuration and ConfigROM tables of every family
     ("sim/regs", 0, None),

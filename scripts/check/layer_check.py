@@ -31,7 +31,9 @@ ALLOWED = {"golden": {"golden"}, "bfm": {"bfm", "golden"}, "sim": {"sim", "bfm",
 # equal rank do not include each other.
 ROOMS = (
     ("golden", 0, None),
-    ("golden/tools", 1, None),
+    ("golden/nvdla", 1, "nvdla"),
+    ("golden/tools", 2, None),
+    ("golden/tests", 2, None),
     ("bfm", 0, None),
     # the generated register, configuration and ConfigROM tables of every family
     ("sim/regs", 0, None),
@@ -53,15 +55,21 @@ ROOMS = (
     ("sim/systemc/tlm/tests", 9, None),
     ("sim/systemc/tlm/examples", 9, None),
     ("sequences/api", 0, None),
-    ("sequences/trace", 1, "nvdla"),
-    ("sequences/nvdla", 2, "nvdla"),
+    # the one run loop and what it asks of a family (main_family.h); the
+    # families' entries live in their rooms and are listed by the Makefile
+    ("sequences/main", 1, None),
+    # NVDLA: its sequence context and test lookup, the trace format and
+    # runner on it, then its sequences and its entry (nvdla_main.c)
+    ("sequences/nvdla/api", 2, "nvdla"),
+    ("sequences/trace", 3, "nvdla"),
+    ("sequences/nvdla", 4, "nvdla"),
     ("sequences/ethosu", 2, "ethosu"),
     ("sequences/copyeng", 2, "copyeng"),
-    ("sequences/main", 3, None),
     # the random NVDLA layer generator, a program of its own
-    ("sequences/main/gen_layers", 3, "nvdla"),
-    ("sequences/main/tlm", 4, None),
-    ("sequences/tests", 5, None),
+    ("sequences/main/gen_layers", 5, "nvdla"),
+    # the TLM-2.0 platform runs every family's sequences
+    ("sequences/main/tlm", 5, None),
+    ("sequences/tests", 6, None),
     # the fuzz targets and their replay main (make fuzz, make fuzz-replay)
     ("fuzz", 0, None),
 )

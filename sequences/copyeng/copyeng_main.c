@@ -44,11 +44,8 @@ static void print_dut(const struct dut *d)
 
 static int run(struct sim *s, const struct sim_knobs *k)
 {
-    struct copyeng_seq_ctx ctx = {
-        .env = &s->env, .regs = reg_port_apb(s->reg.apb), .mem = s->axi[0].mem, .irq = &copyeng_sim_pins(s)->irq,
-        .seed = k->seed,
-    };
-    bfm_rng_seed(&ctx.rng, k->seed);
+    struct seq_ctx ctx;
+    main_seq_ctx_init(&ctx, s, k);
     return test->run(&ctx);
 }
 

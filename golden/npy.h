@@ -6,7 +6,8 @@
  * bytes, as Vela stores cmd_data and weight_data); floats (unless empty:
  * Vela writes its empty lists as float64), big-endian, object (pickled) and
  * Fortran-order arrays are refused with a message naming the file. Used for the network
- * runner's inputs, expected outputs and the members of Vela's .npz. */
+ * runner's inputs, expected outputs and the members of Vela's .npz; the
+ * writer (npy_write.c) gives the twins' dumps the same format. */
 #ifndef NPY_H
 #define NPY_H
 
@@ -37,6 +38,12 @@ int npy_parse(const uint8_t *buf, size_t len, const char *what, struct npy_array
 int npy_load(const char *path, struct npy_array *a, char *err, size_t errlen);
 /* Integer element i (C order) as a signed 64-bit value (u8 beyond INT64_MAX wraps). */
 int64_t npy_get(const struct npy_array *a, uint64_t i);
+/* A .npy image (version 1.0) of a's descr, shape and data (a->bytes bytes,
+ * which must be count * elem_size) in *out (malloc'd, *out_len bytes; the
+ * caller frees it). 0, or -1 with the reason in err. */
+int npy_format(const struct npy_array *a, uint8_t **out, size_t *out_len, char *err, size_t errlen);
+/* npy_format written to path. 0, or -1 with "path: reason" in err. */
+int npy_save(const char *path, const struct npy_array *a, char *err, size_t errlen);
 /* "(1, 8, 8, 3) <i1" for messages. */
 void npy_describe(const struct npy_array *a, char *buf, size_t len);
 

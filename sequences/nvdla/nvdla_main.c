@@ -8,23 +8,25 @@
 #include "nvdla_config.h"
 #include "nvdla_family.h"
 #include "nvdla_twin.h"
-#include "seq.h"
-#include "sim_cli.h"
+#include "nvdla_prog_check.h"
+#include "nvdla_seq.h"
+#include "nvdla_trace_gate.h"
 #include "trace_parse.h"
 #include "trace_run.h"
 
 /* the run's test: a sequence, or a trace and what its gate found */
-static const struct seq_test *test;
+static const struct nvdla_seq_test *test;
 static struct trace *trace;
-static struct sim_trace_gate gate;
+static struct nvdla_trace_gate gate;
 
 static void list_tests(void)
 {
     printf("sequences:\n");
-    for (unsigned i = 0; i < seq_test_count; i++)
-        printf("  %-28s %s%s%s%s\n", seq_tests[i]->name, seq_tests[i]->summary,
-               seq_tests[i]->needs ? " [needs " : "", seq_tests[i]->needs ? seq_tests[i]->needs : "",
-               seq_tests[i]->needs ? "]" : "");
+    for (unsigned i = 0; i < nvdla_seq_test_count; i++) {
+        const struct nvdla_seq_test *t = nvdla_seq_tests[i];
+        printf("  %-28s %s%s%s%s\n", t->name, t->summary, t->needs ? " [needs " : "", t->needs ? t->needs : "",
+               t->needs ? "]" : "");
+    }
 }
 
 /* The configuration's memory interface must be the top's: a user's nv_large
@@ -71,12 +73,13 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
         k->test = name;
         return -1;
     }
-    test = seq_find(k->test);
+    test = nvdla_seq_find(k->test);
     if (!test) {
-        fprintf(stderr, "sim: no test named '%s' (`make sim TEST=list` lists the %u tests)\n", k->test, seq_test_count);
+        fprintf(stderr, "sim: no test named '%s' (`make sim TEST=list` lists the %u tests)\n", k->test,
+                nvdla_seq_test_count);
         return 2;
     }
-    if (seq_check_config(test, nvdla_config_find(k->nvdla_config), err, sizeof err)) {
+    if (nvdla_seq_check_config(test, nvdla_config_find(k->nvdla_config), err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         return 2;
     }
@@ -87,7 +90,7 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
 static int trace_gate(struct sim_knobs *k, const char *name)
 {
     memset(&gate, 0, sizeof gate);
-    return trace ? sim_trace_gate(trace, k, name, &gate) : 0;
+    return trace ? nvdla_trace_gate(trace, k, name, &gate) : 0;
 }
 
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
@@ -116,15 +119,13 @@ static void print_dut(const struct dut *d)
 
 static int run(struct sim *s, const struct sim_knobs *k)
 {
-    struct seq_ctx ctx = {
-        .env = &s->env, .regs = reg_port_csb(s->reg.csb), .csb = s->reg.csb, .dbb_mem = s->axi[0].mem,
-        .sram_mem = s->axi[1].mem, .dbb_written = s->axi[0].written, .sram_written = s->axi[1].written,
-        .check_unwritten = k->check_unwritten, .dla_intr = &nvdla_sim_pins(s)->dla_intr, .seed = k->seed, .dut_kind = s->dut->kind,
-        .out_dir = k->out_dir, .trace_path = trace ? trace->path : NULL, .absent = gate.absent[0] ? gate.absent : NULL,
-        .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL, .hw = nvdla_config_find(k->nvdla_config),
+    struct nvdla_seq_ctx ctx = {
+        .csb = s->reg.csb, .check_unwritten = k->check_unwritten, .trace_path = trace ? trace->path : NULL,
+        .absent = gate.absent[0] ? gate.absent : NULL, .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL,
+        .hw = nvdla_config_find(k->nvdla_config),
     };
-    bfm_rng_seed(&ctx.rng, k->seed);
-    return trace ? trace_run(&ctx, trace) : test->run(&ctx);
+    main_seq_ctx_init(&ctx.seq, s, k);
+    return trace ? trace_run(&ctx.seq, trace) : test->run(&ctx.seq);
 }
 
 static void end(void)
@@ -133,8 +134,36 @@ static void end(void)
     trace = NULL;
 }
 
+/* a trace is NVDLA's whatever its name */
+static int claims(const struct sim_knobs *k)
+{
+    return k->trace != NULL;
+}
+
+/* PROG_RULES=1: the programming rules, instead of a test */
+static int command(const struct sim_knobs *k)
+{
+    if (!k->prog_rules)
+        return -1;
+    nvdla_prog_rules_print();
+    return 0;
+}
+
+/* a configuration the user did not name: say where it came from */
+static int explain_knob_error(const struct sim_knobs *k, const char *err)
+{
+    if (k->nvdla_config_given || !strstr(err, "NVDLA_CONFIG="))
+        return 0;
+    fprintf(stderr, "sim: %s (nvdla_config=%s from %s; NVDLA_CONFIG=name overrides it)\n", err, k->nvdla_config,
+            k->nvdla_config_from);
+    return 1;
+}
+
 const struct main_family nvdla_main_family = {
     .prefix = "",
+    .claims = claims,
+    .command = command,
+    .explain_knob_error = explain_knob_error,
     .sim = &nvdla_family,
     .list = list_tests,
     .prepare = prepare,

@@ -143,13 +143,10 @@ static void before_reset(struct sim *s)
 static int run(struct sim *s, const struct sim_knobs *k)
 {
     struct ethosu_seq_ctx ctx = {
-        .env = &s->env, .regs = reg_port_apb(s->reg.apb), .apb = s->reg.apb, .mem = { s->axi[0].mem, s->axi[1].mem },
-        .written = { s->axi[0].written, s->axi[1].written },
-        .axi = { s->axi[0].bfm, s->axi[1].bfm }, .irq = &ethosu_sim_pins(s)->irq, .wd = ethosu_sim_wd(s),
-        .seed = k->seed, .dut_kind = s->dut->kind, .out_dir = k->out_dir,
+        .apb = s->reg.apb, .axi = { s->axi[0].bfm, s->axi[1].bfm }, .wd = ethosu_sim_wd(s),
         .net = have_network ? &network : NULL, .net_macs = network_macs,
     };
-    bfm_rng_seed(&ctx.rng, k->seed);
+    main_seq_ctx_init(&ctx.seq, s, k);
     int rc = test->run(&ctx);
     return rc == ETHOSU_SEQ_REFUSED ? MAIN_RUN_REFUSED : rc;
 }

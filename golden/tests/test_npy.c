@@ -2,12 +2,14 @@
  * runner reads, byte strings, the refusals (float, big-endian, Fortran
  * order, object, truncation), stored and deflated zip members, CRC and
  * ZIP64 refusals. The images are built byte by byte (npy_fixtures.h) as
- * numpy writes them. */
+ * numpy writes them. The writer is checked by round trip through the
+ * reader, and against the bytes numpy writes. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "npy.h"
 #include "npz.h"
@@ -278,6 +280,103 @@ START_TEST(test_npz_random_damage)
 }
 END_TEST
 
+/* an array to write: descr, shape, data */
+static void fill(struct npy_array *a, const char *descr, unsigned elem, int is_signed, unsigned ndim,
+                 const uint64_t *shape, const void *data)
+{
+    npy_init(a);
+    strcpy(a->descr, descr);
+    a->elem_size = elem;
+    a->is_signed = is_signed;
+    a->ndim = ndim;
+    a->count = 1;
+    for (unsigned i = 0; i < ndim; i++) {
+        a->shape[i] = shape[i];
+        a->count *= shape[i];
+    }
+    a->bytes = (size_t)a->count * elem;
+    a->data = (uint8_t *)data;
+}
+
+START_TEST(test_write_round_trip)
+{
+    /* int16 (1, 2, 2, 3), 1-D uint8 (5,), a scalar int32 (): each read back equal */
+    static const int16_t v16[12] = { 0, 1, -1, 32767, -32768, 5, 6, 7, 8, 9, 10, -11 };
+    static const uint8_t v8[5] = { 0, 1, 128, 254, 255 };
+    static const int32_t v32[1] = { -123456789 };
+    const struct { const char *descr; unsigned elem; int sig; unsigned ndim; uint64_t shape[4]; const void *data;
+                   const char *desc; } c[] = {
+        { "<i2", 2, 1, 4, { 1, 2, 2, 3 }, v16, "(1, 2, 2, 3) <i2" },
+        { "|u1", 1, 0, 1, { 5 }, v8, "(5,) |u1" },
+        { "<i4", 4, 1, 0, { 0 }, v32, "() <i4" },
+    };
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct npy_array w, r;
+        fill(&w, c[i].descr, c[i].elem, c[i].sig, c[i].ndim, c[i].shape, c[i].data);
+        uint8_t *img;
+        size_t len;
+        ck_assert_int_eq(npy_format(&w, &img, &len, err, sizeof err), 0);
+        ck_assert_uint_eq((len - w.bytes) % 64, 0);   /* the data starts on a 64-byte boundary */
+        ck_assert_int_eq(npy_parse(img, len, "w.npy", &r, err, sizeof err), 0);
+        char d[64];
+        npy_describe(&r, d, sizeof d);
+        ck_assert_str_eq(d, c[i].desc);
+        ck_assert_uint_eq(r.count, w.count);
+        ck_assert_uint_eq(r.bytes, w.bytes);
+        ck_assert_mem_eq(r.data, c[i].data, w.bytes);
+        npy_free(&r);
+        free(img);
+    }
+    ck_assert_int_eq(npy_get(&(struct npy_array){ .elem_size = 2, .is_signed = 1, .count = 12,
+                                                  .data = (uint8_t *)v16 }, 4), -32768);
+}
+END_TEST
+
+START_TEST(test_write_as_numpy_does)
+{
+    /* the bytes numpy.save writes for np.array([[1, -2, 3]], dtype=np.int8) */
+    static const int8_t v[3] = { 1, -2, 3 };
+    fx_npy(&f, 1, "{'descr': '|i1', 'fortran_order': False, 'shape': (1, 3), }", v, sizeof v);
+    struct npy_array w;
+    fill(&w, "|i1", 1, 1, 2, (const uint64_t[]){ 1, 3 }, v);
+    uint8_t *img;
+    size_t len;
+    ck_assert_int_eq(npy_format(&w, &img, &len, err, sizeof err), 0);
+    ck_assert_uint_eq(len, f.n);
+    ck_assert_mem_eq(img, f.b, len);
+    free(img);
+}
+END_TEST
+
+START_TEST(test_save_load_round_trip)
+{
+    static const uint16_t v[6] = { 1, 2, 3, 65535, 0, 7 };
+    struct npy_array w, r;
+    fill(&w, "<u2", 2, 0, 2, (const uint64_t[]){ 3, 2 }, v);
+    char path[] = "/tmp/test_npy_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(npy_save(path, &w, err, sizeof err), 0);
+    ck_assert_int_eq(npy_load(path, &r, err, sizeof err), 0);
+    unlink(path);
+    ck_assert_uint_eq(r.shape[0], 3);
+    ck_assert_uint_eq(r.shape[1], 2);
+    ck_assert_mem_eq(r.data, v, sizeof v);
+    ck_assert_int_eq(npy_get(&r, 3), 65535);
+    npy_free(&r);
+    /* a folder that is not there: no file, the path in the reason */
+    ck_assert_int_eq(npy_save("/nonexistent-dir/x.npy", &w, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent-dir/x.npy"));
+    /* data that does not match the shape is refused */
+    w.bytes = 5;
+    uint8_t *img;
+    size_t len;
+    ck_assert_int_eq(npy_format(&w, &img, &len, err, sizeof err), -1);
+    ck_assert_ptr_null(img);
+}
+END_TEST
+
 static Suite *npy_suite(void)
 {
     Suite *s = suite_create("npy");
@@ -292,6 +391,9 @@ static Suite *npy_suite(void)
     tcase_add_test(tc, test_npz_corruption);
     tcase_add_test(tc, test_npz_unknown_method_before_alloc);
     tcase_add_test(tc, test_npz_random_damage);
+    tcase_add_test(tc, test_write_round_trip);
+    tcase_add_test(tc, test_write_as_numpy_does);
+    tcase_add_test(tc, test_save_load_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,9 +1,8 @@
-/* sim_trace_gate: whether a trace runs on the configuration, for every
- * harness (sim_cli.h). */
+/* nvdla_trace_gate: see nvdla_trace_gate.h. */
 #include <stdio.h>
 #include <string.h>
 #include "nvdla_config.h"
-#include "sim_cli.h"
+#include "nvdla_trace_gate.h"
 #include "trace_needs.h"
 #include "trace_prog.h"
 
@@ -12,7 +11,7 @@
 /* The programming rules: listed, then the run fails (or, PROG_CHECK=warn,
  * goes on with the first one noted for the verdict). */
 static int check_programming(const struct trace *t, const struct sim_knobs *k, const struct nvdla_config *cfg,
-                             const char *name, struct sim_trace_gate *g)
+                             const char *name, struct nvdla_trace_gate *g)
 {
     struct trace_prog_violation v[MAX_SHOWN];
     int n = trace_prog_check(t, cfg, v, MAX_SHOWN);
@@ -40,7 +39,7 @@ static int check_programming(const struct trace *t, const struct sim_knobs *k, c
     return 1;
 }
 
-int sim_trace_gate(const struct trace *t, const struct sim_knobs *k, const char *name, struct sim_trace_gate *g)
+int nvdla_trace_gate(const struct trace *t, const struct sim_knobs *k, const char *name, struct nvdla_trace_gate *g)
 {
     const struct nvdla_config *cfg = nvdla_config_find(k->nvdla_config);
     memset(g, 0, sizeof *g);

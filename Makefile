@@ -16,7 +16,7 @@ CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 CFLAGS   += $(if $(SAN),$(SANFLAGS))
 LDFLAGS  += $(if $(SAN),$(SANFLAGS))
-INC       = -Igolden -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
+INC       = $(addprefix -I,$(GOLDEN_DIRS)) -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
@@ -130,10 +130,12 @@ SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/copyeng seq
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
 SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))
-GOLDEN_SRC := $(wildcard golden/*.c)
+# golden/ and its rooms, one per family (golden/ethosu, ...); tests/ and tools/ are programs
+GOLDEN_DIRS := golden $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(wildcard golden/*/)))
+GOLDEN_SRC := $(wildcard $(addsuffix /*.c,$(GOLDEN_DIRS)))
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HDRS     := $(wildcard golden/*.h bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
+HDRS     := $(wildcard $(addsuffix /*.h,$(GOLDEN_DIRS)) bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
@@ -305,7 +307,7 @@ tlm-unit:
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
-$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu_cmd.h $(CORE_LIB)
+$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu/ethosu_cmd.h $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB)
 
@@ -662,7 +664,7 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # the headers of other folders these include (make install-check compiles
 # each one alone from the installed folder, so a missing one fails there).
 # bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers.
-LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h sim/kernel/*.h sequences/trace/*.h)) \
+LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) sim/kernel/*.h sequences/trace/*.h)) \
     sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
     sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \

@@ -1,6 +1,6 @@
 /* ethosu_ops_util: the helpers the Ethos-U65 operation models share
  * (error messages, feature map checks, rounding shifts). Private to
- * golden/ethosu_ops_*.c; the public API is ethosu_ops.h. */
+ * golden/ethosu/ethosu_ops_*.c; the public API is ethosu_ops.h. */
 #ifndef ETHOSU_OPS_UTIL_H
 #define ETHOSU_OPS_UTIL_H
 

@@ -16,7 +16,7 @@ CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 CFLAGS   += $(if $(SAN),$(SANFLAGS))
 LDFLAGS  += $(if $(SAN),$(SANFLAGS))
-INC       = $(addprefix -I,golden $(GOLDEN_DIRS)) -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
+INC       = $(addprefix -I,$(GOLDEN_DIRS)) -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
@@ -130,9 +130,9 @@ SEQ_DIRS := sequences/api sequences/nvdla/api sequences/nvdla sequences/ethosu s
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
 SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))
-# golden/ and its family rooms (golden/nvdla, ...); tests/ and tools/ are programs
-GOLDEN_DIRS := $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(wildcard golden/*/)))
-GOLDEN_SRC := $(filter-out golden/tests/% golden/tools/%,$(wildcard golden/*.c golden/*/*.c))
+# golden/ and its rooms, one per family (golden/nvdla, golden/ethosu); tests/ and tools/ are programs
+GOLDEN_DIRS := golden $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(wildcard golden/*/)))
+GOLDEN_SRC := $(wildcard $(addsuffix /*.c,$(GOLDEN_DIRS)))
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # The families the program knows (sequences/main/main_family.h), the default
@@ -140,7 +140,7 @@ CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # and the table of them is generated, so no neutral file names a family.
 MAIN_FAMILIES := copyeng ethosu nvdla
 CORE_OBJ += $(BUILD)/obj/gen/main_families.o
-HDRS     := $(wildcard golden/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
+HDRS     := $(wildcard $(addsuffix /*.h,$(GOLDEN_DIRS)) bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
@@ -323,7 +323,7 @@ tlm-unit:
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
-$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu_cmd.h $(CORE_LIB)
+$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu/ethosu_cmd.h $(CORE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB)
 
@@ -550,16 +550,19 @@ lint: deps
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
 # (sim/regs/; their Verilog includes in rtl_stubs/) and the documented
-# configuration table, from the CSVs in scripts/gen/regdefs.
+# configuration table, from the CSVs in scripts/gen/regdefs; gen_ethosu_ops.py
+# the Ethos-U operation table (golden/ethosu/ethosu_ops_gen.[ch], ethosu_ops.csv).
 REGDEFS := scripts/gen/regdefs
 CONFIGDEFS := $(REGDEFS)/nvdla_configs.csv
 regs:
 	python3 scripts/gen/gen_regs.py --readme docs/configurations.md
+	python3 scripts/gen/gen_ethosu_ops.py
 
 # The committed generated files must match what the generator makes now
 # (regenerated into $(BUILD)/gen; a stale file is named).
 regs-check:
 	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme docs/configurations.md
+	@python3 scripts/gen/gen_ethosu_ops.py --check --out-dir $(BUILD)/gen
 	@echo "regs-check: generated register files are up to date"
 
 # The knob table (scripts/gen/regdefs/knobs.csv) -> the simulator's option table,
@@ -679,8 +682,9 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # and sparse memory, the golden models, the kernel, the trace runner, and
 # the headers of other folders these include (make install-check compiles
 # each one alone from the installed folder, so a missing one fails there).
-# bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers.
-LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h golden/nvdla/*.h sim/kernel/*.h sequences/trace/*.h)) \
+# bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers, ethosu_mlw_enc.h the
+# weight encoder's stages' shared internals.
+LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h golden/ethosu/ethosu_mlw_enc.h,$(wildcard bfm/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) sim/kernel/*.h sequences/trace/*.h)) \
     sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
     sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \

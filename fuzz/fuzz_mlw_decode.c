@@ -1,6 +1,6 @@
-/* fuzz_mlw_decode: the Ethos-U65 weight-stream decoder (golden/ethosu_mlw.h)
+/* fuzz_mlw_decode: the Ethos-U65 weight-stream decoder (golden/ethosu/ethosu_mlw.h)
  * on arbitrary bytes. A stream it accepts must survive a round trip: its
- * weights, encoded again (golden/ethosu_mlw_encode.h), decode to the same
+ * weights, encoded again (golden/ethosu/ethosu_mlw_encode.h), decode to the same
  * weights. */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* mlw-bench: size benchmark of the golden Ethos-U65 weight stream encoder (golden/ethosu_mlw_encode.h).
+/* mlw-bench: size benchmark of the golden Ethos-U65 weight stream encoder (golden/ethosu/ethosu_mlw_encode.h).
  *   mlw-bench [DIR] [-v]
  * For every NAME.weights in DIR with a NAME.mlw next to it: encode the weights, decode the result
  * with the golden decoder and compare, decode the shipped NAME.mlw as well, and print one table

@@ -48,8 +48,7 @@ static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
 
 static int is_kernel_op(uint16_t opcode)
 {
-    return opcode == ETHOSU_NPU_OP_CONV || opcode == ETHOSU_NPU_OP_DEPTHWISE || opcode == ETHOSU_NPU_OP_POOL ||
-           opcode == ETHOSU_NPU_OP_ELEMENTWISE;
+    return ethosu_npu_op_is_kernel(opcode);
 }
 
 int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, char *err, size_t errlen)

@@ -1,5 +1,5 @@
 /* ethosu_opmap: where each kernel operation of a command stream writes.
- * Walks the stream as the NPU would take it (golden/ethosu_cmd.h decodes
+ * Walks the stream as the NPU would take it (golden/ethosu/ethosu_cmd.h decodes
  * it), keeping the OFM state (region, BASE0..3, strides, shape, tiles,
  * precision, format) and recording it at every NPU_OP_CONV, _DEPTHWISE,
  * _POOL and _ELEMENTWISE; then tells which operation last wrote a byte of

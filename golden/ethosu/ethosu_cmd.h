@@ -41,6 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "ethosu_ops_gen.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,19 +62,10 @@ struct ethosu_cmd {
 #define ETHOSU_CMD1_FLAG        0x4000u
 #define ETHOSU_CMD_WORD0(opcode, param) ((uint32_t)(uint16_t)(opcode) | ((uint32_t)(uint16_t)(param) << 16))
 
-/* Every opcode of the TRM cmd0/cmd1 tables (cmd1 values include the 0x4000 format bit). */
+/* Every opcode of the TRM cmd0/cmd1 tables (cmd1 values include the 0x4000 format bit): the
+ * NPU_OP_* operations are enum ethosu_npu_op (ethosu_ops_gen.h, from the operation table
+ * scripts/gen/regdefs/ethosu_ops.csv), the NPU_SET_* state commands are below. */
 enum ethosu_opcode {
-    /* cmd0: operations */
-    ETHOSU_NPU_OP_STOP                 = 0x0000, /* param: mask */
-    ETHOSU_NPU_OP_IRQ                  = 0x0001, /* param: mask */
-    ETHOSU_NPU_OP_CONV                 = 0x0002,
-    ETHOSU_NPU_OP_DEPTHWISE            = 0x0003,
-    ETHOSU_NPU_OP_POOL                 = 0x0005, /* param: mode 0=max 1=average */
-    ETHOSU_NPU_OP_ELEMENTWISE          = 0x0006, /* param: mode 0=mul 1=add 2=sub 3=min 4=max 5=lrelu 6=abs */
-    ETHOSU_NPU_OP_DMA_START            = 0x0010, /* param: 16*channel */
-    ETHOSU_NPU_OP_DMA_WAIT             = 0x0011, /* param: 16*channel + k */
-    ETHOSU_NPU_OP_KERNEL_WAIT          = 0x0012, /* param: n (0-3) */
-    ETHOSU_NPU_OP_PMU_MASK             = 0x0013,
     /* cmd0: state */
     ETHOSU_NPU_SET_IFM_PAD_TOP         = 0x0100,
     ETHOSU_NPU_SET_IFM_PAD_LEFT        = 0x0101,

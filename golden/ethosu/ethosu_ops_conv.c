@@ -91,7 +91,7 @@ int64_t ethosu_ops_ifm_at(const struct ethosu_fmap *ifm, enum ethosu_upscale up,
     return (int64_t)ifm->values[((size_t)y * ifm->w + (size_t)x) * ifm->c + ch] - ifm->zero_point;
 }
 
-static int check_common(const struct ethosu_fmap *ifm, const void *weights,
+static int check_common(uint16_t opcode, const struct ethosu_fmap *ifm, const void *weights,
                         const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                         const struct ethosu_output_stage *os, const struct ethosu_fmap *ofm,
                         char *err, size_t errlen)
@@ -101,8 +101,8 @@ static int check_common(const struct ethosu_fmap *ifm, const void *weights,
         ethosu_ops_check_kernel(k, 64, err, errlen) ||
         ethosu_ops_check_output_stage(os, ofm->type, err, errlen))
         return -1;
-    if (ifm->type == ETHOSU_INT32)
-        return ethosu_ops_fail(err, errlen, "convolution IFM must be 8 or 16 bit, not int32");
+    if (ethosu_ops_check_types(ethosu_op_rule_find(opcode, 0), ifm->type, ofm->type, err, errlen))
+        return -1;
     if (!weights)
         return ethosu_ops_fail(err, errlen, "weights missing");
     if (!cs || !cs->bias || !cs->scale || !cs->shift)
@@ -137,7 +137,7 @@ int ethosu_op_conv(const struct ethosu_fmap *ifm, const int32_t *weights,
                    const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
                    size_t errlen)
 {
-    if (check_common(ifm, weights, k, cs, os, ofm, err, errlen))
+    if (check_common(ETHOSU_NPU_OP_CONV, ifm, weights, k, cs, os, ofm, err, errlen))
         return -1;
     uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < ofm->h; y++)
@@ -168,7 +168,7 @@ int ethosu_op_depthwise(const struct ethosu_fmap *ifm, const int32_t *weights,
                         const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
                         size_t errlen)
 {
-    if (check_common(ifm, weights, k, cs, os, ofm, err, errlen))
+    if (check_common(ETHOSU_NPU_OP_DEPTHWISE, ifm, weights, k, cs, os, ofm, err, errlen))
         return -1;
     if (ofm->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",

@@ -45,9 +45,16 @@
 #include "ethosu_ops.h"
 #include "ethosu_ops_util.h"
 
+/* The mode's rules (scripts/gen/regdefs/ethosu_ops.csv), NULL for a reserved mode. */
+static const struct ethosu_op_rule *rule_of(enum ethosu_ew_mode m)
+{
+    return (unsigned)m > 0xFFFFu ? NULL : ethosu_op_rule_find(ETHOSU_NPU_OP_ELEMENTWISE, (uint16_t)m);
+}
+
 static int is_binary(enum ethosu_ew_mode m)
 {
-    return m != ETHOSU_EW_ABS && m != ETHOSU_EW_CLZ && m != ETHOSU_EW_LRELU;
+    const struct ethosu_op_rule *r = rule_of(m);
+    return r && (r->rules & ETHOSU_OPR_IFM2);
 }
 
 static int check(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm,
@@ -56,7 +63,8 @@ static int check(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm
 {
     if (!p)
         return ethosu_ops_fail(err, errlen, "elementwise parameters missing");
-    if ((unsigned)p->mode > ETHOSU_EW_SHL)
+    const struct ethosu_op_rule *rule = rule_of(p->mode);
+    if (!rule)
         return ethosu_ops_fail(err, errlen, "NPU_OP_ELEMENTWISE mode %d reserved", (int)p->mode);
     if (ethosu_ops_check_input(ifm, "IFM", err, errlen) ||
         ethosu_ops_check_output(ofm, err, errlen) ||
@@ -73,28 +81,9 @@ static int check(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm
     if (p->ifm_rounding != ETHOSU_ROUND_TFL && p->ifm_rounding != ETHOSU_ROUND_NATURAL)
         return ethosu_ops_fail(err, errlen, "IFM rounding mode %d reserved", (int)p->ifm_rounding);
     int wide = ifm->type == ETHOSU_INT32;
-    int same = ofm->type == ifm->type;
-    switch (p->mode) {
-    case ETHOSU_EW_MIN:
-    case ETHOSU_EW_MAX:
-    case ETHOSU_EW_LRELU:
-    case ETHOSU_EW_ABS:
-        if (wide || !same)
-            return ethosu_ops_fail(err, errlen, "MIN/MAX/LRELU/ABS need IFM type = OFM type, 8 or 16 bit");
-        break;
-    case ETHOSU_EW_SHR:
-        if (!wide || ofm->type == ETHOSU_UINT16)
-            return ethosu_ops_fail(err, errlen, "SHR needs an int32 IFM and an int8/uint8/int16/int32 OFM");
-        break;
-    case ETHOSU_EW_CLZ:
-    case ETHOSU_EW_SHL:
-        if (!wide || !same)
-            return ethosu_ops_fail(err, errlen, "CLZ/SHL need int32 IFM and OFM");
-        break;
-    default:
-        break;
-    }
-    if (!is_binary(p->mode))
+    if (ethosu_ops_check_types(rule, ifm->type, ofm->type, err, errlen))
+        return -1;
+    if (!(rule->rules & ETHOSU_OPR_IFM2))
         return 0;
     if (!ifm2)
         return ethosu_ops_fail(err, errlen, "IFM2 missing for a binary operation");

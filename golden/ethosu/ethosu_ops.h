@@ -22,6 +22,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/* the operation codes and their rules, the modes, the activation functions */
+#include "ethosu_ops_gen.h"
 
 /* Element type: NPU_SET_IFM_PRECISION b0 (signed) + b[3:2] (8/16/32 bit),
  * NPU_SET_OFM_PRECISION b0 + b[2:1], NPU_SET_IFM2_PRECISION as IFM. */
@@ -56,14 +58,6 @@ enum ethosu_rounding {
     ETHOSU_ROUND_NATURAL = 2   /* nearest, 0.5 towards +infinity */
 };
 
-/* NPU_SET_ACTIVATION b[4:0]. */
-enum ethosu_act_fn {
-    ETHOSU_ACT_NONE = 0,    /* none / ReLU: only the min/max clip */
-    ETHOSU_ACT_TANH = 3,    /* int16 OFM only; within 1 LSB of TFLite, not */
-    ETHOSU_ACT_SIGMOID = 4, /* bit-exact (ethosu_ops_sigmoid.c) */
-    ETHOSU_ACT_LUT0 = 16    /* 16 + n: LUT table n, 0 <= n < 8 */
-};
-
 /* NPU_SET_ACTIVATION b[15:12]: the range the scaled value is clipped to
  * before the table lookup. */
 enum ethosu_act_clip {
@@ -79,7 +73,9 @@ enum ethosu_act_clip {
  * (tanh/sigmoid: the table on the unclipped value, then MIN/MAX.) */
 struct ethosu_output_stage {
     enum ethosu_rounding rounding; /* NPU_SET_OFM_PRECISION b[15:14] */
-    unsigned act_fn;               /* NPU_SET_ACTIVATION b[4:0] (enum ethosu_act_fn) */
+    unsigned act_fn;               /* NPU_SET_ACTIVATION b[11:0] (enum ethosu_act_fn; tanh
+                                      and sigmoid: int16 OFM only, within 1 LSB of
+                                      TFLite, ethosu_ops_sigmoid.c) */
     unsigned act_clip;             /* NPU_SET_ACTIVATION b[15:12] (enum ethosu_act_clip) */
     int32_t act_min, act_max;      /* NPU_SET_ACTIVATION_MIN / _MAX (sign- or zero-extended
                                       per the OFM type; not applied with a 32-bit clip range) */
@@ -150,12 +146,7 @@ int ethosu_op_depthwise(const struct ethosu_fmap *ifm, const int32_t *weights,
                         const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
                         size_t errlen);
 
-/* NPU_OP_POOL mode. */
-enum ethosu_pool_mode {
-    ETHOSU_POOL_MAX = 0,
-    ETHOSU_POOL_AVERAGE = 1,
-    ETHOSU_POOL_SUM = 2     /* REDUCE_SUM */
-};
+/* NPU_OP_POOL mode: enum ethosu_pool_mode (ethosu_ops_gen.h). */
 
 /* The global scale: NPU_SET_OFM_SCALE (32-bit scale in the payload, 6-bit
  * shift in the parameter); for elementwise ADD/SUB also NPU_SET_OPA_SCALE
@@ -189,19 +180,7 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
                    size_t errlen);
 
-/* NPU_OP_ELEMENTWISE mode. */
-enum ethosu_ew_mode {
-    ETHOSU_EW_MUL = 0,
-    ETHOSU_EW_ADD = 1,
-    ETHOSU_EW_SUB = 2,
-    ETHOSU_EW_MIN = 3,
-    ETHOSU_EW_MAX = 4,
-    ETHOSU_EW_LRELU = 5,
-    ETHOSU_EW_ABS = 6,
-    ETHOSU_EW_CLZ = 7,
-    ETHOSU_EW_SHR = 8,
-    ETHOSU_EW_SHL = 9
-};
+/* NPU_OP_ELEMENTWISE mode: enum ethosu_ew_mode (ethosu_ops_gen.h). */
 
 /* NPU_SET_IFM_PRECISION b[9:8]. */
 enum ethosu_ifm_scale_mode {

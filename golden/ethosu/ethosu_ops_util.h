@@ -1,6 +1,6 @@
 /* ethosu_ops_util: the helpers the Ethos-U65 operation models share
  * (error messages, feature map checks, rounding shifts). Private to
- * golden/ethosu_ops_*.c; the public API is ethosu_ops.h. */
+ * golden/ethosu/ethosu_ops_*.c; the public API is ethosu_ops.h. */
 #ifndef ETHOSU_OPS_UTIL_H
 #define ETHOSU_OPS_UTIL_H
 
@@ -21,6 +21,13 @@ int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char 
 
 /* The same for an OFM (values only needs to be non-NULL). */
 int ethosu_ops_check_output(const struct ethosu_fmap *fm, char *err, size_t errlen);
+
+/* 0 when an IFM of type ifm and an OFM of type ofm are allowed by the
+ * operation's rules (rule: ethosu_op_rule_find; NULL is a reserved mode):
+ * ETHOSU_OPR_INT32_IFM / _INT32_ONLY, _SAME_TYPE, _OFM_NOT_UINT16. Else -1
+ * and a reason naming the operation. */
+int ethosu_ops_check_types(const struct ethosu_op_rule *rule, enum ethosu_dtype ifm, enum ethosu_dtype ofm,
+                           char *err, size_t errlen);
 
 /* 0 when the output stage is valid for an OFM of type t (rounding mode,
  * activation function and clip codes, min <= max, a LUT of the needed

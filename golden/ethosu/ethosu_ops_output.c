@@ -37,6 +37,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <ctype.h>
+
 #include "ethosu_ops.h"
 #include "ethosu_ops_util.h"
 
@@ -136,6 +138,24 @@ static int check_shape(const struct ethosu_fmap *fm, const char *name, char *err
     return 0;
 }
 
+int ethosu_ops_check_types(const struct ethosu_op_rule *rule, enum ethosu_dtype ifm, enum ethosu_dtype ofm,
+                           char *err, size_t errlen)
+{
+    if (!rule)
+        return ethosu_ops_fail(err, errlen, "reserved operation");
+    unsigned r = rule->rules;
+    if (ifm == ETHOSU_INT32 && !(r & (ETHOSU_OPR_INT32_IFM | ETHOSU_OPR_INT32_ONLY)))
+        return ethosu_ops_fail(err, errlen, "%s: the IFM must be 8 or 16 bit, not int32", rule->name);
+    if (ifm != ETHOSU_INT32 && (r & ETHOSU_OPR_INT32_ONLY))
+        return ethosu_ops_fail(err, errlen, "%s needs an int32 IFM, not %s", rule->name, dtype_name(ifm));
+    if ((r & ETHOSU_OPR_SAME_TYPE) && ofm != ifm)
+        return ethosu_ops_fail(err, errlen, "%s needs the OFM type (%s) = the IFM type (%s)", rule->name,
+                               dtype_name(ofm), dtype_name(ifm));
+    if ((r & ETHOSU_OPR_OFM_NOT_UINT16) && ofm == ETHOSU_UINT16)
+        return ethosu_ops_fail(err, errlen, "%s cannot write a uint16 OFM", rule->name);
+    return 0;
+}
+
 int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char *err,
                            size_t errlen)
 {
@@ -193,13 +213,18 @@ int ethosu_ops_check_output_stage(const struct ethosu_output_stage *os, enum eth
         return ethosu_ops_fail(err, errlen, "ACTIVATION_MIN %d above ACTIVATION_MAX %d",
                                (int)os->act_min, (int)os->act_max);
     unsigned f = os->act_fn;
-    if ((f == ETHOSU_ACT_TANH || f == ETHOSU_ACT_SIGMOID) && t != ETHOSU_INT16)
-        return ethosu_ops_fail(err, errlen,
-                               "ACTIVATION %s: the hardwired table is modelled for an int16 OFM only",
-                               f == ETHOSU_ACT_TANH ? "tanh" : "sigmoid");
-    if (f != ETHOSU_ACT_NONE && f != ETHOSU_ACT_TANH && f != ETHOSU_ACT_SIGMOID &&
-        (f < ETHOSU_ACT_LUT0 || f > ETHOSU_ACT_LUT0 + 7))
+    const struct ethosu_act_rule *act = ethosu_act_rule_find(f);
+    if (!act)
         return ethosu_ops_fail(err, errlen, "ACTIVATION function %u reserved", f);
+    if ((act->rules & ETHOSU_ACTR_INT16_OFM) && t != ETHOSU_INT16) {
+        char name[24];   /* "tanh": the table's name in lower case */
+        size_t i = 0;
+        for (; act->vela[i] && i + 1 < sizeof name; i++)
+            name[i] = (char)tolower((unsigned char)act->vela[i]);
+        name[i] = 0;
+        return ethosu_ops_fail(err, errlen,
+                               "ACTIVATION %s: the hardwired table is modelled for an int16 OFM only", name);
+    }
     if (f >= ETHOSU_ACT_LUT0) {
         if (ct != ETHOSU_INT8 && ct != ETHOSU_UINT8 && ct != ETHOSU_INT16)
             return ethosu_ops_fail(err, errlen, "LUT on a %s clip range (8 or 16 bit needed)",

@@ -36,7 +36,8 @@ static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                  const struct ethosu_global_scale *gs, const struct ethosu_output_stage *os,
                  const struct ethosu_fmap *ofm, char *err, size_t errlen)
 {
-    if (mode != ETHOSU_POOL_MAX && mode != ETHOSU_POOL_AVERAGE && mode != ETHOSU_POOL_SUM)
+    const struct ethosu_op_rule *rule = ethosu_op_rule_find(ETHOSU_NPU_OP_POOL, (uint16_t)mode);
+    if ((unsigned)mode > 0xFFFFu || !rule)
         return ethosu_ops_fail(err, errlen, "NPU_OP_POOL mode %d reserved", (int)mode);
     if (ethosu_ops_check_input(ifm, "IFM", err, errlen) ||
         ethosu_ops_check_output(ofm, err, errlen) ||
@@ -46,10 +47,10 @@ static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
     if (gs && gs->shift > 63)
         return ethosu_ops_fail(err, errlen, "OFM_SCALE shift %u outside 6 bits", (unsigned)gs->shift);
     int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
+    if (ethosu_ops_check_types(rule, ifm->type, ofm->type, err, errlen))
+        return -1;
     switch (mode) {
     case ETHOSU_POOL_MAX:
-        if (ofm->type != ifm->type)
-            return ethosu_ops_fail(err, errlen, "max pool OFM type must equal the IFM type");
         if (k->upscale == ETHOSU_UPSCALE_ZEROS)
             return ethosu_ops_fail(err, errlen, "max pool cannot insert zeros");
         break;

@@ -32,7 +32,7 @@ TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
 # TRACE= takes any .cfg (or a directory holding one), absolute or relative
 # to the repository. The name shown and the log folder are nvdla/<name>.
-NVDLA_TRACES ?= ../shared/testdata/nvdla-traces/nv_small
+NVDLA_TRACES ?= testdata/nvdla-traces/nv_small
 ifneq ($(TRACE),)
 # one test per run: TRACE names it (nvdla/<its .cfg name>), TEST must not name another
 ifneq ($(TEST),)
@@ -597,7 +597,7 @@ smoke: deps
 # each must be reproduced by the twin (the hardware's CRC) or named by the
 # programming checker (scripts/regress/hw_observed.py).
 # (the shipped cases, then this project's own harvest from real RTL)
-HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed sequences/nvdla/hw-observed
+HW_OBSERVED ?= testdata/nvdla-hw-observed sequences/nvdla/hw-observed
 .PHONY: hw-observed prog-rules
 # the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)

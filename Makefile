@@ -32,7 +32,7 @@ TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
 # TRACE= takes any .cfg (or a directory holding one), absolute or relative
 # to the repository. The name shown and the log folder are nvdla/<name>.
-NVDLA_TRACES ?= ../shared/testdata/nvdla-traces/nv_small
+NVDLA_TRACES ?= testdata/nvdla-traces/nv_small
 ifneq ($(TRACE),)
 # one test per run: TRACE names it (nvdla/<its .cfg name>), TEST must not name another
 ifneq ($(TEST),)
@@ -170,7 +170,8 @@ help:
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
 	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
-	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match"
+	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match;"
+	@echo "                                   no tracked file names a folder outside the repository"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
@@ -618,7 +619,7 @@ smoke: deps
 # each must be reproduced by the twin (the hardware's CRC) or named by the
 # programming checker (scripts/regress/hw_observed.py).
 # (the shipped cases, then this project's own harvest from real RTL)
-HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed sequences/nvdla/hw-observed
+HW_OBSERVED ?= testdata/nvdla-hw-observed sequences/nvdla/hw-observed
 .PHONY: hw-observed prog-rules
 # the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)
@@ -647,10 +648,12 @@ hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
 
 # Every relative link of README.md and docs/*.md leads to a file and heading,
-# and the code excerpts still match their source.
+# and the code excerpts still match their source; no tracked file names a
+# folder outside the repository (the data is in testdata/).
 .PHONY: docs-check
 docs-check:
 	@python3 scripts/check/check_doc_links.py
+	@python3 scripts/check/check_no_outside_paths.py
 
 # The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc

@@ -24,7 +24,7 @@
 #include <sys/resource.h>
 
 static const char *prog = "mlw-bench";
-#define DEFAULT_DIR "../shared/testdata/ethos-u-weights"
+#define DEFAULT_DIR "testdata/ethos-u-weights"
 
 static void usage(FILE *f)
 {

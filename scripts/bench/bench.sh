@@ -169,9 +169,9 @@ echo >>"$md"
 if [ -n "$idle" ]; then
     suite_log=$bdir/suite.log
     if [ -n "${RTL_FILES:-}" ]; then
-        suite="make conformance DUT=rtl TRACES=${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}} JOBS=${JOBS:-$(nproc)}"
+        suite="make conformance DUT=rtl TRACES=${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}} JOBS=${JOBS:-$(nproc)}"
         cpu_time "$suite_log" make -s conformance DUT=rtl \
-            TRACES="${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}}" JOBS="${JOBS:-$(nproc)}"
+            TRACES="${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}}" JOBS="${JOBS:-$(nproc)}"
         cycles=$(awk '/^(PASS|FAIL) / && $3 ~ /^[0-9]+$/ { print $3 }' "$suite_log")
     else
         printf '%s DUT=rtl SEED=1\n' $RTL_TESTS | grep -v '^ethosu/' >"$bdir/suite.txt"

@@ -48,9 +48,9 @@ comment).
     lvl_clamp a permitted write makes the new PROT levels from the written
               pending levels clamped by the writer's PPROT (RESET)
 
-NVDLA configurations (nvdla_configs.csv): the facts of
-../shared/spec/nvdla-configs.md (the defines of the public hardware
-repository's spec/defs/<config>.spec): one row per parameter, one column per
+NVDLA configurations (nvdla_configs.csv): the defines of each configuration's
+spec/defs/<config>.spec in NVDLA's public hardware repository
+(github.com/nvdla/hw): one row per parameter, one column per
 configuration, the first column `parameter`. Values:
   yes / no           the <NAME>_ENABLE / _DISABLE features (one bit each in C)
   INT8, INT16, FP16  FEATURE_DATA_TYPE and WEIGHT_DATA_TYPE, '|'-joined when a

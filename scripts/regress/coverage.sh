@@ -16,7 +16,7 @@
 #   --no-run       run nothing: only merge/report what --results holds
 #   --tests LIST   tests to run (default: the nvdla sequences, every trace of
 #                  --traces, the ethosu/<name> sequences); names as in make sim
-#   --traces DIR   NVDLA traces (default $NVDLA_TRACES or ../shared/testdata/nvdla-traces/nv_small)
+#   --traces DIR   NVDLA traces (default $NVDLA_TRACES or testdata/nvdla-traces/nv_small)
 #   --out DIR      output folder (default build/coverage)
 # Outputs (in --out): merged.dat, annotated/ (sources with per-line counts),
 #   coverage.info (lcov), summary.md (both summaries), func_coverage.md,
@@ -29,7 +29,7 @@ set -u
 cd "$(dirname "$0")/../.."
 root=$PWD
 results= run=1 tests= out=build/coverage
-traces=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}
+traces=${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}
 while [ $# -gt 0 ]; do
     case $1 in
         --results) results=$2; shift 2 ;;

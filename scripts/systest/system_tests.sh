@@ -117,7 +117,7 @@ expect_fail "unknown DUT" "DUT: 'fpga' is not rtl or twin" TEST=sdp_bypass_smoke
 expect_fail "unknown fault" "unknown fault" TEST=sdp_bypass_smoke DUT=twin INJECT=nosuch
 
 # ---- NVDLA traces (make sim TRACE= / TEST=nvdla/<name>, make conformance) ----
-traces_dir=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}
+traces_dir=${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}
 # expect_input_error NAME PATTERN make-args...: rejected with PATTERN and exit
 # status 2 before the trace ran
 expect_input_error() {
@@ -321,7 +321,7 @@ else bad "ethosu-cmd: bad line rejected with file:line (no 'bad.txt:2:')"; fi
 rm -rf "$tmpc"
 
 # ---- mlw-decode / mlw-encode: the shipped weight streams through the command-line tools ----
-wdir=${ETHOSU_WEIGHTS:-../shared/testdata/ethos-u-weights}
+wdir=${ETHOSU_WEIGHTS:-testdata/ethos-u-weights}
 tmpw=$(mktemp -d)
 if [ ! -d "$wdir" ]; then bad "mlw tools: $wdir is not a folder (set ETHOSU_WEIGHTS)"
 else

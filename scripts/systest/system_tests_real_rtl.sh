@@ -134,7 +134,7 @@ if [ -d "$traces_dir/$ew" ]; then
 fi
 
 # ---- the programming checker: before a trace runs (any DUT), in the twin ----
-hwo=${HW_OBSERVED:-../shared/testdata/nvdla-hw-observed}
+hwo=${HW_OBSERVED:-testdata/nvdla-hw-observed}
 [ -d "$hwo/nv_small" ] && hwo=$hwo/nv_small   # a folder of configuration folders
 if [ -d "$hwo/conv_1_0" ] && [ -d "$hwo/sdpnoew_1_82" ]; then
     for dut in "${duts[@]}"; do

@@ -1,5 +1,5 @@
 /* ethosu_weights: the weight-decoder sequence. Every shipped weight stream
- * (../shared/testdata/ethos-u-weights, or $ETHOSU_WEIGHTS) and 1,000 seeded
+ * (testdata/ethos-u-weights, or $ETHOSU_WEIGHTS) and 1,000 seeded
  * random streams (1..20,000 weights, 0..99 % zeros, made by the golden
  * encoder) go through the DUT's weight channel: a command stream sets
  * NPU_SET_WEIGHT_REGION/BASE/LENGTH, runs NPU_OP_CONV and stops; the
@@ -88,7 +88,7 @@ static int run_shipped(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
 {
     const char *dir = getenv("ETHOSU_WEIGHTS");
     if (!dir)
-        dir = "../shared/testdata/ethos-u-weights";
+        dir = "testdata/ethos-u-weights";
     DIR *d = opendir(dir);
     if (!d)
         return ethosu_seq_fail(ctx, "the shipped weight streams are not at %s: set ETHOSU_WEIGHTS", dir);

@@ -14,8 +14,6 @@
 
 #include "reg_requester.h"
 
-#define DEFAULT_TIMEOUT 100000u
-
 enum apb_phase { PH_IDLE = 0, PH_SETUP, PH_ACCESS };
 
 struct apb_master {
@@ -23,7 +21,6 @@ struct apb_master {
     struct apb_pins *pins;
     struct bfm_env *env;
     const char *name;           /* the requester's */
-    unsigned timeout;           /* access cycles without PREADY a blocking call waits */
     uint8_t default_prot;
 
     enum apb_phase phase;       /* phase the next drive() puts on the pins */
@@ -39,38 +36,35 @@ void apb_master_knobs_default(struct apb_master_knobs *k)
     k->seed = 1;
 }
 
+static struct reg_requester_knobs requester_knobs(const struct apb_master_knobs *k)
+{
+    return (struct reg_requester_knobs){
+        .gap_min = k->gap_min, .gap_max = k->gap_max, .timeout = k->timeout,
+        .budget = REG_BUDGET_STALLS, .seed = k->seed, .addr_digits = 3,
+        .describe = k->describe,
+    };
+}
+
 struct apb_master *apb_master_create(const char *name, const struct apb_master_knobs *k,
                                      struct apb_pins *pins, struct bfm_env *env)
 {
-    struct apb_master *m;
     struct apb_master_knobs dk;
-    struct reg_requester_knobs rk = { 0 };
+    struct apb_master *m;
 
-    if (!pins || !env) {
-        fprintf(stderr, "apb_master_create: pins and env are required\n");
-        return NULL;
-    }
     if (!k) {
         apb_master_knobs_default(&dk);
         k = &dk;
     }
-    rk.gap_min = k->gap_min;
-    rk.gap_max = k->gap_max;
-    rk.timeout = k->timeout ? k->timeout : DEFAULT_TIMEOUT;
-    rk.budget = REG_BUDGET_STALLS;
-    rk.seed = k->seed;
-    rk.addr_digits = 3;
-    rk.describe = k->describe;
     struct reg_requester *rq = reg_requester_create("apb_master_create", name ? name : "apb",
-                                                    &rk, env);
-    if (!rq)
-        return NULL;
-    if (k->default_prot > 7) {
+                                                    requester_knobs(k), pins, env);
+    if (rq && k->default_prot > 7) {
         fprintf(stderr, "apb_master_create: default_prot 0x%x is wider than PPROT[2:0]\n",
                 k->default_prot);
         reg_requester_destroy(rq);
-        return NULL;
+        rq = NULL;
     }
+    if (!rq)
+        return NULL;
     m = calloc(1, sizeof *m);
     if (!m) {
         fprintf(stderr, "apb_master_create: out of memory\n");
@@ -80,7 +74,6 @@ struct apb_master *apb_master_create(const char *name, const struct apb_master_k
     m->pins = pins;
     m->env = env;
     m->name = reg_requester_name(rq);
-    m->timeout = (unsigned)rk.timeout;
     m->default_prot = k->default_prot;
     m->last_slverr = -1;
     return m;
@@ -106,25 +99,17 @@ void apb_master_drive(struct apb_master *m)
         bfm_log(m->env, 2, m->name, "setup %s 0x%03" PRIx32 " prot 0x%x",
                 started->write ? "write" : "read", started->addr, started->prot);
     }
-    const struct reg_request *q = reg_requester_on_bus(m->rq);
-    p->sel = q != NULL;
+    p->sel = m->phase != PH_IDLE;
     p->enable = m->phase == PH_ACCESS;
-    p->wakeup = (uint8_t)(q || reg_requester_queued(m->rq) != 0);
-    if (q) {
-        p->addr = q->addr;
-        p->write = q->write;
-        p->wdata = q->wdata;
-        p->strb = q->strb;
-        p->prot = q->prot;
-    } else {
-        /* Idle payload parked at zero: easier to read in waveforms. */
-        p->addr = 0;
-        p->write = 0;
-        p->wdata = 0;
-        p->strb = 0;
-        p->prot = 0;
-    }
+    p->wakeup = (uint8_t)(p->sel || reg_requester_queued(m->rq) != 0);
     m->wakeup_prev = p->wakeup;
+    /* A read's PWDATA and PSTRB are zero in its request already. */
+    const struct reg_request *q = reg_requester_payload(m->rq);
+    p->addr = q->addr;
+    p->write = q->write;
+    p->wdata = q->wdata;
+    p->strb = q->strb;
+    p->prot = q->prot;
 }
 
 /* PREADY in an access cycle: the transfer on the pins completes. */
@@ -211,7 +196,8 @@ static enum bfm_status transfer(struct apb_master *m, int write, uint32_t addr,
         *slverr = m->last_slverr;
     if (st == BFM_ERR_TIMEOUT)
         bfm_log(m->env, 1, m->name, "%s 0x%03" PRIx32 " timed out: no PREADY for "
-                "%u access cycles", write ? "write" : "read", addr, m->timeout);
+                "%" PRIu64 " access cycles", write ? "write" : "read", addr,
+                reg_requester_timeout(m->rq));
     return st;
 }
 
@@ -267,9 +253,7 @@ void apb_master_stats(const struct apb_master *m, struct apb_master_stats *s)
     struct reg_requester_stats st;
 
     reg_requester_stats(m->rq, &st);
-    s->writes = st.writes;
-    s->reads = st.reads;
-    s->slverrs = m->slverrs;
-    s->wait_cycles = st.stalls;
-    s->timeouts = st.timeouts;
+    *s = (struct apb_master_stats){ .writes = st.writes, .reads = st.reads,
+                                    .slverrs = m->slverrs, .wait_cycles = st.stalls,
+                                    .timeouts = st.timeouts };
 }

@@ -13,7 +13,6 @@
 #include "reg_requester.h"
 
 #define CSB_ADDR_LIMIT 0x40000u     /* 16-bit word address = 256 KiB */
-#define DEFAULT_TIMEOUT 100000u
 
 struct csb_master {
     struct reg_requester *rq;
@@ -29,42 +28,34 @@ void csb_master_knobs_default(struct csb_master_knobs *k)
     k->seed = 1;
 }
 
+static struct reg_requester_knobs requester_knobs(const struct csb_master_knobs *k)
+{
+    return (struct reg_requester_knobs){
+        .gap_min = k->gap_min, .gap_max = k->gap_max, .timeout = k->read_timeout,
+        .budget = REG_BUDGET_CYCLES, .seed = k->seed, .addr_digits = 5,
+        .describe = k->describe,
+    };
+}
+
 struct csb_master *csb_master_create(const char *name, const struct csb_master_knobs *k,
                                      struct csb_pins *pins, struct bfm_env *env)
 {
-    struct csb_master *m;
     struct csb_master_knobs dk;
-    struct reg_requester_knobs rk = { 0 };
 
-    if (!pins || !env) {
-        fprintf(stderr, "csb_master_create: pins and env are required\n");
-        return NULL;
-    }
     if (!k) {
         csb_master_knobs_default(&dk);
         k = &dk;
     }
-    rk.gap_min = k->gap_min;
-    rk.gap_max = k->gap_max;
-    rk.timeout = k->read_timeout ? k->read_timeout : DEFAULT_TIMEOUT;
-    rk.budget = REG_BUDGET_CYCLES;
-    rk.seed = k->seed;
-    rk.addr_digits = 5;
-    rk.describe = k->describe;
     struct reg_requester *rq = reg_requester_create("csb_master_create", name ? name : "csb",
-                                                    &rk, env);
+                                                    requester_knobs(k), pins, env);
     if (!rq)
         return NULL;
-    m = calloc(1, sizeof *m);
+    struct csb_master *m = calloc(1, sizeof *m);
     if (!m) {
         fprintf(stderr, "csb_master_create: out of memory\n");
         abort();
     }
-    m->rq = rq;
-    m->pins = pins;
-    m->env = env;
-    m->name = reg_requester_name(rq);
-    m->nposted = k->nposted != 0;
+    *m = (struct csb_master){ rq, pins, env, reg_requester_name(rq), k->nposted != 0 };
     return m;
 }
 
@@ -86,20 +77,12 @@ void csb_master_drive(struct csb_master *m)
     struct csb_pins *p = m->pins;
 
     reg_requester_issue(m->rq, 1);
-    const struct reg_request *q = reg_requester_on_bus(m->rq);
-    p->valid = q != NULL;
-    if (q) {
-        p->addr = (uint16_t)(q->addr >> 2);
-        p->wdat = q->wdata;
-        p->write = q->write;
-        p->nposted = q->nposted;
-    } else {
-        /* Idle payload parked at zero: easier to read in waveforms. */
-        p->addr = 0;
-        p->wdat = 0;
-        p->write = 0;
-        p->nposted = 0;
-    }
+    p->valid = reg_requester_on_bus(m->rq) != NULL;
+    const struct reg_request *q = reg_requester_payload(m->rq);
+    p->addr = (uint16_t)(q->addr >> 2);     /* the word address */
+    p->wdat = q->wdata;
+    p->write = q->write;
+    p->nposted = q->nposted;
 }
 
 static void log_accepted(struct csb_master *m, const struct reg_request *q)
@@ -243,8 +226,5 @@ void csb_master_stats(const struct csb_master *m, struct csb_master_stats *s)
     struct reg_requester_stats st;
 
     reg_requester_stats(m->rq, &st);
-    s->writes = st.writes;
-    s->reads = st.reads;
-    s->nposted_writes = st.nposted_writes;
-    s->wr_completes = st.write_acks;
+    *s = (struct csb_master_stats){ st.writes, st.reads, st.nposted_writes, st.write_acks };
 }

@@ -32,14 +32,20 @@ struct reg_requester {
     struct reg_requester_stats st;
 };
 
+#define DEFAULT_TIMEOUT 100000u
+
 struct reg_requester *reg_requester_create(const char *who, const char *name,
-                                           const struct reg_requester_knobs *k,
+                                           struct reg_requester_knobs k, const void *pins,
                                            struct bfm_env *env)
 {
     struct reg_requester *r;
 
-    if (k->gap_min > k->gap_max) {
-        fprintf(stderr, "%s: gap_min %u > gap_max %u\n", who, k->gap_min, k->gap_max);
+    if (!pins || !env) {
+        fprintf(stderr, "%s: pins and env are required\n", who);
+        return NULL;
+    }
+    if (k.gap_min > k.gap_max) {
+        fprintf(stderr, "%s: gap_min %u > gap_max %u\n", who, k.gap_min, k.gap_max);
         return NULL;
     }
     r = calloc(1, sizeof *r);
@@ -48,9 +54,11 @@ struct reg_requester *reg_requester_create(const char *who, const char *name,
         abort();
     }
     snprintf(r->name, sizeof r->name, "%s", name);
-    r->k = *k;
+    r->k = k;
+    if (!r->k.timeout)
+        r->k.timeout = DEFAULT_TIMEOUT;
     r->env = env;
-    bfm_rng_seed(&r->rng, k->seed);
+    bfm_rng_seed(&r->rng, k.seed);
     bfm_queue_init(&r->reqq, sizeof(struct reg_request), 16);
     bfm_queue_init(&r->rdq, sizeof(struct reg_request), 16);
     bfm_queue_init(&r->ackq, sizeof(struct reg_request), 16);
@@ -75,6 +83,11 @@ const char *reg_requester_name(const struct reg_requester *r)
 struct bfm_env *reg_requester_env(const struct reg_requester *r)
 {
     return r->env;
+}
+
+uint64_t reg_requester_timeout(const struct reg_requester *r)
+{
+    return r->k.timeout;
 }
 
 void reg_requester_describe(const struct reg_requester *r, uint32_t addr, uint32_t data,
@@ -105,6 +118,13 @@ const struct reg_request *reg_requester_issue(struct reg_requester *r, int may_s
 const struct reg_request *reg_requester_on_bus(const struct reg_requester *r)
 {
     return r->cur_valid ? &r->cur : NULL;
+}
+
+const struct reg_request *reg_requester_payload(const struct reg_requester *r)
+{
+    static const struct reg_request parked;
+
+    return r->cur_valid ? &r->cur : &parked;
 }
 
 static void complete(struct reg_request *q)

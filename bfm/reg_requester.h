@@ -40,7 +40,8 @@ enum reg_budget {
 
 struct reg_requester_knobs {
     unsigned gap_min, gap_max;  /* idle cycles after each accepted request (random in range) */
-    uint64_t timeout;           /* limit of one blocking call, in budget units (0 = none) */
+    uint64_t timeout;           /* limit of one blocking call, in budget units
+                                   (0 = 100000) */
     enum reg_budget budget;
     uint64_t seed;
     unsigned addr_digits;       /* hex digits of an address in log lines */
@@ -58,14 +59,15 @@ struct reg_requester_stats {
 struct reg_requester;
 
 /* who names the caller in error messages ("csb_master_create"). Returns NULL
- * (with a message) on gap_min > gap_max. */
+ * (with a message) on gap_min > gap_max or without pins or env. */
 struct reg_requester *reg_requester_create(const char *who, const char *name,
-                                           const struct reg_requester_knobs *k,
+                                           struct reg_requester_knobs k, const void *pins,
                                            struct bfm_env *env);
 void reg_requester_destroy(struct reg_requester *r);    /* NULL is fine */
 
 const char *reg_requester_name(const struct reg_requester *r);
 struct bfm_env *reg_requester_env(const struct reg_requester *r);
+uint64_t reg_requester_timeout(const struct reg_requester *r);   /* the knob, 0 resolved */
 /* "ADDR = DATA" for log lines, through the knobs' describe when given. */
 void reg_requester_describe(const struct reg_requester *r, uint32_t addr, uint32_t data,
                             char *buf, unsigned len);
@@ -78,6 +80,9 @@ void reg_requester_describe(const struct reg_requester *r, uint32_t addr, uint32
 const struct reg_request *reg_requester_issue(struct reg_requester *r, int may_start);
 /* The request on the bus, NULL while the bus is free. */
 const struct reg_request *reg_requester_on_bus(const struct reg_requester *r);
+/* What to drive on the payload pins: the request on the bus, or all zeros
+ * while the bus is free (parked, easier to read in waveforms). */
+const struct reg_request *reg_requester_payload(const struct reg_requester *r);
 /* sample(): the target took the request on the bus. It leaves the bus and
  * the next gap is drawn; a read then awaits its data, a non-posted write
  * its acknowledgement, a posted write has completed. Returns the accepted

@@ -32,13 +32,7 @@ struct csb_checker {
 
 void csb_checker_knobs_default(struct csb_checker_knobs *k)
 {
-    k->max_wait = 0;
-}
-
-struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
-                                       struct bfm_env *env)
-{
-    return csb_checker_create_with_knobs(name, NULL, pins, env);
+    *k = (struct csb_checker_knobs){ .max_wait = 0 };
 }
 
 struct csb_checker *csb_checker_create_with_knobs(const char *name,
@@ -48,13 +42,19 @@ struct csb_checker *csb_checker_create_with_knobs(const char *name,
 {
     struct csb_checker *c = reg_checker_alloc("csb_checker_create", sizeof *c, pins, env);
 
-    if (!c)
-        return NULL;
-    reg_checker_init(&c->rc, name ? name : "csb", k ? k->max_wait : 0, env);
-    c->pins = pins;
-    bfm_queue_init(&c->rd, sizeof(struct pending), 16);
-    bfm_queue_init(&c->np, sizeof(struct pending), 16);
+    if (c) {
+        reg_checker_init(&c->rc, name ? name : "csb", k ? k->max_wait : 0, env);
+        c->pins = pins;
+        bfm_queue_init(&c->rd, sizeof(struct pending), 16);
+        bfm_queue_init(&c->np, sizeof(struct pending), 16);
+    }
     return c;
+}
+
+struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
+                                       struct bfm_env *env)
+{
+    return csb_checker_create_with_knobs(name, NULL, pins, env);
 }
 
 void csb_checker_destroy(struct csb_checker *c)

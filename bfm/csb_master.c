@@ -28,26 +28,19 @@ void csb_master_knobs_default(struct csb_master_knobs *k)
     k->seed = 1;
 }
 
-static struct reg_requester_knobs requester_knobs(const struct csb_master_knobs *k)
-{
-    return (struct reg_requester_knobs){
-        .gap_min = k->gap_min, .gap_max = k->gap_max, .timeout = k->read_timeout,
-        .budget = REG_BUDGET_CYCLES, .seed = k->seed, .addr_digits = 5,
-        .describe = k->describe,
-    };
-}
-
 struct csb_master *csb_master_create(const char *name, const struct csb_master_knobs *k,
                                      struct csb_pins *pins, struct bfm_env *env)
 {
-    struct csb_master_knobs dk;
+    struct csb_master_knobs ck;
 
-    if (!k) {
-        csb_master_knobs_default(&dk);
-        k = &dk;
-    }
+    if (k)
+        ck = *k;
+    else
+        csb_master_knobs_default(&ck);
+    struct reg_requester_knobs rk = { ck.gap_min, ck.gap_max, ck.read_timeout,
+                                      REG_BUDGET_CYCLES, ck.seed, 5, ck.describe };
     struct reg_requester *rq = reg_requester_create("csb_master_create", name ? name : "csb",
-                                                    requester_knobs(k), pins, env);
+                                                    rk, pins, env);
     if (!rq)
         return NULL;
     struct csb_master *m = calloc(1, sizeof *m);
@@ -55,15 +48,14 @@ struct csb_master *csb_master_create(const char *name, const struct csb_master_k
         fprintf(stderr, "csb_master_create: out of memory\n");
         abort();
     }
-    *m = (struct csb_master){ rq, pins, env, reg_requester_name(rq), k->nposted != 0 };
+    *m = (struct csb_master){ rq, pins, env, reg_requester_name(rq), ck.nposted != 0 };
     return m;
 }
 
 void csb_master_destroy(struct csb_master *m)
 {
-    if (!m)
-        return;
-    reg_requester_destroy(m->rq);
+    if (m)
+        reg_requester_destroy(m->rq);
     free(m);
 }
 
@@ -203,22 +195,21 @@ enum bfm_status csb_poll(struct csb_master *m, uint32_t addr, uint32_t mask,
     return reg_requester_poll(m->rq, &q, mask, expect, timeout);
 }
 
-int csb_master_idle(const struct csb_master *m)
-{
-    return reg_requester_idle(m->rq);
-}
-
 void csb_master_outstanding(const struct csb_master *m, char *buf, unsigned len)
 {
     const struct reg_request *q = reg_requester_on_bus(m->rq);
+    const char *bus = !q ? "bus idle" : q->write ? "write on the bus" : "read on the bus";
 
-    if (!buf || !len)
-        return;
-    snprintf(buf, len, "%s: %zu queued, %s, %zu reads awaiting data, "
-             "%zu non-posted writes awaiting wr_complete",
-             m->name, reg_requester_queued(m->rq),
-             q ? (q->write ? "write on the bus" : "read on the bus") : "bus idle",
-             reg_requester_reads_awaiting(m->rq), reg_requester_writes_awaiting(m->rq));
+    if (buf && len)
+        snprintf(buf, len, "%s: %zu queued, %s, %zu reads awaiting data, "
+                 "%zu non-posted writes awaiting wr_complete", m->name,
+                 reg_requester_queued(m->rq), bus, reg_requester_reads_awaiting(m->rq),
+                 reg_requester_writes_awaiting(m->rq));
+}
+
+int csb_master_idle(const struct csb_master *m)
+{
+    return reg_requester_idle(m->rq);
 }
 
 void csb_master_stats(const struct csb_master *m, struct csb_master_stats *s)

@@ -67,11 +67,11 @@ struct reg_requester *reg_requester_create(const char *who, const char *name,
 
 void reg_requester_destroy(struct reg_requester *r)
 {
-    if (!r)
-        return;
-    bfm_queue_free(&r->reqq);
-    bfm_queue_free(&r->rdq);
-    bfm_queue_free(&r->ackq);
+    if (r) {
+        bfm_queue_free(&r->reqq);
+        bfm_queue_free(&r->rdq);
+        bfm_queue_free(&r->ackq);
+    }
     free(r);
 }
 

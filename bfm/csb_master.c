@@ -37,8 +37,11 @@ struct csb_master *csb_master_create(const char *name, const struct csb_master_k
         ck = *k;
     else
         csb_master_knobs_default(&ck);
-    struct reg_requester_knobs rk = { ck.gap_min, ck.gap_max, ck.read_timeout,
-                                      REG_BUDGET_CYCLES, ck.seed, 5, ck.describe };
+    /* CSB addresses have 5 hex digits (256 KiB); the time limit is in cycles. */
+    struct reg_requester_knobs rk = { .gap_min = ck.gap_min, .gap_max = ck.gap_max,
+                                      .timeout = ck.read_timeout, .seed = ck.seed,
+                                      .describe = ck.describe, .addr_digits = 5,
+                                      .budget = REG_BUDGET_CYCLES };
     struct reg_requester *rq = reg_requester_create("csb_master_create", name ? name : "csb",
                                                     rk, pins, env);
     if (!rq)

@@ -209,12 +209,6 @@ int ethosu_twin_set_dump(struct dut *twin, const char *dir)
     return ethosu_cp_set_dump(&t->cp, dir);
 }
 
-unsigned ethosu_twin_macs(const struct dut *twin)
-{
-    const struct ethosu_twin *t = twin->impl;
-    return t->macs;
-}
-
 static void etwin_destroy(struct dut *d)
 {
     if (!d)

@@ -266,14 +266,16 @@ twin: deps $(TWIN_SIM)
 HAVE_SYSTEMC := $(wildcard /usr/include/systemc.h)
 # the Debian SystemC library is built as C++17: the same standard is required
 TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
-TLM_INC       = -Isim/systemc/tlm -Isequences/main/tlm $(INC)
-TLM_HDRS     := $(wildcard sim/systemc/tlm/*.h sequences/main/tlm/*.h) $(HDRS)
-TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sim/systemc/tlm/*.cpp))
+# the neutral TLM pieces, then each family's wrappers (its room's tlm/)
+TLM_DIRS     := sim/systemc/tlm sim/nvdla/tlm sim/ethosu/tlm
+TLM_INC       = $(addprefix -I,$(TLM_DIRS)) -Isequences/main/tlm $(INC)
+TLM_HDRS     := $(wildcard $(addsuffix /*.h,$(TLM_DIRS)) sequences/main/tlm/*.h) $(HDRS)
+TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(addsuffix /*.cpp,$(TLM_DIRS))))
 TLM_PLATFORM_OBJ := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sequences/main/tlm/*.cpp))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
 TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
-$(BUILD)/obj/sim/systemc/tlm/%.o: sim/systemc/tlm/%.cpp $(TLM_HDRS)
+$(BUILD)/obj/sim/%.o: sim/%.cpp $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
 $(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp $(TLM_HDRS)
@@ -665,6 +667,7 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h sim/kernel/*.h sequences/trace/*.h)) \
     sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
+    sim/nvdla/twin/nvdla_pins.h sim/ethosu/ethosu_pins.h \
     sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \
     sequences/api/seq.h sequences/api/reg_port.h
 # The archive is static only, so what it needs goes in Libs (a plain

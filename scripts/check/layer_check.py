@@ -36,19 +36,24 @@ ROOMS = (
     # the generated register, configuration and ConfigROM tables of every family
     ("sim/regs", 0, None),
     # family-neutral core: the kernel (DUT interface, cycle loop, knobs, harness
-    # description), waves, the SystemC harness's clock, the Verilator adapters
+    # description), waves, the SystemC harness's clock and the TLM pieces every
+    # wrapper shares, the Verilator adapters
     ("sim/kernel", 1, None),
     ("sim/waves", 2, None),
     ("sim/systemc", 3, None),
+    ("sim/systemc/tlm", 3, None),
     ("sim/verilator", 4, None),
-    # the families: models, twins, and each family's entry (sim_family.h)
+    # the families: pins, models, twins, each family's entry (sim_family.h),
+    # its Verilator shim (rtl/) and its TLM-2.0 wrapper (tlm/)
     ("sim/nvdla/model", 5, "nvdla"),
     ("sim/nvdla/twin", 6, "nvdla"),
     ("sim/nvdla", 7, "nvdla"),
+    ("sim/nvdla/rtl", 8, "nvdla"),
+    ("sim/nvdla/tlm", 8, "nvdla"),
     ("sim/ethosu", 5, "ethosu"),
+    ("sim/ethosu/rtl", 6, "ethosu"),
+    ("sim/ethosu/tlm", 6, "ethosu"),
     ("sim/copyeng", 5, "copyeng"),
-    # the TLM-2.0 wrappers build the families' twins
-    ("sim/systemc/tlm", 8, None),
     ("sim/tests", 9, None),
     ("sim/systemc/tlm/tests", 9, None),
     ("sim/systemc/tlm/examples", 9, None),

@@ -101,7 +101,7 @@ static int gate(struct sim_knobs *k, const char *name)
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
 {
     if (!strcmp(k->dut, "rtl"))
-        return ethosu_rtl_create(err, len);
+        return dut_rtl_create(ethosu_main_family.sim->name, err, len);
     struct dut *d = ethosu_twin_create(err, len);
     if (d && network_macs && ethosu_twin_set_macs(d, network_macs)) {
         snprintf(err, len, "the twin cannot be set to %u MACs", network_macs);

@@ -96,7 +96,7 @@ static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len
     /* the twin has the port set its configuration has (SRAMIF=1 adds it to
      * one without, e.g. nv_small) */
     int twin_sramif = k->sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
-    return !strcmp(k->dut, "rtl") ? dut_rtl_create(err, len)
+    return !strcmp(k->dut, "rtl") ? dut_rtl_create(nvdla_main_family.sim->name, err, len)
                                   : dut_twin_create(&(struct dut_twin_opts){ twin_sramif, k->prog_warn, cfg }, err, len);
 }
 

@@ -2,8 +2,8 @@
 """Generate the knob tables from the project's single description of its
 knobs (scripts/gen/regdefs/knobs.csv; its header comment says every column).
 
-  gen_knobs.py --csv scripts/gen/regdefs/knobs.csv --c-source sim/kernel/sim_knob_table.c \\
-               --make mk/knobs.mk --doc docs/knobs.md [--doc-out FILE]
+  gen_knobs.py --csv scripts/gen/regdefs/knobs.csv --c-source sim/kernel/generated/sim_knob_table.c \\
+               --make mk/generated/knobs.mk --doc docs/knobs.md [--doc-out FILE]
 
 --c-source  the simulator's option table and --help text (sim_knob_table.h
             declares them; sim/kernel/sim_knobs.c walks them)
@@ -159,7 +159,7 @@ def make_syntax(row):
 
 
 def gen_make(rows):
-    out = ["# mk/knobs.mk: %s" % HEADER,
+    out = ["# mk/generated/knobs.mk: %s" % HEADER,
            "# Included by the Makefile; mk/knob_check.mk checks make's command line with it.",
            "",
            "# every variable make takes on its command line (any other is refused)",

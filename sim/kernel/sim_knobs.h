@@ -52,7 +52,7 @@ struct sim_knobs {
     unsigned reset_idle;       /* idle cycles after reset release, before the first request */
     const char *plusargs[SIM_MAX_PLUSARGS];   /* "+name[=value]" words for a Verilated model */
     unsigned n_plusargs;
-    const char *nvdla_config;  /* hardware configuration (sim/regs/nvdla_config.h) */
+    const char *nvdla_config;  /* hardware configuration (sim/regs/generated/nvdla_config.h) */
     int nvdla_config_given;
     /* Why that configuration, for the knob line: "default", "NVDLA_CONFIG"
      * or "the trace folder name" (sim_knobs_config_from_trace). */

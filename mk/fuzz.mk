@@ -16,7 +16,7 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 # no -Werror, gcc's build holds the code to that
 FUZZ_CFLAGS  := -std=c11 -O1 -g -Wall -Wextra -D_POSIX_C_SOURCE=200809L $(FUZZ_SAN)
 # the parsers and what they stand on, not the whole core: fewer objects to build
-FUZZ_SRC     := $(GOLDEN_SRC) $(wildcard sim/regs/generated/*.c sequences/trace/*.c) sim/kernel/sim_knobs.c \
+FUZZ_SRC     := $(GOLDEN_SRC) $(wildcard sim/regs/generated/*.c sequences/trace/*.c) sim/kernel/sim_knobs.c sim/nvdla/nvdla_knobs.c \
                 sim/kernel/generated/sim_knob_table.c sequences/api/npy.c sequences/api/npz.c
 FUZZ_CORE_OBJ := $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_LIB     := $(FUZZ_BUILD)/libsimcore.a

@@ -121,10 +121,12 @@ def gen_c(rows):
         if r["repro"] not in WHEN:
             die("%s: repro must be one of %s" % (where(r), ", ".join(k for k in WHEN if k)))
         option = "+" if r["syntax"] == "plusargs" else r["option"]
-        out.append("    { %s, %s, %s, SIM_KNOB_%s, %dull, %dull, %s, %s, %s, %s, %s, %s, SIM_KNOB_%s, SIM_KNOB_%s },"
+        applies = "" if r["applies"] == "all" else r["applies"]
+        out.append("    { %s, %s, %s, SIM_KNOB_%s, %dull, %dull, %s, %s, %s, %s, %s, %s, SIM_KNOB_%s, SIM_KNOB_%s,\n"
+                   "      %s, %s },"
                    % (c_str(r["make"]), c_str(option), c_str(r["alias"]), arg, lo, hi, c_str(choices),
                       c_str(knobs.syntax_what(r["syntax"])), c_str(r["default"]), field, given, c_str(name),
-                      when if name else "NEVER", WHEN[r["repro"]]))
+                      when if name else "NEVER", WHEN[r["repro"]], c_str(applies), c_str(r["why"])))
         index[r["make"] or r["option"]] = len(index)
         if name:
             if not r["line_at"].isdigit():

@@ -76,7 +76,7 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
         fprintf(stderr, "sim: no test named '%s' (`make sim TEST=list` lists the %u tests)\n", k->test, seq_test_count);
         return 2;
     }
-    if (seq_check_config(test, nvdla_config_find(k->nvdla_config), err, sizeof err)) {
+    if (seq_check_config(test, nvdla_config_find(k->config), err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         return 2;
     }
@@ -92,7 +92,7 @@ static int trace_gate(struct sim_knobs *k, const char *name)
 
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
 {
-    const struct nvdla_config *cfg = nvdla_config_find(k->nvdla_config);
+    const struct nvdla_config *cfg = nvdla_config_find(k->config);
     /* the twin has the port set its configuration has (SRAMIF=1 adds it to
      * one without, e.g. nv_small) */
     int twin_sramif = k->sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
@@ -102,7 +102,7 @@ static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len
 
 static int check_dut(const struct dut *d, const struct sim_knobs *k, char *err, unsigned len)
 {
-    return check_dut_config(d, nvdla_config_find(k->nvdla_config), err, len) ||
+    return check_dut_config(d, nvdla_config_find(k->config), err, len) ||
            (trace && trace_check_dut(trace, d->addr_bits, d->has_sramif, err, len)) ? -1 : 0;
 }
 
@@ -121,7 +121,7 @@ static int run(struct sim *s, const struct sim_knobs *k)
         .sram_mem = s->axi[1].mem, .dbb_written = s->axi[0].written, .sram_written = s->axi[1].written,
         .check_unwritten = k->check_unwritten, .dla_intr = &nvdla_sim_pins(s)->dla_intr, .seed = k->seed, .dut_kind = s->dut->kind,
         .out_dir = k->out_dir, .trace_path = trace ? trace->path : NULL, .absent = gate.absent[0] ? gate.absent : NULL,
-        .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL, .hw = nvdla_config_find(k->nvdla_config),
+        .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL, .hw = nvdla_config_find(k->config),
     };
     bfm_rng_seed(&ctx.rng, k->seed);
     return trace ? trace_run(&ctx, trace) : test->run(&ctx);

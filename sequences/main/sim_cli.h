@@ -18,7 +18,7 @@ struct trace;
 
 int sim_cli(int argc, char **argv);
 /* Before a trace runs, on every harness. A trace that needs a unit the
- * configuration (k->nvdla_config) leaves out prints "SKIP: <name> on <dut>:
+ * configuration (k->config) leaves out prints "SKIP: <name> on <dut>:
  * why" and returns SIM_EXIT_SKIP (with k->run_absent: a note, run it, the
  * reason in g->absent). A trace that breaks a programming rule
  * (sequences/trace/trace_prog.h) lists the rules and, unless k->prog_warn, prints

@@ -49,11 +49,14 @@ int sim_cli(int argc, char **argv)
             fault_tables[n_tables++] = main_families[i]->sim->faults;
     fault_inject_set_tables(fault_tables);
     char err[2048] = "";
-    if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
+    /* a trace is NVDLA's whatever its name; else the test's prefix says */
+    const struct main_family *fam = k.trace ? &nvdla_main_family : main_family_of(k.test);
+    sim_knobs_adjust(&k, fam->sim->knobs);
+    if (!k.list && sim_knobs_check(&k, fam->sim->knobs, err, sizeof err)) {
         /* a configuration the user did not name: say where it came from */
-        if (!k.nvdla_config_given && strstr(err, "NVDLA_CONFIG="))
+        if (!k.config_given && strstr(err, "NVDLA_CONFIG="))
             fprintf(stderr, "sim: %s (nvdla_config=%s from %s; NVDLA_CONFIG=name overrides it)\n", err,
-                    k.nvdla_config, k.nvdla_config_from);
+                    k.config, k.config_from);
         else
             fprintf(stderr, "sim: %s\n", err);
         return 2;
@@ -71,8 +74,6 @@ int sim_cli(int argc, char **argv)
         fault_inject_list();
         return 0;
     }
-    /* a trace is NVDLA's whatever its name; else the test's prefix says */
-    const struct main_family *fam = k.trace ? &nvdla_main_family : main_family_of(k.test);
     char name[512];
     if ((rc = fam->prepare(&k, name, sizeof name)) >= 0)
         return rc;

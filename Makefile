@@ -22,9 +22,9 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # ---- knobs of `make sim` (docs/knobs.md) -----------------------------------------
 # The knob table (scripts/gen/regdefs/knobs.csv) gives every knob's `?=` default,
-# its syntax and its simulator option (mk/knobs.mk, generated: make knobs);
+# its syntax and its simulator option (mk/generated/knobs.mk, generated: make knobs);
 # mk/knob_check.mk refuses unknown names and malformed values on the command line.
-include mk/knobs.mk
+include mk/generated/knobs.mk
 include mk/knob_check.mk
 include mk/path_check.mk
 TEST      ?=
@@ -125,7 +125,7 @@ BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
 # The rooms of sim/ and sequences/ (docs/layout.md "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
-SIM_DIRS := sim/regs sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu sim/copyeng
+SIM_DIRS := sim/regs/generated sim/kernel sim/kernel/generated sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu sim/copyeng
 SEQ_DIRS := sequences/api sequences/nvdla/api sequences/nvdla sequences/ethosu sequences/copyeng sequences/trace sequences/main
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
@@ -169,7 +169,7 @@ help:
 	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test"
-	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
+	@echo "make knobs                         regenerate the knob tables (simulator, mk/generated/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
 	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match;"
 	@echo "                                   no tracked file names a folder outside the repository"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
@@ -285,14 +285,16 @@ twin: deps $(TWIN_SIM)
 HAVE_SYSTEMC := $(wildcard /usr/include/systemc.h)
 # the Debian SystemC library is built as C++17: the same standard is required
 TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
-TLM_INC       = -Isim/systemc/tlm -Isequences/main/tlm $(INC)
-TLM_HDRS     := $(wildcard sim/systemc/tlm/*.h sequences/main/tlm/*.h) $(HDRS)
-TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sim/systemc/tlm/*.cpp))
+# the neutral TLM pieces, then each family's wrappers (its room's tlm/)
+TLM_DIRS     := sim/systemc/tlm sim/nvdla/tlm sim/ethosu/tlm
+TLM_INC       = $(addprefix -I,$(TLM_DIRS)) -Isequences/main/tlm $(INC)
+TLM_HDRS     := $(wildcard $(addsuffix /*.h,$(TLM_DIRS)) sequences/main/tlm/*.h) $(HDRS)
+TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(addsuffix /*.cpp,$(TLM_DIRS))))
 TLM_PLATFORM_OBJ := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sequences/main/tlm/*.cpp))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
 TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
-$(BUILD)/obj/sim/systemc/tlm/%.o: sim/systemc/tlm/%.cpp $(TLM_HDRS)
+$(BUILD)/obj/sim/%.o: sim/%.cpp $(TLM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
 $(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp $(TLM_HDRS)
@@ -439,7 +441,7 @@ WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED))
 SIM_ARGS  = $(SIM_RUN_ARGS) $(SIM_KNOB_ARGS)
-# the knobs' arguments: the table's (mk/knobs.mk), then those the Makefile maps by hand
+# the knobs' arguments: the table's (mk/generated/knobs.mk), then those the Makefile maps by hand
 SIM_KNOB_ARGS = $(SIM_KNOB_TABLE_ARGS) \
 	$(if $(filter 1 gz fst,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
 	$(if $(filter fst,$(WAVES)),--waves-fst) $(if $(filter 1,$(SRAMIF)),--sramif) $(PLUSARGS) \
@@ -546,7 +548,7 @@ lint: deps
 	    done; \
 	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
-	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
+	verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65
 
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
@@ -567,17 +569,17 @@ regs-check:
 	@echo "regs-check: generated register files are up to date"
 
 # The knob table (scripts/gen/regdefs/knobs.csv) -> the simulator's option table,
-# mk/knobs.mk and docs/knobs.md's tables; knobs-check: the committed ones are current.
+# mk/generated/knobs.mk and docs/knobs.md's tables; knobs-check: the committed ones are current.
 KNOBDEFS := scripts/gen/regdefs/knobs.csv
 .PHONY: knobs knobs-check
 knobs:
-	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/sim_knob_table.c --make mk/knobs.mk \
+	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/generated/sim_knob_table.c --make mk/generated/knobs.mk \
 	    --doc docs/knobs.md
 knobs-check:
 	@mkdir -p $(BUILD)/gen
 	@python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source $(BUILD)/gen/sim_knob_table.c --make $(BUILD)/gen/knobs.mk \
 	    --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
-	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/knobs.mk \
+	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/generated/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/generated/knobs.mk \
 	    && diff -q $(BUILD)/gen/knobs.md docs/knobs.md \
 	    || { echo "knobs-check: the files generated from $(KNOBDEFS) are stale: run 'make knobs'" >&2; exit 1; }
 	@echo "knobs-check: the knob tables are up to date"
@@ -688,8 +690,9 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers, ethosu_mlw_enc.h the
 # weight encoder's stages' shared internals.
 LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h golden/ethosu/ethosu_mlw_enc.h,$(wildcard bfm/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) sim/kernel/*.h sequences/trace/*.h)) \
-    sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
+    sim/regs/generated/nvdla_config.h sim/regs/generated/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
+    sim/nvdla/twin/nvdla_pins.h sim/ethosu/ethosu_pins.h \
     sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \
     sequences/api/seq.h sequences/api/reg_port.h
 # The archive is static only, so what it needs goes in Libs (a plain

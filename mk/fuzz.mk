@@ -16,8 +16,8 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 # no -Werror, gcc's build holds the code to that
 FUZZ_CFLAGS  := -std=c11 -O1 -g -Wall -Wextra -D_POSIX_C_SOURCE=200809L $(FUZZ_SAN)
 # the parsers and what they stand on, not the whole core: fewer objects to build
-FUZZ_SRC     := $(GOLDEN_SRC) $(wildcard sim/regs/*.c sequences/trace/*.c) sim/kernel/sim_knobs.c \
-                sim/kernel/sim_knob_table.c
+FUZZ_SRC     := $(GOLDEN_SRC) $(wildcard sim/regs/generated/*.c sequences/trace/*.c) sim/kernel/sim_knobs.c sim/nvdla/nvdla_knobs.c \
+                sim/kernel/generated/sim_knob_table.c
 FUZZ_CORE_OBJ := $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_LIB     := $(FUZZ_BUILD)/libsimcore.a
 FUZZ_BINS    := $(FUZZ_ALL:%=$(FUZZ_BUILD)/fuzz_%)

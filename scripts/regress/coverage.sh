@@ -22,7 +22,7 @@
 #   coverage.info (lcov), summary.md (both summaries), func_coverage.md,
 #   runs/<test>.dat and runs/<test>.log.
 # Needs the shim to write the model's coverage at exit (VM_COVERAGE, see
-# sim/verilator/dut_rtl.cpp and sim/verilator/ethosu_rtl.cpp); without it no .dat appears and
+# sim/nvdla/rtl/nvdla_rtl.cpp and sim/ethosu/rtl/ethosu_rtl.cpp); without it no .dat appears and
 # the script says so.
 # Exit: 0 report written (failing tests do not matter), 2 build/usage error or no data.
 set -u

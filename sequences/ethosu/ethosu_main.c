@@ -43,12 +43,12 @@ static int load_network(const struct sim_knobs *k)
                 network.payload.config, macs);
         return 2;
     }
-    if (k->ethosu_config) {
-        unsigned given = !strcmp(k->ethosu_config, "ethos-u65-512") ? 512 : 256;
+    if (k->network_config) {
+        unsigned given = !strcmp(k->network_config, "ethos-u65-512") ? 512 : 256;
         if (given != macs) {
             fprintf(stderr, "sim: ETHOSU_CONFIG=%s, but %s was compiled for ethos-u65-%u (its payload's CONFIG "
                     "0x%08x): compile it for %s, or leave ETHOSU_CONFIG out to run it on ethos-u65-%u\n",
-                    k->ethosu_config, network.npz_path, macs, network.payload.config, k->ethosu_config, macs);
+                    k->network_config, network.npz_path, macs, network.payload.config, k->network_config, macs);
             return 2;
         }
     }
@@ -101,14 +101,14 @@ static int gate(struct sim_knobs *k, const char *name)
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
 {
     if (!strcmp(k->dut, "rtl"))
-        return ethosu_rtl_create(err, len);
+        return dut_rtl_create(ethosu_family.name, err, len);
     struct dut *d = ethosu_twin_create(err, len);
     if (d && network_macs && ethosu_twin_set_macs(d, network_macs)) {
         snprintf(err, len, "the twin cannot be set to %u MACs", network_macs);
         d->destroy(d);
         return NULL;
     }
-    if (d && k->ethosu_dump) {   /* ETHOSU_DUMP=1: each kernel operation's OFM in LOG_DIR/ops */
+    if (d && k->ops_dump) {   /* ETHOSU_DUMP=1: each kernel operation's OFM in LOG_DIR/ops */
         char dir[1024];
         snprintf(dir, sizeof dir, "%s/ops", k->out_dir ? k->out_dir : ".");
         if (ethosu_twin_set_dump(d, dir)) {

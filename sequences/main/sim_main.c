@@ -48,7 +48,10 @@ int sim_cli(int argc, char **argv)
             fault_tables[n_tables++] = main_families[i]->sim->faults;
     fault_inject_set_tables(fault_tables);
     char err[2048] = "";
-    if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
+    /* the family of the run: its knob hooks check and adjust the knobs */
+    const struct main_family *fam = main_family_for(&k);
+    sim_knobs_adjust(&k, fam->sim->knobs);
+    if (!k.list && sim_knobs_check(&k, fam->sim->knobs, err, sizeof err)) {
         /* a family may know where a value came from */
         int explained = 0;
         for (unsigned i = main_family_count; i-- > 0 && !explained;)
@@ -70,7 +73,6 @@ int sim_cli(int argc, char **argv)
         fault_inject_list();
         return 0;
     }
-    const struct main_family *fam = main_family_for(&k);
     char name[512];
     if ((rc = fam->prepare(&k, name, sizeof name)) >= 0)
         return rc;

@@ -79,7 +79,7 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
                 nvdla_seq_test_count);
         return 2;
     }
-    if (nvdla_seq_check_config(test, nvdla_config_find(k->nvdla_config), err, sizeof err)) {
+    if (nvdla_seq_check_config(test, nvdla_config_find(k->config), err, sizeof err)) {
         fprintf(stderr, "sim: %s\n", err);
         return 2;
     }
@@ -95,17 +95,17 @@ static int trace_gate(struct sim_knobs *k, const char *name)
 
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
 {
-    const struct nvdla_config *cfg = nvdla_config_find(k->nvdla_config);
+    const struct nvdla_config *cfg = nvdla_config_find(k->config);
     /* the twin has the port set its configuration has (SRAMIF=1 adds it to
      * one without, e.g. nv_small) */
     int twin_sramif = k->sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
-    return !strcmp(k->dut, "rtl") ? dut_rtl_create(err, len)
+    return !strcmp(k->dut, "rtl") ? dut_rtl_create(nvdla_family.name, err, len)
                                   : dut_twin_create(&(struct dut_twin_opts){ twin_sramif, k->prog_warn, cfg }, err, len);
 }
 
 static int check_dut(const struct dut *d, const struct sim_knobs *k, char *err, unsigned len)
 {
-    return check_dut_config(d, nvdla_config_find(k->nvdla_config), err, len) ||
+    return check_dut_config(d, nvdla_config_find(k->config), err, len) ||
            (trace && trace_check_dut(trace, d->addr_bits, d->has_sramif, err, len)) ? -1 : 0;
 }
 
@@ -122,7 +122,7 @@ static int run(struct sim *s, const struct sim_knobs *k)
     struct nvdla_seq_ctx ctx = {
         .csb = s->reg.csb, .check_unwritten = k->check_unwritten, .trace_path = trace ? trace->path : NULL,
         .absent = gate.absent[0] ? gate.absent : NULL, .prog_broken = gate.prog_broken[0] ? gate.prog_broken : NULL,
-        .hw = nvdla_config_find(k->nvdla_config),
+        .hw = nvdla_config_find(k->config),
     };
     main_seq_ctx_init(&ctx.seq, s, k);
     return trace ? trace_run(&ctx.seq, trace) : test->run(&ctx.seq);
@@ -152,10 +152,10 @@ static int command(const struct sim_knobs *k)
 /* a configuration the user did not name: say where it came from */
 static int explain_knob_error(const struct sim_knobs *k, const char *err)
 {
-    if (k->nvdla_config_given || !strstr(err, "NVDLA_CONFIG="))
+    if (k->config_given || !strstr(err, "NVDLA_CONFIG="))
         return 0;
-    fprintf(stderr, "sim: %s (nvdla_config=%s from %s; NVDLA_CONFIG=name overrides it)\n", err, k->nvdla_config,
-            k->nvdla_config_from);
+    fprintf(stderr, "sim: %s (nvdla_config=%s from %s; NVDLA_CONFIG=name overrides it)\n", err, k->config,
+            k->config_from);
     return 1;
 }
 

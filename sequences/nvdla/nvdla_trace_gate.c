@@ -41,7 +41,7 @@ static int check_programming(const struct trace *t, const struct sim_knobs *k, c
 
 int nvdla_trace_gate(const struct trace *t, const struct sim_knobs *k, const char *name, struct nvdla_trace_gate *g)
 {
-    const struct nvdla_config *cfg = nvdla_config_find(k->nvdla_config);
+    const struct nvdla_config *cfg = nvdla_config_find(k->config);
     memset(g, 0, sizeof *g);
     switch (trace_needs_decide(t, cfg, k->run_absent, g->absent, sizeof g->absent)) {
     case TRACE_NEEDS_MET:

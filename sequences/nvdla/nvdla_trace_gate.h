@@ -14,7 +14,7 @@ extern "C" {
 struct trace;
 
 /* Before a trace runs. A trace that needs a unit the configuration
- * (k->nvdla_config) leaves out prints "SKIP: <name> on <dut>: why" and
+ * (k->config) leaves out prints "SKIP: <name> on <dut>: why" and
  * returns SIM_EXIT_SKIP (with k->run_absent: a note, run it, the reason in
  * g->absent). A trace that breaks a programming rule
  * (sequences/trace/trace_prog.h) lists the rules and, unless k->prog_warn,

@@ -19,7 +19,9 @@
 #include "tlm_seq_driver.h"
 
 extern "C" {
+#include "ethosu_family.h"
 #include "ethosu_seq.h"
+#include "nvdla_family.h"
 #include "nvdla_config.h"
 #include "nvdla_seq.h"
 #include "nvdla_trace_gate.h"
@@ -175,7 +177,7 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
             fprintf(stderr, "tlm-platform: no test named '%s' (`make sim HARNESS=tlm TEST=list` lists the %u tests)\n", k.test, nvdla_seq_test_count);
             return 2;
         }
-        if (nvdla_seq_check_config(t, nvdla_config_find(k.nvdla_config), err, sizeof err)) {
+        if (nvdla_seq_check_config(t, nvdla_config_find(k.config), err, sizeof err)) {
             fprintf(stderr, "tlm-platform: %s\n", err);
             return 2;
         }
@@ -190,7 +192,7 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
             return rc;
     }
     // the port set the configuration has, as in the C harness (SRAMIF=1 adds it)
-    const nvdla_config *cfg = nvdla_config_find(k.nvdla_config);
+    const nvdla_config *cfg = nvdla_config_find(k.config);
     bool sramif = k.sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
     nvdla_tlm dla("nvdla", period, sramif, &k);
     if (tr && trace_check_dut(tr, dla.addr_bits(), dla.has_sramif(), err, sizeof err)) {
@@ -251,7 +253,11 @@ int sc_main(int argc, char **argv)
         return 2;
     }
     char why[2048];
-    if (sim_knobs_check(&k, why, sizeof why)) {
+    // the family's knobs as the C harness takes them (a trace is NVDLA's)
+    const sim_knobs_family *kf =
+        (!k.trace && k.test && !std::strncmp(k.test, "ethosu/", 7) ? ethosu_family : nvdla_family).knobs;
+    sim_knobs_adjust(&k, kf);
+    if (sim_knobs_check(&k, kf, why, sizeof why)) {
         fprintf(stderr, "tlm-platform: %s\n", why);
         return 2;
     }

@@ -3,7 +3,7 @@
 // matched by the TRM signal names; widths adapt through verilated_shim.h.
 // The clock and power Q-channels are tied to "no request", the clock
 // enables to 1. Verilated with --sc (VM_SC) it runs on the SystemC
-// harness's clock, as dut_rtl.cpp does. The rest (clocking, waves,
+// harness's clock, as nvdla_rtl.cpp does. The rest (clocking, waves,
 // create, elaboration) is verilated_shim.h's rtl_dut; this file describes
 // the top.
 #include <cstdio>
@@ -93,6 +93,7 @@ struct ethosu_top {
     using pins_type = ethosu_pins;
     using model_type = Vdut;
     static constexpr const char *name = RTL_TOP_NAME;
+    static constexpr const char *family = "ethosu";
     static void inputs(rtl *r, const ethosu_pins *p);
     static void outputs(rtl *r, ethosu_pins *p);
     static void bus_info(dut &d, Vdut *t);
@@ -150,14 +151,7 @@ void ethosu_top::bus_info(dut &d, Vdut *t)
 
 }  // namespace
 
-extern "C" struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
+extern "C" struct dut *dut_rtl_create(const char *family, char *errbuf, unsigned errlen)
 {
-    return shim::rtl_create<ethosu_top>(errbuf, errlen);
-}
-
-// This binary holds the Ethos-U65 top: the NVDLA side is not built in.
-extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
-{
-    snprintf(errbuf, errlen, "this simulator was Verilated for %s, not for an NV_nvdla top", RTL_TOP_NAME);
-    return NULL;
+    return shim::rtl_create<ethosu_top>(family, errbuf, errlen);
 }

@@ -1,4 +1,4 @@
-// dut_rtl: the Verilated NV_nvdla (or a user's top with the same ports)
+// nvdla_rtl: the Verilated NV_nvdla (or a user's top with the same ports)
 // behind the C dut interface. The only C++ in the harness. The model is
 // always built with --prefix Vdut; ports are matched by name, and the
 // templates below adapt to whatever widths Verilator chose (CData, IData,
@@ -95,6 +95,7 @@ struct nvdla_top {
     using pins_type = nvdla_pins;
     using model_type = Vdut;
     static constexpr const char *name = RTL_TOP_NAME;
+    static constexpr const char *family = "nvdla";
     static void inputs(rtl *r, const nvdla_pins *p);
     static void outputs(rtl *r, nvdla_pins *p);
     static void bus_info(dut &d, Vdut *t);
@@ -166,14 +167,7 @@ void nvdla_top::set_clock(Vdut *t, int level)
 
 }  // namespace
 
-extern "C" struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
+extern "C" struct dut *dut_rtl_create(const char *family, char *errbuf, unsigned errlen)
 {
-    return shim::rtl_create<nvdla_top>(errbuf, errlen);
-}
-
-// This binary holds an NVDLA top: the Ethos-U65 side is not built in.
-extern "C" struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
-{
-    snprintf(errbuf, errlen, "this simulator was Verilated for %s, not for the ethosu65 top", RTL_TOP_NAME);
-    return NULL;
+    return shim::rtl_create<nvdla_top>(family, errbuf, errlen);
 }

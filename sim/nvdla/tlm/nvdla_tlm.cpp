@@ -14,7 +14,7 @@ nvdla_tlm::nvdla_tlm(sc_module_name name, const sc_time &period, bool sramif, co
     : tlm_twin(name, period, &nvdla_family, knobs), csb("csb"), dbb("dbb"), sram("sram")
 {
     char err[512] = "";
-    dut_twin_opts opts = { sramif, knobs_.prog_warn, nvdla_config_find(knobs_.nvdla_config) };
+    dut_twin_opts opts = { sramif, knobs_.prog_warn, nvdla_config_find(knobs_.config) };
     adopt_twin(dut_twin_create(&opts, err, sizeof err), err);
     add_family_axi_port(0, dbb);
     if (sramif)

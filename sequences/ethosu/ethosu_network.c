@@ -294,15 +294,13 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
             goto out;
         char got[160];
         npy_describe(&t[i].data, got, sizeof got);
-        /* An output is compared as described: its shape must be the npz's
-         * (leading 1s aside). Vela describes an input after a reshape it folds
-         * into the first operation (a fully connected layer's input flattened,
-         * a RESHAPE at the start): the same dense bytes, so an input's element
-         * count must agree, but its dimensions in another order are a layout
-         * mix-up (NCHW for NHWC, H and W swapped), refused. */
+        /* Vela may describe a tensor reshaped (a RESHAPE folded into the first
+         * operation, a fully connected layer's input flattened): the same dense
+         * bytes, so the element count must agree, not the shape; the same
+         * dimensions in another order are a layout mix-up (NCHW for NHWC, H and
+         * W swapped), refused. */
         const struct npy_array *fa = &t[i].data;
-        int shape_ok = outputs ? same_shape(fa->shape, fa->ndim, dims, nd)
-                               : same_shape(fa->shape, fa->ndim, dims, nd) || !permuted_shape(fa->shape, fa->ndim, dims, nd);
+        int shape_ok = same_shape(fa->shape, fa->ndim, dims, nd) || !permuted_shape(fa->shape, fa->ndim, dims, nd);
         if (fa->is_bytes || fa->elem_size != t[i].elem_size || fa->count != t[i].count || !shape_ok) {
             snprintf(err, errlen, "%s: %s, but %s %u of %s is %s with %u-byte elements", t[i].file, got, kind, i,
                      z->path, want, t[i].elem_size);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "checked_size.h"
+#include "input_file.h"
 #include "npy.h"
 
 static const uint8_t MAGIC[6] = { 0x93, 'N', 'U', 'M', 'P', 'Y' };
@@ -118,12 +120,13 @@ static int parse_shape(const char *v, struct npy_array *a, char *reason, size_t 
         char *end;
         errno = 0;
         unsigned long long d = strtoull(v, &end, 10);
-        if (errno || (d && a->count > UINT64_MAX / 8 / d)) {
-            snprintf(reason, rlen, "shape is too large");
+        uint64_t count;
+        if (errno || checked_mul_u64(a->count, d, &count) || count > UINT64_MAX / 8) {
+            snprintf(reason, rlen, "shape is too large (its element count overflows 64 bits)");
             return -1;
         }
         a->shape[a->ndim++] = d;
-        a->count *= d;
+        a->count = count;
         v = end;
     }
 }
@@ -175,18 +178,19 @@ int npy_parse(const uint8_t *buf, size_t len, const char *what, struct npy_array
     if (rc)
         return fail(err, errlen, what, reason);
     size_t body = len - hstart - hlen;
-    if (a->count > SIZE_MAX / a->elem_size) {
+    uint64_t need;
+    size_t need_size;
+    if (checked_mul_u64(a->count, a->elem_size, &need) || checked_size_t(need, &need_size)) {
         npy_init(a);
         return fail(err, errlen, what, "the shape is too large");
     }
-    uint64_t need = a->count * a->elem_size;
     if (body < need) {
         snprintf(reason, sizeof reason, "truncated: the shape needs %llu bytes of data, the file has %zu",
                  (unsigned long long)need, body);
         npy_init(a);
         return fail(err, errlen, what, reason);
     }
-    a->bytes = (size_t)need;
+    a->bytes = need_size;
     a->data = malloc(a->bytes ? a->bytes : 1);
     if (!a->data) {
         npy_init(a);
@@ -199,33 +203,11 @@ int npy_parse(const uint8_t *buf, size_t len, const char *what, struct npy_array
 int npy_load(const char *path, struct npy_array *a, char *err, size_t errlen)
 {
     npy_init(a);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    uint8_t *buf;
+    size_t len;
+    if (input_file_read(path, 0, &buf, &len, err, errlen))
         return -1;
-    }
-    uint8_t *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            uint8_t *nb = realloc(buf, ncap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return fail(err, errlen, path, "out of memory");
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    int rc = bad ? fail(err, errlen, path, "read error") : npy_parse(buf, len, path, a, err, errlen);
+    int rc = npy_parse(buf, len, path, a, err, errlen);
     free(buf);
     return rc;
 }

@@ -72,8 +72,12 @@ int npy_save(const char *path, const struct npy_array *a, char *err, size_t errl
     size_t put = fwrite(img, 1, len, f);
     free(img);
     int failed = put != len || ferror(f);   /* a write that failed before the last flush */
+    int werr = errno;
     if (fclose(f) || failed) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
+        if (!failed)
+            werr = errno;
+        remove(path);   /* no partial file left that looks like a dump */
+        snprintf(err, errlen, "%s: %s (the partial file is removed)", path, strerror(werr ? werr : EIO));
         return -1;
     }
     return 0;

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "checked_size.h"
+#include "input_file.h"
 #include "npz.h"
 
 #define SIG_EOCD 0x06054b50u
@@ -45,6 +47,47 @@ static int fail(struct npz *z, char *err, size_t errlen, const char *reason)
     snprintf(err, errlen, "%s: %s", z->path ? z->path : "npz", reason);
     npz_free(z);
     return -1;
+}
+
+/* a member's key: its name without ".npy", as numpy's NpzFile lists it */
+static size_t key_len(const char *name)
+{
+    size_t l = strlen(name);
+    return l >= 4 && !strcmp(name + l - 4, ".npy") ? l - 4 : l;
+}
+
+static int by_key(const void *pa, const void *pb)
+{
+    const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
+    size_t la = key_len(a), lb = key_len(b);
+    int c = memcmp(a, b, la < lb ? la : lb);
+    return c ? c : la < lb ? -1 : la > lb;
+}
+
+/* Two members of one key: numpy reads the last, a reader that takes the
+ * first would check a stream the user does not see. Refused, naming it. */
+static int refuse_duplicates(struct npz *z, char *err, size_t errlen)
+{
+    if (z->n < 2)
+        return 0;
+    const char **names = malloc(z->n * sizeof *names);
+    if (!names)
+        return fail(z, err, errlen, "out of memory");
+    for (unsigned i = 0; i < z->n; i++)
+        names[i] = z->members[i].name;
+    qsort(names, z->n, sizeof *names, by_key);
+    for (unsigned i = 1; i < z->n; i++)
+        if (!by_key(&names[i - 1], &names[i])) {
+            char reason[700];
+            int kl = (int)key_len(names[i]);
+            snprintf(reason, sizeof reason, "two members named '%.*s' (%s and %s): numpy would read the last, so "
+                     "which one is meant is unclear; an archive has one member per name", kl, names[i],
+                     names[i - 1], names[i]);
+            free(names);
+            return fail(z, err, errlen, reason);
+        }
+    free(names);
+    return 0;
 }
 
 static int read_directory(struct npz *z, char *err, size_t errlen)
@@ -105,7 +148,7 @@ static int read_directory(struct npz *z, char *err, size_t errlen)
         }
         at += CDIR_LEN + name_len + extra_len + comment_len;
     }
-    return 0;
+    return refuse_duplicates(z, err, errlen);
 }
 
 int npz_parse(struct npz *z, const uint8_t *buf, size_t len, const char *path, char *err, size_t errlen)
@@ -123,23 +166,11 @@ int npz_parse(struct npz *z, const uint8_t *buf, size_t len, const char *path, c
 int npz_open(struct npz *z, const char *path, char *err, size_t errlen)
 {
     npz_init(z);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    uint8_t *buf;
+    size_t len;
+    if (input_file_read(path, 0, &buf, &len, err, errlen))
         return -1;
-    }
-    long len = -1;
-    if (!fseek(f, 0, SEEK_END))
-        len = ftell(f);
-    uint8_t *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    int ok = buf && !fseek(f, 0, SEEK_SET) && fread(buf, 1, (size_t)len, f) == (size_t)len;
-    fclose(f);
-    if (!ok) {
-        free(buf);
-        snprintf(err, errlen, "%s: cannot be read", path);
-        return -1;
-    }
-    int rc = npz_parse(z, buf, (size_t)len, path, err, errlen);
+    int rc = npz_parse(z, buf, len, path, err, errlen);
     free(buf);
     return rc;
 }

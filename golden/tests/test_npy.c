@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "npy.h"
@@ -377,6 +379,53 @@ START_TEST(test_save_load_round_trip)
 }
 END_TEST
 
+/* issue 33 point 5: two members of one name (numpy reads the last) */
+START_TEST(test_npz_duplicate_member)
+{
+    const uint8_t one[1] = { 1 }, two[1] = { 2 };
+    struct fx_buf a, b;
+    fx_npy(&a, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (1,), }", one, 1);
+    fx_npy(&b, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (1,), }", two, 1);
+    struct fx_member m[3] = { { "x.npy", a.b, a.n, 0 }, { "y.npy", a.b, a.n, 0 }, { "x.npy", b.b, b.n, 1 } };
+    fx_zip(&z, m, 3);
+    struct npz arc;
+    ck_assert_int_eq(npz_parse(&arc, z.b, z.n, "d.npz", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "d.npz: two members named 'x'"), "%s", err);
+    /* "x" and "x.npy" are one key to numpy too */
+    m[2].name = "x";
+    fx_zip(&z, m, 3);
+    ck_assert_int_eq(npz_parse(&arc, z.b, z.n, "d.npz", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "two members named 'x' (x"), "%s", err);
+    /* distinct names still read */
+    m[2].name = "xx.npy";
+    fx_zip(&z, m, 3);
+    ck_assert_int_eq(npz_parse(&arc, z.b, z.n, "d.npz", err, sizeof err), 0);
+    npz_free(&arc);
+}
+END_TEST
+
+/* issue 33 point 6: a FIFO, a device and a folder are refused before a read */
+START_TEST(test_non_regular_refused)
+{
+    char dir[] = "/tmp/test_npy_XXXXXX", fifo[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/f.npy", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    struct npy_array a;
+    struct npz arc;
+    ck_assert_int_eq(npy_load(fifo, &a, err, sizeof err), -1);   /* would block forever */
+    ck_assert_msg(strstr(err, "not a regular file (a FIFO)"), "%s", err);
+    ck_assert_int_eq(npz_open(&arc, fifo, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "not a regular file (a FIFO)"), "%s", err);
+    ck_assert_int_eq(npy_load("/dev/zero", &a, err, sizeof err), -1);   /* would grow without end */
+    ck_assert_msg(strstr(err, "/dev/zero: not a regular file (a character device)"), "%s", err);
+    ck_assert_int_eq(npy_load(dir, &a, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "not a regular file (a folder)"), "%s", err);
+    unlink(fifo);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *npy_suite(void)
 {
     Suite *s = suite_create("npy");
@@ -394,6 +443,8 @@ static Suite *npy_suite(void)
     tcase_add_test(tc, test_write_round_trip);
     tcase_add_test(tc, test_write_as_numpy_does);
     tcase_add_test(tc, test_save_load_round_trip);
+    tcase_add_test(tc, test_npz_duplicate_member);
+    tcase_add_test(tc, test_non_regular_refused);
     suite_add_tcase(s, tc);
     return s;
 }

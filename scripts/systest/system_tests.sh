@@ -426,6 +426,8 @@ fi
 
 # ---- checks of memory the DUT never wrote (issue 27 point 1) ----
 . scripts/systest/system_tests_unwritten.sh
+# ---- input files are what they claim, sizes do not wrap, waves writes count (issue 33) ----
+. scripts/systest/system_tests_inputs.sh
 # ---- the fuzz targets: replay over the corpus, a planted reproducer, make fuzz (with clang) ----
 . scripts/systest/system_tests_fuzz.sh
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "checked_size.h"
 #include "ethosu_cmd.h"
 #include "ethosu_driver.h"
 #include "ethosu_network.h"
@@ -24,7 +25,7 @@
 #include "ethosu_regs.h"
 
 #define REGION_BASE 0x100000000ull
-#define REGION_SPAN 0x10000000ull
+#define REGION_SPAN ETHOSU_NETWORK_REGION_SPAN
 #define CMD_ADDR 0x001000000ull       /* behind M1 (QCONFIG 2) */
 #define CMD_QCONFIG 2u
 /* the kernel's watchdog (MAX_CYCLES, the test's budget) bounds the run */
@@ -71,16 +72,15 @@ static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network 
 static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
 {
     if (n->weight_len > REGION_SPAN || n->scratch_size > REGION_SPAN || n->scratch_fast_size > REGION_SPAN)
-        return ethosu_seq_fail(ctx, "%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
-                               REGION_SPAN >> 20);
+        return refuse("%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
+                      REGION_SPAN >> 20);
     if (n->weight_len)
         sparse_mem_write(ctx->seq.mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
                          n->weight_len);
     for (unsigned i = 0; i < n->n_inputs; i++) {
         const struct ethosu_net_tensor *t = &n->inputs[i];
-        if (t->offset + t->bytes > REGION_SPAN)
-            return ethosu_seq_fail(ctx, "%s: input %u ends beyond its region's %llu MiB", n->npz_path, i,
-                                   REGION_SPAN >> 20);
+        if (checked_within(t->offset, t->bytes, REGION_SPAN))   /* the loader refused it already */
+            return refuse("%s: input %u ends beyond its region's %llu MiB", n->npz_path, i, REGION_SPAN >> 20);
         sparse_mem_write(ctx->seq.mem[region_port(n, t->region)], region_base(t->region) + t->offset, t->data.data,
                          t->bytes);
     }
@@ -226,7 +226,11 @@ static int run_network(struct ethosu_seq_ctx *ctx)
     if (!words)
         return ethosu_seq_fail(ctx, "out of memory");
     uint32_t st = 0;
-    if (place(ctx, n) || ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
+    if ((rc = place(ctx, n))) {
+        free(words);
+        return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
+    }
+    if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
         ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words)) {
         free(words);
         return 1;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "input_file.h"
 #include "ethosu_cmd.h"
 #include "ethosu_driver.h"
 #include "ethosu_mlw.h"
@@ -100,9 +101,10 @@ static int run_shipped(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
             continue;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "rb");
+        char why[1200];
+        FILE *f = input_file_open(path, 0, NULL, why, sizeof why);   /* a FIFO named *.mlw would block */
         if (!f) {
-            rc = ethosu_seq_fail(ctx, "%s: cannot open", path);
+            rc = ethosu_seq_fail(ctx, "cannot open %s", why);
             break;
         }
         uint8_t *buf = malloc(1 << 20);

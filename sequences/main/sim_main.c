@@ -121,6 +121,13 @@ int sim_cli(int argc, char **argv)
             fam->end();
         return 2;
     }
+    /* the waves are part of the verdict: written out (flushed, closed,
+     * converted) before it; one that could not be written is an output error */
+    if (s.waves_on) {
+        if (s.dut->waves_close(s.dut))
+            sim_output_error("waves: %s was not written in full (the reason above)", k.waves);
+        s.waves_on = 0;
+    }
     /* a dump or report the run could not write: no verdict (exit 2), never PASS */
     const char *out_err = sim_output_error_first();
     if (out_err) {

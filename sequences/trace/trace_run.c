@@ -212,7 +212,9 @@ static void dump_region(struct run *r, const struct trace_dir *d, const uint8_t 
     int wrote = fwrite(buf, 1, (size_t)d->size, f) == (size_t)d->size;
     int werr = errno;
     if (fclose(f) || !wrote) {
-        sim_output_error("dump: cannot write %s: %s", path, strerror(wrote ? errno : werr));
+        int why = wrote ? errno : werr;
+        remove(path);   /* no partial dump left */
+        sim_output_error("dump: cannot write %s: %s (the partial file is removed)", path, strerror(why));
         return;
     }
     printf("  dump: %s (%" PRIu64 " bytes the DUT left at 0x%" PRIx64 ")\n", path, d->size, d->base);

@@ -123,8 +123,12 @@ static int emit(struct dec *d, int16_t w, size_t count)
         d->out = o;
         d->cap = cap;
     }
-    for (size_t i = 0; i < count; i++)
-        d->out[d->n + i] = w;
+    /* zero runs are most of the output: one memset (int16 zero is all-zero bytes) */
+    if (w == 0 && count)
+        memset(d->out + d->n, 0, count * sizeof *d->out);
+    else
+        for (size_t i = 0; i < count; i++)
+            d->out[d->n + i] = w;
     d->n += count;
     return 0;
 }
@@ -440,6 +444,7 @@ struct fdec {
     size_t len, nbits, pos;
     int16_t *out;
     size_t n, cap;
+    size_t scratch;    /* slice length idx and runs hold, grown to the longest slice so far */
     uint16_t *idx;     /* one slice: weight indices, then weights (slack for filler positions) */
     size_t *runs;      /* one slice: zero runs */
     int16_t wof[ETHOSU_MLW_INDEX_MAX + 1]; /* weight of each index under the palette in force */
@@ -499,6 +504,27 @@ static int f_reserve(struct fdec *d, size_t more)
         return FAST_GIVE_UP;
     d->out = o;
     d->cap = cap;
+    return 0;
+}
+
+/* idx and runs for a slice of w_cnt weights: allocated as slices need them, not at the
+ * largest slice length up front (most streams have short slices; a decode per call). */
+static int f_scratch(struct fdec *d, size_t w_cnt)
+{
+    if (w_cnt <= d->scratch)
+        return 0;
+    size_t n = d->scratch ? d->scratch : 256;
+    while (n < w_cnt)
+        n *= 2;
+    uint16_t *i = realloc(d->idx, (n + ETHOSU_MLW_WUNARY0_BITS) * sizeof *i);
+    if (!i)
+        return FAST_GIVE_UP;
+    d->idx = i;
+    size_t *r = realloc(d->runs, (n + 2) * sizeof *r);
+    if (!r)
+        return FAST_GIVE_UP;
+    d->runs = r;
+    d->scratch = n;
     return 0;
 }
 
@@ -630,9 +656,7 @@ static int decode_fast(const uint8_t *buf, size_t len, int16_t **weights, size_t
     d->buf = buf;
     d->len = len;
     d->nbits = len * 8;
-    d->idx = malloc((ETHOSU_MLW_SLICE_MAX + ETHOSU_MLW_WUNARY0_BITS) * sizeof *d->idx);
-    d->runs = malloc((ETHOSU_MLW_SLICE_MAX + 2) * sizeof *d->runs);
-    if (!d->idx || !d->runs || !len || len > SIZE_MAX / 64 || len % ETHOSU_MLW_ALIGN_BYTES)
+    if (!len || len > SIZE_MAX / 64 || len % ETHOSU_MLW_ALIGN_BYTES)
         goto out;
     struct palstate pal;
     memset(&pal, 0, sizeof pal);
@@ -703,7 +727,7 @@ static int decode_fast(const uint8_t *buf, size_t len, int16_t **weights, size_t
         info.data_bit = d->pos;
         info.first_weight = d->n;
         size_t w_cnt = ethosu_mlw_slice_length(h);
-        if (f_reserve(d, w_cnt) || f_chunks(d, h, &info.chunks))
+        if (f_scratch(d, w_cnt) || f_reserve(d, w_cnt) || f_chunks(d, h, &info.chunks))
             goto out;
         info.end_bit = d->pos;
         /* output: [leading run], then each weight followed by its run */

@@ -647,6 +647,15 @@ hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') \
 	    -- $(HARVEST_RUN_KNOBS)
 
+# Mutants of every shipped trace and corpus network on the twin (inputs removed,
+# one register field, one command or weight byte changed): the table of those that
+# still pass, each with its reason or UNEXPLAINED (build/test-strength/table.md;
+# scripts/regress/test_strength.py, docs/test-strength.md). SAMPLE=N field mutants a trace.
+.PHONY: test-strength
+test-strength: deps $(TWIN_SIM)
+	@python3 scripts/regress/test_strength.py --sample '$(or $(SAMPLE),0)' --seed '$(or $(SEED),1)' \
+	    $(if $(JOBS),--jobs '$(JOBS)') $(if $(FILTER),--filter '$(FILTER)')
+
 test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
 
 # Every relative link of README.md and docs/*.md leads to a file and heading,

@@ -114,6 +114,15 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             snprintf(err, len, "opcode 0x%04x is not a kernel operation", opcode);
         return -1;
     }
+    /* Parallel mode splits the OFM depth over two cores (TRM: only the 512
+     * configuration has them); a one-core NPU cannot run the second half. */
+    uint16_t parallel = s0(s, ETHOSU_NPU_SET_PARALLEL_MODE);
+    if (parallel > 1 || (parallel && cores < 2)) {
+        snprintf(err, len, "NPU_SET_PARALLEL_MODE %u: %s", parallel,
+                 parallel > 1 ? "0 (one core) and 1 (two-core depth) are the modes"
+                              : "two-core depth needs the two cores of ethos-u65-512; this is ethos-u65-256 (one core)");
+        return -1;
+    }
     /* OFM */
     struct ethosu_fm_layout *o = &op->ofm;
     if (prec(s0(s, ETHOSU_NPU_SET_OFM_PRECISION), 1, o, "OFM", err, len))

@@ -405,6 +405,26 @@ START_TEST(rule_data_use)
 }
 END_TEST
 
+/* make test-strength found the twin pooling whatever these said; the real
+ * nv_small RTL hangs on both (hw-observed strength_pdp_*). */
+START_TEST(rule_pdp_out_channel)
+{
+    legal_pdp();
+    W(PDP_D_DATA_CUBE_OUT_CHANNEL, 0x27);
+    expect_only(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_OUT_CHANNEL, "D_DATA_CUBE_OUT_CHANNEL = 0x27 (40 channels, 5 surfaces");
+    W(PDP_D_DATA_CUBE_OUT_CHANNEL, 6);   /* 7 channels: the input's one surface, bit-exact on the RTL */
+    expect_clean(NVDLA_UNIT_PDP);
+}
+END_TEST
+
+START_TEST(rule_pdp_rdma_split)
+{
+    legal_pdp();
+    W(PDP_RDMA_D_OPERATION_MODE_CFG, 2);
+    expect_only(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_RDMA_SPLIT, "SPLIT_NUM = 2 but PDP's is 0");
+}
+END_TEST
+
 /* The geometry of the observed hang pdp_1_51: 15x11 input, 1x6 windows,
  * stride 1x5, pad top 4, bottom 5 -> 15x3. The last window (rows 6..11 of
  * the padded plane, starting at 2 x 5 - 4 = 6) needs one padded row; the
@@ -538,6 +558,8 @@ static Suite *prog_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_add_test(tc, legal_layers_pass);
+    tcase_add_test(tc, rule_pdp_out_channel);
+    tcase_add_test(tc, rule_pdp_rdma_split);
     tcase_add_test(tc, rule_entry_per_slice);
     tcase_add_test(tc, rule_entry_per_slice_per_configuration);
     tcase_add_test(tc, rule_atom_multiples_per_configuration);

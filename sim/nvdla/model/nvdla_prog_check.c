@@ -94,6 +94,24 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "(NV_NVDLA_PDP_wdma: its op done clears the read-done flag that the read DMA's one-cycle done would "
         "set); no shipped NVDLA PDP trace reads past its last window",
         "nv_small (one hang: hw-observed pdp_1_135)" },
+    [NVDLA_RULE_PDP_OUT_CHANNEL] = {
+        "pdp-out-channel", "PDP D_DATA_CUBE_OUT_CHANNEL, D_DATA_CUBE_IN_CHANNEL",
+        "pooling keeps the channels, and the write DMA counts the surfaces it writes (channels in groups of "
+        "the memory atom, 8 on nv_small) from CUBE_OUT_CHANNEL: a count with more surfaces than the input "
+        "leaves it waiting for data that never comes and the layer never finishes. A count within the "
+        "input's surfaces writes the same bytes (the hardware uses it for nothing else)",
+        "make test-strength (the twin wrote the input's channels whatever CUBE_OUT_CHANNEL said); "
+        "hw-observed strength_pdp_out_channel (0x9 -> 0x29 in pdp_7x9x10_3x3_int8: 2 -> 6 surfaces, hangs); "
+        "0x1f -> 0x1e in pdp_8x8x32_1x1_int8_1 (4 surfaces either way) ran bit-exact",
+        "nv_small (hangs: hw-observed strength_pdp_out_channel; same surfaces: bit-exact)" },
+    [NVDLA_RULE_PDP_RDMA_SPLIT] = {
+        "pdp-rdma-split", "PDP_RDMA D_OPERATION_MODE_CFG.SPLIT_NUM, PDP D_OPERATION_MODE_CFG.SPLIT_NUM",
+        "a layer read from memory is cut into SPLIT_NUM + 1 stripes by the read DMA and by the pooling unit "
+        "each from its own register: when they differ the two wait for each other's stripes and the layer "
+        "never finishes",
+        "make test-strength (the twin took PDP's SPLIT_NUM only); hw-observed strength_pdp_rdma_split "
+        "(PDP_RDMA 0 -> 2 in pdp_8x9x19_3x3_ave_int8_1: hangs)",
+        "nv_small (hangs: hw-observed strength_pdp_rdma_split)" },
     [NVDLA_RULE_ATOM_ALIGN] = {
         "atom-align", "base addresses, line and surface strides of the feature cubes (SDP, PDP, CDP, CDMA)",
         "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
@@ -335,6 +353,17 @@ static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
         add(o, NVDLA_RULE_MODEL, "PDP: %s", why);
         return;
     }
+    /* the write DMA counts surfaces by CUBE_OUT_CHANNEL, the datapath by the input's */
+    uint32_t out_c = FLD(PDP_D_DATA_CUBE_OUT_CHANNEL, CUBE_OUT_CHANNEL) + 1, lanes = l.cfg.lanes;
+    if ((out_c + lanes - 1) / lanes != (l.cfg.in_c + lanes - 1) / lanes)
+        add(o, NVDLA_RULE_PDP_OUT_CHANNEL, "PDP D_DATA_CUBE_OUT_CHANNEL = 0x%x (%u channels, %u surfaces of %u) but "
+            "the input has %u (D_DATA_CUBE_IN_CHANNEL = 0x%x, %u surfaces): write 0x%x", out_c - 1, out_c,
+            (out_c + lanes - 1) / lanes, lanes, l.cfg.in_c, l.cfg.in_c - 1, (l.cfg.in_c + lanes - 1) / lanes,
+            l.cfg.in_c - 1);
+    uint32_t rdma_split = FLD(PDP_RDMA_D_OPERATION_MODE_CFG, SPLIT_NUM);
+    if (!l.flying_in && rdma_split != l.cfg.split_num)
+        add(o, NVDLA_RULE_PDP_RDMA_SPLIT, "PDP_RDMA D_OPERATION_MODE_CFG SPLIT_NUM = %u but PDP's is %u: the read "
+            "DMA and the pooling unit must cut the layer into the same stripes", rdma_split, l.cfg.split_num);
     if (golden_pdp_hw_check(&l.cfg, why, sizeof why))
         add(o, NVDLA_RULE_PDP_GEOMETRY, "PDP: %s", why);
     else if (!l.flying_in)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# system_tests_strength.sh: make test-strength (scripts/regress/test_strength.py)
+# on a few tests, SAMPLE kept small:
+#   - a PDP trace's table names its surviving mutants with their reasons (the
+#     no-input mutant of pdp_8x8x32_1x1_int8_0: input all zeros) and the
+#     PDP_RDMA flying mode mutant as ignored by the hardware;
+#   - the PDP mutants the real nv_small RTL hangs on are refused by their rules
+#     (pdp-out-channel, pdp-rdma-split): no longer survivors;
+#   - a network's mutants run (no-input, command and weight byte);
+#   - the ethos-u65-512 payload with its CONFIG made 256-MAC is refused
+#     naming NPU_SET_PARALLEL_MODE;
+#   - bad input (SAMPLE) is exit 2.
+# Sourced by scripts/systest/system_tests.sh (uses ok/bad and $log), or run
+# alone (prints "N passed, M failed").
+ts_alone=
+if ! declare -F ok >/dev/null; then
+    set -u
+    cd "$(dirname "$0")/../.."
+    ts_alone=1 pass=0 fail=0
+    log=$(mktemp)
+    ok()  { pass=$((pass + 1)); printf 'PASS  %s\n' "$1"; }
+    bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
+fi
+ts_out=$(mktemp -d)
+
+# every field of the two PDP traces (about 70 mutants each), no networks
+if python3 scripts/regress/test_strength.py --networks '' --filter 'nv_small/pdp_8x8x32_1x1_int8_[01]' \
+        --out "$ts_out/pdp" >"$log" 2>&1 &&
+   grep -q '^| nv_small/pdp_8x8x32_1x1_int8_0 | [0-9]* | [0-9]* | .*`no-input`.*(input all zeros' "$ts_out/pdp/table.md" &&
+   grep -q 'PDP_RDMA.D_FLYING_MODE.FLYING_MODE 0x1->0x0`[^|]*(hardware ignores it' "$ts_out/pdp/table.md" &&
+   ! grep -q 'PDP_RDMA.D_OPERATION_MODE_CFG.SPLIT_NUM' "$ts_out/pdp/table.md"; then
+    ok "test-strength: PDP traces' survivors tabled with reasons, PDP_RDMA SPLIT_NUM refused"
+else bad "test-strength: PDP traces' table"; fi
+
+if python3 scripts/regress/test_strength.py --traces --filter 'ethos-u65-256/conv_1x1' --out "$ts_out/net" >"$log" 2>&1 &&
+   grep -q '^OK  \|^WEAK' "$log" && grep -q 'ethos-u65-256/conv_1x1: 3 mutants' "$log"; then
+    ok "test-strength: a network's no-input, command and weight byte mutants"
+else bad "test-strength: a network's mutants"; fi
+
+# the 512-MAC payload told it is 256-MAC: its PARALLEL_MODE 1 is refused
+mkdir -p "$ts_out/pm/abs_op"
+if python3 - "$ts_out/pm/abs_op" >"$log" 2>&1 <<'EOF'
+import os, shutil, sys
+sys.path.insert(0, "scripts/regress")
+import test_strength as ts
+src = "sequences/ethosu/networks/ethos-u65-512/abs_op"
+for e in os.listdir(src):
+    if not e.endswith(".npz"):
+        shutil.copyfile(os.path.join(src, e), os.path.join(sys.argv[1], e))
+# byte 8 of the payload: the CONFIG word's macs_per_cc, 9 -> 8
+ts.write_npz(os.path.join(sys.argv[1], "abs_op_vela.npz"), ts.npz_with(os.path.join(src, "abs_op_vela.npz"), "cmd_data.npy", 8))
+EOF
+then
+    scripts/sim TEST=ethosu/network NETWORK="$ts_out/pm/abs_op" DUT=twin LOG_DIR="$ts_out/pm/log" >"$log" 2>&1
+    rc=$?
+    if [ $rc = 1 ] && grep -q 'NPU_SET_PARALLEL_MODE 1: two-core depth needs the two cores of ethos-u65-512' "$log"; then
+        ok "ethos-u65-512 payload on a 256-MAC twin: PARALLEL_MODE 1 refused"
+    else bad "ethos-u65-512 payload on a 256-MAC twin (exit $rc)"; fi
+else bad "making the 256-MAC abs_op payload"; fi
+
+python3 scripts/regress/test_strength.py --sample -1 >"$log" 2>&1
+[ $? = 2 ] && ok "test-strength: SAMPLE=-1 refused" || bad "test-strength: SAMPLE=-1 not refused"
+
+rm -rf "$ts_out"
+if [ -n "$ts_alone" ]; then
+    echo "$pass passed, $fail failed"
+    rm -f "$log"
+    [ "$fail" -eq 0 ]
+fi

@@ -133,7 +133,15 @@ SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))
 GOLDEN_SRC := $(wildcard golden/*.c)
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HDRS     := $(wildcard golden/*.h bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
+# Header dependencies come from the compiler (-MMD -MP: <target>.d beside each
+# target, included at the end), so a header rebuilds only what includes it.
+# Every build step writes a temporary name and renames it in place: two makes
+# started together (two `make sim` right after an edit) never read a half-written
+# object, archive or program.
+DEPFLAGS   = -MMD -MP -MT $@ -MF $@.d.$$$$
+TMP_OUT    = -o $@.$$$$
+# the step's temporaries renamed in place (removed when the step failed)
+IN_PLACE   = { mv -f $@.d.$$$$ $@.d 2>/dev/null; mv -f $@.$$$$ $@; } || { rm -f $@.$$$$ $@.d.$$$$; exit 1; }
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
@@ -238,25 +246,26 @@ ethosu-corpus-check: ethosu-venv
 # ---- end ethosu-corpus --------------------------------------------------------------
 
 # ---- build ---------------------------------------------------------------------
-$(BUILD)/obj/%.o: %.c $(HDRS)
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) -c $< -o $@
+	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
+# C++ outside the TLM platform (the SystemC harness): C++17, as the SystemC library is built
+$(BUILD)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_CXXFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 
 $(CORE_LIB): $(CORE_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@.$$$$ $^ && $(IN_PLACE)
 
 $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(BUILD)/obj/sequences/main/sim_cli_main.o
-	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sequences/main/sim_cli_main.o $(BUILD)/obj/sim/verilator/dut_rtl_none.o \
-	    $(CORE_LIB) -lz
+	$(CC) $(LDFLAGS) $(TMP_OUT) $(BUILD)/obj/sequences/main/sim_cli_main.o $(BUILD)/obj/sim/verilator/dut_rtl_none.o \
+	    $(CORE_LIB) -lz && $(IN_PLACE)
 
-# The twin under the SystemC harness: sc_main instead of main (C++17, as
-# the SystemC library is built).
-$(TWIN_SIM_SC): sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sequences/main/sim_cli.h \
-	    $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o
-	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp \
-	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
-	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
+# The twin under the SystemC harness: sc_main instead of main.
+TWIN_SC_OBJ := $(BUILD)/obj/sequences/main/sc_main.o $(BUILD)/obj/sim/systemc/sc_harness.o
+$(TWIN_SIM_SC): $(TWIN_SC_OBJ) $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o
+	$(CXX) $(TMP_OUT) $(TWIN_SC_OBJ) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
+	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz && $(IN_PLACE)
 
 twin: deps $(TWIN_SIM)
 
@@ -267,31 +276,31 @@ HAVE_SYSTEMC := $(wildcard /usr/include/systemc.h)
 # the Debian SystemC library is built as C++17: the same standard is required
 TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
 TLM_INC       = -Isim/systemc/tlm -Isequences/main/tlm $(INC)
-TLM_HDRS     := $(wildcard sim/systemc/tlm/*.h sequences/main/tlm/*.h) $(HDRS)
 TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sim/systemc/tlm/*.cpp))
 TLM_PLATFORM_OBJ := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sequences/main/tlm/*.cpp))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
 TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
-$(BUILD)/obj/sim/systemc/tlm/%.o: sim/systemc/tlm/%.cpp $(TLM_HDRS)
+$(BUILD)/obj/sim/systemc/tlm/%.o: sim/systemc/tlm/%.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
-$(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp $(TLM_HDRS)
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
+$(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 # -lsystemc before the archive: SystemC's main() (which calls sc_main) is
 # then defined when the archive is searched, so no main() of the C harness
 # is pulled in; the nm check makes sure of it.
 $(TLM_SIM): $(TLM_PLATFORM_OBJ) $(TLM_OBJ) $(CORE_LIB)
-	$(CXX) $(LDFLAGS) -o $@ $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz
-	@if nm $@ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@; exit 1; fi
-$(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+	$(CXX) $(LDFLAGS) $(TMP_OUT) $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz
+	@if nm $@.$$$$ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@.$$$$; exit 1; fi; \
+	$(IN_PLACE)
+$(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz && $(IN_PLACE)
 # the user platform of docs/systemc-tlm.md: the wrappers wired by hand, no sequences
-$(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+$(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz && $(IN_PLACE)
 .PHONY: tlm tlm-unit
 tlm: deps
 	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make tlm: SystemC is not installed (/usr/include/systemc.h): apt-get install libsystemc-dev" >&2; exit 2; fi
@@ -305,9 +314,9 @@ tlm-unit:
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
-$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu_cmd.h $(CORE_LIB)
+$(ETHOSU_CMD): $(BUILD)/obj/golden/tools/ethosu_cmd_main.o $(BUILD)/obj/golden/tools/cli_io.o $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB)
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) && $(IN_PLACE)
 
 .PHONY: ethosu-cmd
 ethosu-cmd: $(ETHOSU_CMD)
@@ -322,9 +331,9 @@ TIMEOUT ?= 900
 DUTS    ?=
 REGRESS_DIR ?=
 GEN_LAYERS := $(BUILD)/gen-layers
-$(GEN_LAYERS): $(wildcard sequences/main/gen_layers/*.c sequences/main/gen_layers/*.h) $(HDRS) $(CORE_LIB)
+$(GEN_LAYERS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sequences/main/gen_layers/*.c)) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 .PHONY: regress rerun-failed random-layers random-layers-configs random-bypass-layers random-bypass-layers-configs \
         coverage smoke
 # 200 (LAYER_COUNT) constrained-random legal layers per engine for NVDLA_CONFIG,
@@ -372,15 +381,15 @@ coverage: deps
 
 # ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
 MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
-$(BUILD)/mlw-%: golden/tools/mlw_%_main.c golden/tools/cli_io.c golden/tools/cli_io.h $(HDRS) $(CORE_LIB)
+$(BUILD)/mlw-%: $(BUILD)/obj/golden/tools/mlw_%_main.o $(BUILD)/obj/golden/tools/cli_io.o $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 .PHONY: mlw-tools bench
 mlw-tools: $(MLW_TOOLS)
 # Benchmarks report ratios side by side; they never fail on timing.
-$(BUILD)/bench-golden: golden/tools/bench_golden_main.c $(HDRS) $(CORE_LIB)
+$(BUILD)/bench-golden: golden/tools/bench_golden_main.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden $(BUILD)/tests/bench_ethosu_conv
 	scripts/bench/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
 
@@ -414,7 +423,8 @@ RTL_NVDLA_CONFIG = $(or $(NVDLA_CONFIG),$(if $(TRACE),$(firstword $(filter $(NVD
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
-LOG_DIR  ?= logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
+# (SIM_LOG_ROOT in the environment moves logs/: each system test case has its own)
+LOG_DIR  ?= $(or $(SIM_LOG_ROOT),logs)/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz,$(WAVES)),.gz))
 # what names the run (scripts/regress/simrun.py supplies these per run) and the knobs
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
@@ -462,7 +472,7 @@ sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/regress/conformance.py --list --traces "$(NVDLA_TRACES)"; fi; \
-	scripts/sim_logged.sh "$(LOG_DIR)" "$$bin $(SIM_ARGS)" $(SIM_CLEAN); rc=$$?; \
+	scripts/sim_logged.sh "$(LOG_DIR)" $(SIM_CLEAN) -- $$bin $(SIM_ARGS); rc=$$?; \
 	[ $$rc = 77 ] && exit 0; exit $$rc
 
 # The test with waves, its GTKWave view (scripts/gtkw.py: groups per interface,
@@ -477,10 +487,14 @@ waves:
 
 # What `make sim` would run, everything built: the log folder on the first
 # line, the command on the second, the last run's files to remove on the third
-# (scripts/sim runs it through scripts/sim_logged.sh to keep the exit status).
-.PHONY: sim-command
+# (scripts that read the command; scripts/sim takes sim-argv below).
+.PHONY: sim-command sim-argv
 sim-command: $(SIM_PREREQS)
 	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"; echo "$(SIM_CLEAN)"
+# The same for scripts/sim as an argument vector: the log folder, the files to
+# remove, then each word of the command on a line of its own.
+sim-argv: $(SIM_PREREQS)
+	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$(SIM_CLEAN)"; printf '%s\n' $$bin $(SIM_ARGS)
 
 # For scripts/regress/simrun.py (make regress, make conformance): one make for many
 # runs of the same kind (DUT, harness, family, knobs), everything built: the
@@ -494,19 +508,19 @@ sim-template: $(SIM_PREREQS)
 # ---- tests ----------------------------------------------------------------------
 $(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 $(BUILD)/tests/%: golden/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 $(BUILD)/tests/%: sim/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 $(BUILD)/tests/%: sequences/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 # The test programs build on every core (make test itself runs its steps in
 # order), then run one by one.
@@ -550,12 +564,13 @@ KNOBDEFS := scripts/gen/regdefs/knobs.csv
 .PHONY: knobs knobs-check
 knobs:
 	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/sim_knob_table.c --make mk/knobs.mk \
-	    --doc docs/knobs.md
+	    --sim-table mk/knobs.tsv --doc docs/knobs.md
 knobs-check:
 	@mkdir -p $(BUILD)/gen
 	@python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source $(BUILD)/gen/sim_knob_table.c --make $(BUILD)/gen/knobs.mk \
-	    --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
+	    --sim-table $(BUILD)/gen/knobs.tsv --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
 	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/knobs.mk \
+	    && diff -q $(BUILD)/gen/knobs.tsv mk/knobs.tsv \
 	    && diff -q $(BUILD)/gen/knobs.md docs/knobs.md \
 	    || { echo "knobs-check: the files generated from $(KNOBDEFS) are stale: run 'make knobs'" >&2; exit 1; }
 	@echo "knobs-check: the knob tables are up to date"
@@ -791,3 +806,8 @@ clean:
 
 # the fuzz targets of fuzz/: make fuzz, make fuzz-replay (part of make test)
 include mk/fuzz.mk
+
+# the header dependencies the compiler wrote (DEPFLAGS); the Verilated builds
+# and the Python venvs keep their own
+-include $(shell find $(BUILD) $(FUZZ_BUILD) \( -name rtl -o -name '*-venv' -o -name nvdla-rtl \) -prune \
+    -o -name '*.d' -print 2>/dev/null | sort -u)

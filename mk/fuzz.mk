@@ -23,14 +23,13 @@ FUZZ_LIB     := $(FUZZ_BUILD)/libsimcore.a
 FUZZ_BINS    := $(FUZZ_ALL:%=$(FUZZ_BUILD)/fuzz_%)
 FUZZ_UNKNOWN := $(filter-out $(FUZZ_ALL),$(FUZZ_TARGETS))
 
-$(FUZZ_BUILD)/obj/%.o: %.c $(HDRS)
+$(FUZZ_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(INC) -c $< -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 $(FUZZ_LIB): $(FUZZ_CORE_OBJ)
-	@rm -f $@
-	@ar rcs $@ $^
+	@ar rcs $@.$$$$ $^ && $(IN_PLACE)
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIB)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Werror -fsanitize=fuzzer $(INC) $< -o $@ $(FUZZ_LIB) -lz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Werror -fsanitize=fuzzer $(INC) $(DEPFLAGS) $< $(TMP_OUT) $(FUZZ_LIB) -lz && $(IN_PLACE)
 
 .PHONY: fuzz fuzz-deps fuzz-build fuzz-replay
 fuzz-deps:
@@ -46,9 +45,9 @@ fuzz: fuzz-build
 # make test's run of every target over its corpus and reproducers, built by
 # $(CC) with the project's flags (sanitized with SAN=1) and fuzz/replay_main.c
 FUZZ_REPLAY_BINS := $(FUZZ_ALL:%=$(BUILD)/fuzz-replay/fuzz_%)
-$(BUILD)/fuzz-replay/fuzz_%: fuzz/fuzz_%.c fuzz/replay_main.c $(CORE_LIB)
+$(BUILD)/fuzz-replay/fuzz_%: $(BUILD)/obj/fuzz/fuzz_%.o $(BUILD)/obj/fuzz/replay_main.o $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) fuzz/replay_main.c $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 fuzz-replay: deps
 	@$(MAKE) -s -j$(BUILD_JOBS) $(FUZZ_REPLAY_BINS) || exit 2; \
 	fail=0; for t in $(FUZZ_ALL); do \

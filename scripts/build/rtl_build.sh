@@ -152,6 +152,11 @@ key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot
 [ "$harness" = c ] || key=$harness-$key
 dir=${RTL_BUILD_ROOT:-$root/build/rtl}/$top-$key
 mkdir -p "$dir"
+# One build of a folder at a time: runs started together (right after an
+# edit) wait here for the first to build, then find it up to date. The kernel
+# drops the lock when the holder ends, even killed.
+exec 8>>"$dir/.build.lock"
+flock 8
 # A newer harness must be relinked even when the RTL is unchanged.
 [ -e "$dir/simv" ] && [ "$lib" -nt "$dir/simv" ] && rm -f "$dir/simv"
 [ "$harness" = systemc ] && [ ! -e /usr/include/systemc.h ] && ! pkg-config --exists systemc 2>/dev/null &&
@@ -216,5 +221,13 @@ if [ "$before" != "$after" ] || [ ! -e "$log" ]; then
     mv "$check" "$log"
 else
     echo "# up to date: $dir/simv (the last build's log is $log)" >>"$check"
+fi
+# The shipped stub's build of this family/configuration/harness/tracing, for
+# scripts/sim's fast path (which starts it without make when it is newer than
+# every source); a user's RTL or build settings always go through make.
+if [ -z "${RTL_FILES:-}${RTL_TOP:-}${RTL_FLAGS:-}${RTL_VERILATOR:-}${RTL_BUILD_ROOT:-}${RTL_COVERAGE:-}${RTL_SAN:-}" ] &&
+   [ -z "${RTL_OPT+set}" ] && [ "$lib" = "$root/build/libsimcore.a" ]; then
+    ptr=$root/build/rtl/stub-$family$([ "$family" = nvdla ] && echo "-${NVDLA_CONFIG:-nv_small}")-$harness-$tracing.path
+    echo "$dir/simv" >"$ptr.$$" && mv -f "$ptr.$$" "$ptr"
 fi
 echo "$dir/simv"

@@ -169,7 +169,8 @@ help:
 	@echo "make ethosu-networks [NETWORKS=dir] [DUT=twin|rtl] [knobs]  every network folder under NETWORKS"
 	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
-	@echo "make unit | lint | systest         one part of make test"
+	@echo "make unit | lint | systest         one part of make test (systest: scripts/systest/run.py, JOBS workers)"
+	@echo "make test-long                     the checks too long for make test (the nightly list runs it; docs/testing.md)"
 	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
 	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
@@ -180,7 +181,7 @@ help:
 	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
 	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"
 	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=\"npy npz\"]  libFuzzer (clang, ASan+UBSan) on every parser, n s each from fuzz/corpus/;"
-	@echo "                                   executions per target, crashes kept in fuzz/crashes/<target>/ (make test replays the corpus: fuzz-replay)"
+	@echo "                                   executions per target, crashes kept in fuzz/crashes/<target>/ (make test replays the corpus: system test case fuzz)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
@@ -291,8 +292,8 @@ $(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp
 # then defined when the archive is searched, so no main() of the C harness
 # is pulled in; the nm check makes sure of it.
 $(TLM_SIM): $(TLM_PLATFORM_OBJ) $(TLM_OBJ) $(CORE_LIB)
-	$(CXX) $(LDFLAGS) $(TMP_OUT) $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz
-	@if nm $@.$$$$ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@.$$$$; exit 1; fi; \
+	$(CXX) $(LDFLAGS) $(TMP_OUT) $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz || exit 1; \
+	if nm $@.$$$$ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@.$$$$; exit 1; fi; \
 	$(IN_PLACE)
 $(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB)
 	@mkdir -p $(dir $@)
@@ -369,7 +370,7 @@ random-bypass-layers-configs: deps $(GEN_LAYERS)
 # (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
-regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly)
+regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly test-long)
 	python3 scripts/regress/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
 	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)
@@ -576,7 +577,7 @@ knobs-check:
 	@echo "knobs-check: the knob tables are up to date"
 
 systest: deps
-	@scripts/systest/system_tests.sh
+	@scripts/systest/system_tests.sh --jobs $(JOBS)
 
 # ---- NVDLA trace conformance ------------------------------------------------------
 # Every trace folder in TRACES through `make sim TRACE=...`; DUT defaults to
@@ -638,7 +639,25 @@ hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') \
 	    -- $(HARVEST_RUN_KNOBS)
 
-test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
+# make test: its steps one after another, then a line per step with its seconds
+# and the total (scripts/check/make_steps.sh). The fuzz corpus replay
+# (make fuzz-replay) runs once, as the system test case `fuzz`.
+TEST_STEPS := regs-check knobs-check layers docs-check unit lint systest hw-observed smoke example-own-testbench
+.PHONY: test test-long
+test: deps
+	@MAKE="$(MAKE)" scripts/check/make_steps.sh $(TEST_STEPS)
+
+# The checks too long for make test (docs/testing.md "make test-long"; the
+# nightly list runs it): the other turn of the Ethos-U65 corpus (make test runs
+# each network once, ethos-u65-256 without stalls and ethos-u65-512 with them).
+ETHOSU_STALLS := AXI_STALL=30 RD_LATENCY=1:20 SEED=3
+test-long: deps
+	@MAKE="$(MAKE)" scripts/check/make_steps.sh test-long-ethosu-256-stalls test-long-ethosu-512-plain
+.PHONY: test-long-ethosu-256-stalls test-long-ethosu-512-plain
+test-long-ethosu-256-stalls:
+	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-256 DUT=twin $(ETHOSU_STALLS)
+test-long-ethosu-512-plain:
+	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-512 DUT=twin
 
 # Every relative link of README.md and docs/*.md leads to a file and heading,
 # and the code excerpts still match their source.
@@ -798,8 +817,7 @@ example-own-testbench: install-check
 	grep -q '^FAIL own-testbench: .*STATUS.ERROR' $$d/inject-error.log \
 	    || { cat $$d/inject-error.log >&2; echo "FAIL  example-own-testbench: --inject-error failed for another reason" >&2; exit 1; }; \
 	echo "PASS  example-own-testbench: the copies check out, an injected SLVERR is caught"
-# part of make test (after the parts on its own line)
-test: example-own-testbench
+# (a step of make test: TEST_STEPS)
 
 clean:
 	rm -rf $(BUILD) logs

@@ -3,7 +3,7 @@
 #   make fuzz [FUZZ_SECONDS=n] [FUZZ_TARGETS="npy npz"]  libFuzzer (clang, ASan + UBSan),
 #       each target n seconds from fuzz/corpus/<target>/ (a scratch copy in build/fuzz/),
 #       crashes kept in fuzz/crashes/<target>/, executions per target, non-zero on a crash
-#   make fuzz-replay   (part of make test) each target built with $(CC) and run once
+#   make fuzz-replay   (make test runs it in its system test case `fuzz`) each target built with $(CC) and run once
 #       over its corpus and its crash reproducers: no fuzzing, no clang
 FUZZ_SECONDS ?= 60
 FUZZ_ALL     := $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
@@ -56,7 +56,6 @@ fuzz-replay: deps
 	    if $(BUILD)/fuzz-replay/fuzz_$$t $$dirs >$$log 2>&1; then echo "PASS  fuzz-replay $$t: $$(tail -n 1 $$log)"; \
 	    else tail -n 30 $$log >&2; echo "FAIL  fuzz-replay $$t: $(BUILD)/fuzz-replay/fuzz_$$t $$dirs (log $$log)" >&2; fail=1; fi; \
 	done; exit $$fail
-test: fuzz-replay
 
 # the nightly list's share (make regress LIST=nightly): every target a short while
 FUZZ_NIGHTLY_SECONDS := 30

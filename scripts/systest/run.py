@@ -2,7 +2,7 @@
 """Run the system tests (scripts/systest/system_tests.sh) as independent cases
 in parallel.
 
-  scripts/systest/run.py [--jobs N] [--list] [PATTERN ...]
+  scripts/systest/run.py [--jobs N] [--list] [--long] [PATTERN ...]
 
 1. The builds several cases need are made once, up front: the twin, the
    tools, the SystemC/TLM programs (with SystemC) and the Verilated RTL stub
@@ -14,7 +14,8 @@ in parallel.
    longest first (by the last run's times). Each case runs in a process of its
    own with its own logs folder (SIM_LOG_ROOT=logs/systest/<case>/logs) and
    temporary folder (TMPDIR), its output in logs/systest/<case>/case.log.
-   Cases marked serial (they touch sources) run alone afterwards.
+   Cases marked serial (they touch sources) run alone afterwards. Cases marked
+   long are make test-long's: only --long runs them (and only them).
 3. One line per case as it ends (PASS, FAIL with its failing checks and the
    log's path, SKIP with the reason), the count of checks, and last exactly one
    line "N passed, N failed, N skipped" (cases).
@@ -64,11 +65,11 @@ def have_systemc():
 
 def list_cases():
     out = subprocess.run(["bash", SCRIPT, "--list"], capture_output=True, text=True, check=True).stdout
-    cases = []
+    cases = []   # (name, mode: "" | "serial" | "long")
     for line in out.splitlines():
         words = line.split()
         if words:
-            cases.append((words[0], len(words) > 1 and words[1] == "1"))
+            cases.append((words[0], words[1] if len(words) > 1 else ""))
     return cases
 
 
@@ -177,18 +178,19 @@ def main():
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS") or os.cpu_count() or 1))
     ap.add_argument("--list", action="store_true", help="list the cases and end")
     ap.add_argument("--no-prebuild", action="store_true", help="the cases build what they need themselves")
+    ap.add_argument("--long", action="store_true", help="make test-long's cases (and only those)")
     ap.add_argument("patterns", nargs="*", help="cases to run (globs; default all)")
     args = ap.parse_args()
     os.chdir(ROOT)
-    cases = list_cases()
+    cases = [c for c in list_cases() if (c[1] == "long") == args.long]
     if args.patterns:
         cases = [c for c in cases if any(fnmatch.fnmatchcase(c[0], p) for p in args.patterns)]
         if not cases:
             print("run.py: no case matches %s (--list lists them)" % " ".join(args.patterns), file=sys.stderr)
             return 2
     if args.list:
-        for name, serial in cases:
-            print(name + ("   (serial)" if serial else ""))
+        for name, mode in cases:
+            print(name + ("   (%s)" % mode if mode else ""))
         return 0
     jobs = max(1, args.jobs)
     t0 = time.time()
@@ -201,8 +203,8 @@ def main():
             last = json.load(f)
     except (OSError, ValueError):
         last = {}
-    parallel = [c[0] for c in cases if not c[1]]
-    serial = [c[0] for c in cases if c[1]]
+    parallel = [c[0] for c in cases if c[1] != "serial"]
+    serial = [c[0] for c in cases if c[1] == "serial"]
     # the longest first, so the last to end is a short one (stable: list order otherwise)
     # (a case not timed yet counts as long; stable: list order otherwise)
     parallel.sort(key=lambda n: -last.get(n, float("inf")))

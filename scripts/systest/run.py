@@ -89,9 +89,12 @@ def prebuild(jobs):
     make = ["make", "-s", "--no-print-directory"]
     if not run_quiet(make + ["deps"], "deps"):
         return False
-    progs = ["build/sim-twin", "build/ethosu-cmd", "build/mlw-decode", "build/mlw-encode", "build/gen-layers"]
-    if have_systemc():
-        progs += ["build/sim-twin-sc", "build/tlm-platform"]
+    # the Makefile's BUILD: sanitizer builds (SAN=1 from a calling make or the environment) live apart
+    san = os.environ.get("SAN") or re.search(r"(^| )SAN=[^ ]", os.environ.get("MAKEFLAGS", ""))
+    build = "build-san" if san else "build"
+    progs = [build + p for p in ("/sim-twin", "/ethosu-cmd", "/mlw-decode", "/mlw-encode", "/gen-layers")]
+    if have_systemc() and not san:   # (the SystemC harness refuses SAN)
+        progs += [build + "/sim-twin-sc", build + "/tlm-platform"]
     if not run_quiet(make + ["-j%d" % jobs] + progs, "the twin and the tools (%s)" % " ".join(progs)):
         return False
     if not have("verilator"):
@@ -100,7 +103,7 @@ def prebuild(jobs):
     variants = [("nvdla", ["TEST=sdp_bypass_smoke"]), ("ethosu", ["TEST=ethosu/run_dma_stream"]),
                 ("nvdla, VCD tracing", ["TEST=sdp_bypass_smoke", "WAVES_ON_FAIL=1"]),
                 ("ethosu, VCD tracing", ["TEST=ethosu/run_dma_stream", "WAVES_ON_FAIL=1"])]
-    if have_systemc():
+    if have_systemc() and not san:
         variants += [("nvdla, SystemC", ["TEST=sdp_bypass_smoke", "HARNESS=systemc"]),
                      ("ethosu, SystemC", ["TEST=ethosu/run_dma_stream", "HARNESS=systemc"]),
                      ("nvdla, SystemC, VCD tracing", ["TEST=sdp_bypass_smoke", "HARNESS=systemc", "WAVES_ON_FAIL=1"])]

@@ -16,15 +16,15 @@ CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 CFLAGS   += $(if $(SAN),$(SANFLAGS))
 LDFLAGS  += $(if $(SAN),$(SANFLAGS))
-INC       = -Igolden -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
+INC       = $(addprefix -I,$(GOLDEN_DIRS)) -Ibfm $(addprefix -I,sim/systemc $(SIM_DIRS) $(SEQ_DIRS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # ---- knobs of `make sim` (docs/knobs.md) -----------------------------------------
 # The knob table (scripts/gen/regdefs/knobs.csv) gives every knob's `?=` default,
-# its syntax and its simulator option (mk/knobs.mk, generated: make knobs);
+# its syntax and its simulator option (mk/generated/knobs.mk, generated: make knobs);
 # mk/knob_check.mk refuses unknown names and malformed values on the command line.
-include mk/knobs.mk
+include mk/generated/knobs.mk
 include mk/knob_check.mk
 include mk/path_check.mk
 TEST      ?=
@@ -32,7 +32,7 @@ TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
 # TRACE= takes any .cfg (or a directory holding one), absolute or relative
 # to the repository. The name shown and the log folder are nvdla/<name>.
-NVDLA_TRACES ?= ../shared/testdata/nvdla-traces/nv_small
+NVDLA_TRACES ?= testdata/nvdla-traces/nv_small
 ifneq ($(TRACE),)
 # one test per run: TRACE names it (nvdla/<its .cfg name>), TEST must not name another
 ifneq ($(TEST),)
@@ -125,12 +125,14 @@ BFM_SRC  := $(wildcard bfm/*.c)
 # dut_rtl_none and the C harness's main() are linked per binary, not archived
 # The rooms of sim/ and sequences/ (docs/layout.md "Where things are"); main() and
 # the no-RTL stand-in are linked per program, not archived.
-SIM_DIRS := sim/regs sim/kernel sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu sim/copyeng
-SEQ_DIRS := sequences/api sequences/nvdla sequences/ethosu sequences/copyeng sequences/trace sequences/main
+SIM_DIRS := sim/regs/generated sim/kernel sim/kernel/generated sim/waves sim/verilator sim/nvdla/model sim/nvdla/twin sim/nvdla sim/ethosu sim/copyeng
+SEQ_DIRS := sequences/api sequences/nvdla/api sequences/nvdla sequences/ethosu sequences/copyeng sequences/trace sequences/main
 PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
 SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))
-GOLDEN_SRC := $(wildcard golden/*.c)
+# golden/ and its rooms, one per family (golden/nvdla, golden/ethosu); tests/ and tools/ are programs
+GOLDEN_DIRS := golden $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(wildcard golden/*/)))
+GOLDEN_SRC := $(wildcard $(addsuffix /*.c,$(GOLDEN_DIRS)))
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # Header dependencies come from the compiler (-MMD -MP: <target>.d beside each
@@ -142,6 +144,11 @@ DEPFLAGS   = -MMD -MP -MT $@ -MF $@.d.$$$$
 TMP_OUT    = -o $@.$$$$
 # the step's temporaries renamed in place (removed when the step failed)
 IN_PLACE   = { mv -f $@.d.$$$$ $@.d 2>/dev/null; mv -f $@.$$$$ $@; } || { rm -f $@.$$$$ $@.d.$$$$; exit 1; }
+# The families the program knows (sequences/main/main_family.h), the default
+# one (its tests have no prefix) last: each room defines <family>_main_family,
+# and the table of them is generated, so no neutral file names a family.
+MAIN_FAMILIES := copyeng ethosu nvdla
+CORE_OBJ += $(BUILD)/obj/gen/main_families.o
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
@@ -171,8 +178,9 @@ help:
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test (systest: scripts/systest/run.py, JOBS workers)"
 	@echo "make test-long                     the checks too long for make test (the nightly list runs it; docs/testing.md)"
-	@echo "make knobs                         regenerate the knob tables (simulator, mk/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
-	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match"
+	@echo "make knobs                         regenerate the knob tables (simulator, mk/generated/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
+	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match;"
+	@echo "                                   no tracked file names a folder outside the repository"
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
@@ -247,6 +255,17 @@ ethosu-corpus-check: ethosu-venv
 # ---- end ethosu-corpus --------------------------------------------------------------
 
 # ---- build ---------------------------------------------------------------------
+$(BUILD)/gen/main_families.c: Makefile
+	@mkdir -p $(dir $@)
+	@{ echo '/* generated by make from MAIN_FAMILIES (Makefile): the families the program knows */'; \
+	   echo '#include "main_family.h"'; \
+	   $(foreach f,$(MAIN_FAMILIES),echo 'extern const struct main_family $(f)_main_family;';) \
+	   echo 'const struct main_family *const main_families[] = {$(foreach f,$(MAIN_FAMILIES), &$(f)_main_family,) };'; \
+	   echo 'const unsigned main_family_count = sizeof main_families / sizeof main_families[0];'; } > $@.$$$$ && \
+	   mv -f $@.$$$$ $@
+$(BUILD)/obj/gen/main_families.o: $(BUILD)/gen/main_families.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
@@ -276,13 +295,15 @@ twin: deps $(TWIN_SIM)
 HAVE_SYSTEMC := $(wildcard /usr/include/systemc.h)
 # the Debian SystemC library is built as C++17: the same standard is required
 TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
-TLM_INC       = -Isim/systemc/tlm -Isequences/main/tlm $(INC)
-TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sim/systemc/tlm/*.cpp))
+# the neutral TLM pieces, then each family's wrappers (its room's tlm/)
+TLM_DIRS     := sim/systemc/tlm sim/nvdla/tlm sim/ethosu/tlm
+TLM_INC       = $(addprefix -I,$(TLM_DIRS)) -Isequences/main/tlm $(INC)
+TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(addsuffix /*.cpp,$(TLM_DIRS))))
 TLM_PLATFORM_OBJ := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sequences/main/tlm/*.cpp))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
 TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
-$(BUILD)/obj/sim/systemc/tlm/%.o: sim/systemc/tlm/%.cpp
+$(BUILD)/obj/sim/%.o: sim/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 $(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp
@@ -431,7 +452,7 @@ WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
 	$(if $(SEED),--seed $(SEED))
 SIM_ARGS  = $(SIM_RUN_ARGS) $(SIM_KNOB_ARGS)
-# the knobs' arguments: the table's (mk/knobs.mk), then those the Makefile maps by hand
+# the knobs' arguments: the table's (mk/generated/knobs.mk), then those the Makefile maps by hand
 SIM_KNOB_ARGS = $(SIM_KNOB_TABLE_ARGS) \
 	$(if $(filter 1 gz fst,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
 	$(if $(filter fst,$(WAVES)),--waves-fst) $(if $(filter 1,$(SRAMIF)),--sramif) $(PLUSARGS) \
@@ -542,36 +563,39 @@ lint: deps
 	    done; \
 	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
-	verilator --lint-only -Wall -Irtl_stubs/ethosu65 rtl_stubs/ethosu65/*.v --top-module ethosu65
+	verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65
 
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
 # (sim/regs/; their Verilog includes in rtl_stubs/) and the documented
-# configuration table, from the CSVs in scripts/gen/regdefs.
+# configuration table, from the CSVs in scripts/gen/regdefs; gen_ethosu_ops.py
+# the Ethos-U operation table (golden/ethosu/ethosu_ops_gen.[ch], ethosu_ops.csv).
 REGDEFS := scripts/gen/regdefs
 CONFIGDEFS := $(REGDEFS)/nvdla_configs.csv
 regs:
 	python3 scripts/gen/gen_regs.py --readme docs/configurations.md
+	python3 scripts/gen/gen_ethosu_ops.py
 
 # The committed generated files must match what the generator makes now
 # (regenerated into $(BUILD)/gen; a stale file is named).
 regs-check:
 	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme docs/configurations.md
+	@python3 scripts/gen/gen_ethosu_ops.py --check --out-dir $(BUILD)/gen
 	@echo "regs-check: generated register files are up to date"
 
 # The knob table (scripts/gen/regdefs/knobs.csv) -> the simulator's option table,
-# mk/knobs.mk and docs/knobs.md's tables; knobs-check: the committed ones are current.
+# mk/generated/knobs.mk and docs/knobs.md's tables; knobs-check: the committed ones are current.
 KNOBDEFS := scripts/gen/regdefs/knobs.csv
 .PHONY: knobs knobs-check
 knobs:
-	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/sim_knob_table.c --make mk/knobs.mk \
-	    --sim-table mk/knobs.tsv --doc docs/knobs.md
+	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/generated/sim_knob_table.c --make mk/generated/knobs.mk \
+	    --sim-table mk/generated/knobs.tsv --doc docs/knobs.md
 knobs-check:
 	@mkdir -p $(BUILD)/gen
 	@python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source $(BUILD)/gen/sim_knob_table.c --make $(BUILD)/gen/knobs.mk \
 	    --sim-table $(BUILD)/gen/knobs.tsv --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
-	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/knobs.mk \
-	    && diff -q $(BUILD)/gen/knobs.tsv mk/knobs.tsv \
+	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/generated/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/generated/knobs.mk \
+	    && diff -q $(BUILD)/gen/knobs.tsv mk/generated/knobs.tsv \
 	    && diff -q $(BUILD)/gen/knobs.md docs/knobs.md \
 	    || { echo "knobs-check: the files generated from $(KNOBDEFS) are stale: run 'make knobs'" >&2; exit 1; }
 	@echo "knobs-check: the knob tables are up to date"
@@ -613,7 +637,7 @@ smoke: deps
 # each must be reproduced by the twin (the hardware's CRC) or named by the
 # programming checker (scripts/regress/hw_observed.py).
 # (the shipped cases, then this project's own harvest from real RTL)
-HW_OBSERVED ?= ../shared/testdata/nvdla-hw-observed sequences/nvdla/hw-observed
+HW_OBSERVED ?= testdata/nvdla-hw-observed sequences/nvdla/hw-observed
 .PHONY: hw-observed prog-rules
 # the register-programming rules as docs/programming-rules.md tables them
 prog-rules: $(TWIN_SIM)
@@ -663,10 +687,12 @@ test-long-ethosu-512-plain:
 	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-512 DUT=twin
 
 # Every relative link of README.md and docs/*.md leads to a file and heading,
-# and the code excerpts still match their source.
+# and the code excerpts still match their source; no tracked file names a
+# folder outside the repository (the data is in testdata/).
 .PHONY: docs-check
 docs-check:
 	@python3 scripts/check/check_doc_links.py
+	@python3 scripts/check/check_no_outside_paths.py
 
 # The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc
@@ -698,10 +724,12 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # and sparse memory, the golden models, the kernel, the trace runner, and
 # the headers of other folders these include (make install-check compiles
 # each one alone from the installed folder, so a missing one fails there).
-# bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers.
-LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h,$(wildcard bfm/*.h golden/*.h sim/kernel/*.h sequences/trace/*.h)) \
-    sim/regs/nvdla_config.h sim/regs/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
+# bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers, ethosu_mlw_enc.h the
+# weight encoder's stages' shared internals.
+LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h golden/ethosu/ethosu_mlw_enc.h,$(wildcard bfm/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) sim/kernel/*.h sequences/trace/*.h)) \
+    sim/regs/generated/nvdla_config.h sim/regs/generated/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
+    sim/nvdla/twin/nvdla_pins.h sim/ethosu/ethosu_pins.h \
     sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \
     sequences/api/seq.h sequences/api/reg_port.h
 # The archive is static only, so what it needs goes in Libs (a plain

@@ -1,11 +1,14 @@
-/* apb_checker: passive APB protocol checker. It remembers what last cycle
- * was (idle, setup, access still waiting, completing access) and last
- * cycle's pins, and judges the current cycle against them. */
+/* apb_checker: passive APB protocol checker on a reg_checker. It remembers
+ * what last cycle was (idle, setup, access still waiting, completing
+ * access) and last cycle's pins, and judges the current cycle against
+ * them. */
 #include "apb_checker.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "reg_checker.h"
 
 enum apb_state {
     ST_IDLE = 0,    /* last cycle PSEL=0 (or nothing seen yet) */
@@ -14,17 +17,14 @@ enum apb_state {
     ST_DONE,        /* last cycle was the completing access cycle */
 };
 
+enum { CH_SEL, CH_ENABLE };     /* reported once per reset */
+
 struct apb_checker {
-    char name[64];
-    struct apb_checker_knobs k;
+    struct reg_checker rc;      /* rc.waits: access cycles of the current transfer
+                                   with PREADY=0 */
     const struct apb_pins *pins;
-    struct bfm_env *env;
     enum apb_state st;
     struct apb_pins prev;       /* last cycle's pins */
-    uint64_t waits;             /* access cycles of the current transfer with PREADY=0 */
-    int wait_flagged;           /* the current transfer's wait already reported */
-    int in_reset;               /* last call was apb_checker_sample_reset() */
-    int sel_flagged, enable_flagged;    /* reported during this reset */
     struct apb_checker_stats stats;
 };
 
@@ -44,24 +44,12 @@ struct apb_checker *apb_checker_create_with_knobs(const char *name,
                                                   const struct apb_pins *pins,
                                                   struct bfm_env *env)
 {
-    struct apb_checker *c;
+    struct apb_checker *c = reg_checker_alloc("apb_checker_create", sizeof *c, pins, env);
 
-    if (!pins || !env) {
-        fprintf(stderr, "apb_checker_create: pins and env are required\n");
+    if (!c)
         return NULL;
-    }
-    c = calloc(1, sizeof *c);
-    if (!c) {
-        fprintf(stderr, "apb_checker_create: out of memory\n");
-        abort();
-    }
-    snprintf(c->name, sizeof c->name, "%s", name ? name : "apb");
-    if (k)
-        c->k = *k;
-    else
-        apb_checker_knobs_default(&c->k);
+    reg_checker_init(&c->rc, name ? name : "apb", k ? k->max_wait : 0, env);
     c->pins = pins;
-    c->env = env;
     return c;
 }
 
@@ -80,26 +68,19 @@ static const char *kind(uint8_t write)
 static void check_stable(struct apb_checker *c)
 {
     const struct apb_pins *p = c->pins, *q = &c->prev;
+    char at[32];
+    struct reg_held held[5];
+    unsigned n = 0;
 
-    if (p->addr != q->addr)
-        bfm_fail(c->env, c->name, "access", "PADDR changed while PREADY low",
-                 "expected 0x%03" PRIx32 ", actual 0x%03" PRIx32, q->addr, p->addr);
-    if (p->write != q->write)
-        bfm_fail(c->env, c->name, "access", "PWRITE changed while PREADY low",
-                 "expected %u, actual %u (PADDR 0x%03" PRIx32 ")", q->write, p->write,
-                 p->addr);
-    else if (p->write && p->wdata != q->wdata)
-        bfm_fail(c->env, c->name, "access", "PWDATA changed while PREADY low",
-                 "expected 0x%08" PRIx32 ", actual 0x%08" PRIx32 " (PADDR 0x%03" PRIx32 ")",
-                 q->wdata, p->wdata, p->addr);
-    if (p->strb != q->strb)
-        bfm_fail(c->env, c->name, "access", "PSTRB changed while PREADY low",
-                 "expected 0x%x, actual 0x%x (PADDR 0x%03" PRIx32 ")", q->strb, p->strb,
-                 p->addr);
-    if (p->prot != q->prot)
-        bfm_fail(c->env, c->name, "access", "PPROT changed while PREADY low",
-                 "expected 0x%x, actual 0x%x (PADDR 0x%03" PRIx32 ")", q->prot, p->prot,
-                 p->addr);
+    snprintf(at, sizeof at, " (PADDR 0x%03" PRIx32 ")", p->addr);
+    held[n++] = (struct reg_held){ "PADDR changed while PREADY low", "", 3, q->addr, p->addr, "" };
+    held[n++] = (struct reg_held){ "PWRITE changed while PREADY low", "", 0, q->write, p->write, at };
+    if (p->write == q->write && p->write)   /* PWDATA only matters on writes */
+        held[n++] = (struct reg_held){ "PWDATA changed while PREADY low", "", 8, q->wdata,
+                                       p->wdata, at };
+    held[n++] = (struct reg_held){ "PSTRB changed while PREADY low", "", 1, q->strb, p->strb, at };
+    held[n++] = (struct reg_held){ "PPROT changed while PREADY low", "", 1, q->prot, p->prot, at };
+    reg_checker_held(&c->rc, "access", held, n, 0);
 }
 
 /* This cycle is a setup cycle (PSEL=1, PENABLE=0). */
@@ -108,11 +89,10 @@ static enum apb_state setup_cycle(struct apb_checker *c)
     const struct apb_pins *p = c->pins;
 
     if (!p->write && p->strb)
-        bfm_fail(c->env, c->name, "setup", "PSTRB non-zero on a read",
-                 "expected PSTRB 0x0 on a read, actual 0x%x (PADDR 0x%03" PRIx32 ")",
-                 p->strb, p->addr);
-    c->waits = 0;
-    c->wait_flagged = 0;
+        reg_checker_fail(&c->rc, "setup", "PSTRB non-zero on a read",
+                         "expected PSTRB 0x0 on a read, actual 0x%x (PADDR 0x%03" PRIx32 ")",
+                         p->strb, p->addr);
+    reg_checker_wait_clear(&c->rc);
     return ST_SETUP;
 }
 
@@ -122,15 +102,12 @@ static enum apb_state access_cycle(struct apb_checker *c)
     const struct apb_pins *p = c->pins;
 
     if (!p->ready) {
-        c->waits++;
         c->stats.wait_cycles++;
-        if (c->k.max_wait && c->waits > c->k.max_wait && !c->wait_flagged) {
-            bfm_fail(c->env, c->name, "access", "PREADY not given within max_wait cycles",
-                     "expected PREADY within %" PRIu64 " wait cycles (%s 0x%03" PRIx32 "), "
-                     "actual still low after %" PRIu64, c->k.max_wait, kind(p->write),
-                     p->addr, c->waits);
-            c->wait_flagged = 1;
-        }
+        if (reg_checker_wait(&c->rc))
+            reg_checker_fail(&c->rc, "access", "PREADY not given within max_wait cycles",
+                             "expected PREADY within %" PRIu64 " wait cycles (%s 0x%03" PRIx32
+                             "), actual still low after %" PRIu64, c->rc.max_wait,
+                             kind(p->write), p->addr, c->rc.waits);
         return ST_WAIT;
     }
     if (p->write)
@@ -146,23 +123,18 @@ void apb_checker_sample_reset(struct apb_checker *c)
 {
     const struct apb_pins *p = c->pins;
 
-    if (p->sel && !c->sel_flagged) {
-        bfm_fail(c->env, c->name, "setup", "PSEL high during reset",
-                 "expected PSEL 0 while PRESETn is asserted, actual 1 (%s 0x%03" PRIx32 ")",
-                 kind(p->write), p->addr);
-        c->sel_flagged = 1;
-    }
-    if (p->enable && !c->enable_flagged) {
-        bfm_fail(c->env, c->name, "access", "PENABLE high during reset",
-                 "expected PENABLE 0 while PRESETn is asserted, actual 1 (PSEL %u)", p->sel);
-        c->enable_flagged = 1;
-    }
+    if (p->sel && reg_checker_reset_once(&c->rc, CH_SEL))
+        reg_checker_fail(&c->rc, "setup", "PSEL high during reset",
+                         "expected PSEL 0 while PRESETn is asserted, actual 1 (%s 0x%03" PRIx32
+                         ")", kind(p->write), p->addr);
+    if (p->enable && reg_checker_reset_once(&c->rc, CH_ENABLE))
+        reg_checker_fail(&c->rc, "access", "PENABLE high during reset",
+                         "expected PENABLE 0 while PRESETn is asserted, actual 1 (PSEL %u)",
+                         p->sel);
     /* Reset ends any transfer: the bus starts idle. */
     c->st = ST_IDLE;
-    c->waits = 0;
-    c->wait_flagged = 0;
     c->prev = *p;
-    c->in_reset = 1;
+    reg_checker_reset_cycle(&c->rc);
 }
 
 void apb_checker_sample(struct apb_checker *c)
@@ -170,30 +142,26 @@ void apb_checker_sample(struct apb_checker *c)
     const struct apb_pins *p = c->pins, *q = &c->prev;
     enum apb_state next;
 
-    if (c->in_reset) {
-        c->in_reset = 0;
-        c->sel_flagged = c->enable_flagged = 0;
-    }
-
+    reg_checker_sample_begin(&c->rc);
     if (c->st == ST_SETUP || c->st == ST_WAIT) {
         /* A transfer is in progress: this must be an access cycle. */
         if (!p->sel) {
-            bfm_fail(c->env, c->name, "access", "PSEL dropped mid-transfer",
-                     "expected PSEL 1 until PREADY (%s 0x%03" PRIx32 ", %s), actual PSEL 0",
-                     kind(q->write), q->addr,
-                     c->st == ST_SETUP ? "after its setup cycle"
-                                       : "access phase waiting");
+            reg_checker_fail(&c->rc, "access", "PSEL dropped mid-transfer",
+                             "expected PSEL 1 until PREADY (%s 0x%03" PRIx32 ", %s), actual "
+                             "PSEL 0", kind(q->write), q->addr,
+                             c->st == ST_SETUP ? "after its setup cycle"
+                                               : "access phase waiting");
             next = ST_IDLE;
         } else if (!p->enable) {
             if (c->st == ST_SETUP)
-                bfm_fail(c->env, c->name, "setup", "setup not followed by access",
-                         "expected PENABLE 1 in the cycle after the setup cycle "
-                         "(%s 0x%03" PRIx32 "), actual PSEL 1 PENABLE 0",
-                         kind(q->write), q->addr);
+                reg_checker_fail(&c->rc, "setup", "setup not followed by access",
+                                 "expected PENABLE 1 in the cycle after the setup cycle "
+                                 "(%s 0x%03" PRIx32 "), actual PSEL 1 PENABLE 0",
+                                 kind(q->write), q->addr);
             else
-                bfm_fail(c->env, c->name, "access", "PENABLE dropped before PREADY",
-                         "expected PENABLE 1 until PREADY (%s 0x%03" PRIx32 "), "
-                         "actual PENABLE 0", kind(q->write), q->addr);
+                reg_checker_fail(&c->rc, "access", "PENABLE dropped before PREADY",
+                                 "expected PENABLE 1 until PREADY (%s 0x%03" PRIx32 "), "
+                                 "actual PENABLE 0", kind(q->write), q->addr);
             next = setup_cycle(c);      /* resynchronise: treat as a new setup */
         } else {
             check_stable(c);
@@ -201,17 +169,16 @@ void apb_checker_sample(struct apb_checker *c)
         }
     } else if (p->enable) {
         if (c->st == ST_DONE)
-            bfm_fail(c->env, c->name, "access", "PENABLE high after transfer completed",
-                     "expected PENABLE 0 after the completing cycle (%s 0x%03" PRIx32
-                     "), actual PENABLE 1 PSEL %u", kind(q->write), q->addr, p->sel);
+            reg_checker_fail(&c->rc, "access", "PENABLE high after transfer completed",
+                             "expected PENABLE 0 after the completing cycle (%s 0x%03" PRIx32
+                             "), actual PENABLE 1 PSEL %u", kind(q->write), q->addr, p->sel);
         else
-            bfm_fail(c->env, c->name, "access", "PENABLE without setup",
-                     "expected a setup cycle (PSEL 1, PENABLE 0) before PENABLE 1, "
-                     "actual PSEL 0 in the previous cycle, PSEL %u now", p->sel);
+            reg_checker_fail(&c->rc, "access", "PENABLE without setup",
+                             "expected a setup cycle (PSEL 1, PENABLE 0) before PENABLE 1, "
+                             "actual PSEL 0 in the previous cycle, PSEL %u now", p->sel);
         if (p->sel) {
             /* Resynchronise: follow it as an access phase. */
-            c->waits = 0;
-            c->wait_flagged = 0;
+            reg_checker_wait_clear(&c->rc);
             next = access_cycle(c);
         } else {
             next = ST_IDLE;
@@ -222,10 +189,9 @@ void apb_checker_sample(struct apb_checker *c)
         next = ST_IDLE;
     }
     if (p->sel && !p->wakeup)
-        bfm_fail(c->env, c->name, p->enable ? "access" : "setup",
-                 "PWAKEUP low during a transfer",
-                 "expected PWAKEUP 1 while PSEL 1 (%s 0x%03" PRIx32 "), actual 0",
-                 kind(p->write), p->addr);
+        reg_checker_fail(&c->rc, p->enable ? "access" : "setup", "PWAKEUP low during a transfer",
+                         "expected PWAKEUP 1 while PSEL 1 (%s 0x%03" PRIx32 "), actual 0",
+                         kind(p->write), p->addr);
     c->prev = *p;
     c->st = next;
 }
@@ -234,10 +200,10 @@ int apb_checker_finish(struct apb_checker *c)
 {
     if (c->st != ST_SETUP && c->st != ST_WAIT)
         return 0;
-    bfm_fail(c->env, c->name, "access", "transfer never completed",
-             "expected PREADY before the end of the test, actual %s 0x%03" PRIx32
-             " still waiting after %" PRIu64 " access cycles",
-             kind(c->prev.write), c->prev.addr, c->waits);
+    reg_checker_fail(&c->rc, "access", "transfer never completed",
+                     "expected PREADY before the end of the test, actual %s 0x%03" PRIx32
+                     " still waiting after %" PRIu64 " access cycles",
+                     kind(c->prev.write), c->prev.addr, c->rc.waits);
     return 1;
 }
 
@@ -252,10 +218,10 @@ void apb_checker_outstanding(const struct apb_checker *c, char *buf, unsigned le
         return;
     if (c->st == ST_SETUP || c->st == ST_WAIT)
         snprintf(buf, len, "%s: %s 0x%03" PRIx32 " in progress, %" PRIu64
-                 " access cycles without PREADY", c->name, kind(c->prev.write),
-                 c->prev.addr, c->waits);
+                 " access cycles without PREADY", c->rc.name, kind(c->prev.write),
+                 c->prev.addr, c->rc.waits);
     else
-        snprintf(buf, len, "%s: no transfer in progress", c->name);
+        snprintf(buf, len, "%s: no transfer in progress", c->rc.name);
 }
 
 void apb_checker_stats(const struct apb_checker *c, struct apb_checker_stats *s)

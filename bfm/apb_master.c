@@ -1,9 +1,10 @@
-/* apb_master: APB requester. Transfers wait in a FIFO and go on the pins
- * one at a time: an idle wake-up cycle if PWAKEUP was low, one setup cycle,
- * then access cycles until PREADY. Completion is strictly in order, so a
- * blocking call only needs its sequence number: when the count of completed
- * transfers passes it, the last completed transfer is its own (one transfer
- * completes per cycle at most, and the call looks after every cycle). */
+/* apb_master: APB requester, the APB pins of a reg_requester. A transfer
+ * goes on the pins after an idle wake-up cycle if PWAKEUP was low, one
+ * setup cycle, then access cycles until PREADY, which completes it. The
+ * access cycles without PREADY are what a blocking call's timeout counts
+ * (REG_BUDGET_STALLS). One transfer completes per cycle at most, so when a
+ * blocking call sees its own completed, the last completion is its own:
+ * that is where its PSLVERR is read. */
 #include "apb_master.h"
 
 #include <inttypes.h>
@@ -11,88 +12,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bfm_queue.h"
-#include "bfm_rng.h"
-
-#define DEFAULT_TIMEOUT 100000u
+#include "reg_requester.h"
 
 enum apb_phase { PH_IDLE = 0, PH_SETUP, PH_ACCESS };
 
-struct apb_req {
-    uint64_t seq;       /* position in the transfer stream */
-    uint32_t addr, wdata;
-    uint8_t strb, prot, write;
-};
-
 struct apb_master {
-    char name[64];
-    struct apb_master_knobs k;
+    struct reg_requester *rq;
     struct apb_pins *pins;
     struct bfm_env *env;
-    struct bfm_rng rng;
+    const char *name;           /* the requester's */
+    uint8_t default_prot;
 
-    struct bfm_queue reqq;      /* struct apb_req: not yet on the pins */
-    struct apb_req cur;         /* on the pins while phase != PH_IDLE */
     enum apb_phase phase;       /* phase the next drive() puts on the pins */
-    unsigned gap_left;          /* idle cycles before the next setup phase */
     uint8_t wakeup_prev;        /* PWAKEUP driven last cycle */
-    uint64_t cur_waits;         /* access cycles of cur with PREADY low */
-
-    uint64_t enq_seq;           /* transfers queued so far */
-    uint64_t completed;         /* transfers completed so far (in order) */
-    uint32_t last_rdata;
+    uint64_t cur_waits;         /* access cycles of the transfer on the pins with PREADY low */
     int last_slverr;            /* -1 before the first completion */
-    struct apb_master_stats st;
+    uint64_t slverrs;
 };
 
 void apb_master_knobs_default(struct apb_master_knobs *k)
 {
     memset(k, 0, sizeof *k);
-    k->gap_min = 0;
-    k->gap_max = 0;
-    k->timeout = 0;
-    k->default_prot = 0;
     k->seed = 1;
+}
+
+static struct reg_requester_knobs requester_knobs(const struct apb_master_knobs *k)
+{
+    return (struct reg_requester_knobs){
+        .gap_min = k->gap_min, .gap_max = k->gap_max, .timeout = k->timeout,
+        .budget = REG_BUDGET_STALLS, .seed = k->seed, .addr_digits = 3,
+        .describe = k->describe,
+    };
 }
 
 struct apb_master *apb_master_create(const char *name, const struct apb_master_knobs *k,
                                      struct apb_pins *pins, struct bfm_env *env)
 {
-    struct apb_master *m;
     struct apb_master_knobs dk;
+    struct apb_master *m;
 
-    if (!pins || !env) {
-        fprintf(stderr, "apb_master_create: pins and env are required\n");
-        return NULL;
-    }
     if (!k) {
         apb_master_knobs_default(&dk);
         k = &dk;
     }
-    if (k->gap_min > k->gap_max) {
-        fprintf(stderr, "apb_master_create: gap_min %u > gap_max %u\n",
-                k->gap_min, k->gap_max);
-        return NULL;
-    }
-    if (k->default_prot > 7) {
+    struct reg_requester *rq = reg_requester_create("apb_master_create", name ? name : "apb",
+                                                    requester_knobs(k), pins, env);
+    if (rq && k->default_prot > 7) {
         fprintf(stderr, "apb_master_create: default_prot 0x%x is wider than PPROT[2:0]\n",
                 k->default_prot);
-        return NULL;
+        reg_requester_destroy(rq);
+        rq = NULL;
     }
+    if (!rq)
+        return NULL;
     m = calloc(1, sizeof *m);
     if (!m) {
         fprintf(stderr, "apb_master_create: out of memory\n");
         abort();
     }
-    snprintf(m->name, sizeof m->name, "%s", name ? name : "apb");
-    m->k = *k;
-    if (!m->k.timeout)
-        m->k.timeout = DEFAULT_TIMEOUT;
+    m->rq = rq;
     m->pins = pins;
     m->env = env;
+    m->name = reg_requester_name(rq);
+    m->default_prot = k->default_prot;
     m->last_slverr = -1;
-    bfm_rng_seed(&m->rng, k->seed);
-    bfm_queue_init(&m->reqq, sizeof(struct apb_req), 4);
     return m;
 }
 
@@ -100,7 +83,7 @@ void apb_master_destroy(struct apb_master *m)
 {
     if (!m)
         return;
-    bfm_queue_free(&m->reqq);
+    reg_requester_destroy(m->rq);
     free(m);
 }
 
@@ -108,68 +91,47 @@ void apb_master_drive(struct apb_master *m)
 {
     struct apb_pins *p = m->pins;
 
-    if (m->phase == PH_IDLE) {
-        if (m->gap_left) {
-            m->gap_left--;
-        } else if (m->reqq.n && m->wakeup_prev) {
-            /* PWAKEUP was already high last cycle: start the setup phase.
-             * Otherwise this cycle only raises PWAKEUP (below). */
-            m->cur = *(struct apb_req *)bfm_queue_front(&m->reqq);
-            bfm_queue_pop(&m->reqq);
-            m->phase = PH_SETUP;
-            m->cur_waits = 0;
-            bfm_log(m->env, 2, m->name, "setup %s 0x%03" PRIx32 " prot 0x%x",
-                    m->cur.write ? "write" : "read", m->cur.addr, m->cur.prot);
-        }
+    /* With PWAKEUP low last cycle, this cycle only raises it (below). */
+    const struct reg_request *started = reg_requester_issue(m->rq, m->wakeup_prev);
+    if (started) {
+        m->phase = PH_SETUP;
+        m->cur_waits = 0;
+        bfm_log(m->env, 2, m->name, "setup %s 0x%03" PRIx32 " prot 0x%x",
+                started->write ? "write" : "read", started->addr, started->prot);
     }
     p->sel = m->phase != PH_IDLE;
     p->enable = m->phase == PH_ACCESS;
-    p->wakeup = (uint8_t)(m->phase != PH_IDLE || m->reqq.n != 0);
-    if (m->phase != PH_IDLE) {
-        p->addr = m->cur.addr;
-        p->write = m->cur.write;
-        p->wdata = m->cur.write ? m->cur.wdata : 0;
-        p->strb = m->cur.write ? m->cur.strb : 0;
-        p->prot = m->cur.prot;
-    } else {
-        /* Idle payload parked at zero: easier to read in waveforms. */
-        p->addr = 0;
-        p->write = 0;
-        p->wdata = 0;
-        p->strb = 0;
-        p->prot = 0;
-    }
+    p->wakeup = (uint8_t)(p->sel || reg_requester_queued(m->rq) != 0);
     m->wakeup_prev = p->wakeup;
+    /* A read's PWDATA and PSTRB are zero in its request already. */
+    const struct reg_request *q = reg_requester_payload(m->rq);
+    p->addr = q->addr;
+    p->write = q->write;
+    p->wdata = q->wdata;
+    p->strb = q->strb;
+    p->prot = q->prot;
 }
 
+/* PREADY in an access cycle: the transfer on the pins completes. */
 static void complete_cur(struct apb_master *m, uint32_t rdata, int slverr)
 {
-    const struct apb_req *r = &m->cur;
+    const struct reg_request *r = reg_requester_accept(m->rq);
 
-    m->completed++;
+    if (!r->write)
+        reg_requester_read_data(m->rq, rdata);
     m->last_slverr = slverr;
-    m->last_rdata = r->write ? 0 : rdata;
     if (slverr)
-        m->st.slverrs++;
+        m->slverrs++;
     char what[320] = "";
-    if (m->env->verbose >= 1) {
-        uint32_t v = r->write ? r->wdata : rdata;
-        if (m->k.describe)
-            m->k.describe(r->addr, v, what, sizeof what);
-        else
-            snprintf(what, sizeof what, "0x%03" PRIx32 " = 0x%08" PRIx32, r->addr, v);
-    }
-    if (r->write) {
-        m->st.writes++;
+    if (m->env->verbose >= 1)
+        reg_requester_describe(m->rq, r->addr, r->write ? r->wdata : rdata, what, sizeof what);
+    if (r->write)
         bfm_log(m->env, 1, m->name, "write %s (strb 0x%x, prot 0x%x, %" PRIu64 " wait states)%s", what, r->strb,
                 r->prot, m->cur_waits, slverr ? " PSLVERR" : "");
-    } else {
-        m->st.reads++;
+    else
         bfm_log(m->env, 1, m->name, "read %s (prot 0x%x, %" PRIu64 " wait states)%s", what, r->prot,
                 m->cur_waits, slverr ? " PSLVERR" : "");
-    }
     m->phase = PH_IDLE;
-    m->gap_left = (unsigned)bfm_rng_range(&m->rng, m->k.gap_min, m->k.gap_max);
 }
 
 void apb_master_sample(struct apb_master *m)
@@ -188,7 +150,7 @@ void apb_master_sample(struct apb_master *m)
             complete_cur(m, p->rdata, p->slverr != 0);
         } else {
             m->cur_waits++;
-            m->st.wait_cycles++;
+            reg_requester_stall(m->rq);
         }
         break;
     }
@@ -222,34 +184,21 @@ static enum bfm_status transfer(struct apb_master *m, int write, uint32_t addr,
                                 uint32_t wdata, uint8_t strb, uint8_t prot,
                                 uint32_t *rdata, int *slverr)
 {
-    struct apb_req *r = bfm_queue_push(&m->reqq);
-    uint64_t seq = m->enq_seq++;
-    uint64_t waits0 = m->st.wait_cycles;
+    struct reg_request q = { 0 };
 
-    memset(r, 0, sizeof *r);
-    r->seq = seq;
-    r->write = (uint8_t)(write != 0);
-    r->addr = addr;
-    r->wdata = write ? wdata : 0;
-    r->strb = write ? strb : 0;
-    r->prot = prot == APB_PROT_DEFAULT ? m->k.default_prot : prot;
-    for (;;) {
-        if (m->completed > seq) {
-            if (rdata)
-                *rdata = m->last_rdata;
-            if (slverr)
-                *slverr = m->last_slverr;
-            return BFM_OK;
-        }
-        if (m->st.wait_cycles - waits0 >= m->k.timeout) {
-            m->st.timeouts++;
-            bfm_log(m->env, 1, m->name, "%s 0x%03" PRIx32 " timed out: no PREADY for "
-                    "%u access cycles", write ? "write" : "read", addr, m->k.timeout);
-            return BFM_ERR_TIMEOUT;
-        }
-        if (m->env->step(m->env))
-            return BFM_ERR_FAILED;
-    }
+    q.write = (uint8_t)(write != 0);
+    q.addr = addr;
+    q.wdata = write ? wdata : 0;
+    q.strb = write ? strb : 0;
+    q.prot = prot == APB_PROT_DEFAULT ? m->default_prot : prot;
+    enum bfm_status st = reg_requester_call(m->rq, &q, rdata);
+    if (st == BFM_OK && slverr)
+        *slverr = m->last_slverr;
+    if (st == BFM_ERR_TIMEOUT)
+        bfm_log(m->env, 1, m->name, "%s 0x%03" PRIx32 " timed out: no PREADY for "
+                "%" PRIu64 " access cycles", write ? "write" : "read", addr,
+                reg_requester_timeout(m->rq));
+    return st;
 }
 
 enum bfm_status apb_write_strb(struct apb_master *m, uint32_t addr, uint32_t data,
@@ -280,23 +229,31 @@ int apb_master_last_slverr(const struct apb_master *m)
 
 int apb_master_idle(const struct apb_master *m)
 {
-    return m->phase == PH_IDLE && m->reqq.n == 0;
+    return reg_requester_idle(m->rq);
 }
 
 void apb_master_outstanding(const struct apb_master *m, char *buf, unsigned len)
 {
+    const struct reg_request *q = reg_requester_on_bus(m->rq);
+
     if (!buf || !len)
         return;
-    if (m->phase == PH_IDLE)
-        snprintf(buf, len, "%s: bus idle, %zu queued", m->name, m->reqq.n);
+    if (!q)
+        snprintf(buf, len, "%s: bus idle, %zu queued", m->name, reg_requester_queued(m->rq));
     else
         snprintf(buf, len, "%s: %s 0x%03" PRIx32 " in %s phase, %" PRIu64
                  " cycles without PREADY, %zu queued",
-                 m->name, m->cur.write ? "write" : "read", m->cur.addr,
-                 m->phase == PH_SETUP ? "setup" : "access", m->cur_waits, m->reqq.n);
+                 m->name, q->write ? "write" : "read", q->addr,
+                 m->phase == PH_SETUP ? "setup" : "access", m->cur_waits,
+                 reg_requester_queued(m->rq));
 }
 
 void apb_master_stats(const struct apb_master *m, struct apb_master_stats *s)
 {
-    *s = m->st;
+    struct reg_requester_stats st;
+
+    reg_requester_stats(m->rq, &st);
+    *s = (struct apb_master_stats){ .writes = st.writes, .reads = st.reads,
+                                    .slverrs = m->slverrs, .wait_cycles = st.stalls,
+                                    .timeouts = st.timeouts };
 }

@@ -1,8 +1,9 @@
-/* csb_checker: passive CSB protocol checker. It remembers last cycle's
- * request (to catch drops and payload changes while stalled) and keeps the
- * outstanding reads and non-posted writes in two FIFOs (both are answered
- * in order), each entry stamped with the cycle it was accepted, so the
- * oldest entries are the only candidates for the response bound. */
+/* csb_checker: passive CSB protocol checker on a reg_checker. It remembers
+ * last cycle's request (to catch drops and payload changes while stalled)
+ * and keeps the outstanding reads and non-posted writes in two FIFOs (both
+ * are answered in order), each entry stamped with the cycle it was
+ * accepted, so the oldest entries are the only candidates for the response
+ * bound. */
 #include "csb_checker.h"
 
 #include <inttypes.h>
@@ -10,6 +11,9 @@
 #include <stdlib.h>
 
 #include "bfm_queue.h"
+#include "reg_checker.h"
+
+enum { CH_REQ, CH_RSP, CH_WR_COMPLETE };
 
 struct pending {
     uint64_t t;                 /* checker clock at acceptance */
@@ -18,29 +22,17 @@ struct pending {
 };
 
 struct csb_checker {
-    char name[64];
-    struct csb_checker_knobs k;
+    struct reg_checker rc;
     const struct csb_pins *pins;
-    struct bfm_env *env;
     int stalled;                /* last cycle: valid && !ready */
     struct csb_pins prev;       /* request payload of that cycle */
     struct bfm_queue rd, np;    /* struct pending: reads / non-posted writes */
     uint64_t now;               /* cycles sampled */
-    uint64_t wait;              /* consecutive cycles with valid && !ready */
-    int wait_flagged;
-    int in_reset;               /* last call was csb_checker_sample_reset() */
-    int reset_flagged[3];       /* req, rsp, wr_complete reported this reset */
 };
 
 void csb_checker_knobs_default(struct csb_checker_knobs *k)
 {
-    k->max_wait = 0;
-}
-
-struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
-                                       struct bfm_env *env)
-{
-    return csb_checker_create_with_knobs(name, NULL, pins, env);
+    *k = (struct csb_checker_knobs){ .max_wait = 0 };
 }
 
 struct csb_checker *csb_checker_create_with_knobs(const char *name,
@@ -48,27 +40,21 @@ struct csb_checker *csb_checker_create_with_knobs(const char *name,
                                                   const struct csb_pins *pins,
                                                   struct bfm_env *env)
 {
-    struct csb_checker *c;
+    struct csb_checker *c = reg_checker_alloc("csb_checker_create", sizeof *c, pins, env);
 
-    if (!pins || !env) {
-        fprintf(stderr, "csb_checker_create: pins and env are required\n");
-        return NULL;
+    if (c) {
+        reg_checker_init(&c->rc, name ? name : "csb", k ? k->max_wait : 0, env);
+        c->pins = pins;
+        bfm_queue_init(&c->rd, sizeof(struct pending), 16);
+        bfm_queue_init(&c->np, sizeof(struct pending), 16);
     }
-    c = calloc(1, sizeof *c);
-    if (!c) {
-        fprintf(stderr, "csb_checker_create: out of memory\n");
-        abort();
-    }
-    snprintf(c->name, sizeof c->name, "%s", name ? name : "csb");
-    if (k)
-        c->k = *k;
-    else
-        csb_checker_knobs_default(&c->k);
-    c->pins = pins;
-    c->env = env;
-    bfm_queue_init(&c->rd, sizeof(struct pending), 16);
-    bfm_queue_init(&c->np, sizeof(struct pending), 16);
     return c;
+}
+
+struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
+                                       struct bfm_env *env)
+{
+    return csb_checker_create_with_knobs(name, NULL, pins, env);
 }
 
 void csb_checker_destroy(struct csb_checker *c)
@@ -90,23 +76,19 @@ static void check_stable(struct csb_checker *c)
     const struct csb_pins *p = c->pins, *q = &c->prev;
 
     if (!p->valid) {
-        bfm_fail(c->env, c->name, "req", "valid dropped before ready",
-                 "expected csb2nvdla_valid held until ready, actual valid 0 "
-                 "(stalled request addr 0x%04x write %u)", q->addr, q->write);
+        reg_checker_fail(&c->rc, "req", "valid dropped before ready",
+                         "expected csb2nvdla_valid held until ready, actual valid 0 "
+                         "(stalled request addr 0x%04x write %u)", q->addr, q->write);
         return;
     }
-    if (p->addr != q->addr)
-        bfm_fail(c->env, c->name, "req", "payload changed while stalled",
-                 "expected addr 0x%04x, actual 0x%04x", q->addr, p->addr);
-    else if (p->wdat != q->wdat)
-        bfm_fail(c->env, c->name, "req", "payload changed while stalled",
-                 "expected wdat 0x%08" PRIx32 ", actual 0x%08" PRIx32, q->wdat, p->wdat);
-    else if (p->write != q->write)
-        bfm_fail(c->env, c->name, "req", "payload changed while stalled",
-                 "expected write %u, actual %u", q->write, p->write);
-    else if (p->nposted != q->nposted)
-        bfm_fail(c->env, c->name, "req", "payload changed while stalled",
-                 "expected nposted %u, actual %u", q->nposted, p->nposted);
+    const char *rule = "payload changed while stalled";
+    const struct reg_held held[] = {
+        { rule, "addr ", 4, q->addr, p->addr, "" },
+        { rule, "wdat ", 8, q->wdat, p->wdat, "" },
+        { rule, "write ", 0, q->write, p->write, "" },
+        { rule, "nposted ", 0, q->nposted, p->nposted, "" },
+    };
+    reg_checker_held(&c->rc, "req", held, 4, 1);
 }
 
 static void push_pending(struct csb_checker *c, struct bfm_queue *q, uint16_t addr)
@@ -123,16 +105,16 @@ static void check_late(struct csb_checker *c, struct bfm_queue *q, const char *c
 {
     for (size_t i = 0; i < q->n; i++) {
         struct pending *e = bfm_queue_at(q, i);
-        if (c->now - e->t <= c->k.max_wait)
+        if (c->now - e->t <= c->rc.max_wait)
             break;
         if (e->late)
             continue;
         e->late = 1;
-        bfm_fail(c->env, c->name, chan, "no response within max_wait cycles",
-                 "expected %s for the %s of addr 0x%04x within %" PRIu64 " cycles of its "
-                 "request, actual none after %" PRIu64 " cycles", what,
-                 q == &c->rd ? "read" : "non-posted write", e->addr, c->k.max_wait,
-                 c->now - e->t);
+        reg_checker_fail(&c->rc, chan, "no response within max_wait cycles",
+                         "expected %s for the %s of addr 0x%04x within %" PRIu64 " cycles "
+                         "of its request, actual none after %" PRIu64 " cycles", what,
+                         q == &c->rd ? "read" : "non-posted write", e->addr, c->rc.max_wait,
+                         c->now - e->t);
     }
 }
 
@@ -140,29 +122,20 @@ static void check_ready_wait(struct csb_checker *c)
 {
     const struct csb_pins *p = c->pins;
 
-    if (!p->valid || p->ready) {
-        c->wait = 0;
-        c->wait_flagged = 0;
-        return;
-    }
-    c->wait++;
-    if (c->wait <= c->k.max_wait || c->wait_flagged)
-        return;
-    c->wait_flagged = 1;
-    bfm_fail(c->env, c->name, "req", "ready not given within max_wait cycles",
-             "expected csb2nvdla_ready within %" PRIu64 " cycles of valid (%s addr 0x%04x), "
-             "actual still low after %" PRIu64 " cycles", c->k.max_wait, kind(p), p->addr,
-             c->wait);
+    if (!p->valid || p->ready)
+        reg_checker_wait_clear(&c->rc);
+    else if (reg_checker_wait(&c->rc))
+        reg_checker_fail(&c->rc, "req", "ready not given within max_wait cycles",
+                         "expected csb2nvdla_ready within %" PRIu64 " cycles of valid (%s "
+                         "addr 0x%04x), actual still low after %" PRIu64 " cycles",
+                         c->rc.max_wait, kind(p), p->addr, c->rc.waits);
 }
 
 void csb_checker_sample(struct csb_checker *c)
 {
     const struct csb_pins *p = c->pins;
 
-    if (c->in_reset) {
-        c->in_reset = 0;
-        c->reset_flagged[0] = c->reset_flagged[1] = c->reset_flagged[2] = 0;
-    }
+    reg_checker_sample_begin(&c->rc);
     c->now++;
     if (c->stalled)
         check_stable(c);
@@ -170,16 +143,17 @@ void csb_checker_sample(struct csb_checker *c)
      * cycle's request: a response can never answer a same-cycle request. */
     if (p->rsp_valid) {
         if (!c->rd.n)
-            bfm_fail(c->env, c->name, "rsp", "read response with none outstanding",
-                     "expected 0 read responses (0 reads outstanding), actual 1 "
-                     "(data 0x%08" PRIx32 ")", p->rsp_data);
+            reg_checker_fail(&c->rc, "rsp", "read response with none outstanding",
+                             "expected 0 read responses (0 reads outstanding), actual 1 "
+                             "(data 0x%08" PRIx32 ")", p->rsp_data);
         else
             bfm_queue_pop(&c->rd);
     }
     if (p->wr_complete) {
         if (!c->np.n)
-            bfm_fail(c->env, c->name, "wr_complete", "more wr_complete than non-posted writes",
-                     "expected 0 wr_complete (0 non-posted writes outstanding), actual 1");
+            reg_checker_fail(&c->rc, "wr_complete", "more wr_complete than non-posted writes",
+                             "expected 0 wr_complete (0 non-posted writes outstanding), "
+                             "actual 1");
         else
             bfm_queue_pop(&c->np);
     }
@@ -189,7 +163,7 @@ void csb_checker_sample(struct csb_checker *c)
         else if (p->nposted)
             push_pending(c, &c->np, p->addr);
     }
-    if (c->k.max_wait) {
+    if (c->rc.max_wait) {
         check_ready_wait(c);
         check_late(c, &c->rd, "rsp", "nvdla2csb_valid");
         check_late(c, &c->np, "wr_complete", "nvdla2csb_wr_complete");
@@ -207,19 +181,15 @@ void csb_checker_sample_reset(struct csb_checker *c)
                                         "nvdla2csb_wr_complete" };
     const int high[3] = { p->valid, p->rsp_valid, p->wr_complete };
 
-    for (int i = 0; i < 3; i++)
-        if (high[i] && !c->reset_flagged[i]) {
-            bfm_fail(c->env, c->name, chan[i], "valid during reset",
-                     "expected %s 0 while reset is asserted, actual 1", sig[i]);
-            c->reset_flagged[i] = 1;
-        }
+    for (unsigned i = CH_REQ; i <= CH_WR_COMPLETE; i++)
+        if (high[i] && reg_checker_reset_once(&c->rc, i))
+            reg_checker_fail(&c->rc, chan[i], "valid during reset",
+                             "expected %s 0 while reset is asserted, actual 1", sig[i]);
     /* A reset abandons everything in flight. */
     c->rd.n = c->rd.head = 0;
     c->np.n = c->np.head = 0;
     c->stalled = 0;
-    c->wait = 0;
-    c->wait_flagged = 0;
-    c->in_reset = 1;
+    reg_checker_reset_cycle(&c->rc);
 }
 
 int csb_checker_final(struct csb_checker *c)
@@ -228,16 +198,16 @@ int csb_checker_final(struct csb_checker *c)
 
     if (c->rd.n) {
         const struct pending *o = bfm_queue_front(&c->rd);
-        bfm_fail(c->env, c->name, "rsp", "read never answered",
-                 "expected 0 reads outstanding at end of test, actual %zu (oldest addr 0x%04x)",
-                 c->rd.n, o->addr);
+        reg_checker_fail(&c->rc, "rsp", "read never answered",
+                         "expected 0 reads outstanding at end of test, actual %zu "
+                         "(oldest addr 0x%04x)", c->rd.n, o->addr);
         n += (int)c->rd.n;
     }
     if (c->np.n) {
         const struct pending *o = bfm_queue_front(&c->np);
-        bfm_fail(c->env, c->name, "wr_complete", "write completion never received",
-                 "expected 0 non-posted writes outstanding at end of test, actual %zu "
-                 "(oldest addr 0x%04x)", c->np.n, o->addr);
+        reg_checker_fail(&c->rc, "wr_complete", "write completion never received",
+                         "expected 0 non-posted writes outstanding at end of test, actual "
+                         "%zu (oldest addr 0x%04x)", c->np.n, o->addr);
         n += (int)c->np.n;
     }
     return n;
@@ -248,6 +218,6 @@ void csb_checker_outstanding(const struct csb_checker *c, char *buf, unsigned le
     if (!buf || !len)
         return;
     snprintf(buf, len, "%s: %zu reads awaiting data, %zu non-posted writes awaiting "
-             "wr_complete%s", c->name, c->rd.n, c->np.n,
+             "wr_complete%s", c->rc.name, c->rd.n, c->np.n,
              c->stalled ? ", request stalled" : "");
 }

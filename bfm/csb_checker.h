@@ -46,6 +46,9 @@
 #include "bfm_env.h"
 #include "csb_pins.h"
 
+/* The checker (opaque): CSB rules on a reg_checker. */
+struct csb_checker;
+
 struct csb_checker_knobs {
     uint64_t max_wait;          /* bound in cycles on ready after valid and on a read's
                                    data / a non-posted write's wr_complete; 0 = off
@@ -54,15 +57,14 @@ struct csb_checker_knobs {
 
 void csb_checker_knobs_default(struct csb_checker_knobs *k);
 
-struct csb_checker;
-/* Default knobs. */
-struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
-                                       struct bfm_env *env);
 /* k NULL = defaults. */
 struct csb_checker *csb_checker_create_with_knobs(const char *name,
                                                   const struct csb_checker_knobs *k,
                                                   const struct csb_pins *pins,
                                                   struct bfm_env *env);
+/* Default knobs. */
+struct csb_checker *csb_checker_create(const char *name, const struct csb_pins *pins,
+                                       struct bfm_env *env);
 void csb_checker_destroy(struct csb_checker *c);   /* NULL is fine */
 void csb_checker_sample(struct csb_checker *c);
 /* Call instead of csb_checker_sample() on every cycle while reset is

@@ -12,6 +12,9 @@
 #include "bfm_env.h"
 #include "csb_pins.h"
 
+/* The requester (opaque): CSB pins on a reg_requester. */
+struct csb_master;
+
 struct csb_master_knobs {
     unsigned gap_min, gap_max;  /* idle cycles between requests (random in range) */
     int nposted;                /* 1: writes are non-posted, wait for wr_complete */
@@ -22,8 +25,6 @@ struct csb_master_knobs {
 };
 
 void csb_master_knobs_default(struct csb_master_knobs *k);
-
-struct csb_master;
 
 struct csb_master *csb_master_create(const char *name, const struct csb_master_knobs *k,
                                      struct csb_pins *pins, struct bfm_env *env);

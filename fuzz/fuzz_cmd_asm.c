@@ -1,4 +1,4 @@
-/* fuzz_cmd_asm: the Ethos-U65 command stream assembler (golden/ethosu_cmd.h)
+/* fuzz_cmd_asm: the Ethos-U65 command stream assembler (golden/ethosu/ethosu_cmd.h)
  * on arbitrary text, as ethosu-cmd asm reads a file. What it accepts is
  * disassembled and assembled again: the same words. */
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* fuzz_cmd_disasm: the Ethos-U65 command stream disassembler and assembler
- * (golden/ethosu_cmd.h) on an arbitrary binary stream, as ethosu-cmd disasm
+ * (golden/ethosu/ethosu_cmd.h) on an arbitrary binary stream, as ethosu-cmd disasm
  * reads one (little-endian 32-bit words; a trailing partial word is cut off
  * here, the tool refuses it). "Any binary round-trips": the disassembly,
  * assembled again, gives the same words. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvdla_knobs.h"
 #include "sim_knobs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -36,9 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct sim_knobs k;
     sim_knobs_default(&k);
     if (sim_knobs_parse(&k, argc, argv) == 0) {
-        sim_knobs_config_from_trace(&k);
+        sim_knobs_adjust(&k, &nvdla_knobs);   /* the default family's, as a trace's */
         char err[512];
-        sim_knobs_check(&k, err, sizeof err);
+        sim_knobs_check(&k, &nvdla_knobs, err, sizeof err);
         char repro[4096];
         sim_knobs_reproduce(&k, "c", repro, sizeof repro);
         if (!memchr(repro, 0, sizeof repro))

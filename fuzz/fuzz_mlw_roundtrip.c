@@ -1,5 +1,5 @@
 /* fuzz_mlw_roundtrip: the weight list parser and the weight-stream encoder
- * (golden/ethosu_mlw_encode.h), checked by the decoder: arbitrary bytes read
+ * (golden/ethosu/ethosu_mlw_encode.h), checked by the decoder: arbitrary bytes read
  * as a NAME.weights text file (one weight per line, as mlw-encode reads
  * them); a list it accepts is encoded, and the stream must decode to the
  * same weights, be a multiple of 16 bytes, and be the same bytes when

@@ -1,4 +1,4 @@
-/* fuzz_npy: numpy's .npy reader (sequences/api/npy.h) on arbitrary bytes,
+/* fuzz_npy: numpy's .npy reader (golden/npy.h) on arbitrary bytes,
  * the whole image as npy_load hands it to npy_parse. */
 #include <stdint.h>
 #include <stdlib.h>

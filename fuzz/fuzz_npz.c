@@ -1,4 +1,4 @@
-/* fuzz_npz: numpy's .npz archive reader (sequences/api/npz.h) on arbitrary
+/* fuzz_npz: numpy's .npz archive reader (golden/npz.h) on arbitrary
  * bytes: the zip directory, then every member read as an array (CRC check,
  * inflate, .npy parse), as the network runner reads Vela's archive. */
 #include <stdint.h>

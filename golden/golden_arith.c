@@ -1,4 +1,4 @@
-/* golden_arith: integer primitives shared by the NVDLA golden models.
+/* golden_arith: integer primitives shared by the golden models.
  * Every function is written so that no intermediate overflows and no
  * implementation-defined shift of a negative value is relied upon. */
 #include "golden_arith.h"

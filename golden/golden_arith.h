@@ -1,4 +1,4 @@
-/* golden_arith: the integer primitives every NVDLA golden model uses
+/* golden_arith: the integer primitives the golden models use
  * (round half away from zero, saturation, wrap, sign extension). Exact on
  * int64 inputs in the ranges the models produce. */
 #ifndef GOLDEN_ARITH_H

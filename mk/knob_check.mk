@@ -1,5 +1,5 @@
 # mk/knob_check.mk: make's command line checked against the knob table
-# (mk/knobs.mk, generated from scripts/gen/regdefs/knobs.csv). Included by the
+# (mk/generated/knobs.mk, generated from scripts/gen/regdefs/knobs.csv). Included by the
 # Makefile once the knobs have their values. Refused with make's status 2:
 # - a command-line variable that is no knob and no variable of the Makefile
 #   (`unknown knob AXI_STAL: did you mean AXI_STALL?`); the environment is

@@ -386,7 +386,11 @@ def write_gtkw(out, dump_path, groups, timestart, zoom, marker, fail_note):
             f.write("\n".join(lines) + "\n")
         os.replace(tmp, out)
     except OSError as e:
-        die("cannot write %s: %s" % (out, e.strerror))
+        try:
+            os.remove(tmp)  # no half-written view left (a full disk)
+        except OSError:
+            pass
+        die("cannot write %s: %s (nothing is left of it)" % (out, e.strerror))
 
 
 def default_out(dump):

@@ -3,6 +3,8 @@
 # view of the dump the run left in LOG_DIR (scripts/gtkw.py: groups per
 # interface and channel, the failure cycle of sim.log marked) and print its
 # path. Nothing to do without a dump; a view is never older than its dump.
+# Exit status 2 when the view cannot be written (a full disk): the run's
+# outputs are part of its verdict.
 set -u
 dir=${1:?usage: waves_view.sh LOG_DIR}
 dump=
@@ -18,4 +20,6 @@ if python3 scripts/gtkw.py --dump "$dump" --log "$dir/sim.log" --out "$view" >/d
     echo "view: $view (gtkwave $view)"
 else
     echo "view: could not write $view: $(tail -n 1 "$dir/gtkw.err")" >&2
+    rm -f "$view.tmp" "$dir/gtkw.err"
+    exit 2
 fi

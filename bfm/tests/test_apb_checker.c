@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "apb_checker.h"
+#include "bfm_test_env.h"
 
 struct h {
     struct bfm_env env;
@@ -18,8 +19,7 @@ static struct h *h_new(void)
 {
     struct h *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
-    h->env.cycle = 1;
-    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    test_env_quiet(&h->env);
     h->c = apb_checker_create("apb", &h->p, &h->env);
     ck_assert_ptr_nonnull(h->c);
     return h;
@@ -362,8 +362,7 @@ static struct h *h_new_wait(uint64_t max_wait)
     struct apb_checker_knobs k;
     struct h *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
-    h->env.cycle = 1;
-    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    test_env_quiet(&h->env);
     apb_checker_knobs_default(&k);
     ck_assert_uint_eq(k.max_wait, 0);
     k.max_wait = max_wait;

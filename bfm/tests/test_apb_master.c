@@ -11,6 +11,7 @@
 #include "apb_checker.h"
 #include "apb_master.h"
 #include "bfm_rng.h"
+#include "bfm_test_env.h"
 
 #define NREGS 1024              /* 12-bit PADDR: 4 KiB of registers */
 #define ERR_LO 0xF00u           /* PSLVERR for addresses in [ERR_LO, ERR_HI] */
@@ -167,20 +168,14 @@ static int tb_step(struct bfm_env *env)
     apb_master_sample(t->m);
     trace(t);
     completer_clock(t);
-    env->cycle++;
-    if (t->watchdog && env->cycle >= t->watchdog && !env->failed)
-        bfm_fail(env, "tb", "-", "watchdog", "expected done by cycle %llu, actual still running",
-                 (unsigned long long)t->watchdog);
-    return env->failed != 0;
+    return test_env_tick(env, t->watchdog);
 }
 
 static struct tb *tb_new(const struct apb_master_knobs *k, uint64_t seed)
 {
     struct tb *t = calloc(1, sizeof *t);
     ck_assert_ptr_nonnull(t);
-    t->env.step = tb_step;
-    t->env.kernel = t;
-    t->env.cycle = 1;
+    test_env_init(&t->env, tb_step, t);
     bfm_rng_seed(&t->s.rng, seed);
     t->m = apb_master_create("apb0", k, &t->pins, &t->env);
     ck_assert_ptr_nonnull(t->m);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "axi_checker.h"
+#include "bfm_test_env.h"
 
 struct h {
     struct bfm_env env;
@@ -17,8 +18,7 @@ static struct h *h_new_k(const struct axi_checker_knobs *k)
 {
     struct h *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
-    h->env.cycle = 1;
-    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    test_env_quiet(&h->env);
     h->c = axi_checker_create("port0", k, &h->p, &h->env);
     ck_assert_ptr_nonnull(h->c);
     return h;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "csb_checker.h"
+#include "bfm_test_env.h"
 
 struct h {
     struct bfm_env env;
@@ -17,8 +18,7 @@ static struct h *h_new(void)
 {
     struct h *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
-    h->env.cycle = 1;
-    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    test_env_quiet(&h->env);
     h->c = csb_checker_create("csb", &h->p, &h->env);
     ck_assert_ptr_nonnull(h->c);
     return h;
@@ -29,8 +29,7 @@ static struct h *h_new_wait(uint64_t max_wait)
     struct csb_checker_knobs k;
     struct h *h = calloc(1, sizeof *h);
     ck_assert_ptr_nonnull(h);
-    h->env.cycle = 1;
-    h->env.quiet_failures = 1;   /* violations here are provoked on purpose */
+    test_env_quiet(&h->env);
     csb_checker_knobs_default(&k);
     ck_assert_uint_eq(k.max_wait, 0);
     k.max_wait = max_wait;

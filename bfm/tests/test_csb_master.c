@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bfm_rng.h"
+#include "bfm_test_env.h"
 #include "csb_checker.h"
 #include "csb_master.h"
 
@@ -134,20 +135,14 @@ static int tb_step(struct bfm_env *env)
     csb_master_sample(t->m);
     trace(t);
     slave_clock(t);
-    env->cycle++;
-    if (t->watchdog && env->cycle >= t->watchdog && !env->failed)
-        bfm_fail(env, "tb", "-", "watchdog", "expected done by cycle %llu, actual still running",
-                 (unsigned long long)t->watchdog);
-    return env->failed != 0;
+    return test_env_tick(env, t->watchdog);
 }
 
 static struct tb *tb_new(const struct csb_master_knobs *k, uint64_t seed)
 {
     struct tb *t = calloc(1, sizeof *t);
     ck_assert_ptr_nonnull(t);
-    t->env.step = tb_step;
-    t->env.kernel = t;
-    t->env.cycle = 1;
+    test_env_init(&t->env, tb_step, t);
     bfm_rng_seed(&t->s.rng, seed);
     t->s.rd_lat_min = 1;
     t->s.rd_lat_max = 1;

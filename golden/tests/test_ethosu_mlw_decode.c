@@ -1,7 +1,7 @@
 /* Unit tests for ethosu_mlw_decode: the Ethos-U65 weight stream ("mlw") golden decoder.
  *
  *  - The eight Vela-written vectors (from $ETHOSU_WEIGHTS, default
- *    ../shared/testdata/ethos-u-weights) decode exactly to their .weights files; a missing
+ *    testdata/ethos-u-weights) decode exactly to their .weights files; a missing
  *    folder fails the test. Slice facts stated in the vectors' README are checked through the
  *    trace callback.
  *  - Hand-built streams, every field worked out by hand in the comments: direct mode, palette +
@@ -933,7 +933,7 @@ static void load(const char *name, struct vec *v)
 {
     const char *root = getenv("ETHOSU_WEIGHTS");
     if (!root || !*root)
-        root = "../shared/testdata/ethos-u-weights";
+        root = "testdata/ethos-u-weights";
     char p[1024];
     snprintf(p, sizeof p, "%s/%s.mlw", root, name);
     v->mlw = read_file(p, &v->len);

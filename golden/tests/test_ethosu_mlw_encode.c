@@ -5,7 +5,7 @@
  *    bytes and equals 16 * ceil((payload bits + 3) / 128); every bit after the payload is 1 (end
  *    marker and padding); the slice headers hold legal values (the first has NEWPAL, WTRUNC only
  *    with Golomb-Rice, no slice over 32768 indices); the stats match the trace.
- *  - The eight shipped cases ($ETHOSU_WEIGHTS, default ../shared/testdata/ethos-u-weights; a
+ *  - The eight shipped cases ($ETHOSU_WEIGHTS, default testdata/ethos-u-weights; a
  *    missing folder fails the test): each round-trips and the total size is no larger than the
  *    total of the shipped Vela streams.
  *  - 10,000 seeded random cases (splitmix64; lengths 1..5000, most of them short) from several
@@ -183,7 +183,7 @@ START_TEST(test_shipped_cases)
 {
     const char *root = getenv("ETHOSU_WEIGHTS");
     if (!root || !*root)
-        root = "../shared/testdata/ethos-u-weights";
+        root = "testdata/ethos-u-weights";
     size_t ours = 0, shipped = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         char p[1024], err[256];

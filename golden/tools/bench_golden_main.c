@@ -4,7 +4,7 @@
  *   1. golden_conv_run on a few layer sizes: MACs = out_w * out_h * K * R * S * C, seconds, MAC/s;
  *      beside it the Ethos-U65 convolution (ethosu_op_conv, what the twin computes each
  *      NPU_OP_CONV with) on the same layers, int8 with per-channel scales
- *   2. the Ethos-U weight stream encoder and decoder (golden/ethosu_mlw*.h) on a few synthetic
+ *   2. the Ethos-U weight stream encoder and decoder (golden/ethosu/ethosu_mlw*.h) on a few synthetic
  *      weight distributions: weights, stream bytes, bits/weight, encode and decode weights/s
  * Each case repeats until at least 0.2 s (0.02 s with --quick) have passed and reports the mean.
  * Exit: 0, or 1 if a model rejects a case or a round trip differs (a broken build, not timing). */

@@ -1,4 +1,4 @@
-/* ethosu-cmd: Ethos-U65 command stream assembler/disassembler (golden/ethosu_cmd.h).
+/* ethosu-cmd: Ethos-U65 command stream assembler/disassembler (golden/ethosu/ethosu_cmd.h).
  *   ethosu-cmd disasm stream.bin [-o stream.txt]
  *   ethosu-cmd asm stream.txt -o stream.bin
  * Binary streams are little-endian 32-bit words. Exit: 0 ok, 1 bad input, 2 usage. */

@@ -1,4 +1,4 @@
-/* mlw-bench: size benchmark of the golden Ethos-U65 weight stream encoder (golden/ethosu_mlw_encode.h).
+/* mlw-bench: size benchmark of the golden Ethos-U65 weight stream encoder (golden/ethosu/ethosu_mlw_encode.h).
  *   mlw-bench [DIR] [-v]
  * For every NAME.weights in DIR with a NAME.mlw next to it: encode the weights, decode the result
  * with the golden decoder and compare, decode the shipped NAME.mlw as well, and print one table
@@ -24,7 +24,7 @@
 #include <sys/resource.h>
 
 static const char *prog = "mlw-bench";
-#define DEFAULT_DIR "../shared/testdata/ethos-u-weights"
+#define DEFAULT_DIR "testdata/ethos-u-weights"
 
 static void usage(FILE *f)
 {

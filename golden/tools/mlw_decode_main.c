@@ -1,4 +1,4 @@
-/* mlw-decode: Ethos-U65 weight stream ("mlw") decoder (golden/ethosu_mlw.h).
+/* mlw-decode: Ethos-U65 weight stream ("mlw") decoder (golden/ethosu/ethosu_mlw.h).
  *   mlw-decode STREAM.mlw [-o OUT.weights] [--slices]
  * Writes one signed decimal weight per line. Exit: 0 ok, 1 bad input, 2 usage. */
 #include "ethosu_mlw.h"

@@ -1,4 +1,4 @@
-/* mlw-encode: Ethos-U65 weight stream ("mlw") encoder (golden/ethosu_mlw_encode.h).
+/* mlw-encode: Ethos-U65 weight stream ("mlw") encoder (golden/ethosu/ethosu_mlw_encode.h).
  *   mlw-encode IN.weights -o OUT.mlw [-v]
  * Reads one signed decimal weight per line. Exit: 0 ok, 1 bad input or I/O error, 2 usage. */
 #include "ethosu_mlw_encode.h"

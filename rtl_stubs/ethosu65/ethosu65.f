@@ -3,6 +3,7 @@
 // (Verilator resolves the paths in a -f file against the current directory).
 // Top module: ethosu65.
 +incdir+rtl_stubs/ethosu65
++incdir+rtl_stubs/ethosu65/generated
 rtl_stubs/ethosu65/ethosu65.v
 rtl_stubs/ethosu65/ethosu65_regs.v
 rtl_stubs/ethosu65/ethosu65_cmd_fetch.v

@@ -7,7 +7,7 @@
 // Word 0 of a command: [31:16] param, [15:14] format (00 cmd0, 01 cmd1,
 // others reserved), [13:10] must be 0, [9:0] command number. A command is
 // known when it is in the TRM's cmd0 / cmd1 tables (the same list as
-// golden/ethosu_cmd.h); anything else is a reserved opcode.
+// golden/ethosu/ethosu_cmd.h); anything else is a reserved opcode.
 //
 // Execution, one command at a time (QREAD = offset of the command being
 // executed; it moves past a command when the command completes):

@@ -1,6 +1,6 @@
 // ethosu65_weight_dec: weight stream decoder of the Ethos-U65 stub (TRM 4.7,
-// with the corrections of FORMAT-NOTES.md; the reference is the golden C
-// decoder golden/ethosu_mlw_decode.c). It takes the raw stream bytes as
+// read as the golden C decoder golden/ethosu/ethosu_mlw_decode.c reads it, which is
+// the reference). It takes the raw stream bytes as
 // DATA_W-bit beats and produces the signed weights -255..255 in stream order,
 // zero runs expanded, at most one per cycle.
 //

@@ -4,6 +4,7 @@
 // Both tops are listed; pick one with --top-module NV_nvdla or
 // --top-module NV_nvdla_sramif (Icarus: -s).
 +incdir+rtl_stubs/nvdla
++incdir+rtl_stubs/nvdla/generated
 rtl_stubs/nvdla/NV_nvdla.v
 rtl_stubs/nvdla/NV_nvdla_sramif.v
 rtl_stubs/nvdla/nvdla_reset_sync.v

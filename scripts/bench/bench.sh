@@ -4,7 +4,7 @@
 # asserted: a FAIL of a simulation is shown in the table, the bench goes on.
 #   1. BFM overhead: simulated cycles/s of DUT=rtl with the real BFMs (the
 #      "PASS: ... N cycles, W s (C cycles/s)" line of `make -s sim`) next to
-#      the same NV_nvdla RTL under a do-nothing harness (sim/verilator/bench_idle_main.cpp,
+#      the same NV_nvdla RTL under a do-nothing harness (sim/nvdla/rtl/bench_idle_main.cpp,
 #      clock toggling, reset released, inputs idle) for the same cycle count;
 #      then the whole suite's wall and CPU time against that floor.
 #   2. DUT=twin vs DUT=rtl on the same tests: simulated wall time and cycles/s.
@@ -84,7 +84,7 @@ if [ "$have_verilator" = 1 ]; then
     if ! verilator --cc --exe --build -j 2 --prefix Vidle --top-module "${RTL_TOP:-NV_nvdla}" \
             -Mdir "$root/$bdir/idle-obj-$idle_key" -o "../bench-idle-$idle_key" \
             -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS OPT_SLOW=-O1 -MAKEFLAGS OPT_GLOBAL=-O2 \
-            "${idle_args[@]}" ${RTL_FLAGS:-} "$root/sim/verilator/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
+            "${idle_args[@]}" ${RTL_FLAGS:-} "$root/sim/nvdla/rtl/bench_idle_main.cpp" >"$bdir/idle-build.log" 2>&1; then
         tail -n 20 "$bdir/idle-build.log" >&2
         echo "bench: Verilator build of the idle harness failed; log: $bdir/idle-build.log" >&2
         exit 2
@@ -169,9 +169,9 @@ echo >>"$md"
 if [ -n "$idle" ]; then
     suite_log=$bdir/suite.log
     if [ -n "${RTL_FILES:-}" ]; then
-        suite="make conformance DUT=rtl TRACES=${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}} JOBS=${JOBS:-$(nproc)}"
+        suite="make conformance DUT=rtl TRACES=${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}} JOBS=${JOBS:-$(nproc)}"
         cpu_time "$suite_log" make -s conformance DUT=rtl \
-            TRACES="${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}}" JOBS="${JOBS:-$(nproc)}"
+            TRACES="${BENCH_SUITE_TRACES:-${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}}" JOBS="${JOBS:-$(nproc)}"
         cycles=$(awk '/^(PASS|FAIL) / && $3 ~ /^[0-9]+$/ { print $3 }' "$suite_log")
     else
         printf '%s DUT=rtl SEED=1\n' $RTL_TESTS | grep -v '^ethosu/' >"$bdir/suite.txt"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Section 8 of make bench: the golden Ethos-U65 weight codec (golden/ethosu_mlw_*.c) against Vela's
+# Section 8 of make bench: the golden Ethos-U65 weight codec (golden/ethosu/ethosu_mlw_*.c) against Vela's
 # C codec (PyPI's ethos-u-vela, module ethosu.mlw_codec) on the same weights, same machine.
 #
 #   scripts/bench/bench_codec.sh [--quick]

@@ -56,9 +56,9 @@ fi
 family=${RTL_FAMILY:-nvdla}
 case "$family" in
     nvdla)  top=${RTL_TOP:-NV_nvdla}; files=${RTL_FILES:-$root/rtl_stubs/nvdla/nvdla_stub.f}
-            shim=$root/sim/verilator/dut_rtl.cpp ;;
+            shim=$root/sim/nvdla/rtl/nvdla_rtl.cpp ;;
     ethosu) top=${RTL_TOP:-ethosu65}; files=${RTL_FILES:-$root/rtl_stubs/ethosu65/ethosu65.f}
-            shim=$root/sim/verilator/ethosu_rtl.cpp ;;
+            shim=$root/sim/ethosu/rtl/ethosu_rtl.cpp ;;
     *) echo "rtl_build: RTL_FAMILY must be nvdla or ethosu, got '$family'" >&2; exit 1 ;;
 esac
 # RTL_FILES is a list split at spaces (as make does): a quote in it is refused

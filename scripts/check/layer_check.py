@@ -6,16 +6,23 @@ golden/; sequences/ (the tests and the program's main) may use everything,
 and so may fuzz/ (the fuzz targets: each feeds one parser, wherever it
 lives, and nothing includes them).
 
-Rooms: inside sim/ and sequences/ each folder is a room with a rank (ROOMS
+Rooms: inside golden/, sim/ and sequences/ each folder is a room with a rank (ROOMS
 below); a file may include headers of its own room or of a room of lower
 rank in the same layer, never of a room of its rank or above. A room of one
 accelerator family (nvdla, ethosu) never includes a room of another family,
 in either layer. A file's room is the longest room path its folder starts
 with.
 
+A family is a plug-in: the family-neutral rooms (NEUTRAL below) name no
+family (a family of ROOMS: nvdla, ethosu, copyeng, in any case) in a file
+name, an include, an identifier or a string; what is a family's lives in
+its rooms or in data. Comments may name a family as an example, and
+generated files (generated/ folders, docs/layout.md "Generated files") are
+data. The protocol names of PROTOCOL_NAMES are the one exception.
+
 A file's `#include "x.h"` names the room x.h lives in; an include against
-the order, or of a header that is nowhere, is printed as file:line and the
-exit status is 1. Verilator's and SystemC's own headers (not in the tree)
+the order, a family name in a neutral room, or a header that is nowhere is
+printed as file:line and the exit status is 1. Verilator's and SystemC's own headers (not in the tree)
 are left alone. --root checks another copy of the tree (the system test).
 """
 import argparse
@@ -31,42 +38,77 @@ ALLOWED = {"golden": {"golden"}, "bfm": {"bfm", "golden"}, "sim": {"sim", "bfm",
 # equal rank do not include each other.
 ROOMS = (
     ("golden", 0, None),
-    ("golden/tools", 1, None),
+    # a family's golden models, above the shared arithmetic
+    ("golden/nvdla", 1, "nvdla"),
+    ("golden/ethosu", 1, "ethosu"),
+    ("golden/tools", 2, None),
+    ("golden/tests", 2, None),
     ("bfm", 0, None),
     # the generated register, configuration and ConfigROM tables of every family
     ("sim/regs", 0, None),
     # family-neutral core: the kernel (DUT interface, cycle loop, knobs, harness
-    # description), waves, the SystemC harness's clock, the Verilator adapters
+    # description), waves, the SystemC harness's clock and the TLM pieces every
+    # wrapper shares, the Verilator adapters
     ("sim/kernel", 1, None),
     ("sim/waves", 2, None),
     ("sim/systemc", 3, None),
+    ("sim/systemc/tlm", 3, None),
     ("sim/verilator", 4, None),
-    # the families: models, twins, and each family's entry (sim_family.h)
+    # the families: pins, models, twins, each family's entry (sim_family.h),
+    # its Verilator shim (rtl/) and its TLM-2.0 wrapper (tlm/)
     ("sim/nvdla/model", 5, "nvdla"),
     ("sim/nvdla/twin", 6, "nvdla"),
     ("sim/nvdla", 7, "nvdla"),
+    ("sim/nvdla/rtl", 8, "nvdla"),
+    ("sim/nvdla/tlm", 8, "nvdla"),
     ("sim/ethosu", 5, "ethosu"),
+    ("sim/ethosu/rtl", 6, "ethosu"),
+    ("sim/ethosu/tlm", 6, "ethosu"),
     ("sim/copyeng", 5, "copyeng"),
-    # the TLM-2.0 wrappers build the families' twins
-    ("sim/systemc/tlm", 8, None),
     ("sim/tests", 9, None),
     ("sim/systemc/tlm/tests", 9, None),
     ("sim/systemc/tlm/examples", 9, None),
     ("sequences/api", 0, None),
-    ("sequences/trace", 1, "nvdla"),
-    ("sequences/nvdla", 2, "nvdla"),
+    # the one run loop and what it asks of a family (main_family.h); the
+    # families' entries live in their rooms and are listed by the Makefile
+    ("sequences/main", 1, None),
+    # NVDLA: its sequence context and test lookup, the trace format and
+    # runner on it, then its sequences and its entry (nvdla_main.c)
+    ("sequences/nvdla/api", 2, "nvdla"),
+    ("sequences/trace", 3, "nvdla"),
+    ("sequences/nvdla", 4, "nvdla"),
     ("sequences/ethosu", 2, "ethosu"),
     ("sequences/copyeng", 2, "copyeng"),
-    ("sequences/main", 3, None),
     # the random NVDLA layer generator, a program of its own
-    ("sequences/main/gen_layers", 3, "nvdla"),
-    ("sequences/main/tlm", 4, None),
-    ("sequences/tests", 5, None),
+    ("sequences/main/gen_layers", 5, "nvdla"),
+    # the TLM-2.0 platform runs every family's sequences
+    ("sequences/main/tlm", 5, None),
+    ("sequences/tests", 6, None),
     # the fuzz targets and their replay main (make fuzz, make fuzz-replay)
     ("fuzz", 0, None),
 )
+# The family-neutral rooms (exactly these folders: a sub-room is a room of
+# its own, e.g. sim/systemc/tlm/tests builds every family's wrapper).
+NEUTRAL = (
+    "sim/kernel",
+    "sim/waves",
+    "sim/verilator",
+    "sim/systemc",
+    "sim/systemc/tlm",
+    "golden",
+    "bfm",
+    "sequences/api",
+    "sequences/main",
+)
+# Names a neutral room may still spell because a family's specification
+# defines them for a protocol every family's requester speaks the same way:
+# NVDLA's CSB pins are csb2nvdla_* and nvdla2csb_* (the CSB requester and
+# checker name their signals and rules after the spec). Keep it this short.
+PROTOCOL_NAMES = re.compile(r"\b(?:csb2nvdla|nvdla2csb)_\w*", re.I)
 RANK = {r: k for r, k, _ in ROOMS}
 FAMILY = {r: f for r, _, f in ROOMS}
+FAMILIES = sorted({f for _, _, f in ROOMS if f})
+FAMILY_NAME = re.compile("|".join(FAMILIES), re.I)
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 SOURCES = (".c", ".h", ".cpp")
 
@@ -85,6 +127,48 @@ def room_of(rel):
         if (d == r or d.startswith(r + "/")) and (best is None or len(r) > len(best)):
             best = r
     return best
+
+
+def without_comments(text):
+    """text with its C/C++ comments blanked (newlines kept, so line numbers
+    hold); string and character literals are kept as they are."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def family_names(root, rel):
+    """(line, family name) of each family name in a file of a neutral room:
+    in its name, its includes, identifiers and strings."""
+    found = []
+    m = FAMILY_NAME.search(os.path.basename(rel))
+    if m:
+        found.append((1, m.group(0)))
+    with open(os.path.join(root, rel), errors="replace") as f:
+        code = without_comments(f.read())
+    for no, line in enumerate(code.split("\n"), 1):
+        m = FAMILY_NAME.search(PROTOCOL_NAMES.sub("", line))
+        if m:
+            found.append((no, m.group(0)))
+    return found
 
 
 def files(root):
@@ -119,6 +203,15 @@ def main(argv=None):
             home[name] = (layer, room)
     for layer, rel in files(root):
         room = room_of(rel)
+        if room not in NEUTRAL or "/generated/" in "/" + rel:
+            continue
+        for no, name in family_names(root, rel):
+            print("%s:%d: %s/ is family-neutral, but names the family '%s' (in code, an include, a string or the "
+                  "file name): a family's pieces live in its rooms or in data (NEUTRAL in scripts/check/layer_check.py)"
+                  % (rel, no, room, name))
+            bad += 1
+    for layer, rel in files(root):
+        room = room_of(rel)
         if room is None:
             continue
         with open(os.path.join(root, rel), errors="replace") as f:
@@ -148,8 +241,8 @@ def main(argv=None):
                 bad += 1
     if bad:
         return 1
-    print("layers: every include points down (golden < bfm < sim < sequences < fuzz; sim: %s; sequences: %s)"
-          % (order("sim"), order("sequences")))
+    print("layers: every include points down (golden < bfm < sim < sequences < fuzz; golden: %s; sim: %s; sequences: %s); "
+          "the family-neutral rooms name no family (%s)" % (order("golden"), order("sim"), order("sequences"), ", ".join(NEUTRAL)))
     return 0
 
 

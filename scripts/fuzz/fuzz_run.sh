@@ -25,7 +25,11 @@ crashed=0
 total=0
 for t in "$@"; do
     bin=$build/fuzz_$t
-    [ -x "$bin" ] || { echo "fuzz_run.sh: $bin is not built" >&2; exit 2; }
+    # a Python parser's fuzzer (fuzz/fuzz_<t>.py): stdlib, its own mutations,
+    # the same stat:: lines; what crashes is saved as crash-<sha1> too
+    py=
+    [ -f fuzz/fuzz_"$t".py ] && py=fuzz/fuzz_$t.py
+    [ -n "$py" ] || [ -x "$bin" ] || { echo "fuzz_run.sh: $bin is not built" >&2; exit 2; }
     scratch=$build/corpus/$t
     crashes=fuzz/crashes/$t
     log=$build/logs/$t.log
@@ -34,7 +38,8 @@ for t in "$@"; do
     cp fuzz/corpus/"$t"/* "$scratch"/ 2>/dev/null
     before=$(ls "$crashes" | wc -l)
     # the known reproducers first: one still crashing is this run's crash
-    if [ "$before" -gt 0 ] && ! "$bin" -close_fd_mask=3 "$crashes"/* >"$build/logs/$t.replay.log" 2>&1; then
+    if [ -n "$py" ]; then replay=(python3 "$py" --replay); else replay=("$bin" -close_fd_mask=3); fi
+    if [ "$before" -gt 0 ] && ! "${replay[@]}" "$crashes"/* >"$build/logs/$t.replay.log" 2>&1; then
         echo "CRASH $t: a reproducer in $crashes/ still crashes (log $build/logs/$t.replay.log)"
         crashed=1
         continue
@@ -43,8 +48,12 @@ for t in "$@"; do
     # sanitizers' reports still go to the log
     dict=()
     [ -f fuzz/dict/"$t".dict ] && dict=(-dict=fuzz/dict/"$t".dict)
-    nice "$bin" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -close_fd_mask=3 -artifact_prefix="$crashes/" "$scratch" >"$log" 2>&1
+    if [ -n "$py" ]; then
+        nice python3 "$py" --seconds "$seconds" --corpus "$scratch" --crashes "$crashes" "$scratch" >"$log" 2>&1
+    else
+        nice "$bin" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+            -close_fd_mask=3 -artifact_prefix="$crashes/" "$scratch" >"$log" 2>&1
+    fi
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
@@ -53,7 +62,7 @@ for t in "$@"; do
     total=$((total + ${execs:-0}))
     if [ $rc -ne 0 ] || [ -n "$new" ]; then
         crashed=1
-        grep -m 1 -E 'ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error:|SUMMARY:' "$log" | sed "s/^/CRASH $t: /"
+        grep -m 1 -E 'ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error:|SUMMARY:|^CRASH:' "$log" | sed "s/^/CRASH $t: /"
         for f in $new; do echo "CRASH $t: reproducer $crashes/$f   (replay: $bin $crashes/$f)"; done
         [ -n "$new" ] || echo "CRASH $t: exit $rc without a reproducer (log $log)"
         echo "FAIL  $t: ${execs:-?} executions in ${seconds}s (${rate:-?}/s), corpus $units (log $log)"

@@ -2,8 +2,8 @@
 """Generate the knob tables from the project's single description of its
 knobs (scripts/gen/regdefs/knobs.csv; its header comment says every column).
 
-  gen_knobs.py --csv scripts/gen/regdefs/knobs.csv --c-source sim/kernel/sim_knob_table.c \\
-               --make mk/knobs.mk --doc docs/knobs.md [--doc-out FILE]
+  gen_knobs.py --csv scripts/gen/regdefs/knobs.csv --c-source sim/kernel/generated/sim_knob_table.c \\
+               --make mk/generated/knobs.mk --doc docs/knobs.md [--doc-out FILE]
 
 --c-source  the simulator's option table and --help text (sim_knob_table.h
             declares them; sim/kernel/sim_knobs.c walks them)
@@ -11,7 +11,7 @@ knobs (scripts/gen/regdefs/knobs.csv; its header comment says every column).
             line, the knobs' `?=` defaults, the syntax mk/knob_check.mk checks
             and SIM_KNOB_TABLE_ARGS (knob -> simulator option)
 --sim-table the table scripts/sim reads to run a built simulator without make
-            (mk/knobs.tsv): every make variable, its kind, syntax and option
+            (mk/generated/knobs.tsv): every make variable, its kind, syntax and option
 --doc       rewrites the tables between docs/knobs.md's markers (in place, or
             into --doc-out for the staleness check of make knobs-check)
 Fails (file:line) on a malformed row.
@@ -123,10 +123,12 @@ def gen_c(rows):
         if r["repro"] not in WHEN:
             die("%s: repro must be one of %s" % (where(r), ", ".join(k for k in WHEN if k)))
         option = "+" if r["syntax"] == "plusargs" else r["option"]
-        out.append("    { %s, %s, %s, SIM_KNOB_%s, %dull, %dull, %s, %s, %s, %s, %s, %s, SIM_KNOB_%s, SIM_KNOB_%s },"
+        applies = "" if r["applies"] == "all" else r["applies"]
+        out.append("    { %s, %s, %s, SIM_KNOB_%s, %dull, %dull, %s, %s, %s, %s, %s, %s, SIM_KNOB_%s, SIM_KNOB_%s,\n"
+                   "      %s, %s },"
                    % (c_str(r["make"]), c_str(option), c_str(r["alias"]), arg, lo, hi, c_str(choices),
                       c_str(knobs.syntax_what(r["syntax"])), c_str(r["default"]), field, given, c_str(name),
-                      when if name else "NEVER", WHEN[r["repro"]]))
+                      when if name else "NEVER", WHEN[r["repro"]], c_str(applies), c_str(r["why"])))
         index[r["make"] or r["option"]] = len(index)
         if name:
             if not r["line_at"].isdigit():
@@ -161,7 +163,7 @@ def make_syntax(row):
 
 
 def gen_make(rows):
-    out = ["# mk/knobs.mk: %s" % HEADER,
+    out = ["# mk/generated/knobs.mk: %s" % HEADER,
            "# Included by the Makefile; mk/knob_check.mk checks make's command line with it.",
            "",
            "# every variable make takes on its command line (any other is refused)",
@@ -195,10 +197,10 @@ def gen_make(rows):
 
 
 def gen_sim_table(rows):
-    """mk/knobs.tsv: one line per make variable, tab-separated: name, kind, syntax,
+    """mk/generated/knobs.tsv: one line per make variable, tab-separated: name, kind, syntax,
     simulator option (scripts/sim's fast path; anything it does not map it leaves
     to make)."""
-    out = ["# mk/knobs.tsv: %s" % HEADER,
+    out = ["# mk/generated/knobs.tsv: %s" % HEADER,
            "# name\tkind\tsyntax\toption (read by scripts/sim)"]
     for r in rows:
         if r["make"]:

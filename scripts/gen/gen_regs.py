@@ -3,10 +3,10 @@
 make regs-check). From the descriptions in scripts/gen/regdefs/ it writes,
 per family:
 
-  nvdla    nvdla_nv_small.csv  sim/regs/nvdla_regs.[ch], rtl_stubs/nvdla/nvdla_regs.vh
-  ethosu   ethosu65.csv        sim/regs/ethosu_regs.[ch], rtl_stubs/ethosu65/ethosu65_regs.vh
-  configs  nvdla_configs.csv   sim/regs/nvdla_config.[ch], sim/regs/nvdla_cfgrom.c,
-           nvdla_cfgrom_rtl.csv rtl_stubs/nvdla/nvdla_cfgrom.vh, and the configuration
+  nvdla    nvdla_nv_small.csv  sim/regs/generated/nvdla_regs.[ch], rtl_stubs/nvdla/generated/nvdla_regs.vh
+  ethosu   ethosu65.csv        sim/regs/generated/ethosu_regs.[ch], rtl_stubs/ethosu65/generated/ethosu65_regs.vh
+  configs  nvdla_configs.csv   sim/regs/generated/nvdla_config.[ch], sim/regs/generated/nvdla_cfgrom.c,
+           nvdla_cfgrom_rtl.csv rtl_stubs/nvdla/generated/nvdla_cfgrom.vh, and the configuration
                                table of --readme (between its markers)
 
   gen_regs.py [--readme README.md [--readme-out FILE]] [--out-dir DIR]
@@ -48,9 +48,9 @@ comment).
     lvl_clamp a permitted write makes the new PROT levels from the written
               pending levels clamped by the writer's PPROT (RESET)
 
-NVDLA configurations (nvdla_configs.csv): the facts of
-../shared/spec/nvdla-configs.md (the defines of the public hardware
-repository's spec/defs/<config>.spec): one row per parameter, one column per
+NVDLA configurations (nvdla_configs.csv): the defines of each configuration's
+spec/defs/<config>.spec in NVDLA's public hardware repository
+(github.com/nvdla/hw): one row per parameter, one column per
 configuration, the first column `parameter`. Values:
   yes / no           the <NAME>_ENABLE / _DISABLE features (one bit each in C)
   INT8, INT16, FP16  FEATURE_DATA_TYPE and WEIGHT_DATA_TYPE, '|'-joined when a
@@ -82,7 +82,7 @@ from collections import OrderedDict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REGDEFS = "scripts/gen/regdefs"
-REGS_ROOM = "sim/regs"
+REGS_ROOM = "sim/regs/generated"
 
 
 # ==== common: errors, output, the field rows both register CSVs share ========
@@ -1103,7 +1103,7 @@ def gen_nvdla(out):
     regs, units = nvdla_load(REGDEFS + "/nvdla_nv_small.csv")
     nvdla_c_header(regs, units, out(REGS_ROOM + "/nvdla_regs.h"))
     nvdla_c_source(regs, units, out(REGS_ROOM + "/nvdla_regs.c"))
-    nvdla_verilog(regs, units, out("rtl_stubs/nvdla/nvdla_regs.vh"))
+    nvdla_verilog(regs, units, out("rtl_stubs/nvdla/generated/nvdla_regs.vh"))
 
 
 def gen_ethosu(out, pfx="ETHOSU"):
@@ -1112,7 +1112,7 @@ def gen_ethosu(out, pfx="ETHOSU"):
     ban = ethosu_banner(path)
     ethosu_c_header(regs, pages, out(REGS_ROOM + "/ethosu_regs.h"), pfx, ban)
     ethosu_c_source(regs, pages, out(REGS_ROOM + "/ethosu_regs.c"), pfx, ban)
-    ethosu_verilog(regs, pages, out("rtl_stubs/ethosu65/ethosu65_regs.vh"), pfx, ban)
+    ethosu_verilog(regs, pages, out("rtl_stubs/ethosu65/generated/ethosu65_regs.vh"), pfx, ban)
 
 
 def gen_configs(out):
@@ -1122,7 +1122,7 @@ def gen_configs(out):
     configs_c_header(names, values, out(REGS_ROOM + "/nvdla_config.h"))
     configs_c_source(names, values, out(REGS_ROOM + "/nvdla_config.c"))
     configs_c_cfgrom(names, values, cfgrom, out(REGS_ROOM + "/nvdla_cfgrom.c"))
-    configs_verilog_cfgrom(names, values, cfgrom, out("rtl_stubs/nvdla/nvdla_cfgrom.vh"))
+    configs_verilog_cfgrom(names, values, cfgrom, out("rtl_stubs/nvdla/generated/nvdla_cfgrom.vh"))
     return names, values
 
 

@@ -3,7 +3,9 @@
 register description, scripts/gen/regdefs/nvdla_nv_small.csv, which is the single
 source of truth that gen_regs.py turns into C and Verilog.
 
-Inputs (read-only, from the shared material):
+Inputs (read-only tables kept outside the repository, made from NVDLA's public hardware
+repository github.com/nvdla/hw: its register descriptions spec/manual/*.rdl and its C
+reference model cmod/):
   --fields    nvdla-registers-nv_small.csv  (unit, register, address, field, lsb, width, enums)
   --full      nvdla-registers-nv_full.csv   (register reset values, for units the
                                              arithmetic notes do not table)

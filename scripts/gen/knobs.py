@@ -12,13 +12,14 @@ Makefile asks this script for the nearest name of a variable it does not know:
   scripts/gen/knobs.py check KEY=value...  the first bad word's message, exit 2
 """
 import csv
+import re
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "knobs.csv")
 COLUMNS = ["make", "option", "alias", "kind", "syntax", "arg", "default", "default_doc", "field", "given",
-           "line", "line_at", "repro", "metavar", "applies", "doc"]
+           "line", "line_at", "repro", "metavar", "applies", "why", "doc"]
 KINDS = ("run", "knob", "special", "option", "make")
 
 
@@ -50,8 +51,34 @@ def load(path=CSV):
                 raise TableError("%s:%d: %s twice" % (path, no, key))
             seen.add(key)
         syntax_what(row["syntax"])   # known syntax
+        if row["option"]:
+            why = applies_error(row["applies"], row["why"])
+            if why:
+                raise TableError("%s:%d: applies %r: %s" % (path, no, row["applies"], why))
         rows.append(row)
     return rows
+
+
+APPLIES_WORD = re.compile(r"^[a-z][a-z0-9_]*(/[a-z0-9_.-]+)?$")
+
+
+def applies_error(applies, why):
+    """Why a simulator option's applies cell is malformed (None: fine).
+    The simulator reads it (sim_knobs_check): "all", or alternatives joined
+    by " or ", each of words that must all hold: rtl, twin, traces,
+    sequences, a family name or a test (family/name)."""
+    if applies == "all":
+        return "a knob of every run has no why" if why else None
+    if not why:
+        return "a knob of some runs says why (the why column) for its refusal"
+    for alt in applies.split(" or "):
+        words = alt.split(" ")
+        if not alt or any(not APPLIES_WORD.match(w) for w in words):
+            return "each alternative is words of a-z, 0-9, _ (a family, rtl, twin, traces, sequences) or family/test"
+        families = {w.split("/")[0] for w in words if w not in ("rtl", "twin", "traces", "sequences")}
+        if len(families) > 1:
+            return "an alternative names at most one family"
+    return None
 
 
 def syntax_what(syntax):

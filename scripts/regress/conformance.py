@@ -77,7 +77,7 @@ def verdict(name, rc, text, secs, logdir):
 
 def main():
     ap = argparse.ArgumentParser(description="run every NVDLA trace of a folder (see the header of this file)")
-    ap.add_argument("--traces", default="../shared/testdata/nvdla-traces/nv_small")
+    ap.add_argument("--traces", default="testdata/nvdla-traces/nv_small")
     ap.add_argument("--dut", default="twin", choices=("twin", "rtl"))
     ap.add_argument("--filter", default="*")
     ap.add_argument("--max-cycles", default="3000000")

@@ -16,20 +16,20 @@
 #   --no-run       run nothing: only merge/report what --results holds
 #   --tests LIST   tests to run (default: the nvdla sequences, every trace of
 #                  --traces, the ethosu/<name> sequences); names as in make sim
-#   --traces DIR   NVDLA traces (default $NVDLA_TRACES or ../shared/testdata/nvdla-traces/nv_small)
+#   --traces DIR   NVDLA traces (default $NVDLA_TRACES or testdata/nvdla-traces/nv_small)
 #   --out DIR      output folder (default build/coverage)
 # Outputs (in --out): merged.dat, annotated/ (sources with per-line counts),
 #   coverage.info (lcov), summary.md (both summaries), func_coverage.md,
 #   runs/<test>.dat and runs/<test>.log.
 # Needs the shim to write the model's coverage at exit (VM_COVERAGE, see
-# sim/verilator/dut_rtl.cpp and sim/verilator/ethosu_rtl.cpp); without it no .dat appears and
+# sim/nvdla/rtl/nvdla_rtl.cpp and sim/ethosu/rtl/ethosu_rtl.cpp); without it no .dat appears and
 # the script says so.
 # Exit: 0 report written (failing tests do not matter), 2 build/usage error or no data.
 set -u
 cd "$(dirname "$0")/../.."
 root=$PWD
 results= run=1 tests= out=build/coverage
-traces=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}
+traces=${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}
 while [ $# -gt 0 ]; do
     case $1 in
         --results) results=$2; shift 2 ;;

@@ -20,7 +20,7 @@ Each layer is classified:
             reason and log, counted apart, never taken for a classification
 
 Every mismatch and hang becomes a case folder in the format of
-../shared/testdata/nvdla-hw-observed/<config>/<case>/ (what
+testdata/nvdla-hw-observed/<config>/<case>/ (what
 scripts/regress/hw_observed.py reads): the layer's .cfg and .dat files,
 hardware.txt (line 1 `crc 0x...` or `hangs: <the failure line>`, line 2
 `layer: <the generator's description>`) and, for a mismatch,
@@ -343,7 +343,7 @@ def run_all(one, layers, engines, count, seed, config, rtl, out, knobs, jobs):
     readme = [README_TITLE, "",
               "Each folder is one layer of this project's random layer generator that the RTL below",
               "did not complete as the golden models did, in the format of",
-              "`../shared/testdata/nvdla-hw-observed/<config>/` (`hardware.txt`: line 1 `crc 0x...`, the",
+              "`testdata/nvdla-hw-observed/<config>/` (`hardware.txt`: line 1 `crc 0x...`, the",
               "CRC the RTL left in the checked region, with its bytes in `hardware_<base>_<size>.bin`, or",
               "`hangs: <the watchdog's or the interrupt wait's failure line>`; line 2 the layer as the",
               "generator described it). Check them",

@@ -2,7 +2,7 @@
 """hw_observed.py: the cases where the real hardware disagreed with the golden
 models, as regression tests (make hw-observed; part of make test).
 
-DIR (default ../shared/testdata/nvdla-hw-observed) holds a folder per NVDLA
+DIR (default testdata/nvdla-hw-observed) holds a folder per NVDLA
 configuration (nv_small, nv_large, ...), or is one such folder. Each folder
 in it is one layer in the trace format plus `hardware.txt`: first line `crc
 0x...` (the CRC-32 the real RTL of that configuration left in the checked
@@ -44,7 +44,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_DIR = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "nvdla-hw-observed")
+DEFAULT_DIR = os.path.join(ROOT, "testdata", "nvdla-hw-observed")
 CONFIGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "nvdla_configs.csv")
 RULE_RE = re.compile(r"^first failure: .*programming rule '([a-z0-9-]+)'", re.M)
 WARN_RULE_RE = re.compile(r"^warning: .*breaks programming rule '([a-z0-9-]+)'", re.M)

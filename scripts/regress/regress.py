@@ -122,8 +122,13 @@ def parse_list(path):
     """[(lineno, kind, target, opts dict, knobs list)] of a list file."""
     entries = []
     seen = {}   # a line's words -> the line that had them first
-    with open(path) as f:
+    # bytes that are not UTF-8 come through as surrogates, refused on their line below
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
         for no, raw in enumerate(f, 1):
+            try:
+                raw.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ListError("%s:%d: not UTF-8 text" % (path, no))
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
@@ -155,7 +160,8 @@ def parse_list(path):
             if opts.get("EMPTY", "skip") != "skip":
                 raise ListError("%s:%d: EMPTY takes only 'skip'" % (path, no))
             for k in ("SEEDS", "SEED"):
-                if k in opts and not opts[k].isdigit():
+                # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+                if k in opts and not (opts[k].isascii() and opts[k].isdigit()):
                     raise ListError("%s:%d: %s must be a number" % (path, no, k))
             if head.startswith("TRACE="):
                 kind, target = "trace", head[6:]

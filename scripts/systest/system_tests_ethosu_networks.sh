@@ -207,7 +207,7 @@ en_refused "ethosu/network NETWORK=<missing folder> refused" "$en_tmp/none: not 
 mkdir -p "$en_tmp/empty"
 en_refused "ethosu/network NETWORK=<folder without an npz> refused" "$en_tmp/empty: no *_vela.npz in the folder" \
     TEST=ethosu/network DUT=twin NETWORK="$en_tmp/empty"
-en_refused "NETWORK= on another test refused" "NETWORK: only TEST=ethosu/network runs a network" \
+en_refused "NETWORK= on another test refused" "NETWORK: applies to ethosu/network only (the test that runs a network); this run is ethosu/run_dma_stream: family ethosu, a sequence, on twin" \
     TEST=ethosu/run_dma_stream DUT=twin NETWORK="$en_tmp/empty"
 if make -s ethosu-networks NETWORKS="$en_tmp/empty" >"$log" 2>&1; then bad "make ethosu-networks: no networks is an error (exit 0)"
 elif grep -qF "no network folder (one holding a *_vela.npz) under $en_tmp/empty" "$log"; then ok "make ethosu-networks: no networks is an error"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # system_tests_families.sh: the third family, the copy engine that follows
-# docs/families.md (sim/copyeng, sequences/copyeng, sequences/main/copyeng_main.c).
+# docs/families.md (sim/copyeng, sequences/copyeng with its entry copyeng_main.c).
 # Sourced by scripts/systest/system_tests.sh (uses ok/bad/expect_* and $log), or
 # run alone (prints "N passed, M failed"):
 #   - copyeng/copy passes on the twin, with knobs, on the SystemC harness;

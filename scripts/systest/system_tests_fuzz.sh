@@ -19,7 +19,7 @@ if ! declare -F ok >/dev/null; then
     bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
 fi
 
-fz_targets=$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_||; s|\.c$||')
+fz_targets=$(ls fuzz/fuzz_*.c fuzz/fuzz_*.py | sed 's|fuzz/fuzz_||; s|\.c$||; s|\.py$||')
 if make -s --no-print-directory fuzz-replay >"$log" 2>&1 &&
    [ "$(grep -c '^PASS  fuzz-replay ' "$log")" -eq "$(echo "$fz_targets" | wc -w)" ]; then
     ok "make fuzz-replay: $(echo $fz_targets | wc -w) targets over their corpus ($(echo $fz_targets))"

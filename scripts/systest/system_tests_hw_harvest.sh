@@ -130,7 +130,7 @@ else
 
     # a unit the configuration leaves out: the run's SKIP (exit 77) is classified absent
     # (gen-layers writes no such layer for the configuration; a shipped trace needing SDP EW does)
-    hh_ew=${NVDLA_TRACES:-../shared/testdata/nvdla-traces/nv_small}/sdp_3x3x32_ew_lo_lin_int8
+    hh_ew=${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}/sdp_3x3x32_ew_lo_lin_int8
     if [ -d "$hh_ew" ]; then
         scripts/sim TRACE="$hh_ew" DUT=rtl LOG_DIR="$hh_tmp/skip" >"$hh_tmp/skip.out" 2>&1
         rc=$?

@@ -101,7 +101,7 @@ kn_refused "TEST=ethosu/does_not_exist points at make sim TEST=list" 2 "(\`make 
     make -s sim TEST=ethosu/does_not_exist DUT=twin
 
 # ---- the generated tables are current ----
-if make -s knobs-check >"$log" 2>&1; then ok "make knobs-check: sim_knob_table.c, mk/knobs.mk, docs/knobs.md current"
+if make -s knobs-check >"$log" 2>&1; then ok "make knobs-check: sim_knob_table.c, mk/generated/knobs.mk, docs/knobs.md current"
 else bad "make knobs-check"; fi
 
 rm -rf "$kn_tmp"

@@ -57,7 +57,7 @@ if [ -n "$have_verilator" ]; then
         else bad "HARNESS=$h DUT=rtl: a model's \$stop is a failing test (exit $rc)"; fi
     done
 fi
-expect_input_error "PLUSARGS on DUT=twin refused" "PLUSARGS: the twin is C and reads no plusargs" \
+expect_input_error "PLUSARGS on DUT=twin refused" "PLUSARGS: applies to rtl only (a Verilated model reads them; the C twins read none); this run is sdp_bypass_smoke: family nvdla, a sequence, on twin" \
     TEST=sdp_bypass_smoke DUT=twin PLUSARGS=+x
 expect_fail "PLUSARGS word without +" "PLUSARGS: 'x' is not a plusarg" TEST=sdp_bypass_smoke DUT=twin PLUSARGS="+a x"
 expect_fail "RESET_IDLE=-1 refused" "RESET_IDLE: '-1' is not a decimal number" TEST=sdp_bypass_smoke DUT=twin RESET_IDLE=-1
@@ -65,9 +65,9 @@ expect_fail "RESET_IDLE=-1 refused" "RESET_IDLE: '-1' is not a decimal number" T
 # ---- hardware configurations: knob checks, absent units skipped on every DUT ----
 expect_input_error "NVDLA_CONFIG unknown" "NVDLA_CONFIG: unknown configuration 'nv_tiny' (one of nv_small, " \
     TEST=sdp_bypass_smoke DUT=twin NVDLA_CONFIG=nv_tiny
-expect_input_error "NVDLA_CONFIG for an Ethos-U65 test" "NVDLA_CONFIG: ethosu/* tests run the Ethos-U65" \
+expect_input_error "NVDLA_CONFIG for an Ethos-U65 test" "NVDLA_CONFIG: applies to nvdla only (the hardware configurations of NVDLA; the other families have one); this run is ethosu/run_dma_stream: family ethosu, a sequence, on twin" \
     TEST=ethosu/run_dma_stream DUT=twin NVDLA_CONFIG=nv_small
-expect_input_error "RUN_ABSENT for a sequence" "RUN_ABSENT: only NVDLA traces are checked" \
+expect_input_error "RUN_ABSENT for a sequence" "RUN_ABSENT: applies to nvdla traces only (traces are checked for units the configuration leaves out); this run is sdp_bypass_smoke: family nvdla, a sequence, on twin" \
     TEST=sdp_bypass_smoke DUT=twin RUN_ABSENT=1
 # (the shipped stub takes the configuration's widths: a user's RTL, here
 # the stub's file list as given, keeps its own)
@@ -134,7 +134,7 @@ if [ -d "$traces_dir/$ew" ]; then
 fi
 
 # ---- the programming checker: before a trace runs (any DUT), in the twin ----
-hwo=${HW_OBSERVED:-../shared/testdata/nvdla-hw-observed}
+hwo=${HW_OBSERVED:-testdata/nvdla-hw-observed}
 [ -d "$hwo/nv_small" ] && hwo=$hwo/nv_small   # a folder of configuration folders
 if [ -d "$hwo/conv_1_0" ] && [ -d "$hwo/sdpnoew_1_82" ]; then
     for dut in "${duts[@]}"; do
@@ -164,7 +164,7 @@ if make -s prog-rules >"$rr_tmp/rules.md" 2>"$log" &&
 else bad "docs/programming-rules.md: the programming rules table differs from make prog-rules (paste its output between the markers)"; fi
 expect_fail "PROG_CHECK=maybe refused" "PROG_CHECK: 'maybe' is not error or warn" TEST=sdp_bypass_smoke DUT=twin PROG_CHECK=maybe
 [ -n "$have_verilator" ] && expect_input_error "PROG_CHECK for a sequence on RTL refused" \
-    "PROG_CHECK: a sequence on RTL is not checked" TEST=sdp_bypass_smoke DUT=rtl PROG_CHECK=warn
+    "PROG_CHECK: applies to nvdla twin or nvdla traces only (the programming checker runs in the twin and in the trace runner); this run is sdp_bypass_smoke: family nvdla, a sequence, on rtl" TEST=sdp_bypass_smoke DUT=rtl PROG_CHECK=warn
 
 # ---- exit statuses: scripts/sim keeps the simulator's (make sim: 0 or 2) ----
 run_sim a TEST=sdp_bypass_smoke DUT=twin SEED=1

@@ -13,7 +13,7 @@
 # Each configuration is Verilated once (scripts/build/rtl_build.sh caches it).
 # And the port lists of the two stub tops (one description, nvdla_stub_top.vh):
 # NV_nvdla with its default parameters is exactly the nv_small core's
-# (../shared/spec/nvdla-nv_small-ports.txt); NV_nvdla_sramif, and NV_nvdla
+# (testdata/nvdla-ports/nv_small.txt); NV_nvdla_sramif, and NV_nvdla
 # with NVDLA_SECONDARY_MEMIF_ENABLE, add the SRAMIF set after them.
 
 if [[ " ${duts[*]} " == *" rtl "* ]]; then
@@ -99,7 +99,7 @@ for v in top.findall("var"):
         print("%s %d %s" % (v.get("dir"), w, v.get("name")))
 EOF
     }
-    sc_spec=${NVDLA_PORTS_SPEC:-../shared/spec/nvdla-nv_small-ports.txt}
+    sc_spec=${NVDLA_PORTS_SPEC:-testdata/nvdla-ports/nv_small.txt}
     if [ -f "$sc_spec" ]; then
         grep -v '^#' "$sc_spec" | awk 'NF == 3 { print $1, $2, $3 }' >"$sc_tmp/spec"
         n=$(wc -l <"$sc_tmp/spec")

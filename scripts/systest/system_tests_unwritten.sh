@@ -57,7 +57,7 @@ if [ -d "$traces_dir/$uw_src" ]; then
         ok "CHECK_UNWRITTEN=1 does not excuse bytes the trace never loaded; the reproduce line carries it"
     else bad "CHECK_UNWRITTEN=1 on bytes never loaded: FAIL, reproduce line with CHECK_UNWRITTEN=1 (exit $uw_rc)"; fi
     scripts/sim TEST=sdp_bypass_smoke DUT=twin CHECK_UNWRITTEN=1 >"$log" 2>&1; uw_rc=$?
-    if [ "$uw_rc" = 2 ] && grep -q 'CHECK_UNWRITTEN: only NVDLA traces' "$log"; then
+    if [ "$uw_rc" = 2 ] && grep -qF "CHECK_UNWRITTEN: applies to nvdla traces only (only traces are parsed for their checks and memory footprint); this run is sdp_bypass_smoke: family nvdla, a sequence, on twin" "$log"; then
         ok "CHECK_UNWRITTEN=1 for a sequence: refused, exit 2"
     else bad "CHECK_UNWRITTEN=1 for a sequence: refused, exit 2 (exit $uw_rc)"; fi
 else

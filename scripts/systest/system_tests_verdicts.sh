@@ -5,18 +5,18 @@
 vd_tmp=$(mktemp -d)
 
 # ---- knobs a test family does not use, bad values: refused, exit 2 ----
-expect_input_error "NPOSTED for an Ethos-U65 test" "NPOSTED: the Ethos-U65's register port is APB" \
+expect_input_error "NPOSTED for an Ethos-U65 test" "NPOSTED: applies to nvdla only (non-posted writes are a CSB request; an APB register port has no posted writes); this run is ethosu/run_dma_stream: family ethosu, a sequence, on twin" \
     TEST=ethosu/run_dma_stream DUT=twin NPOSTED=1
-expect_input_error "SRAMIF for an Ethos-U65 test" "SRAMIF: the Ethos-U65 has no SRAMIF" \
+expect_input_error "SRAMIF for an Ethos-U65 test" "SRAMIF: applies to nvdla twin only (the twin's second memory port; a Verilated top has the port set or not: the stub's NV_nvdla_sramif has it, RTL_TOP=NV_nvdla_sramif); this run is ethosu/run_dma_stream: family ethosu, a sequence, on twin" \
     TEST=ethosu/run_dma_stream DUT=twin SRAMIF=1
-command -v verilator >/dev/null && expect_input_error "SRAMIF=1 with DUT=rtl" "SRAMIF: the Verilated top decides" \
+command -v verilator >/dev/null && expect_input_error "SRAMIF=1 with DUT=rtl" "SRAMIF: applies to nvdla twin only (the twin's second memory port; a Verilated top has the port set or not: the stub's NV_nvdla_sramif has it, RTL_TOP=NV_nvdla_sramif); this run is sdp_bypass_smoke: family nvdla, a sequence, on rtl" \
     TEST=sdp_bypass_smoke DUT=rtl SRAMIF=1
 expect_input_error "INJECT=nosuch for an Ethos-U65 test" "unknown fault 'nosuch'" TEST=ethosu/run_dma_stream DUT=twin INJECT=nosuch
 expect_input_error "an NVDLA fault for an Ethos-U65 test" "fault 'ar-4k' is one of the NVDLA sequences and traces" \
     TEST=ethosu/run_dma_stream DUT=twin INJECT=ar-4k
 expect_input_error "a bounded-wait fault without its knob" "INJECT=r-stuck breaks the bounded-wait rule, which is off: set AXI_MAX_WAIT" \
     TEST=sdp_bypass_smoke DUT=twin INJECT=r-stuck
-expect_input_error "ALLOW_NO_CHECK for a sequence" "ALLOW_NO_CHECK: only NVDLA traces are parsed" \
+expect_input_error "ALLOW_NO_CHECK for a sequence" "ALLOW_NO_CHECK: applies to nvdla traces only (only traces are parsed for their checks and memory footprint); this run is sdp_bypass_smoke: family nvdla, a sequence, on twin" \
     TEST=sdp_bypass_smoke DUT=twin ALLOW_NO_CHECK=1
 # make refuses these before anything is built ("*** ... Stop.", status 2)
 expect_stop() {

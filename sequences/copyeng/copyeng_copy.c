@@ -10,14 +10,14 @@
 
 #define TIMEOUT 200000u
 
-static int fail(struct copyeng_seq_ctx *ctx, const char *what, uint64_t expected, uint64_t actual)
+static int fail(struct seq_ctx *ctx, const char *what, uint64_t expected, uint64_t actual)
 {
     bfm_fail(ctx->env, "copyeng", "copy", what, "expected 0x%llx, actual 0x%llx", (unsigned long long)expected,
              (unsigned long long)actual);
     return 1;
 }
 
-static int run_copy(struct copyeng_seq_ctx *ctx)
+static int run_copy(struct seq_ctx *ctx)
 {
     uint32_t len = (uint32_t)bfm_rng_range(&ctx->rng, 1, 4096);
     uint32_t src = 0x10000000u + (uint32_t)bfm_rng_range(&ctx->rng, 0, 0xffff);
@@ -30,7 +30,7 @@ static int run_copy(struct copyeng_seq_ctx *ctx)
     }
     for (uint32_t i = 0; i < len; i++)
         data[i] = (uint8_t)bfm_rng_next(&ctx->rng);
-    sparse_mem_write(ctx->mem, src, data, len);
+    sparse_mem_write(ctx->mem[COPYENG_SEQ_M], src, data, len);
     int rc = 0;
     uint32_t v = 0;
     if (reg_port_write(&ctx->regs, COPYENG_SRC, src, 0, NULL) != BFM_OK ||
@@ -43,7 +43,7 @@ static int run_copy(struct copyeng_seq_ctx *ctx)
     else if (reg_port_read(&ctx->regs, COPYENG_STATUS, 0, &v, NULL) != BFM_OK || v != COPYENG_STATUS_DONE)
         rc = fail(ctx, "STATUS after the copy", COPYENG_STATUS_DONE, v);
     if (!rc) {
-        sparse_mem_read(ctx->mem, dst, got, len);
+        sparse_mem_read(ctx->mem[COPYENG_SEQ_M], dst, got, len);
         for (uint32_t i = 0; i < len && !rc; i++)
             if (got[i] != data[i])
                 rc = fail(ctx, "byte at DST + offset", ((uint64_t)i << 8) | data[i], ((uint64_t)i << 8) | got[i]);

@@ -39,7 +39,7 @@ void ethosu_stream_word(struct ethosu_stream *s, uint32_t raw)
 int ethosu_read(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t *v)
 {
     int slverr = 0;
-    ETHOSU_TRY(reg_port_read(&ctx->regs, addr, ETHOSU_PPROT_PRIV_SECURE, v, &slverr));
+    ETHOSU_TRY(reg_port_read(&ctx->seq.regs, addr, ETHOSU_PPROT_PRIV_SECURE, v, &slverr));
     if (slverr)
         return ethosu_seq_fail(ctx, "APB read of 0x%03x: expected no PSLVERR, actual PSLVERR", addr);
     return 0;
@@ -47,14 +47,14 @@ int ethosu_read(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t *v)
 
 int ethosu_write(struct ethosu_seq_ctx *ctx, uint32_t addr, uint32_t v)
 {
-    ETHOSU_TRY(reg_port_write(&ctx->regs, addr, v, ETHOSU_PPROT_PRIV_SECURE, NULL));
+    ETHOSU_TRY(reg_port_write(&ctx->seq.regs, addr, v, ETHOSU_PPROT_PRIV_SECURE, NULL));
     return 0;
 }
 
 int ethosu_soft_reset(struct ethosu_seq_ctx *ctx, unsigned pending_cpl, unsigned pending_csl, uint8_t prot)
 {
     uint32_t v = (pending_cpl << ETHOSU_RESET_PENDING_CPL_SHIFT) | (pending_csl << ETHOSU_RESET_PENDING_CSL_SHIFT);
-    ETHOSU_TRY(reg_port_write(&ctx->regs, ETHOSU_RESET, v, prot, NULL));
+    ETHOSU_TRY(reg_port_write(&ctx->seq.regs, ETHOSU_RESET, v, prot, NULL));
     for (int i = 0; i < RESET_TIMEOUT; i++) {
         uint32_t st;
         if (ethosu_read(ctx, ETHOSU_STATUS, &st))
@@ -83,7 +83,7 @@ int ethosu_start_stream(struct ethosu_seq_ctx *ctx, const struct ethosu_stream *
 
 int ethosu_start_words(struct ethosu_seq_ctx *ctx, const uint32_t *words, size_t n, uint64_t addr, unsigned qcfg)
 {
-    struct sparse_mem *m = ctx->mem[qcfg >= 2];
+    struct sparse_mem *m = ctx->seq.mem[qcfg >= 2];
     for (size_t i = 0; i < n; i++) {
         uint8_t le[4] = { (uint8_t)words[i], (uint8_t)(words[i] >> 8), (uint8_t)(words[i] >> 16),
                           (uint8_t)(words[i] >> 24) };
@@ -111,14 +111,14 @@ int ethosu_clear_irq(struct ethosu_seq_ctx *ctx)
     if (ethosu_write(ctx, ETHOSU_CMD, ETHOSU_CMD_CLEAR_IRQ_MASK | ETHOSU_CMD_CLOCK_Q_ENABLE_MASK |
                                           ETHOSU_CMD_POWER_Q_ENABLE_MASK))
         return 1;
-    for (int i = 0; i < 8 && *ctx->irq; i++)
-        if (ctx->env->step(ctx->env))
+    for (int i = 0; i < 8 && *ctx->seq.irq; i++)
+        if (ctx->seq.env->step(ctx->seq.env))
             return 1;
     uint32_t st;
     if (ethosu_read(ctx, ETHOSU_STATUS, &st))
         return 1;
-    if (*ctx->irq || (st & ETHOSU_STATUS_IRQ_RAISED_MASK))
+    if (*ctx->seq.irq || (st & ETHOSU_STATUS_IRQ_RAISED_MASK))
         return ethosu_seq_fail(ctx, "after CMD.clear_irq: expected IRQ low and irq_raised 0, actual IRQ %u, "
-                               "STATUS 0x%08x", *ctx->irq, st);
+                               "STATUS 0x%08x", *ctx->seq.irq, st);
     return 0;
 }

@@ -1,8 +1,8 @@
 /* ethosu_driver: what the Ethos-U65 driver flows of the TRM need, written
  * against the APB BFM: soft reset with the PROT levels to take, region and
- * base-pointer setup, command-stream building (golden/ethosu_cmd.h
+ * base-pointer setup, command-stream building (golden/ethosu/ethosu_cmd.h
  * encodings) and running a stream to its IRQ. Register accesses go through
- * ctx->regs, so the flows run on the C harness and on the TLM platform. */
+ * ctx->seq.regs, so the flows run on the C harness and on the TLM platform. */
 #ifndef ETHOSU_DRIVER_H
 #define ETHOSU_DRIVER_H
 

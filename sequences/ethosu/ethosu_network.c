@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include "checked_size.h"
+#include "ethosu_cmd.h"
 #include "ethosu_network.h"
+#include "ethosu_opmap.h"
 #include "npz.h"
 
 #define SUFFIX "_vela.npz"
@@ -149,6 +151,74 @@ static void shape_text(const uint64_t *s, unsigned n, char *buf, size_t len)
         snprintf(buf + at, len - at, ")");
 }
 
+/* the same dimensions, leading 1s aside */
+static int same_shape(const uint64_t *a, unsigned na, const uint64_t *b, unsigned nb)
+{
+    const uint64_t *fa, *fb;
+    unsigned sa = significant(a, na, &fa), sb = significant(b, nb, &fb);
+    return sa == sb && !memcmp(fa, fb, sa * sizeof *fa);
+}
+
+/* the same dimensions in another order (leading 1s aside): NCHW for NHWC,
+ * H and W swapped; a regrouping of the same elements is not one */
+static int permuted_shape(const uint64_t *a, unsigned na, const uint64_t *b, unsigned nb)
+{
+    const uint64_t *fa, *fb;
+    unsigned sa = significant(a, na, &fa), sb = significant(b, nb, &fb);
+    if (sa != sb)
+        return 0;
+    int used[NPY_MAX_DIMS] = { 0 };
+    for (unsigned i = 0; i < sa; i++) {
+        unsigned j = 0;
+        while (j < sb && (used[j] || fb[j] != fa[i]))
+            j++;
+        if (j == sb)
+            return 0;
+        used[j] = 1;
+    }
+    return 1;
+}
+
+/* input_<k>.npy or expected_<k>.npy: k, else -1 */
+static long tensor_index(const char *name, const char *prefix)
+{
+    size_t pl = strlen(prefix);
+    if (strncmp(name, prefix, pl) || name[pl] != '_')
+        return -1;
+    const char *p = name + pl + 1;
+    long k = 0;
+    if (*p < '0' || *p > '9')
+        return -1;
+    while (*p >= '0' && *p <= '9' && k < 100000)
+        k = k * 10 + (*p++ - '0');
+    return strcmp(p, ".npy") ? -1 : k;
+}
+
+/* a file beyond the described ones (input_<k>.npy or expected_<k>.npy, k >=
+ * count) means the folder and the npz disagree */
+static int refuse_extra_files(const char *dir, const char *file, const char *npz, unsigned count, const char *kind,
+                              char *err, size_t errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "%s: not a readable folder", dir);
+        return -1;
+    }
+    struct dirent *e;
+    long first = -1;
+    while ((e = readdir(d))) {
+        long k = tensor_index(e->d_name, file);
+        if (k >= (long)count && (first < 0 || k < first))
+            first = k;
+    }
+    closedir(d);
+    if (first < 0)
+        return 0;
+    snprintf(err, errlen, "%s/%s_%ld.npy: %s describes %u %s%s, the folder has more", dir, file, first, npz, count,
+             kind, count == 1 ? "" : "s");
+    return -1;
+}
+
 /* inputs or outputs: the npz's description, then the .npy files */
 static int read_tensors(struct ethosu_network *n, const struct npz *z, const char *dir, int outputs, char *err,
                         size_t errlen)
@@ -193,7 +263,6 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
         t[i].offset = (uint64_t)off;
         unsigned nd = (unsigned)shape.shape[1];
         uint64_t dims[NPY_MAX_DIMS];
-        t[i].count = 1;
         for (unsigned d = 0; d < nd; d++) {
             int64_t v = npy_get(&shape, (uint64_t)i * nd + d);
             if (v < 1 || v > (1 << 24)) {
@@ -201,19 +270,38 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
                 goto out;
             }
             dims[d] = (uint64_t)v;
-            t[i].count *= (uint64_t)v;
         }
-        t[i].bytes = t[i].count * t[i].elem_size;
+        char want[128];
+        shape_text(dims, nd, want, sizeof want);
+        /* a shape whose size wraps would compare nothing (issue 33 point 2) */
+        if (checked_product_u64(dims, nd, &t[i].count) || checked_mul_u64(t[i].count, t[i].elem_size, &t[i].bytes)) {
+            snprintf(err, errlen, "%s: %s %u: shape %s of %u-byte elements: its size overflows 64 bits", z->path,
+                     kind, i, want, t[i].elem_size);
+            goto out;
+        }
+        if (!t[i].bytes) {   /* cannot happen with dimensions >= 1; an empty output would compare nothing */
+            snprintf(err, errlen, "%s: %s %u has 0 bytes: nothing to compare", z->path, kind, i);
+            goto out;
+        }
+        if (checked_within(t[i].offset, t[i].bytes, ETHOSU_NETWORK_REGION_SPAN)) {
+            snprintf(err, errlen, "%s: %s %u: %llu bytes at offset 0x%llx end beyond its region (the runner gives "
+                     "each region %llu MiB)", z->path, kind, i, (unsigned long long)t[i].bytes,
+                     (unsigned long long)t[i].offset, ETHOSU_NETWORK_REGION_SPAN >> 20);
+            goto out;
+        }
         snprintf(t[i].file, sizeof t[i].file, "%s/%s_%u.npy", dir, file, i);
         if (npy_load(t[i].file, &t[i].data, err, errlen))
             goto out;
-        char want[128], got[160];
-        shape_text(dims, nd, want, sizeof want);
+        char got[160];
         npy_describe(&t[i].data, got, sizeof got);
-        /* Vela may describe a tensor reshaped (a fully connected layer's input
-         * flattened): the same dense bytes, so the element count must agree, not
-         * the shape */
-        if (t[i].data.is_bytes || t[i].data.elem_size != t[i].elem_size || t[i].data.count != t[i].count) {
+        /* Vela may describe a tensor reshaped (a RESHAPE folded into the first
+         * operation, a fully connected layer's input flattened): the same dense
+         * bytes, so the element count must agree, not the shape; the same
+         * dimensions in another order are a layout mix-up (NCHW for NHWC, H and
+         * W swapped), refused. */
+        const struct npy_array *fa = &t[i].data;
+        int shape_ok = same_shape(fa->shape, fa->ndim, dims, nd) || !permuted_shape(fa->shape, fa->ndim, dims, nd);
+        if (fa->is_bytes || fa->elem_size != t[i].elem_size || fa->count != t[i].count || !shape_ok) {
             snprintf(err, errlen, "%s: %s, but %s %u of %s is %s with %u-byte elements", t[i].file, got, kind, i,
                      z->path, want, t[i].elem_size);
             goto out;
@@ -232,15 +320,8 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
         for (unsigned d = 0; d < 4; d++)
             t[i].shape[d] = d + ns >= 4 ? src[d + ns - 4] : 1;
     }
-    /* a file beyond the described ones means the folder and the npz disagree */
-    char extra[600];
-    snprintf(extra, sizeof extra, "%s/%s_%u.npy", dir, file, count);
-    struct stat st;
-    if (!stat(extra, &st)) {
-        snprintf(err, errlen, "%s: %s describes %u %s%s, the folder has more", extra, z->path, count, kind,
-                 count == 1 ? "" : "s");
+    if (refuse_extra_files(dir, file, z->path, count, kind, err, errlen))
         goto out;
-    }
     if (outputs)
         n->n_outputs = count;
     else
@@ -248,6 +329,62 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
     rc = 0;
 out:
     npy_free(&shape), npy_free(&esize), npy_free(&region), npy_free(&offset);
+    return rc;
+}
+
+static const char *elem_type(unsigned size, int is_signed)
+{
+    static const char *const s[] = { "int8", "int16", "int32" }, *const u[] = { "uint8", "uint16", "uint32" };
+    unsigned i = size == 1 ? 0 : size == 2 ? 1 : 2;
+    return is_signed ? s[i] : u[i];
+}
+
+/* The command stream says each tensor's type: the IFM precision of the first
+ * operation reading an input, the OFM precision of the last one writing an
+ * output's first byte. An int8 file for a uint8 tensor (or the reverse) has
+ * the right size and the wrong values: refused. */
+static int check_types(const struct ethosu_network *n, char *err, size_t errlen)
+{
+    uint32_t *words = ethosu_network_stream(n);
+    struct ethosu_opmap map;
+    char why[256];
+    if (!words) {
+        snprintf(err, errlen, "%s: out of memory", n->npz_path);
+        return -1;
+    }
+    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, why, sizeof why)) {
+        free(words);
+        return 0;   /* the run reports a broken stream; nothing to check here */
+    }
+    free(words);
+    int rc = 0;
+    for (unsigned k = 0; k < n->n_inputs + n->n_outputs && !rc; k++) {
+        int out = k >= n->n_inputs;
+        unsigned i = out ? k - n->n_inputs : k;
+        const struct ethosu_net_tensor *t = out ? &n->outputs[i] : &n->inputs[i];
+        const struct ethosu_op *op;
+        unsigned size;
+        int is_signed, second = 0;
+        if (out) {
+            unsigned h, w, c;
+            op = ethosu_opmap_writer(&map, t->region, t->offset, &h, &w, &c);
+            size = op ? op->ofm.elem_size : 0, is_signed = op ? op->ofm.is_signed : 0;
+        } else {
+            op = ethosu_opmap_reader(&map, t->region, t->offset, t->bytes, &second);
+            const struct ethosu_ifm *f = op ? (second ? &op->ifm2 : &op->ifm) : NULL;
+            size = f ? f->elem_size : 0, is_signed = f ? f->is_signed : 0;
+        }
+        if (!op || size != t->data.elem_size || is_signed == t->data.is_signed)
+            continue;
+        char got[160];
+        npy_describe(&t->data, got, sizeof got);
+        snprintf(err, errlen, "%s: %s (%s), but the command stream %s %s %u as %s (op %u %s at stream offset 0x%zx, "
+                 "its %s precision)", t->file, got, elem_type(t->data.elem_size, t->data.is_signed),
+                 out ? "writes" : "reads", out ? "output" : "input", i, elem_type(size, is_signed), op->index,
+                 ethosu_cmd_name(op->opcode, 0), op->offset, out ? "OFM" : second ? "IFM2" : "IFM");
+        rc = -1;
+    }
+    ethosu_opmap_free(&map);
     return rc;
 }
 
@@ -287,7 +424,8 @@ int ethosu_network_load(struct ethosu_network *n, const char *dir, char *err, si
             goto out;
         }
     }
-    if (read_tensors(n, &z, dir, 0, err, errlen) || read_tensors(n, &z, dir, 1, err, errlen))
+    if (read_tensors(n, &z, dir, 0, err, errlen) || read_tensors(n, &z, dir, 1, err, errlen) ||
+        check_types(n, err, errlen))
         goto out;
     rc = 0;
 out:

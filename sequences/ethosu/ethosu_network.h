@@ -16,6 +16,9 @@
 
 #define ETHOSU_NETWORK_MAX_TENSORS 16
 #define ETHOSU_REGIONS 8
+/* the bytes the runner gives each region (ethosu_network_run.c places region
+ * r at 0x1_0000_0000 + r * this): a tensor must end inside its region */
+#define ETHOSU_NETWORK_REGION_SPAN 0x10000000ull
 
 struct ethosu_net_tensor {
     unsigned region;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "checked_size.h"
 #include "ethosu_cmd.h"
 #include "ethosu_driver.h"
 #include "ethosu_network.h"
@@ -24,7 +25,7 @@
 #include "ethosu_regs.h"
 
 #define REGION_BASE 0x100000000ull
-#define REGION_SPAN 0x10000000ull
+#define REGION_SPAN ETHOSU_NETWORK_REGION_SPAN
 #define CMD_ADDR 0x001000000ull       /* behind M1 (QCONFIG 2) */
 #define CMD_QCONFIG 2u
 /* the kernel's watchdog (MAX_CYCLES, the test's budget) bounds the run */
@@ -71,17 +72,16 @@ static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network 
 static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
 {
     if (n->weight_len > REGION_SPAN || n->scratch_size > REGION_SPAN || n->scratch_fast_size > REGION_SPAN)
-        return ethosu_seq_fail(ctx, "%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
-                               REGION_SPAN >> 20);
+        return refuse("%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
+                      REGION_SPAN >> 20);
     if (n->weight_len)
-        sparse_mem_write(ctx->mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
+        sparse_mem_write(ctx->seq.mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
                          n->weight_len);
     for (unsigned i = 0; i < n->n_inputs; i++) {
         const struct ethosu_net_tensor *t = &n->inputs[i];
-        if (t->offset + t->bytes > REGION_SPAN)
-            return ethosu_seq_fail(ctx, "%s: input %u ends beyond its region's %llu MiB", n->npz_path, i,
-                                   REGION_SPAN >> 20);
-        sparse_mem_write(ctx->mem[region_port(n, t->region)], region_base(t->region) + t->offset, t->data.data,
+        if (checked_within(t->offset, t->bytes, REGION_SPAN))   /* the loader refused it already */
+            return refuse("%s: input %u ends beyond its region's %llu MiB", n->npz_path, i, REGION_SPAN >> 20);
+        sparse_mem_write(ctx->seq.mem[region_port(n, t->region)], region_base(t->region) + t->offset, t->data.data,
                          t->bytes);
     }
     for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
@@ -157,10 +157,10 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
         return ethosu_seq_fail(ctx, "out of memory reading output %u", i);
     unsigned port = region_port(n, t->region);
     uint64_t at = region_base(t->region) + t->offset;
-    sparse_mem_read(ctx->mem[port], at, got, t->bytes);
+    sparse_mem_read(ctx->seq.mem[port], at, got, t->bytes);
     /* An output the DUT wrote none of holds what place() left there: its
      * bytes prove nothing even when they equal the expected ones. */
-    uint64_t wrote = ctx->written[port] ? write_map_count(ctx->written[port], at, t->bytes) : t->bytes;
+    uint64_t wrote = ctx->seq.written[port] ? write_map_count(ctx->seq.written[port], at, t->bytes) : t->bytes;
     if (t->bytes && !wrote) {
         free(got);
         return ethosu_seq_fail(ctx, "output %u (%s, region %u offset 0x%" PRIx64 ", %" PRIu64 " bytes at M%u 0x%"
@@ -226,7 +226,11 @@ static int run_network(struct ethosu_seq_ctx *ctx)
     if (!words)
         return ethosu_seq_fail(ctx, "out of memory");
     uint32_t st = 0;
-    if (place(ctx, n) || ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
+    if ((rc = place(ctx, n))) {
+        free(words);
+        return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
+    }
+    if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
         ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words)) {
         free(words);
         return 1;

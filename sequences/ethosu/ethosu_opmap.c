@@ -41,6 +41,24 @@ static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
     case ETHOSU_NPU_SET_OFM_PRECISION:
         o->elem_size = 1u << ((c->param >> 1) & 3u);   /* activation_precision: 0 8-bit, 1 16, 2 32 */
         o->nhcwb16 = (c->param >> 6) & 1u;
+        o->is_signed = c->param & 1u;
+        break;
+    default: break;
+    }
+}
+
+static void track_ifm(struct ethosu_ifm *i, struct ethosu_ifm *i2, const struct ethosu_cmd *c)
+{
+    switch (c->opcode) {
+    case ETHOSU_NPU_SET_IFM_REGION: i->region = c->param & 7u; break;
+    case ETHOSU_NPU_SET_IFM_BASE0: i->base0 = addr48(c); break;
+    case ETHOSU_NPU_SET_IFM_PRECISION:
+        i->elem_size = 1u << ((c->param >> 2) & 3u), i->is_signed = c->param & 1u;
+        break;
+    case ETHOSU_NPU_SET_IFM2_REGION: i2->region = c->param & 7u; break;
+    case ETHOSU_NPU_SET_IFM2_BASE0: i2->base0 = addr48(c); break;
+    case ETHOSU_NPU_SET_IFM2_PRECISION:
+        i2->elem_size = 1u << ((c->param >> 2) & 3u), i2->is_signed = c->param & 1u;
         break;
     default: break;
     }
@@ -48,14 +66,14 @@ static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
 
 static int is_kernel_op(uint16_t opcode)
 {
-    return opcode == ETHOSU_NPU_OP_CONV || opcode == ETHOSU_NPU_OP_DEPTHWISE || opcode == ETHOSU_NPU_OP_POOL ||
-           opcode == ETHOSU_NPU_OP_ELEMENTWISE;
+    return ethosu_npu_op_is_kernel(opcode);
 }
 
 int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, char *err, size_t errlen)
 {
     ethosu_opmap_init(m);
     struct ethosu_ofm ofm = { .elem_size = 1, .width = 1, .height = 1, .depth = 1 };
+    struct ethosu_ifm ifm = { .elem_size = 1 }, ifm2 = { .elem_size = 1 };
     unsigned cap = 0;
     for (size_t i = 0; i < n;) {
         struct ethosu_cmd c;
@@ -69,6 +87,7 @@ int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, 
         if (c.opcode == ETHOSU_NPU_OP_STOP)
             break;
         track(&ofm, &c);
+        track_ifm(&ifm, &ifm2, &c);
         if (is_kernel_op(c.opcode)) {
             if (m->n == cap) {
                 cap = cap ? 2 * cap : 64;
@@ -81,7 +100,8 @@ int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, 
                 m->ops = ops;
             }
             m->ops[m->n] = (struct ethosu_op){ .index = m->n, .opcode = c.opcode, .param = c.param,
-                                               .offset = 4 * i, .ofm = ofm };
+                                               .offset = 4 * i, .ofm = ofm, .ifm = ifm,
+                                               .ifm2 = c.opcode == ETHOSU_NPU_OP_ELEMENTWISE ? ifm2 : ifm };
             m->n++;
         }
         i += (size_t)used;
@@ -132,6 +152,22 @@ const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsign
     for (unsigned i = m->n; i-- > 0;)
         if (m->ops[i].ofm.region == region && covers(&m->ops[i].ofm, offset, h, w, c))
             return &m->ops[i];
+    return NULL;
+}
+
+const struct ethosu_op *ethosu_opmap_reader(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
+                                            uint64_t bytes, int *second)
+{
+    for (unsigned i = 0; i < m->n; i++)
+        for (int k = 0; k < 2; k++) {
+            const struct ethosu_ifm *f = k ? &m->ops[i].ifm2 : &m->ops[i].ifm;
+            if (k && m->ops[i].opcode != ETHOSU_NPU_OP_ELEMENTWISE)
+                continue;
+            if (f->region == region && f->base0 >= offset && f->base0 - offset < bytes) {
+                *second = k;
+                return &m->ops[i];
+            }
+        }
     return NULL;
 }
 

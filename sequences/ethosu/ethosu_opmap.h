@@ -1,5 +1,5 @@
 /* ethosu_opmap: where each kernel operation of a command stream writes.
- * Walks the stream as the NPU would take it (golden/ethosu_cmd.h decodes
+ * Walks the stream as the NPU would take it (golden/ethosu/ethosu_cmd.h decodes
  * it), keeping the OFM state (region, BASE0..3, strides, shape, tiles,
  * precision, format) and recording it at every NPU_OP_CONV, _DEPTHWISE,
  * _POOL and _ELEMENTWISE; then tells which operation last wrote a byte of
@@ -18,6 +18,16 @@ struct ethosu_ofm {
     unsigned width0, height0, height1;  /* tile sizes (_M1 + 1) */
     unsigned elem_size;                 /* 1, 2 or 4 (OFM_PRECISION activation_precision) */
     int nhcwb16;                        /* OFM_PRECISION format */
+    int is_signed;                      /* OFM_PRECISION activation_type */
+};
+
+/* an input feature map as the operation reads it: enough to tell which
+ * tensor it is and of what type (the network loader's dtype check) */
+struct ethosu_ifm {
+    unsigned region;
+    uint64_t base0;
+    unsigned elem_size;                 /* IFM_PRECISION activation_precision */
+    int is_signed;                      /* IFM_PRECISION activation_type */
 };
 
 struct ethosu_op {
@@ -26,6 +36,7 @@ struct ethosu_op {
     uint16_t param;
     size_t offset;                      /* byte offset of the operation in the stream */
     struct ethosu_ofm ofm;
+    struct ethosu_ifm ifm, ifm2;        /* ifm2: elementwise operations only */
 };
 
 struct ethosu_opmap {
@@ -42,6 +53,10 @@ int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, 
  * *h, *w, *c get the element's OFM coordinates in that operation. */
 const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
                                             unsigned *h, unsigned *w, unsigned *c);
+/* The first operation reading byte range [offset, offset + bytes) of region
+ * as its IFM (or IFM2, *second set) at its BASE0 (NULL: none). */
+const struct ethosu_op *ethosu_opmap_reader(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
+                                            uint64_t bytes, int *second);
 struct ethosu_cmd;
 /* One command as the disassembler writes it, single-spaced (for messages). */
 void ethosu_cmd_text(const struct ethosu_cmd *c, char *buf, size_t len);

@@ -1,7 +1,7 @@
 /* ethosu_random: ethosu/random_dma, a seeded constrained-random test of the
  * Ethos-U65 command processor and mem2mem DMA.
  *
- * From ctx->rng (seeded from SEED, which the harness prints) it builds one or
+ * From ctx->seq.rng (seeded from SEED, which the harness prints) it builds one or
  * two random but legal command streams:
  *   - 8 regions with random byte-granular BASEP (some straddling 4 GiB, all
  *     below 2**40) and random REGIONCFG fields 0..3 (M0/M1, any AXI_LIMIT
@@ -565,7 +565,7 @@ static int compare(struct rnd *g, unsigned after_stream)
         const struct span *s = &g->sp[i];
         for (uint64_t a = s->lo; a < s->hi; a += sizeof dut) {
             size_t n = (size_t)(s->hi - a < sizeof dut ? s->hi - a : sizeof dut);
-            sparse_mem_read(g->ctx->mem[s->mem], a, dut, n);
+            sparse_mem_read(g->ctx->seq.mem[s->mem], a, dut, n);
             sparse_mem_read(g->ref[s->mem], a, ref, n);
             if (!memcmp(dut, ref, n))
                 continue;
@@ -624,7 +624,7 @@ static int write_stream(struct rnd *g, unsigned k)
     for (size_t i = 0; i < s->n; i++) {
         uint8_t le[4] = { (uint8_t)s->w[i], (uint8_t)(s->w[i] >> 8), (uint8_t)(s->w[i] >> 16),
                           (uint8_t)(s->w[i] >> 24) };
-        sparse_mem_write(ctx->mem[mem], g->qaddr[k] + 4 * i, le, 4);
+        sparse_mem_write(ctx->seq.mem[mem], g->qaddr[k] + 4 * i, le, 4);
         sparse_mem_write(g->ref[mem], g->qaddr[k] + 4 * i, le, 4);
     }
     return 0;
@@ -653,7 +653,7 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
     struct rnd *g = &gs;
     memset(g, 0, sizeof *g);
     g->ctx = ctx;
-    g->rng = &ctx->rng;
+    g->rng = &ctx->seq.rng;
     if (!generate(g))
         return ethosu_seq_fail(ctx, "random_dma: could not place the generated transfers (generator bug)");
     g->ref[0] = sparse_mem_create();
@@ -670,7 +670,7 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
             continue;
         for (uint64_t a = s->lo; a < s->hi; a++) {
             uint8_t b = (uint8_t)bfm_rng_next(g->rng);
-            sparse_mem_write(ctx->mem[s->mem], a, &b, 1);
+            sparse_mem_write(ctx->seq.mem[s->mem], a, &b, 1);
             sparse_mem_write(g->ref[s->mem], a, &b, 1);
         }
     }

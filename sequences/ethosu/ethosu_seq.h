@@ -10,29 +10,19 @@
 #include <stdint.h>
 #include "apb_master.h"
 #include "axi_mem.h"
-#include "bfm_env.h"
-#include "bfm_rng.h"
 #include "ethosu_wd_monitor.h"
 #include "ethosu_pins.h"
-#include "reg_port.h"
-#include "sparse_mem.h"
-#include "write_map.h"
+#include "seq.h"
 
 struct ethosu_network;
 
 struct ethosu_seq_ctx {
-    struct bfm_env *env;
-    struct reg_port regs;           /* APB accesses with PPROT: reg_port_*() */
+    /* The neutral part: regs are APB accesses with PPROT (reg_port_*()),
+     * mem[0], mem[1] the memories behind M0, M1, irq the IRQ pin. */
+    struct seq_ctx seq;
     struct apb_master *apb;         /* pin level: NULL on the TLM platform */
-    struct sparse_mem *mem[2];      /* behind M0, M1 */
-    const struct write_map *written[2];  /* the bytes of mem[] the DUT wrote (NULL: not tracked) */
-    struct axi_mem *axi[2];         /* their BFMs: error regions for injection (NULL on TLM) */
-    const uint8_t *irq;             /* the IRQ pin (a mirror of it on TLM) */
+    struct axi_mem *axi[2];         /* the BFMs of M0, M1: error regions for injection (NULL on TLM) */
     struct ethosu_wd_monitor *wd;   /* weights seen on the weight-decoder port (NULL on TLM) */
-    struct bfm_rng rng;
-    uint64_t seed;
-    const char *dut_kind;
-    const char *out_dir;
     /* ethosu/network: the loaded network folder (NETWORK=) and its
      * configuration in MACs (256 or 512); NULL / 0 for the other tests. */
     const struct ethosu_network *net;

@@ -21,12 +21,12 @@ int ethosu_seq_fail(struct ethosu_seq_ctx *ctx, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int rc = seq_vfail_env(ctx->env, fmt, ap);
+    int rc = seq_vfail_env(ctx->seq.env, fmt, ap);
     va_end(ap);
     return rc;
 }
 
 enum bfm_status ethosu_seq_wait_irq(struct ethosu_seq_ctx *ctx, uint64_t timeout)
 {
-    return seq_wait_pin(ctx->env, ctx->irq, timeout);
+    return seq_wait_pin(ctx->seq.env, ctx->seq.irq, timeout);
 }

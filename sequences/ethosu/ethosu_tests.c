@@ -49,11 +49,11 @@ static int run_dma_stream(struct ethosu_seq_ctx *ctx)
     enum { LEN = 992, SRC_OFF = 0x40, DST_OFF = 0x80, GUARD = 64 };
     uint8_t src[LEN], guard[LEN + 2 * GUARD], out[LEN + 2 * GUARD];
     for (int i = 0; i < LEN; i++)
-        src[i] = (uint8_t)bfm_rng_next(&ctx->rng);
+        src[i] = (uint8_t)bfm_rng_next(&ctx->seq.rng);
     for (int i = 0; i < LEN + 2 * GUARD; i++)
         guard[i] = (uint8_t)(0xa5 ^ i);
-    sparse_mem_write(ctx->mem[1], SRC_BASE + SRC_OFF, src, LEN);
-    sparse_mem_write(ctx->mem[0], DST_BASE + DST_OFF - GUARD, guard, sizeof guard);
+    sparse_mem_write(ctx->seq.mem[1], SRC_BASE + SRC_OFF, src, LEN);
+    sparse_mem_write(ctx->seq.mem[0], DST_BASE + DST_OFF - GUARD, guard, sizeof guard);
     struct ethosu_stream s;
     dma_stream(&s, SRC_OFF, DST_OFF, LEN);
     if (ethosu_start_stream(ctx, &s, CMD_ADDR, 0) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st))
@@ -67,7 +67,7 @@ static int run_dma_stream(struct ethosu_seq_ctx *ctx)
                                "errors; actual 0x%08x", st);
     if (qread != 4 * s.n)
         return ethosu_seq_fail(ctx, "QREAD after the stream: expected %zu, actual %u", 4 * s.n, qread);
-    sparse_mem_read(ctx->mem[0], DST_BASE + DST_OFF - GUARD, out, sizeof out);
+    sparse_mem_read(ctx->seq.mem[0], DST_BASE + DST_OFF - GUARD, out, sizeof out);
     for (int i = 0; i < LEN + 2 * GUARD; i++) {
         int in_copy = i >= GUARD && i < GUARD + LEN;
         uint8_t expect = in_copy ? src[i - GUARD] : guard[i];
@@ -97,13 +97,13 @@ static int try_access(struct ethosu_seq_ctx *ctx, unsigned cpl, unsigned csl, un
     uint32_t v;
     int slverr;
     /* readable: ID (read-only) */
-    ETHOSU_TRY(reg_port_read(&ctx->regs, ETHOSU_ID, (uint8_t)pprot, &v, &slverr));
+    ETHOSU_TRY(reg_port_read(&ctx->seq.regs, ETHOSU_ID, (uint8_t)pprot, &v, &slverr));
     uint32_t expect = permitted ? ETHOSU_ID_RESET : 0;
     if (v != expect)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: read of ID: expected 0x%08x (%s), actual 0x%08x", cpl,
                                csl, pprot, expect, permitted ? "permitted" : "refused", v);
     /* a read-only register ignores writes, permitted or not */
-    ETHOSU_TRY(reg_port_write(&ctx->regs, ETHOSU_ID, 0xdeadbeef, (uint8_t)pprot, NULL));
+    ETHOSU_TRY(reg_port_write(&ctx->seq.regs, ETHOSU_ID, 0xdeadbeef, (uint8_t)pprot, NULL));
     R(ETHOSU_ID, &v);
     if (v != ETHOSU_ID_RESET)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: write to read-only ID changed it to 0x%08x", cpl, csl,
@@ -111,13 +111,13 @@ static int try_access(struct ethosu_seq_ctx *ctx, unsigned cpl, unsigned csl, un
     /* writable: QBASE0 */
     uint32_t before = 0x1000u + 0x10u * pprot, attempt = 0x80000u + 0x100u * pprot;
     W(ETHOSU_QBASE0, before);
-    ETHOSU_TRY(reg_port_write(&ctx->regs, ETHOSU_QBASE0, attempt, (uint8_t)pprot, NULL));
+    ETHOSU_TRY(reg_port_write(&ctx->seq.regs, ETHOSU_QBASE0, attempt, (uint8_t)pprot, NULL));
     R(ETHOSU_QBASE0, &v);
     expect = permitted ? attempt : before;
     if (v != expect)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: write of QBASE0: expected 0x%08x (%s), actual 0x%08x",
                                cpl, csl, pprot, expect, permitted ? "permitted" : "refused", v);
-    ETHOSU_TRY(reg_port_read(&ctx->regs, ETHOSU_QBASE0, (uint8_t)pprot, &v, &slverr));
+    ETHOSU_TRY(reg_port_read(&ctx->seq.regs, ETHOSU_QBASE0, (uint8_t)pprot, &v, &slverr));
     expect = permitted ? attempt : 0;
     if (v != expect)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: read of QBASE0: expected 0x%08x, actual 0x%08x", cpl,

@@ -1,5 +1,5 @@
 /* ethosu_weights: the weight-decoder sequence. Every shipped weight stream
- * (../shared/testdata/ethos-u-weights, or $ETHOSU_WEIGHTS) and 1,000 seeded
+ * (testdata/ethos-u-weights, or $ETHOSU_WEIGHTS) and 1,000 seeded
  * random streams (1..20,000 weights, 0..99 % zeros, made by the golden
  * encoder) go through the DUT's weight channel: a command stream sets
  * NPU_SET_WEIGHT_REGION/BASE/LENGTH, runs NPU_OP_CONV and stops; the
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "input_file.h"
 #include "ethosu_cmd.h"
 #include "ethosu_driver.h"
 #include "ethosu_mlw.h"
@@ -40,7 +41,7 @@ static int run_stream(struct ethosu_seq_ctx *ctx, const uint8_t *mlw, size_t len
     if (ethosu_mlw_decode(mlw, len, &gold, &ngold, err, sizeof err))
         return ethosu_seq_fail(ctx, "%s: the golden decoder rejects the stream: %s", what, err);
     uint64_t off = 0x100u * (tot->streams % 16);   /* vary the alignment of the stream */
-    sparse_mem_write(ctx->mem[1], WEIGHT_BASE + off, mlw, len);
+    sparse_mem_write(ctx->seq.mem[1], WEIGHT_BASE + off, mlw, len);
     struct ethosu_stream s;
     ethosu_stream_init(&s);
     ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_WEIGHT_REGION, WEIGHT_REGION);
@@ -49,7 +50,7 @@ static int run_stream(struct ethosu_seq_ctx *ctx, const uint8_t *mlw, size_t len
     ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_CONV, 0);
     ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
     ethosu_wd_monitor_clear(ctx->wd);
-    uint64_t start = ctx->env->cycle;
+    uint64_t start = ctx->seq.env->cycle;
     uint32_t st;
     int rc = ethosu_start_stream(ctx, &s, CMD_ADDR, 0) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) ||
              ethosu_clear_irq(ctx);
@@ -76,9 +77,9 @@ static int run_stream(struct ethosu_seq_ctx *ctx, const uint8_t *mlw, size_t len
         tot->streams++;
         tot->weights += ngold;
         tot->cycles += ngold ? m->last_cycle - m->first_cycle + 1 : 0;
-        if (ctx->env->verbose)
+        if (ctx->seq.env->verbose)
             printf("  %s: %zu weights in %llu cycles from the start\n", what, ngold,
-                   (unsigned long long)(ctx->env->cycle - start));
+                   (unsigned long long)(ctx->seq.env->cycle - start));
     }
     free(gold);
     return rc;
@@ -88,7 +89,7 @@ static int run_shipped(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
 {
     const char *dir = getenv("ETHOSU_WEIGHTS");
     if (!dir)
-        dir = "../shared/testdata/ethos-u-weights";
+        dir = "testdata/ethos-u-weights";
     DIR *d = opendir(dir);
     if (!d)
         return ethosu_seq_fail(ctx, "the shipped weight streams are not at %s: set ETHOSU_WEIGHTS", dir);
@@ -100,9 +101,10 @@ static int run_shipped(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
             continue;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "rb");
+        char why[1200];
+        FILE *f = input_file_open(path, 0, NULL, why, sizeof why);   /* a FIFO named *.mlw would block */
         if (!f) {
-            rc = ethosu_seq_fail(ctx, "%s: cannot open", path);
+            rc = ethosu_seq_fail(ctx, "cannot open %s", why);
             break;
         }
         uint8_t *buf = malloc(1 << 20);
@@ -126,9 +128,9 @@ static int run_shipped(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
 /* A random weight: mostly small values, some full range. */
 static int16_t random_weight(struct ethosu_seq_ctx *ctx, unsigned zero_pct, unsigned spread)
 {
-    if (bfm_rng_range(&ctx->rng, 0, 99) < zero_pct)
+    if (bfm_rng_range(&ctx->seq.rng, 0, 99) < zero_pct)
         return 0;
-    int v = (int)bfm_rng_range(&ctx->rng, 0, 2 * spread) - (int)spread;
+    int v = (int)bfm_rng_range(&ctx->seq.rng, 0, 2 * spread) - (int)spread;
     return (int16_t)v;
 }
 
@@ -139,12 +141,12 @@ static int run_random(struct ethosu_seq_ctx *ctx, struct wd_totals *tot)
         return ethosu_seq_fail(ctx, "out of memory");
     int rc = 0;
     for (int i = 0; i < RANDOM_STREAMS && !rc; i++) {
-        size_t n = (size_t)bfm_rng_range(&ctx->rng, 1, MAX_WEIGHTS);
+        size_t n = (size_t)bfm_rng_range(&ctx->seq.rng, 1, MAX_WEIGHTS);
         if (i % 4)   /* most streams short, so the run stays quick; a quarter up to the maximum */
             n = 1 + n % 2000;
-        unsigned zero_pct = (unsigned)bfm_rng_range(&ctx->rng, 0, 99);
+        unsigned zero_pct = (unsigned)bfm_rng_range(&ctx->seq.rng, 0, 99);
         static const unsigned spreads[] = { 1, 3, 15, 100, 255 };
-        unsigned spread = spreads[bfm_rng_range(&ctx->rng, 0, 4)];
+        unsigned spread = spreads[bfm_rng_range(&ctx->seq.rng, 0, 4)];
         for (size_t k = 0; k < n; k++)
             w[k] = random_weight(ctx, zero_pct, spread);
         uint8_t *mlw = NULL;

@@ -1,9 +1,12 @@
 /* main_family: what the program's one run loop (sim_main.c) asks of an
- * accelerator family: its tests, its DUTs, its sequence context. The
- * registry (main_family.c) picks the family a test names: "ethosu/<name>"
- * is Ethos-U65's, "copyeng/<name>" the copy engine's, everything else
- * (sequences, nvdla/<trace>) NVDLA's. A new
- * family adds an entry here (docs/families.md). */
+ * accelerator family: its tests, its DUTs, its sequence context. Each
+ * family defines its entry, <family>_main_family, in its own room of
+ * sequences/; the Makefile's MAIN_FAMILIES lists them, and the table
+ * generated from it (main_families[]) is the registry the run loop looks a
+ * test up in (main_family_for): the family that claims the run, else the
+ * one whose prefix the test name has ("<prefix><name>"), else the default
+ * family, the one with the empty prefix, last in the list. A new family
+ * adds its entry and its name to MAIN_FAMILIES (docs/families.md). */
 #ifndef MAIN_FAMILY_H
 #define MAIN_FAMILY_H
 
@@ -12,9 +15,20 @@
 #include "sim_family.h"
 #include "sim_kernel.h"
 #include "sim_knobs.h"
+#include "seq.h"
 
 struct main_family {
-    const char *prefix;                 /* test-name prefix ("ethosu/"); "" for the default family */
+    const char *prefix;                 /* test-name prefix ("<family>/"); "" for the default family */
+    /* The run is this family's whatever the test's name (e.g. a run given a
+     * file only this family reads); NULL: by the prefix only. */
+    int (*claims)(const struct sim_knobs *k);
+    /* A command of the family's own that runs instead of a test (e.g. a
+     * listing of its rules): -1 to go on, else the exit status. NULL: none. */
+    int (*command)(const struct sim_knobs *k);
+    /* The knobs did not check out (err): print why, with what the family
+     * knows of where a value came from; 0 when it leaves it to the caller.
+     * NULL: nothing to add. */
+    int (*explain_knob_error)(const struct sim_knobs *k, const char *err);
     const struct sim_family *sim;       /* its port table for the kernel */
     void (*list)(void);                 /* its tests, for --list */
     /* Find the test (or parse the trace) k names, before anything prints;
@@ -39,11 +53,17 @@ struct main_family {
 
 #define MAIN_RUN_REFUSED (-2)
 
-extern const struct main_family nvdla_main_family, ethosu_main_family, copyeng_main_family;
-/* Every family, the default (NVDLA) last. */
+/* Every family, the default last (generated from MAIN_FAMILIES). */
 extern const struct main_family *const main_families[];
 extern const unsigned main_family_count;
-/* The family of a test name (NULL: the default family's). */
-const struct main_family *main_family_of(const char *test);
+/* The family of the run k describes (see above). */
+const struct main_family *main_family_for(const struct sim_knobs *k);
+
+/* The neutral sequence context of a run on the kernel s: the environment,
+ * the register port over the requester the family's bus has, the memories
+ * of its AXI ports, its interrupt pin, and the run's seed (the RNG seeded
+ * from it), DUT kind and output folder. A family's run hook starts its own
+ * context from this. */
+void main_seq_ctx_init(struct seq_ctx *ctx, struct sim *s, const struct sim_knobs *k);
 
 #endif

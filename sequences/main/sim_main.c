@@ -1,5 +1,5 @@
 /* sim_main: command-line entry of the simulator. Parses the knobs, lets the
- * family the test belongs to (main_family.h: NVDLA, Ethos-U65, ...) find
+ * family the test belongs to (main_family.h) find
  * the test, builds the DUT and the kernel, resets, runs the test and
  * reports PASS/FAIL with the seed and the command that reproduces the run.
  * Runs under any harness (sim_cli.h): the C one or the SystemC one. */
@@ -9,7 +9,6 @@
 #include <time.h>
 #include "dut_clocked.h"
 #include "main_family.h"
-#include "nvdla_prog_check.h"
 #include "sim_cli.h"
 #include "sim_kernel.h"
 #include "sim_output_error.h"
@@ -41,7 +40,7 @@ int sim_cli(int argc, char **argv)
         return rc;
     sim_harness_set_args(argc, argv);
     sim_harness_set_clock_ps(k.clock_ps);
-    /* every family's faults, NVDLA's first: INJECT=list, and whose a fault is */
+    /* every family's faults, the default family's first: INJECT=list, and whose a fault is */
     static const struct fault_table *fault_tables[8];
     unsigned n_tables = 0;
     for (unsigned i = main_family_count; i-- > 0 && n_tables + 1 < sizeof fault_tables / sizeof fault_tables[0];)
@@ -49,21 +48,24 @@ int sim_cli(int argc, char **argv)
             fault_tables[n_tables++] = main_families[i]->sim->faults;
     fault_inject_set_tables(fault_tables);
     char err[2048] = "";
-    if (!k.list && sim_knobs_check(&k, err, sizeof err)) {
-        /* a configuration the user did not name: say where it came from */
-        if (!k.nvdla_config_given && strstr(err, "NVDLA_CONFIG="))
-            fprintf(stderr, "sim: %s (nvdla_config=%s from %s; NVDLA_CONFIG=name overrides it)\n", err,
-                    k.nvdla_config, k.nvdla_config_from);
-        else
+    /* the family of the run: its knob hooks check and adjust the knobs */
+    const struct main_family *fam = main_family_for(&k);
+    sim_knobs_adjust(&k, fam->sim->knobs);
+    if (!k.list && sim_knobs_check(&k, fam->sim->knobs, err, sizeof err)) {
+        /* a family may know where a value came from */
+        int explained = 0;
+        for (unsigned i = main_family_count; i-- > 0 && !explained;)
+            if (main_families[i]->explain_knob_error)
+                explained = main_families[i]->explain_knob_error(&k, err);
+        if (!explained)
             fprintf(stderr, "sim: %s\n", err);
         return 2;
     }
-    if (k.prog_rules) {
-        nvdla_prog_rules_print();
-        return 0;
-    }
+    for (unsigned i = main_family_count; i-- > 0;)
+        if (main_families[i]->command && (rc = main_families[i]->command(&k)) >= 0)
+            return rc;
     if (k.list) {
-        for (unsigned i = main_family_count; i-- > 0;)   /* NVDLA's first */
+        for (unsigned i = main_family_count; i-- > 0;)   /* the default family's first */
             main_families[i]->list();
         return 0;
     }
@@ -71,8 +73,6 @@ int sim_cli(int argc, char **argv)
         fault_inject_list();
         return 0;
     }
-    /* a trace is NVDLA's whatever its name; else the test's prefix says */
-    const struct main_family *fam = k.trace ? &nvdla_main_family : main_family_of(k.test);
     char name[512];
     if ((rc = fam->prepare(&k, name, sizeof name)) >= 0)
         return rc;
@@ -120,6 +120,13 @@ int sim_cli(int argc, char **argv)
         if (fam->end)
             fam->end();
         return 2;
+    }
+    /* the waves are part of the verdict: written out (flushed, closed,
+     * converted) before it; one that could not be written is an output error */
+    if (s.waves_on) {
+        if (s.dut->waves_close(s.dut))
+            sim_output_error("waves: %s was not written in full (the reason above)", k.waves);
+        s.waves_on = 0;
     }
     /* a dump or report the run could not write: no verdict (exit 2), never PASS */
     const char *out_err = sim_output_error_first();

@@ -9,7 +9,7 @@
 #include "golden_conv.h"
 #include "golden_layout.h"
 #include "nvdla_regs.h"
-#include "seq.h"
+#include "nvdla_seq.h"
 
 #define W(reg, val) SEQ_TRY(seq_reg_write(ctx, NVDLA_##reg, (uint32_t)(val)))
 #define DONE_TIMEOUT 500000
@@ -67,12 +67,12 @@ static int conv_bias(struct seq_ctx *ctx)
     struct golden_layout packed = golden_layout_packed(IN_W, IN_H, 1);
     golden_pack(&packed, &t, feature);
     golden_tensor_free(&t);
-    sparse_mem_write(ctx->dbb_mem, FEATURE, feature, sizeof feature);
-    sparse_mem_write(ctx->dbb_mem, WEIGHTS, wmem, wbytes);
+    sparse_mem_write(ctx->mem[NVDLA_SEQ_DBB], FEATURE, feature, sizeof feature);
+    sparse_mem_write(ctx->mem[NVDLA_SEQ_DBB], WEIGHTS, wmem, wbytes);
     free(wmem);
     for (int k = 0; k < LANES; k++) {
         uint8_t le[2] = { (uint8_t)(bias[k] & 0xff), (uint8_t)((uint16_t)bias[k] >> 8) };
-        sparse_mem_write(ctx->dbb_mem, BIAS + 2u * (unsigned)k, le, 2);
+        sparse_mem_write(ctx->mem[NVDLA_SEQ_DBB], BIAS + 2u * (unsigned)k, le, 2);
     }
 
     /* SDP (on the fly from CACC): BS = ALU SUM with the bias from memory, ReLU */
@@ -150,7 +150,7 @@ static int conv_bias(struct seq_ctx *ctx)
     W(CMAC_B_D_OP_ENABLE, 1);
     W(CSC_D_OP_ENABLE, 1);
     W(CDMA_D_OP_ENABLE, 1);
-    SEQ_TRY(seq_wait_intr(ctx, DONE_TIMEOUT));
+    SEQ_TRY(seq_wait_irq(ctx, DONE_TIMEOUT));
     SEQ_TRY(seq_reg_poll(ctx, NVDLA_GLB_S_INTR_STATUS, 1u, 1u, DONE_TIMEOUT));   /* SDP_DONE_STATUS0 */
 
     /* the textbook convolution, CACC rounding, bias, ReLU, int8 saturation */
@@ -171,7 +171,7 @@ static int conv_bias(struct seq_ctx *ctx)
                 int8_t actual;
                 uint64_t a = DST + (uint64_t)(k / 8) * OUT_W * OUT_H * 8 + (uint64_t)oy * OUT_W * 8 +
                              (uint64_t)ox * 8 + (uint64_t)(k % 8);
-                sparse_mem_read(ctx->dbb_mem, a, &actual, 1);
+                sparse_mem_read(ctx->mem[NVDLA_SEQ_DBB], a, &actual, 1);
                 if (actual != v)
                     return seq_fail(ctx, "conv_bias: output (w %d, h %d, c %d) at 0x%llx: expected %d, actual %d "
                                     "(accumulator %lld, bias %d)", ox, oy, k, (unsigned long long)a, (int)v,
@@ -186,6 +186,6 @@ static int conv_bias(struct seq_ctx *ctx)
     return 0;
 }
 
-const struct seq_test seq_conv_bias = {
+const struct nvdla_seq_test seq_conv_bias = {
     "conv_bias", "a convolution with padding, CACC clip and a bias from memory vs a textbook loop", conv_bias,
     "convolution, SDP arithmetic", "nv_small" };

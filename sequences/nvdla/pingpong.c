@@ -57,7 +57,7 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
     SEQ_TRY(seq_reg_read(ctx, NVDLA_SDP_S_STATUS, &st));
     printf("pingpong: S_STATUS after enabling both groups: 0x%08x\n", st);
     /* 7-9: layer A done (group 0); layer B may finish before we look */
-    SEQ_TRY(seq_wait_intr(ctx, 500000));
+    SEQ_TRY(seq_wait_irq(ctx, 500000));
     SEQ_TRY(seq_reg_read(ctx, NVDLA_GLB_S_INTR_STATUS, &st));
     uint32_t done0 = 1u << NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_SHIFT;
     uint32_t done1 = 1u << NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_SHIFT;
@@ -85,7 +85,7 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
         if (v != 0)
             return seq_fail(ctx, "SDP D_OP_ENABLE of group %u after its layer: expected 0, actual %u", g, v);
     }
-    if (*ctx->dla_intr)
+    if (*ctx->irq)
         return seq_fail(ctx, "dla_intr high with no status pending: expected 0, actual 1");
     if (sdp_copy_check(ctx, &a, "layer A (group 0)") || sdp_copy_check(ctx, &b, "layer B (group 1)"))
         return 1;
@@ -93,6 +93,6 @@ static int pingpong_two_layers(struct seq_ctx *ctx)
     return 0;
 }
 
-const struct seq_test seq_pingpong_two_layers = {
+const struct nvdla_seq_test seq_pingpong_two_layers = {
     "pingpong_two_layers", "two SDP layers back to back through ping-pong groups 0 and 1",
     pingpong_two_layers, NULL, NULL };

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include "nvdla_cfgrom.h"
 #include "nvdla_regs.h"
-#include "seq.h"
+#include "nvdla_seq.h"
 
 static uint32_t defined_bits(const struct nvdla_reg_desc *r)
 {
@@ -35,14 +35,14 @@ static uint32_t reset_of(const struct seq_ctx *ctx, int i)
     static uint32_t resets[NVDLA_REG_COUNT];
     static const struct nvdla_config *done_for;
     static int done;
-    if (!done || done_for != ctx->hw) {
+    if (!done || done_for != nvdla_seq_const(ctx)->hw) {
         for (int k = 0; k < NVDLA_REG_COUNT; k++)
             resets[k] = nvdla_regs[k].reset;
-        nvdla_cfgrom_apply(ctx->hw, resets);
+        nvdla_cfgrom_apply(nvdla_seq_const(ctx)->hw, resets);
         for (int k = 0; k < NVDLA_REG_COUNT; k++)
-            if (!nvdla_cfgrom_unit_decoded(ctx->hw, (enum nvdla_unit)nvdla_regs[k].unit))
+            if (!nvdla_cfgrom_unit_decoded(nvdla_seq_const(ctx)->hw, (enum nvdla_unit)nvdla_regs[k].unit))
                 resets[k] = 0;
-        done_for = ctx->hw;
+        done_for = nvdla_seq_const(ctx)->hw;
         done = 1;
     }
     return resets[i];
@@ -89,7 +89,7 @@ static int reg_reset_values(struct seq_ctx *ctx)
  * write-only (reads 0, sets S_INTR_STATUS bits: reg_readback adds them). */
 static uint32_t after_write(const struct seq_ctx *ctx, const struct nvdla_reg_desc *r, uint32_t old, uint32_t data)
 {
-    if (!nvdla_cfgrom_unit_decoded(ctx->hw, (enum nvdla_unit)r->unit) || r == &nvdla_regs[NVDLA_GLB_S_INTR_SET_IDX])
+    if (!nvdla_cfgrom_unit_decoded(nvdla_seq_const(ctx)->hw, (enum nvdla_unit)r->unit) || r == &nvdla_regs[NVDLA_GLB_S_INTR_SET_IDX])
         return 0;
     uint32_t v = (old & ~r->rw_mask) | (data & r->rw_mask);
     v &= ~(data & r->w1c_mask);
@@ -129,7 +129,7 @@ static int reg_readback(struct seq_ctx *ctx)
                     old |= intr_set;   /* raised by the S_INTR_SET write before it */
                 want[i] = after_write(ctx, r, old, data);
                 if (i == NVDLA_GLB_S_INTR_SET_IDX)
-                    intr_set = data & r->rw_mask & ~nvdla_cfgrom_intr_left_out(ctx->hw);
+                    intr_set = data & r->rw_mask & ~nvdla_cfgrom_intr_left_out(nvdla_seq_const(ctx)->hw);
                 SEQ_TRY(seq_reg_write(ctx, r->addr, data));
                 n++;
             }
@@ -150,7 +150,7 @@ static int reg_readback(struct seq_ctx *ctx)
             /* PRODUCER reads back, CONSUMER stays 0 without an engine run
              * (a unit the configuration leaves out reads 0) */
             SEQ_TRY(seq_reg_write(ctx, nvdla_regs[ptr].addr, 0xffffffffu));
-            if (check(ctx, ptr, (uint32_t)nvdla_cfgrom_unit_decoded(ctx->hw, (enum nvdla_unit)u),
+            if (check(ctx, ptr, (uint32_t)nvdla_cfgrom_unit_decoded(nvdla_seq_const(ctx)->hw, (enum nvdla_unit)u),
                       "S_POINTER after writing all ones"))
                 return 1;
             SEQ_TRY(seq_reg_write(ctx, nvdla_regs[ptr].addr, 0));
@@ -158,12 +158,12 @@ static int reg_readback(struct seq_ctx *ctx)
     }
     unsigned left_out = 0;
     for (int u = 0; u < NVDLA_UNIT_COUNT; u++)
-        left_out += !nvdla_cfgrom_unit_decoded(ctx->hw, (enum nvdla_unit)u);
-    printf("reg_readback: %u writes checked (%u units %s leaves out read 0)\n", n, left_out, ctx->hw->name);
+        left_out += !nvdla_cfgrom_unit_decoded(nvdla_seq_const(ctx)->hw, (enum nvdla_unit)u);
+    printf("reg_readback: %u writes checked (%u units %s leaves out read 0)\n", n, left_out, nvdla_seq_const(ctx)->hw->name);
     return 0;
 }
 
-const struct seq_test seq_reg_reset_values = {
+const struct nvdla_seq_test seq_reg_reset_values = {
     "reg_reset_values", "every register's reset value read through CSB", reg_reset_values, NULL, NULL };
-const struct seq_test seq_reg_readback = {
+const struct nvdla_seq_test seq_reg_readback = {
     "reg_readback", "write/read-back of every register, both ping-pong groups", reg_readback, NULL, NULL };

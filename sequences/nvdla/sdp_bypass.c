@@ -76,9 +76,9 @@ static int sdp_bypass_random(struct seq_ctx *ctx)
     return 0;
 }
 
-const struct seq_test seq_sdp_bypass_smoke = {
+const struct nvdla_seq_test seq_sdp_bypass_smoke = {
     "sdp_bypass_smoke", "one SDP bypass copy 5x3x20 with padded strides", sdp_bypass_smoke, NULL, NULL };
-const struct seq_test seq_sdp_bypass_shapes = {
+const struct nvdla_seq_test seq_sdp_bypass_shapes = {
     "sdp_bypass_shapes", "SDP bypass: 1x1 cube, long lines, 4 KB crossings", sdp_bypass_shapes, NULL, NULL };
-const struct seq_test seq_sdp_bypass_random = {
+const struct nvdla_seq_test seq_sdp_bypass_random = {
     "sdp_bypass_random", "SDP bypass: six seeded random cubes and placements", sdp_bypass_random, NULL, NULL };

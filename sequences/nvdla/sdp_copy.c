@@ -17,7 +17,7 @@ static uint64_t whole_atoms(uint64_t v, uint32_t atom)
 void sdp_copy_geometry(struct sdp_copy_layer *l, const struct seq_ctx *ctx, uint32_t w, uint32_t h, uint32_t c,
                        uint64_t src, uint64_t dst, uint32_t line_pad, uint32_t surface_pad)
 {
-    l->atom = seq_atom(ctx);
+    l->atom = nvdla_seq_atom(ctx);
     l->width = w;
     l->height = h;
     l->channels = c;
@@ -63,7 +63,7 @@ void sdp_copy_fill_input(struct seq_ctx *ctx, const struct sdp_copy_layer *l)
                 uint8_t atom[64];   /* the widest atom */
                 for (unsigned i = 0; i < l->atom; i++)
                     atom[i] = (uint8_t)bfm_rng_next(&ctx->rng);
-                sparse_mem_write(ctx->dbb_mem, atom_addr(l, 0, x, y, s), atom, l->atom);
+                sparse_mem_write(ctx->mem[NVDLA_SEQ_DBB], atom_addr(l, 0, x, y, s), atom, l->atom);
             }
 }
 
@@ -72,7 +72,7 @@ void sdp_copy_guard_output(struct seq_ctx *ctx, const struct sdp_copy_layer *l)
     uint64_t span = sdp_copy_dst_span(l);
     for (uint64_t a = l->dst; a < l->dst + span; a++) {
         uint8_t g = guard_byte(a);
-        sparse_mem_write(ctx->dbb_mem, a, &g, 1);
+        sparse_mem_write(ctx->mem[NVDLA_SEQ_DBB], a, &g, 1);
     }
 }
 
@@ -139,11 +139,11 @@ int sdp_copy_check(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const ch
         for (uint32_t y = 0; y < l->height; y++)
             for (uint32_t x = 0; x < l->width; x++) {
                 uint64_t off = atom_addr(l, 1, x, y, s) - l->dst;
-                sparse_mem_read(ctx->dbb_mem, atom_addr(l, 0, x, y, s), expect + off, l->atom);
+                sparse_mem_read(ctx->mem[NVDLA_SEQ_DBB], atom_addr(l, 0, x, y, s), expect + off, l->atom);
                 for (unsigned i = 0; i < l->atom; i++)
                     owned[off + i] = 1;
             }
-    sparse_mem_read(ctx->dbb_mem, l->dst, actual, span);
+    sparse_mem_read(ctx->mem[NVDLA_SEQ_DBB], l->dst, actual, span);
     int rc = 0;
     for (uint64_t i = 0; i < span; i++)
         if (expect[i] != actual[i]) {
@@ -170,7 +170,7 @@ int sdp_copy_check(struct seq_ctx *ctx, const struct sdp_copy_layer *l, const ch
 
 int sdp_copy_wait_done(struct seq_ctx *ctx, uint32_t expect_status, uint64_t timeout)
 {
-    SEQ_TRY(seq_wait_intr(ctx, timeout));
+    SEQ_TRY(seq_wait_irq(ctx, timeout));
     /* dla_intr is registered: it may still show an event just cleared, so
      * wait for the expected status bits themselves */
     SEQ_TRY(seq_reg_poll(ctx, NVDLA_GLB_S_INTR_STATUS, expect_status, expect_status, timeout));
@@ -184,10 +184,10 @@ int sdp_copy_wait_done(struct seq_ctx *ctx, uint32_t expect_status, uint64_t tim
     if (st != 0)
         return seq_fail(ctx, "GLB S_INTR_STATUS after write-1-to-clear: expected 0, actual 0x%08x", st);
     /* the line is registered: give it a few cycles to fall */
-    for (int i = 0; i < 4 && *ctx->dla_intr; i++)
+    for (int i = 0; i < 4 && *ctx->irq; i++)
         if (ctx->env->step(ctx->env))
             return 1;
-    if (*ctx->dla_intr)
+    if (*ctx->irq)
         return seq_fail(ctx, "dla_intr still high after clearing S_INTR_STATUS: expected 0, actual 1");
     return 0;
 }

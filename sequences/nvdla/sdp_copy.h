@@ -6,7 +6,7 @@
 #define SDP_COPY_H
 
 #include <stdint.h>
-#include "seq.h"
+#include "nvdla_seq.h"
 
 /* nv_small's memory atom, for the tests whose fixed layout assumes it */
 #define SDP_ATOM 8u

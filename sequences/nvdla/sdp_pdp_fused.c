@@ -131,7 +131,7 @@ static int sdp_pdp_fused(struct seq_ctx *ctx)
     uint8_t guard[GUARD_BYTES];
     for (unsigned i = 0; i < GUARD_BYTES; i++)
         guard[i] = (uint8_t)(0x5a ^ i);
-    sparse_mem_write(ctx->dbb_mem, GUARD, guard, GUARD_BYTES);
+    sparse_mem_write(ctx->mem[NVDLA_SEQ_DBB], GUARD, guard, GUARD_BYTES);
     if (select_consumer_groups(ctx, &gs, &gp) || program_pdp(ctx, 0, OUT_FUSED, 1) ||
         program_sdp(ctx, GUARD, 1))
         return 1;
@@ -149,9 +149,9 @@ static int sdp_pdp_fused(struct seq_ctx *ctx)
         free(after);
         return seq_fail(ctx, "out of memory");
     }
-    sparse_mem_read(ctx->dbb_mem, OUT_STEPS, steps, n);
-    sparse_mem_read(ctx->dbb_mem, OUT_FUSED, fused, n);
-    sparse_mem_read(ctx->dbb_mem, GUARD, after, GUARD_BYTES);
+    sparse_mem_read(ctx->mem[NVDLA_SEQ_DBB], OUT_STEPS, steps, n);
+    sparse_mem_read(ctx->mem[NVDLA_SEQ_DBB], OUT_FUSED, fused, n);
+    sparse_mem_read(ctx->mem[NVDLA_SEQ_DBB], GUARD, after, GUARD_BYTES);
     int rc = 0;
     size_t nonzero = 0;
     for (size_t i = 0; i < n; i++)
@@ -179,6 +179,6 @@ static int sdp_pdp_fused(struct seq_ctx *ctx)
     return rc;
 }
 
-const struct seq_test seq_sdp_pdp_fused = {
+const struct nvdla_seq_test seq_sdp_pdp_fused = {
     "sdp_pdp_fused", "SDP feeding PDP on the fly equals SDP then PDP through memory", sdp_pdp_fused,
     "SDP arithmetic, PDP", "nv_small" };

@@ -15,7 +15,7 @@
 #include "ethosu_network.h"
 #include "ethosu_opmap.h"
 #include "ethosu_payload.h"
-#include "npy_fixtures.h"
+#include "../../golden/tests/npy_fixtures.h"   /* the .npy/.npz images, shared with test_npy */
 
 static char err[2048];
 

@@ -111,7 +111,7 @@ START_TEST(golden_reproduces_every_shipped_trace)
 {
     const char *root = getenv("NVDLA_TRACES");
     if (!root)
-        root = "../shared/testdata/nvdla-traces/nv_small";
+        root = "testdata/nvdla-traces/nv_small";
     DIR *dh = opendir(root);
     ck_assert_msg(dh != NULL, "the NVDLA traces are not at %s: set NVDLA_TRACES to their folder", root);
     unsigned n = 0;
@@ -141,7 +141,7 @@ START_TEST(golden_reproduces_the_nv_large_traces)
 {
     const char *root = getenv("NVDLA_TRACES_NV_LARGE");
     if (!root)
-        root = "../shared/testdata/nvdla-traces/nv_large";
+        root = "testdata/nvdla-traces/nv_large";
     DIR *dh = opendir(root);
     ck_assert_msg(dh != NULL, "the nv_large traces are not at %s: set NVDLA_TRACES_NV_LARGE", root);
     const struct nvdla_config *hw = nvdla_config_find("nv_large");

@@ -2,7 +2,7 @@
  * trace's layers use, found from its register writes with ping-pong
  * groups, and the skip / run-anyway decision for a configuration. Traces
  * are parsed from text; the shipped nv_small traces are read from
- * $NVDLA_TRACES (default ../shared/testdata/nvdla-traces/nv_small). */
+ * $NVDLA_TRACES (default testdata/nvdla-traces/nv_small). */
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -153,7 +153,7 @@ END_TEST
  * name says they exercise the EW stage (nv_small has no EW). */
 START_TEST(test_shipped_traces)
 {
-    const char *dir = getenv("NVDLA_TRACES") ? getenv("NVDLA_TRACES") : "../shared/testdata/nvdla-traces/nv_small";
+    const char *dir = getenv("NVDLA_TRACES") ? getenv("NVDLA_TRACES") : "testdata/nvdla-traces/nv_small";
     DIR *d = opendir(dir);
     ck_assert_msg(d != NULL, "cannot open %s (set NVDLA_TRACES)", dir);
     const struct nvdla_config *small = nvdla_config_find("nv_small");

@@ -5,7 +5,7 @@
  * pass silently (no directive, nothing compared, empty image) or need too
  * much memory (footprint), the parse options, and all shipped traces.
  * Files are written to a temporary folder; the shipped traces are read
- * from $NVDLA_TRACES (default ../shared/testdata/nvdla-traces/nv_small);
+ * from $NVDLA_TRACES (default testdata/nvdla-traces/nv_small);
  * the test fails when they are missing. */
 #include <check.h>
 #include <dirent.h>
@@ -683,7 +683,7 @@ START_TEST(test_shipped_traces)
 {
     const char *root = getenv("NVDLA_TRACES");
     if (!root)
-        root = "../shared/testdata/nvdla-traces/nv_small";
+        root = "testdata/nvdla-traces/nv_small";
     DIR *dh = opendir(root);
     ck_assert_msg(dh != NULL, "the NVDLA traces are not at %s: set NVDLA_TRACES to their folder", root);
     unsigned n = 0;
@@ -718,7 +718,7 @@ START_TEST(test_shipped_nv_large)
 {
     const char *root = getenv("NVDLA_TRACES_NV_LARGE");
     if (!root)
-        root = "../shared/testdata/nvdla-traces/nv_large";
+        root = "testdata/nvdla-traces/nv_large";
     DIR *dh = opendir(root);
     ck_assert_msg(dh != NULL, "the nv_large traces are not at %s: set NVDLA_TRACES_NV_LARGE", root);
     unsigned n = 0, waits = 0, sec = 0;

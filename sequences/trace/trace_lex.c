@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "input_file.h"
 #include "trace_lex.h"
 
 static int digit_value(char c)
@@ -89,31 +90,16 @@ int trace_lex_error(char *err, size_t len, const char *file, unsigned line, cons
 
 char *trace_lex_read_file(const char *path, const char *what, size_t *n, char *err, size_t len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, len, "%s: cannot open %s: %s", path, what, strerror(errno));
+    /* a regular file only (a FIFO would block, a device never end), read up to its size */
+    uint8_t *buf;
+    char why[1024];
+    if (input_file_read(path, 0, &buf, n, why, sizeof why)) {
+        const char *reason = why;
+        size_t pl = strlen(path);
+        if (!strncmp(why, path, pl) && !strncmp(why + pl, ": ", 2))
+            reason = why + pl + 2;
+        snprintf(err, len, "%s: cannot open %s: %s", path, what, reason);
         return NULL;
     }
-    size_t cap = 1 << 16, got = 0;
-    char *text = malloc(cap + 1);
-    while (text) {
-        got += fread(text + got, 1, cap - got, f);
-        if (got < cap)
-            break;
-        cap *= 2;
-        char *t = realloc(text, cap + 1);
-        if (!t)
-            free(text);
-        text = t;
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!text || rerr) {
-        free(text);
-        snprintf(err, len, "%s: %s", path, rerr ? "read error" : "out of memory");
-        return NULL;
-    }
-    text[got] = 0;
-    *n = got;
-    return text;
+    return (char *)buf;   /* NUL-terminated */
 }

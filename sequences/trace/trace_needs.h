@@ -1,5 +1,5 @@
 /* trace_needs: the hardware a trace needs, found before it runs: the
- * optional features (sim/regs/nvdla_config.h) of every layer it enables and the
+ * optional features (sim/regs/generated/nvdla_config.h) of every layer it enables and the
  * SRAMIF memory it names. A trace that needs what the configuration leaves
  * out (SDP EW on nv_small, say) is skipped with that reason instead of
  * failing as if the DUT were wrong. */

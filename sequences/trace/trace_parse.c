@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "checked_size.h"
 #include "trace_lex.h"
 #include "trace_parse.h"
 
@@ -189,7 +190,8 @@ static int event_arg(struct line_ctx *c, const char *what, const char *a, unsign
 /* base + size must not wrap around 64 bits */
 static int range_ok(struct line_ctx *c, const char *what, uint64_t base, uint64_t size)
 {
-    if (base + size < base)
+    uint64_t end;
+    if (checked_add_u64(base, size, &end))
         return ERR(c, "%s: 0x%llx + 0x%llx wraps around the 64-bit address space", what,
                    (unsigned long long)base, (unsigned long long)size);
     return 0;
@@ -561,8 +563,8 @@ static int check_overlaps(const struct trace *t, enum trace_mem mem, char *err, 
             continue;
         for (size_t r = 0; r < d->image->n; r++) {
             const struct trace_record *rec = &d->image->rec[r];
-            uint64_t start = d->base + rec->offset;
-            if (start < d->base || start + rec->size < start) {
+            uint64_t start, end;
+            if (checked_add_u64(d->base, rec->offset, &start) || checked_add_u64(start, rec->size, &end)) {
                 free(sp);
                 return trace_lex_error(err, len, d->image->path, rec->line,
                                        "record at offset 0x%llx (mem_load at %s:%u, base 0x%llx) wraps "
@@ -570,7 +572,7 @@ static int check_overlaps(const struct trace *t, enum trace_mem mem, char *err, 
                                        t->path, d->line, (unsigned long long)d->base);
             }
             if (rec->size)
-                sp[n++] = (struct span){ start, start + rec->size, i, r };
+                sp[n++] = (struct span){ start, end, i, r };
         }
     }
     qsort(sp, n, sizeof *sp, span_cmp);

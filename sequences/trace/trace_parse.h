@@ -15,7 +15,7 @@
  *
  * MEM is pri_mem or 1 (DBBIF memory), sec_mem or 2 (SRAMIF memory).
  * Numbers are C literals up to 64 bits. Registers resolve through the
- * generated table (sim/regs/nvdla_regs.h). Memory images are read and checked
+ * generated table (sim/regs/generated/nvdla_regs.h). Memory images are read and checked
  * here too (trace_dat.h), as are overlapping mem_load records and checks
  * bound to a SYNC no intr_notify names, and a sync_wait whose EVENT no
  * earlier sync_notify fired (a runner issuing the file in order would wait

@@ -43,12 +43,12 @@ static const char *notify_str(const struct run *r, const struct trace_dir *d, ch
 
 static struct sparse_mem *mem_of(const struct run *r, enum trace_mem m)
 {
-    return m == TRACE_SEC_MEM ? r->ctx->sram_mem : r->ctx->dbb_mem;
+    return m == TRACE_SEC_MEM ? r->ctx->mem[NVDLA_SEQ_SRAM] : r->ctx->mem[NVDLA_SEQ_DBB];
 }
 
 static const struct write_map *written_of(const struct run *r, enum trace_mem m)
 {
-    return m == TRACE_SEC_MEM ? r->ctx->sram_written : r->ctx->dbb_written;
+    return m == TRACE_SEC_MEM ? r->ctx->written[NVDLA_SEQ_SRAM] : r->ctx->written[NVDLA_SEQ_DBB];
 }
 
 static const char *status_str(enum bfm_status s)
@@ -164,9 +164,9 @@ static int csb_idle(void *m)
  * On the TLM platform (no csb) every access is blocking: nothing to wait. */
 static enum bfm_status fence(struct run *r)
 {
-    if (!r->ctx->csb)
+    if (!nvdla_seq(r->ctx)->csb)
         return BFM_OK;
-    return bfm_wait(r->ctx->env, csb_idle, r->ctx->csb, TRACE_WAIT_CYCLES);
+    return bfm_wait(r->ctx->env, csb_idle, nvdla_seq(r->ctx)->csb, TRACE_WAIT_CYCLES);
 }
 
 static int do_sync(struct run *r, const struct trace_dir *d)
@@ -212,7 +212,9 @@ static void dump_region(struct run *r, const struct trace_dir *d, const uint8_t 
     int wrote = fwrite(buf, 1, (size_t)d->size, f) == (size_t)d->size;
     int werr = errno;
     if (fclose(f) || !wrote) {
-        sim_output_error("dump: cannot write %s: %s", path, strerror(wrote ? errno : werr));
+        int why = wrote ? errno : werr;
+        remove(path);   /* no partial dump left */
+        sim_output_error("dump: cannot write %s: %s (the partial file is removed)", path, strerror(why));
         return;
     }
     printf("  dump: %s (%" PRIu64 " bytes the DUT left at 0x%" PRIx64 ")\n", path, d->size, d->base);
@@ -222,10 +224,10 @@ static void explain(struct run *r, const struct trace_dir *d, const uint8_t *buf
 {
     int sec = d->mem == TRACE_SEC_MEM;
     uint32_t golden = sparse_mem_crc32(sec ? nvdla_ref_sram(r->ref) : nvdla_ref_mem(r->ref), d->base, (size_t)d->size);
-    const char *verdict = r->ctx->prog_broken
+    const char *verdict = nvdla_seq(r->ctx)->prog_broken
                               ? "the trace breaks a programming rule (PROG_CHECK=warn), so what the hardware "
                                 "writes is undefined (it may hang): neither a DUT nor a golden-model bug"
-                          : r->ctx->absent && golden == d->crc
+                          : nvdla_seq(r->ctx)->absent && golden == d->crc
                               ? "the golden model agrees with the trace, but the trace needs a unit the "
                                 "configuration leaves out (RUN_ABSENT=1): a DUT without it is expected to differ"
                           : golden == d->crc ? "the golden model agrees with the trace: a DUT bug"
@@ -234,8 +236,8 @@ static void explain(struct run *r, const struct trace_dir *d, const uint8_t *buf
                                              : "golden, DUT and trace all differ";
     printf("  golden reference CRC 0x%08x, trace expects 0x%08x, DUT wrote 0x%08x: %s\n", golden, d->crc,
            actual, verdict);
-    if (r->ctx->prog_broken)
-        printf("  programming: %s\n", r->ctx->prog_broken);
+    if (nvdla_seq(r->ctx)->prog_broken)
+        printf("  programming: %s\n", nvdla_seq(r->ctx)->prog_broken);
     char report[8192];
     report[0] = 0;
     nvdla_ref_explain_mem(r->ref, sec, buf, d->base, (size_t)d->size, report, sizeof report);
@@ -269,13 +271,13 @@ static int run_check(struct run *r, size_t i)
     const struct write_map *wm = written_of(r, d->mem);
     uint64_t wrote = wm ? write_map_count(wm, d->base, d->size) : d->size;
     int none = d->size && !wrote, excused = 0;
-    if (none && r->ctx->check_unwritten)
+    if (none && nvdla_seq(r->ctx)->check_unwritten)
         excused = write_map_count(r->loaded[d->mem == TRACE_SEC_MEM], d->base, d->size) == d->size;
     int pass = crc == d->crc && (!none || excused);
     char note[160] = "";
     if (none)
         snprintf(note, sizeof note, excused ? " (the DUT wrote none of it; the trace loaded it all: CHECK_UNWRITTEN=1)"
-                                  : r->ctx->check_unwritten ? " (the DUT wrote none of it, and the trace did not load "
+                                  : nvdla_seq(r->ctx)->check_unwritten ? " (the DUT wrote none of it, and the trace did not load "
                                                               "all of it: CHECK_UNWRITTEN=1 does not excuse it)"
                                                             : " (the DUT wrote none of it)");
     else if (wrote < d->size)
@@ -290,7 +292,7 @@ static int run_check(struct run *r, size_t i)
         return seq_fail(r->ctx, "%s:%u: check_crc(%s, %s, 0x%" PRIx64 ", 0x%" PRIx64 "): the DUT wrote none of "
                         "this region (CRC 0x%08x of what was there, expected 0x%08x)%s", WHERE(r, d), sync,
                         trace_mem_name(d->mem), d->base, d->size, crc, d->crc,
-                        r->ctx->check_unwritten ? "; the trace did not load all of it, so CHECK_UNWRITTEN=1 "
+                        nvdla_seq(r->ctx)->check_unwritten ? "; the trace did not load all of it, so CHECK_UNWRITTEN=1 "
                                                   "does not excuse it"
                                                 : "");
     }
@@ -333,13 +335,13 @@ static int service(struct run *r, const struct trace_dir *d, uint32_t want)
     uint64_t t0 = ctx->env->cycle;
     while (!want_seen(r, want)) {
         uint64_t used = ctx->env->cycle - t0;
-        enum bfm_status st = used < TRACE_WAIT_CYCLES ? seq_wait_intr(ctx, TRACE_WAIT_CYCLES - used)
+        enum bfm_status st = used < TRACE_WAIT_CYCLES ? seq_wait_irq(ctx, TRACE_WAIT_CYCLES - used)
                                                       : BFM_ERR_TIMEOUT;
         if (st == BFM_ERR_TIMEOUT)
             return seq_fail(ctx, "%s:%u: %s: no interrupt after %" PRIu64 " cycles (dla_intr %s, status "
                             "bits seen so far 0x%x, GLB S_INTR_MASK 0x%x)", WHERE(r, d),
                             notify_str(r, d, ns, sizeof ns), ctx->env->cycle - t0,
-                            *ctx->dla_intr ? "high" : "low", r->seen, r->mask);
+                            *ctx->irq ? "high" : "low", r->seen, r->mask);
         if (st != BFM_OK)
             return seq_fail(ctx, "%s:%u: %s: gave up waiting after %" PRIu64 " cycles: %s", WHERE(r, d),
                             notify_str(r, d, ns, sizeof ns), ctx->env->cycle - t0, status_str(st));
@@ -417,10 +419,10 @@ int trace_run(struct seq_ctx *ctx, const struct trace *t)
     struct run r = { .ctx = ctx, .t = t, .mask = nvdla_regs[NVDLA_GLB_S_INTR_MASK_IDX].reset };
     r.ref = nvdla_ref_create();
     if (r.ref)
-        nvdla_ref_set_config(r.ref, ctx->hw);
+        nvdla_ref_set_config(r.ref, nvdla_seq(ctx)->hw);
     r.ran = calloc(t->n ? t->n : 1, 1);
     r.fired = malloc((t->nevent ? t->nevent : 1) * sizeof *r.fired);
-    int track_loads = ctx->check_unwritten;     /* only CHECK_UNWRITTEN=1 asks what mem_load covered */
+    int track_loads = nvdla_seq(ctx)->check_unwritten;     /* only CHECK_UNWRITTEN=1 asks what mem_load covered */
     for (int m = 0; m < 2 && track_loads; m++)
         r.loaded[m] = write_map_create();
     if (!r.ref || !r.ran || !r.fired || (track_loads && (!r.loaded[0] || !r.loaded[1]))) {

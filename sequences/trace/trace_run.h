@@ -1,5 +1,5 @@
 /* trace_run: runs a parsed NVDLA trace (trace_parse.h) through the BFMs of
- * a seq_ctx, the way firmware would:
+ * an NVDLA sequence context (the seq member of a struct nvdla_seq_ctx), the way firmware would:
  *   mem_init / mem_load   write the memory behind DBBIF (or SRAMIF)
  *   reg_write             blocking CSB write (CSB knobs apply)
  *   poll_reg_equal        CSB poll, with a timeout naming file:line
@@ -33,7 +33,7 @@
 #ifndef TRACE_RUN_H
 #define TRACE_RUN_H
 
-#include "seq.h"
+#include "nvdla_seq.h"
 #include "trace_parse.h"
 
 /* Cycles one intr_notify or poll_reg_equal may wait (the run's MAX_CYCLES
@@ -41,6 +41,6 @@
 #define TRACE_WAIT_CYCLES 2000000u
 
 /* Returns 0 when every check passed, non-zero after seq_fail(). */
-int trace_run(struct seq_ctx *ctx, const struct trace *t);
+int trace_run(struct seq_ctx *ctx, const struct trace *t);   /* ctx: a struct nvdla_seq_ctx's */
 
 #endif

@@ -8,6 +8,9 @@ struct copyeng_pins *copyeng_sim_pins(struct sim *s)
     return s->pins;
 }
 
+/* No knob of its own: the applies column of knobs.csv judges them all. */
+static const struct sim_knobs_family copyeng_knobs = { "copyeng", NULL, NULL };
+
 const struct sim_family copyeng_family = {
     .name = "copyeng",
     .pins_size = sizeof(struct copyeng_pins),
@@ -22,4 +25,5 @@ const struct sim_family copyeng_family = {
     .irq_pin = offsetof(struct copyeng_pins, irq),
     .irq_name = "IRQ",
     .faults = NULL,   /* no faults: INJECT is refused */
+    .knobs = &copyeng_knobs,
 };

@@ -544,12 +544,9 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
         return cp->k_phase == ETHOSU_CP_K_NONE || c->param >= 1;
     case ETHOSU_NPU_OP_PMU_MASK:
         return 1;
-    case ETHOSU_NPU_OP_CONV:
-    case ETHOSU_NPU_OP_DEPTHWISE:
-    case ETHOSU_NPU_OP_POOL:
-    case ETHOSU_NPU_OP_ELEMENTWISE:
-        return kernel_op(cp, c);
     default:
+        if (ethosu_npu_op_is_kernel(c->opcode))
+            return kernel_op(cp, c);
         if (c->is_cmd1)
             cp->set1[c->opcode & 0xFFu] = (uint64_t)c->param << 32 | c->payload;
         else

@@ -1,6 +1,6 @@
 /* ethosu_cmdproc: the Ethos-U65 command processor of the C twin (TRM 3.3.2,
  * 3.3.3, 4.6): fetches the command stream over AXI, decodes it with
- * golden/ethosu_cmd.h, keeps the NPU_SET_* state, runs the mem2mem DMA and
+ * golden/ethosu/ethosu_cmd.h, keeps the NPU_SET_* state, runs the mem2mem DMA and
  * reports through the STATUS register of an ethosu_regfile.
  *
  * Behaviour (decisions where the TRM is silent are marked "model"):

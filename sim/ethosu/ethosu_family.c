@@ -56,6 +56,10 @@ static const struct fault_def faults[] = {
 };
 const struct fault_table ethosu_faults = { "Ethos-U65 (ethosu/<name>)", "Ethos-U65", faults, sizeof faults / sizeof faults[0] };
 
+/* Its knobs are judged by knobs.csv's applies column alone (ETHOSU_CONFIG's
+ * values are the table's choices): no hooks. */
+static const struct sim_knobs_family ethosu_knobs = { "ethosu", NULL, NULL };
+
 const struct sim_family ethosu_family = {
     .name = "ethosu",
     .pins_size = sizeof(struct ethosu_pins),
@@ -72,6 +76,7 @@ const struct sim_family ethosu_family = {
     .irq_name = "IRQ",
     .mem_limit = 0,
     .faults = &ethosu_faults,
+    .knobs = &ethosu_knobs,
     .init = init,
     .sample = sample,
     .free = free_ext,

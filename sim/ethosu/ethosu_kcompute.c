@@ -37,12 +37,12 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         return -1;
     struct ethosu_output_stage os = {
         .rounding = (enum ethosu_rounding)op->round_mode,
-        .act_fn = op->act_fn == ETHOSU_KOP_ACT_LUT ? ETHOSU_KOP_ACT_LUT + op->lut_slot : op->act_fn,
+        .act_fn = op->act_fn + op->lut_slot,
         .act_clip = op->clip_range,
         .act_min = op->act_min,
         .act_max = op->act_max,
-        .lut = op->act_fn == ETHOSU_KOP_ACT_LUT ? in->lut : NULL,
-        .lut_len = op->act_fn == ETHOSU_KOP_ACT_LUT ? in->lut_len : 0,
+        .lut = op->act_fn == ETHOSU_ACT_LUT0 ? in->lut : NULL,
+        .lut_len = op->act_fn == ETHOSU_ACT_LUT0 ? in->lut_len : 0,
     };
     if (!op->ofm.is_signed && op->ofm.elem_bytes == 2) {   /* uint16 OFM: the 16-bit limits are unsigned */
         os.act_min = (uint16_t)op->act_min;

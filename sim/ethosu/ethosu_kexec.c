@@ -53,9 +53,17 @@ static size_t elems(const struct ethosu_fm_layout *l)
     return (size_t)l->h * l->w * l->c;
 }
 
+/* The operation's rules (ETHOSU_OPR_*, the operation table); 0 for none. */
+static unsigned rules_of(const struct ethosu_kop *op)
+{
+    const struct ethosu_op_rule *r = ethosu_op_rule_find(op->opcode, op->param);
+    return r ? r->rules : 0u;
+}
+
+/* convolutions: the operations with a weight stream */
 static int is_conv(const struct ethosu_kop *op)
 {
-    return op->opcode == ETHOSU_NPU_OP_CONV || op->opcode == ETHOSU_NPU_OP_DEPTHWISE;
+    return (rules_of(op) & ETHOSU_OPR_WEIGHTS) != 0;
 }
 
 int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char *err, size_t len)
@@ -147,8 +155,8 @@ static int conv_inputs(struct ethosu_kexec *kx, char *err, size_t len)
 {
     const struct ethosu_kop *op = &kx->op;
     uint32_t och = op->ofm.c;
-    int depthwise = op->opcode == ETHOSU_NPU_OP_DEPTHWISE;
-    uint32_t ifm_d = depthwise ? 1u : op->ifm.c;
+    int depthwise = op->opcode == ETHOSU_NPU_OP_DEPTHWISE;   /* its own weight order */
+    uint32_t ifm_d = rules_of(op) & ETHOSU_OPR_IFM_DEPTH ? op->ifm.c : 1u;
     int16_t *dec[2] = { NULL, NULL };
     size_t n[2] = { 0, 0 };
     int rc = 0;
@@ -249,7 +257,7 @@ int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_le
     kx->ops++;
     if (is_conv(op))
         kx->macs += (uint64_t)elems(&op->ofm) * op->kernel_h * op->kernel_w *
-                    (op->opcode == ETHOSU_NPU_OP_CONV ? op->ifm.c : 1u);
+                    (rules_of(op) & ETHOSU_OPR_IFM_DEPTH ? op->ifm.c : 1u);
     release(kx);   /* inputs are no longer needed; the OFM stays until written */
     return 0;
 }

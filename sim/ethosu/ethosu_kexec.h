@@ -9,7 +9,7 @@
  *             bursts of the exact element runs (ethosu_fm_layout). Core 0's
  *             weight stream goes through the weight channel when one is
  *             attached (so the WD debug port shows it), else it is read here.
- *   compute   decode the weight streams (golden/ethosu_mlw.h), invert the
+ *   compute   decode the weight streams (golden/ethosu/ethosu_mlw.h), invert the
  *             block order to dense OHWI (ethosu_wdense), parse the scale
  *             streams (ethosu_scale), call the golden model, pack the OFM
  *             in its layout; in the cycle the last read lands (model).

@@ -26,13 +26,8 @@ static int32_t ext16(uint16_t v, int sgn) { return sgn ? (int32_t)(int16_t)v : (
 
 const char *ethosu_kop_short_name(uint16_t opcode)
 {
-    switch (opcode) {
-    case ETHOSU_NPU_OP_CONV: return "conv";
-    case ETHOSU_NPU_OP_DEPTHWISE: return "depthwise";
-    case ETHOSU_NPU_OP_POOL: return "pool";
-    case ETHOSU_NPU_OP_ELEMENTWISE: return "elementwise";
-    }
-    return "op";
+    const char *name = ethosu_npu_op_short_name(opcode);
+    return name ? name : "op";
 }
 
 /* Element type from a precision param: signed b0, size field (2 bits) at shift. */
@@ -108,12 +103,15 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     op->opcode = opcode;
     op->param = param;
     op->cores = cores;
-    if (opcode == ETHOSU_NPU_OP_POOL && param > 2) {
-        snprintf(err, len, "pooling mode %u is reserved (0 max, 1 average, 2 sum)", param);
-        return -1;
-    }
-    if (opcode == ETHOSU_NPU_OP_ELEMENTWISE && param > 9) {
-        snprintf(err, len, "elementwise mode %u is reserved (0..9)", param);
+    const struct ethosu_op_rule *rule = ethosu_op_rule_find(opcode, param);
+    if (!rule) {
+        char modes[160];
+        ethosu_op_modes_text(opcode, modes, sizeof modes);
+        const char *name = ethosu_cmd_name(opcode, 0);
+        if (modes[0])
+            snprintf(err, len, "%s mode %u is reserved (%s)", name, param, modes);
+        else
+            snprintf(err, len, "opcode 0x%04x is not a kernel operation", opcode);
         return -1;
     }
     /* OFM */
@@ -154,15 +152,15 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     uint16_t act = s0(s, ETHOSU_NPU_SET_ACTIVATION);
     unsigned fn = act & 0xFFFu;
     op->clip_range = act >> 12;
-    if (fn >= 16 && fn <= 23) {
-        op->act_fn = ETHOSU_KOP_ACT_LUT;
-        op->lut_slot = fn - 16;
-    } else if (fn == 0 || fn == 3 || fn == 4) {
-        op->act_fn = fn;
-    } else {
-        snprintf(err, len, "activation function %u is reserved (0 none, 3 tanh, 4 sigmoid, 16..23 LUT)", fn);
+    const struct ethosu_act_rule *act_rule = ethosu_act_rule_find(fn);
+    if (!act_rule) {
+        char codes[160];
+        ethosu_act_codes_text(codes, sizeof codes);
+        snprintf(err, len, "activation function %u is reserved (%s)", fn, codes);
         return -1;
     }
+    op->act_fn = act_rule->code;
+    op->lut_slot = fn - act_rule->code;   /* the slot of a table lookup, else 0 */
     op->act_min = (int16_t)s0(s, ETHOSU_NPU_SET_ACTIVATION_MIN);
     op->act_max = (int16_t)s0(s, ETHOSU_NPU_SET_ACTIVATION_MAX);
     op->ofm_scale = payload(s, ETHOSU_NPU_SET_OFM_SCALE);
@@ -176,8 +174,7 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
         i->h = o->h;
         i->w = o->w;
         i->c = o->c;
-        unsigned unary = param == 5 || param == 6 || param == 7;   /* LRELU, ABS, CLZ */
-        if (!unary) {
+        if (rule->rules & ETHOSU_OPR_IFM2) {
             uint16_t b = s0(s, ETHOSU_NPU_SET_IFM2_BROADCAST);
             op->has_ifm2 = 1;
             op->broadcast_h = b & 1u;
@@ -229,22 +226,19 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
         }
         /* convolution and REDUCE_SUM (which sums over the channels into an
          * OFM of depth 1) read IFM_DEPTH channels; the others one per OFM channel */
-        int own_depth = opcode == ETHOSU_NPU_OP_CONV || (opcode == ETHOSU_NPU_OP_POOL && param == 2);
-        i->c = own_depth ? s0(s, ETHOSU_NPU_SET_IFM_DEPTH_M1) + 1u : o->c;
+        i->c = rule->rules & ETHOSU_OPR_IFM_DEPTH ? s0(s, ETHOSU_NPU_SET_IFM_DEPTH_M1) + 1u : o->c;
         unsigned wr = s0(s, ETHOSU_NPU_SET_WEIGHT_REGION) & 7u, sr = s0(s, ETHOSU_NPU_SET_SCALE_REGION) & 7u;
         static const uint16_t wops[2][2] = { { ETHOSU_NPU_SET_WEIGHT_BASE, ETHOSU_NPU_SET_WEIGHT_LENGTH },
                                              { ETHOSU_NPU_SET_WEIGHT1_BASE, ETHOSU_NPU_SET_WEIGHT1_LENGTH } };
         static const uint16_t sops[2][2] = { { ETHOSU_NPU_SET_SCALE_BASE, ETHOSU_NPU_SET_SCALE_LENGTH },
                                              { ETHOSU_NPU_SET_SCALE1_BASE, ETHOSU_NPU_SET_SCALE1_LENGTH } };
         for (unsigned c = 0; c < cores; c++) {
-            if (opcode == ETHOSU_NPU_OP_POOL)
-                continue;
-            {
+            if (rule->rules & ETHOSU_OPR_WEIGHTS) {
                 op->weights[c].addr = ethosu_rf_region_base(rf, wr) + s1(s, wops[c][0]);
                 op->weights[c].len = payload(s, wops[c][1]);
                 op->weights[c].port = ethosu_rf_region_port(rf, wr);
             }
-            {   /* pooling scales by OFM_SCALE or by the kernel area: no stream */
+            if (rule->rules & ETHOSU_OPR_SCALES) {   /* pooling scales by OFM_SCALE or the kernel area */
                 op->scales[c].addr = ethosu_rf_region_base(rf, sr) + s1(s, sops[c][0]);
                 op->scales[c].len = payload(s, sops[c][1]);
                 op->scales[c].port = ethosu_rf_region_port(rf, sr);
@@ -253,10 +247,11 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     }
     if (fm_check(i, "IFM", err, len))
         return -1;
-    uint64_t nw = (uint64_t)o->c * op->kernel_h * op->kernel_w * (opcode == ETHOSU_NPU_OP_CONV ? i->c : 1u);
-    if ((opcode == ETHOSU_NPU_OP_CONV || opcode == ETHOSU_NPU_OP_DEPTHWISE) && nw > ETHOSU_KOP_MAX_ELEMENTS) {
+    unsigned w_ifm = rule->rules & ETHOSU_OPR_IFM_DEPTH ? i->c : 1u;   /* weights per tap and OFM channel */
+    uint64_t nw = (uint64_t)o->c * op->kernel_h * op->kernel_w * w_ifm;
+    if ((rule->rules & ETHOSU_OPR_WEIGHTS) && nw > ETHOSU_KOP_MAX_ELEMENTS) {
         snprintf(err, len, "%" PRIu64 " weights (OFM %u x kernel %ux%u x IFM %u), more than the twin's limit of %u", nw,
-                 o->c, op->kernel_w, op->kernel_h, opcode == ETHOSU_NPU_OP_CONV ? i->c : 1u, ETHOSU_KOP_MAX_ELEMENTS);
+                 o->c, op->kernel_w, op->kernel_h, w_ifm, ETHOSU_KOP_MAX_ELEMENTS);
         return -1;
     }
     for (unsigned c = 0; c < 2; c++) {

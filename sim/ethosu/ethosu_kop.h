@@ -23,11 +23,13 @@
  *    OFM's with the broadcast dimensions at 1.
  *  - IFM2_BROADCAST: b0/b1/b2 broadcast h/w/c, b6 reversed operands, b7
  *    IFM2 is the scalar NPU_SET_IFM2_SCALAR (no IFM2 read).
- *  - ACTIVATION: function b[11:0]: 0 none (min/max clamp only), 3 tanh,
- *    4 sigmoid, 16..23 table lookup in LUT slot function - 16; b[15:12]
- *    clip range. ACTIVATION_MIN/MAX are signed 16-bit.
+ *  - ACTIVATION: function b[11:0] (enum ethosu_act_fn: 0 none, min/max
+ *    clamp only; 3 tanh; 4 sigmoid; 16..23 table lookup in LUT slot
+ *    function - 16); b[15:12] clip range. ACTIVATION_MIN/MAX are signed 16-bit.
  *  - Zero points and the IFM2 scalar are 16-bit, sign-extended for a
  *    signed map, zero-extended for an unsigned one.
+ *  - Which operations read IFM2, weights and scales, and whose IFM has its
+ *    own depth: the operation table (ethosu_ops_gen.h, rules).
  *  - Weight and scale streams: BASEP[WEIGHT_REGION] + WEIGHT_BASE,
  *    WEIGHT_LENGTH bytes (WEIGHT1_* the second core's on ethos-u65-512),
  *    likewise SCALE_*. */
@@ -37,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ethosu_fm_layout.h"
+#include "ethosu_ops_gen.h"
 #include "ethosu_regfile.h"
 
 /* The twin's limits (a malformed state must not make it allocate or walk
@@ -44,9 +47,6 @@
  * of one weight or scale stream. */
 #define ETHOSU_KOP_MAX_ELEMENTS (1u << 26)
 #define ETHOSU_KOP_MAX_STREAM (1u << 26)
-
-/* act_fn values (NPU_SET_ACTIVATION function; a LUT is 16 + slot). */
-#define ETHOSU_KOP_ACT_LUT 16u
 
 struct ethosu_kop_stream {
     uint64_t addr;                /* absolute */
@@ -76,8 +76,8 @@ struct ethosu_kop {
     int ofm_global_scale;         /* OFM_PRECISION b8 */
     uint32_t ofm_scale, opa_scale, opb_scale;
     unsigned ofm_shift, opa_shift;
-    unsigned act_fn;              /* 0 none, 3 tanh, 4 sigmoid, ETHOSU_KOP_ACT_LUT */
-    unsigned lut_slot;            /* 0..7 with ETHOSU_ACT_LUT */
+    unsigned act_fn;              /* enum ethosu_act_fn: a LUT is ETHOSU_ACT_LUT0 (any slot) */
+    unsigned lut_slot;            /* 0..7 with ETHOSU_ACT_LUT0 */
     unsigned clip_range;
     int32_t act_min, act_max;
     struct ethosu_kop_stream weights[2], scales[2];

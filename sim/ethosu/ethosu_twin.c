@@ -38,7 +38,6 @@ struct ethosu_twin {
     struct ethosu_weightch wch;
     struct axi_manager *m[2];
     uint8_t irq;
-    unsigned macs;                  /* 256 or 512 */
     /* waves */
     struct vcd_writer *vcd;
     const struct ethosu_pins *vcd_pins;
@@ -197,7 +196,6 @@ int ethosu_twin_set_macs(struct dut *twin, unsigned macs)
     if (macs != 256 && macs != 512)
         return -1;
     struct ethosu_twin *t = twin->impl;
-    t->macs = macs;
     ethosu_rf_set_macs(&t->rf, macs);
     ethosu_cp_set_cores(&t->cp, macs == 512 ? 2u : 1u);   /* ethos-u65-512: two 256-MAC cores */
     return 0;
@@ -207,12 +205,6 @@ int ethosu_twin_set_dump(struct dut *twin, const char *dir)
 {
     struct ethosu_twin *t = twin->impl;
     return ethosu_cp_set_dump(&t->cp, dir);
-}
-
-unsigned ethosu_twin_macs(const struct dut *twin)
-{
-    const struct ethosu_twin *t = twin->impl;
-    return t->macs;
 }
 
 static void etwin_destroy(struct dut *d)
@@ -241,7 +233,6 @@ struct dut *ethosu_twin_create(char *errbuf, unsigned errlen)
     ethosu_cp_init(&t->cp, &t->rf, t->m[0], t->m[1]);
     ethosu_wch_init(&t->wch);
     ethosu_cp_set_weightch(&t->cp, &t->wch);
-    t->macs = 256;
     struct ethosu_pins p0;
     memset(&p0, 0, sizeof p0);
     hard_reset(t, &p0);

@@ -12,8 +12,6 @@ struct dut *ethosu_twin_create(char *errbuf, unsigned errlen);
  * or 512 MACs (ethos-u65-512: CONFIG.macs_per_cc 9, two cores' weight and
  * scale streams). -1 for any other value; call before the run starts. */
 int ethosu_twin_set_macs(struct dut *twin, unsigned macs);
-/* The configuration set (256 or 512). */
-unsigned ethosu_twin_macs(const struct dut *twin);
 
 /* ETHOSU_DUMP: write each kernel operation's OFM as a .npy file into dir
  * (created if missing; op_<index>_<name>.npy, see ethosu_cmdproc.h); NULL

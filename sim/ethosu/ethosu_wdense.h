@@ -1,5 +1,5 @@
 /* ethosu_wdense: the inverse of the weight block ordering
- * (golden/ethosu_weight_order.h): the decoded weight stream(s) of one
+ * (golden/ethosu/ethosu_weight_order.h): the decoded weight stream(s) of one
  * kernel operation back to a dense [ofm][ky][kx][ifm] array (depthwise:
  * ifm 1), the form the golden convolution takes.
  *

@@ -2,7 +2,7 @@
  * operation with a non-zero NPU_SET_WEIGHT_LENGTH makes the command
  * processor start it: it reads the weight stream from
  * BASEP[WEIGHT_REGION] + WEIGHT_BASE over the region's AXI port, decodes it
- * with the golden decoder (golden/ethosu_mlw.h) and presents one weight per
+ * with the golden decoder (golden/ethosu/ethosu_mlw.h) and presents one weight per
  * cycle on the debug port (WDVALID/WDWEIGHT/WDLAST) until the last; then
  * the operation completes. A stream the decoder rejects ends the
  * operation after the weights decoded before the fault is not known, so

@@ -1,9 +1,9 @@
 /* dut: the device under test behind one interface, whatever it is made of
- * and whatever family it belongs to. Per family a Verilated top (C++ shims
- * in sim/verilator/: dut_rtl_create, ethosu_rtl_create) and a C twin (in
- * the family's room: sim/nvdla/twin/nvdla_twin.h, sim/ethosu/ethosu_twin.h).
- * The pins are the family's pin struct (struct nvdla_pins, struct
- * ethosu_pins: its sim_family's pins_size), owned by the kernel. Per cycle
+ * and whatever family it belongs to. Per family a Verilated top (its C++
+ * shim in the family's room, on sim/verilator/verilated_shim.h:
+ * dut_rtl_create) and a C twin (in the family's room too). The pins are
+ * the family's pin struct (its sim_family's pins_size), owned by the
+ * kernel. Per cycle
  * the kernel calls eval() after the BFMs drove their pins (the DUT's
  * outputs for this cycle appear in pins) and posedge() after the BFMs
  * sampled (the DUT's registers update). */
@@ -65,9 +65,10 @@ int dut_cycle_end(struct bfm_env *env, const char *stopped, uint64_t max_cycles,
                   void (*report_outstanding)(void *kernel, const char *why), void *kernel);
 
 /* Implementations. Each returns NULL with errbuf filled on failure. */
-/* Defined only in the Verilator build (sim/verilator/dut_rtl.cpp: NV_nvdla,
- * ethosu_rtl.cpp: ethosu65; each build has one top, the other refuses). */
-struct dut *dut_rtl_create(char *errbuf, unsigned errlen);
-struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen);
+/* The Verilated top of a test of the family named (its sim_family's name).
+ * A Verilator build links one family's shim (scripts/build/rtl_build.sh,
+ * RTL_FAMILY), which refuses the other families; a binary without RTL links
+ * sim/verilator/dut_rtl_none.c, which refuses every one. */
+struct dut *dut_rtl_create(const char *family, char *errbuf, unsigned errlen);
 
 #endif

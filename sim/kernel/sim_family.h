@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "bfm_env.h"
 #include "fault_inject.h"
+#include "sim_knobs.h"
 #include "sim_reg_bus.h"
 
 #define SIM_MAX_AXI 4
@@ -51,6 +52,9 @@ struct sim_family {
     int mem_limit;
     /* fault injection (fault_inject.h): the family's faults on its ports; NULL: none (INJECT refused) */
     const struct fault_table *faults;
+    /* what it adds to the knobs (sim_knobs.h): its name for knobs.csv's
+     * applies column and its hooks on the knobs (never NULL) */
+    const struct sim_knobs_family *knobs;
     /* Hooks, each may be NULL: state of the family's own (s->ext) made and
      * freed; sample() after the register bus each cycle out of reset (a
      * monitor of a family-only port). */

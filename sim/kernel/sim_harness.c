@@ -8,15 +8,6 @@
 const struct sim_harness sim_harness_c = { "c", "c (cycle loop in C)", NULL, NULL };
 const struct sim_harness *sim_harness = &sim_harness_c;
 
-const char *sim_harness_make_arg(void)
-{
-    static char arg[64];
-    if (!strcmp(sim_harness->name, "c"))
-        return "";
-    snprintf(arg, sizeof arg, " HARNESS=%s", sim_harness->name);
-    return arg;
-}
-
 const char *sim_harness_note(void)
 {
     static char note[64];

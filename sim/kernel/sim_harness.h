@@ -40,9 +40,8 @@ void sim_harness_args(int *argc, char ***argv);
 void sim_harness_set_clock_ps(uint64_t ps);
 uint64_t sim_harness_clock_ps(void);
 
-/* " HARNESS=<name>" for reproduce lines, " (<name> harness)" after the
- * DUT kind in PASS/FAIL lines; both "" on the C harness. */
-const char *sim_harness_make_arg(void);
+/* " (<name> harness)" after the DUT kind in PASS/FAIL lines; "" on the C
+ * harness. */
 const char *sim_harness_note(void);
 /* The "harness: ..." line every run prints after its knobs. */
 void sim_harness_print(void);

@@ -1,5 +1,5 @@
 /* sim_knob_table: the simulator's options as data. One entry per option of
- * scripts/gen/regdefs/knobs.csv; sim_knob_table.c is generated from it by
+ * scripts/gen/regdefs/knobs.csv; generated/sim_knob_table.c is generated from it by
  * scripts/gen/gen_knobs.py (make knobs). sim_knobs.c parses, defaults, prints
  * the knob line and the reproduce line by walking this table. */
 #ifndef SIM_KNOB_TABLE_H
@@ -18,7 +18,7 @@ enum sim_knob_arg {
     SIM_KNOB_BYTES,    /* digits with K|M|G or none; a uint64_t member */
     SIM_KNOB_NS,       /* nanoseconds, up to 3 decimals; a uint64_t member in picoseconds */
     SIM_KNOB_STRING,   /* any text; a const char * member */
-    SIM_KNOB_CONFIG,   /* an NVDLA configuration name; a const char * member */
+    SIM_KNOB_CONFIG,   /* a configuration name (the family checks it); a const char * member */
     SIM_KNOB_WAVES,    /* the dump's path (WAVES=1|gz|fst on make's side) */
     SIM_KNOB_PLUSARG,  /* +name[=value], one word each */
     SIM_KNOB_FLAG,     /* no argument: the int member becomes 1 */
@@ -53,6 +53,11 @@ struct sim_knob {
     const char *line;          /* the key on the knob line, NULL: not there */
     enum sim_knob_when line_when;
     enum sim_knob_when repro;  /* the reproduce line, by the make name */
+    /* The runs it means something on (knobs.csv's applies: alternatives
+     * joined by " or ", each of words that must all hold: a family, a
+     * family/test, rtl, twin, traces, sequences), NULL: every run; why: the
+     * reason a refusal gives. */
+    const char *applies, *why;
 };
 
 extern const struct sim_knob sim_knob_table[];

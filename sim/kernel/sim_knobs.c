@@ -7,10 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
-#include "nvdla_config.h"
 #include "sim_knob_table.h"
 #include "sim_knobs.h"
 
@@ -241,14 +238,10 @@ static int parse_value(const char *prog, struct sim_knobs *k, const struct sim_k
             return -1;
         set_num(k, d->field, d->size, n);
         break;
-    case SIM_KNOB_CONFIG:
-        if (!nvdla_config_find(v)) {
-            char names[256];
-            nvdla_config_names(names, sizeof names);
-            fprintf(stderr, "%s: %s: unknown configuration '%s' (one of %s)\n", prog, name, v, names);
-            return -1;
-        }
+    case SIM_KNOB_CONFIG:   /* the test's family knows its configurations (sim_knobs_family.check) */
         set_str(k, d->field, v);
+        if (given)
+            k->config_from = name;
         break;
     case SIM_KNOB_STRING:
     case SIM_KNOB_WAVES:
@@ -272,14 +265,14 @@ void sim_knobs_default(struct sim_knobs *k)
         if (sim_knob_table[i].def && parse_value("sim_knobs_default", k, &sim_knob_table[i],
                                                  sim_knob_table[i].def, 0))
             abort();   /* a default the table's own parser refuses: scripts/gen/regdefs/knobs.csv is wrong */
-    k->nvdla_config_from = "default";
+    k->config_from = "default";
 }
 
 void sim_knobs_usage(const char *prog)
 {
     printf("usage: %s --test NAME [options]\n"
            "       %s --trace PATH [--test NAME] [options]\n"
-           "Runs one sequence, or one NVDLA trace, against the DUT with the CSB and AXI BFMs.\n"
+           "Runs one sequence, or one trace, against the DUT with the register-bus and AXI BFMs.\n"
            "Options ([NAME]: the knob of make sim, docs/knobs.md):\n\n%s", prog, prog, sim_knob_help);
 }
 
@@ -374,8 +367,6 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
         if (parse_value(prog, k, d, argv[++i], 1))
             return -1;
     }
-    if (k->nvdla_config_given)
-        k->nvdla_config_from = "NVDLA_CONFIG";
     if (k->waves_on_fail && k->waves) {
         fprintf(stderr, "%s: WAVES_ON_FAIL dumps only when the run fails, WAVES always: give one\n", prog);
         return -1;
@@ -396,42 +387,67 @@ int sim_knobs_parse(struct sim_knobs *k, int argc, char **argv)
     return 0;
 }
 
-int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len)
+/* ---- knobs and the run's family ---- */
+
+/* Whether one word of a knob's applies (knobs.csv) holds for the run. */
+static int applies_word(const char *w, size_t n, const char *family, const struct sim_knobs *k)
 {
-    int ethosu = !k->trace && k->test && !strncmp(k->test, "ethosu/", 7);
-    if (k->n_plusargs && strcmp(k->dut, "rtl"))
-        snprintf(err, len, "PLUSARGS: the %s is C and reads no plusargs; they go to a Verilated model (DUT=rtl)",
-                 k->dut);
-    else if (ethosu && (k->nvdla_config_given || k->run_absent))
-        snprintf(err, len, "%s: ethosu/* tests run the Ethos-U65, which has one configuration",
-                 k->nvdla_config_given ? "NVDLA_CONFIG" : "RUN_ABSENT");
-    else if ((k->network || k->ethosu_config) && (!ethosu || strcmp(k->test, "ethosu/network")))
-        snprintf(err, len, "%s: only TEST=ethosu/network runs a network; %s is another test",
-                 k->network ? "NETWORK" : "ETHOSU_CONFIG", k->trace ? k->trace : k->test ? k->test : "-");
-    else if (k->ethosu_dump && (!ethosu || strcmp(k->dut, "twin")))
-        snprintf(err, len, "ETHOSU_DUMP: the OFM dumps come from the Ethos-U65 twin (ethosu/* tests, DUT=twin)");
-    else if (ethosu && k->nposted)
-        snprintf(err, len, "NPOSTED: the Ethos-U65's register port is APB, which has no posted writes");
-    else if (ethosu && k->sramif)
-        snprintf(err, len, "SRAMIF: the Ethos-U65 has no SRAMIF (its memory ports are M0 and M1)");
-    else if (!ethosu && k->sramif && !strcmp(k->dut, "rtl"))
-        snprintf(err, len, "SRAMIF: the Verilated top decides whether the SRAMIF port set exists (the stub's "
-                 "NV_nvdla_sramif has it: RTL_TOP=NV_nvdla_sramif); SRAMIF=1 is for the twin");
-    else if ((ethosu || !k->trace) && (k->allow_no_check || k->mem_limit || k->check_unwritten))
-        snprintf(err, len, "%s: only NVDLA traces are parsed for their checks and memory footprint; %s is not a "
-                 "trace", k->allow_no_check ? "ALLOW_NO_CHECK" : k->mem_limit ? "MEM_LIMIT" : "CHECK_UNWRITTEN",
-                 k->test ? k->test : "-");
-    else if (ethosu && k->prog_warn)
-        snprintf(err, len, "PROG_CHECK: the programming checker knows NVDLA layers; ethosu/* tests have none");
-    else if (!ethosu && !k->trace && k->prog_warn && !strcmp(k->dut, "rtl"))
-        snprintf(err, len, "PROG_CHECK: a sequence on RTL is not checked (the checker runs in the twin and in the "
-                 "trace runner); use DUT=twin or a trace");
-    else if (!ethosu && !k->trace && k->run_absent)
-        snprintf(err, len, "RUN_ABSENT: only NVDLA traces are checked for units the configuration leaves out; "
-                 "%s is a sequence", k->test ? k->test : "-");
-    else
-        return 0;
-    return -1;
+#define IS(lit) (n == sizeof lit - 1 && !strncmp(w, lit, n))
+    if (IS("rtl") || IS("twin"))
+        return strlen(k->dut) == n && !strncmp(k->dut, w, n);
+    if (IS("traces"))
+        return k->trace != NULL;
+    if (IS("sequences"))
+        return k->trace == NULL;
+#undef IS
+    if (memchr(w, '/', n))   /* one test */
+        return !k->trace && k->test && strlen(k->test) == n && !strncmp(k->test, w, n);
+    return strlen(family) == n && !strncmp(family, w, n);
+}
+
+/* Whether a knob's applies holds: NULL (all), or alternatives joined by
+ * " or ", each of words that must all hold. */
+static int applies(const char *spec, const char *family, const struct sim_knobs *k)
+{
+    for (const char *alt = spec; alt;) {
+        const char *or = strstr(alt, " or ");
+        const char *end = or ? or : alt + strlen(alt);
+        int all = 1;
+        for (const char *w = alt; w < end && all;) {
+            const char *sp = memchr(w, ' ', (size_t)(end - w));
+            size_t n = sp ? (size_t)(sp - w) : (size_t)(end - w);
+            all = applies_word(w, n, family, k);
+            w += n + 1;
+        }
+        if (all)
+            return 1;
+        alt = or ? or + 4 : NULL;
+    }
+    return !spec;
+}
+
+static int knob_set(const struct sim_knobs *k, const struct sim_knob *d);
+
+void sim_knobs_adjust(struct sim_knobs *k, const struct sim_knobs_family *fam)
+{
+    if (fam && fam->adjust)
+        fam->adjust(k);
+}
+
+int sim_knobs_check(const struct sim_knobs *k, const struct sim_knobs_family *fam, char *err, size_t len)
+{
+    const char *family = fam ? fam->name : "";
+    for (unsigned i = 0; i < sim_knob_count; i++) {
+        const struct sim_knob *d = &sim_knob_table[i];
+        int given = d->has_given ? (int)get_num(k, d->given, sizeof(int)) : knob_set(k, d);
+        if (!d->applies || !given || applies(d->applies, family, k))
+            continue;
+        snprintf(err, len, "%s: applies to %s only (%s); this run is %s: family %s, a %s, on %s", knob_name(d),
+                 d->applies, d->why ? d->why : "", k->trace ? k->trace : k->test ? k->test : "-", family,
+                 k->trace ? "trace" : "sequence", k->dut);
+        return -1;
+    }
+    return fam && fam->check ? fam->check(k, err, len) : 0;
 }
 
 /* ---- the knob line and the reproduce line ---- */
@@ -533,10 +549,10 @@ void sim_knobs_print(const struct sim_knobs *k)
         if (d->arg != SIM_KNOB_CONFIG)
             continue;
         /* why this configuration */
-        if (k->nvdla_config_conflict[0])
-            printf(" (from %s; warning: the trace folder names %s)", k->nvdla_config_from, k->nvdla_config_conflict);
-        else if (strcmp(k->nvdla_config_from, "default"))
-            printf(" (from %s)", k->nvdla_config_from);
+        if (k->config_conflict[0])
+            printf(" (from %s; warning: the trace folder names %s)", k->config_from, k->config_conflict);
+        else if (strcmp(k->config_from, "default"))
+            printf(" (from %s)", k->config_from);
         else
             printf(" (default)");
     }
@@ -622,8 +638,8 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
         case SIM_KNOB_GIVEN:   /* a test may raise its own watchdog: only a limit the user set */
             name_it = d->has_given && get_num(k, d->given, sizeof(int));
             break;
-        case SIM_KNOB_GIVEN_OR_DIFFERS:   /* NVDLA_CONFIG: also one taken from the trace folder, so the
-                                             line reproduces the run wherever the trace is moved */
+        case SIM_KNOB_GIVEN_OR_DIFFERS:   /* a configuration: also one taken from the trace folder, so
+                                             the line reproduces the run wherever the trace is moved */
             name_it = (d->has_given && get_num(k, d->given, sizeof(int))) || knob_differs(k, &def, d);
             break;
         case SIM_KNOB_WAVES_DIFFERS:
@@ -654,95 +670,12 @@ void sim_knobs_reproduce(const struct sim_knobs *k, const char *harness, char *b
         strcpy(buf + len - 4, "...");
 }
 
-/* The configuration a folder name gives: the name itself, exactly. */
-static const struct nvdla_config *config_named(const char *dir, size_t n)
-{
-    char name[64];
-    if (!n || n >= sizeof name)
-        return NULL;
-    memcpy(name, dir, n);
-    name[n] = 0;
-    return nvdla_config_find(name);
-}
-
-/* p made absolute (from the working directory) with "." and ".."
- * components resolved by name. */
-static void absolute_path(const char *p, char *out, size_t len)
-{
-    char in[4096] = "";
-    if (p[0] != '/' && !getcwd(in, sizeof in))
-        in[0] = 0;
-    size_t il = strlen(in);
-    snprintf(in + il, sizeof in - il, "/%s", p);
-    size_t n = 0;
-    out[0] = 0;
-    for (char *save = NULL, *c = strtok_r(in, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-        if (!strcmp(c, "."))
-            continue;
-        if (!strcmp(c, "..")) {
-            while (n > 0 && out[n - 1] != '/')
-                n--;
-            if (n > 0)
-                n--;        /* the slash before the dropped component */
-            out[n] = 0;
-            continue;
-        }
-        int w = snprintf(out + n, n < len ? len - n : 0, "/%s", c);
-        if (w < 0 || n + (size_t)w >= len)
-            break;
-        n += (size_t)w;
-    }
-    if (!n)
-        snprintf(out, len, "/");
-}
-
-void sim_knobs_config_from_trace(struct sim_knobs *k)
-{
-    if (!k->trace)
-        return;
-    /* absolute, without "." and "..": TRACE=. inside a trace folder names
-     * it too (the names as written: symbolic links are not followed) */
-    char path[4096];
-    absolute_path(k->trace, path, sizeof path);
-    struct stat st;
-    if (stat(k->trace, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        char *slash = strrchr(path, '/');
-        if (slash)
-            *slash = 0;
-        else
-            snprintf(path, sizeof path, ".");
-    }
-    /* the trace's own folder, then the folder holding it; no further up,
-     * where a checkout's own path could name a configuration by chance */
-    const struct nvdla_config *found = NULL;
-    for (int level = 0; level < 2 && !found; level++) {
-        size_t n = strlen(path);
-        while (n > 1 && path[n - 1] == '/')
-            path[--n] = 0;
-        char *slash = strrchr(path, '/');
-        const char *base = slash ? slash + 1 : path;
-        found = config_named(base, strlen(base));
-        if (!slash || slash == path)
-            break;
-        *slash = 0;
-    }
-    if (!found)
-        return;
-    if (!k->nvdla_config_given) {
-        k->nvdla_config = found->name;
-        k->nvdla_config_from = "the trace folder name";
-    } else if (strcmp(found->name, k->nvdla_config)) {
-        snprintf(k->nvdla_config_conflict, sizeof k->nvdla_config_conflict, "%s", found->name);
-    }
-}
-
 int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv)
 {
     sim_knobs_default(k);
     int rc = sim_knobs_parse(k, argc, argv);
     if (rc)
         return rc > 0 ? 0 : 2;
-    sim_knobs_config_from_trace(k);
     return -1;
 }
 

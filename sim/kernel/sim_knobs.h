@@ -14,8 +14,8 @@
  * column gives the same: sim/tests/test_sim_knobs.c); reproduce lines name
  * what differs. */
 #define SIM_DEFAULT_RESET_CYCLES 10
-/* Real NV_nvdla tops synchronise dla_reset_rstn: the nv_small core leaves
- * reset about 4 cycles after the pin and drops CSB requests until then. */
+/* Real tops synchronise their reset: a core may leave reset a few cycles
+ * after the pin and drop register requests until then. */
 #define SIM_DEFAULT_RESET_IDLE 16
 #define SIM_DEFAULT_MAX_CYCLES 2000000
 /* 10 ns: 100 MHz */
@@ -26,7 +26,7 @@
 
 struct sim_knobs {
     const char *test;          /* sequence name (with trace: the name shown) */
-    const char *trace;         /* NVDLA trace (.cfg or its directory) to run, NULL = none */
+    const char *trace;         /* trace (.cfg or its directory) to run, NULL = none */
     const char *dut;           /* "rtl" or "twin" */
     uint64_t seed;
     int seed_given;
@@ -52,17 +52,17 @@ struct sim_knobs {
     unsigned reset_idle;       /* idle cycles after reset release, before the first request */
     const char *plusargs[SIM_MAX_PLUSARGS];   /* "+name[=value]" words for a Verilated model */
     unsigned n_plusargs;
-    const char *nvdla_config;  /* hardware configuration (sim/regs/nvdla_config.h) */
-    int nvdla_config_given;
-    /* Why that configuration, for the knob line: "default", "NVDLA_CONFIG"
-     * or "the trace folder name" (sim_knobs_config_from_trace). */
-    const char *nvdla_config_from;
-    /* The trace folder names a configuration other than NVDLA_CONFIG ("" if
-     * not): that name, for a warning on the knob line. */
-    char nvdla_config_conflict[32];
+    const char *config;        /* the family's hardware configuration (its knobs' check knows the names) */
+    int config_given;
+    /* Why that configuration, for the knob line: "default", the knob's name
+     * or what the family's adjust took it from ("the trace folder name"). */
+    const char *config_from;
+    /* The run names a configuration other than the one given ("" if not):
+     * that name, for a warning on the knob line. */
+    char config_conflict[32];
     int run_absent;            /* run traces that need units the configuration leaves out */
-    int ethosu_dump;           /* Ethos-U65 twin: each kernel operation's OFM as .npy in out_dir/ops */
-    int prog_warn;             /* programming rules (sim/nvdla/model/nvdla_prog_check.h) warn instead of failing */
+    int ops_dump;              /* a twin writes each kernel operation's OFM as .npy in out_dir/ops */
+    int prog_warn;             /* a layer breaking a programming rule warns instead of failing */
     int allow_no_check;        /* run a trace that compares nothing (no check_crc) */
     int check_unwritten;       /* a check of bytes the DUT never wrote but the trace loaded may pass */
     uint64_t mem_limit;        /* bytes a trace may use per memory; 0 = SIM_DEFAULT_MEM_LIMIT */
@@ -70,8 +70,8 @@ struct sim_knobs {
     uint64_t reg_max_wait;     /* CSB / APB checkers: the same on the register bus (0 = off) */
     uint64_t clock_ps;         /* clock period (picoseconds): the time base of every dump and harness */
     int waves_fst;             /* dump FST instead of VCD */
-    const char *network;       /* ethosu/network: the network folder, NULL = none */
-    const char *ethosu_config; /* ethosu/network: "ethos-u65-256" | "ethos-u65-512", NULL = the payload's */
+    const char *network;       /* the network folder of the test that runs one, NULL = none */
+    const char *network_config; /* the NPU configuration that network runs on, NULL = the payload's */
     uint64_t waves_on_fail;    /* >0: no dump while passing; on a failure at cycle F, rerun and dump
                                   cycles F - waves_on_fail .. F */
 };
@@ -85,21 +85,28 @@ void sim_knobs_usage(const char *prog);
  * the defaults, then the command line. Returns -1 to go on with the run,
  * else the exit status: 0 after --help, 2 after a bad knob. */
 int sim_knobs_from_args(struct sim_knobs *k, int argc, char **argv);
-/* A trace run's configuration when NVDLA_CONFIG is not given: the trace
- * folder's name, or the name of the folder holding it (the TRACES folder of
- * make conformance), when it names a known configuration, e.g.
- * .../nv_large/dc_x/ -> nv_large. An explicit NVDLA_CONFIG wins; a folder
- * naming another one is noted for a warning. Called by
- * sim_knobs_from_args; a no-op without a trace. */
-void sim_knobs_config_from_trace(struct sim_knobs *k);
 /* A run given no --seed takes one from the wall clock (the run prints it,
  * so it can be rerun); a given seed stays. */
 void sim_knobs_pick_seed(struct sim_knobs *k);
-/* Knob combinations the test at hand cannot honour (PLUSARGS on a C twin,
- * NVDLA_CONFIG for an Ethos-U65 test, RUN_ABSENT for a sequence, another
- * configuration than nv_small on the twin): refused, never ignored.
- * Returns 0, or -1 with a one-line reason in err. */
-int sim_knobs_check(const struct sim_knobs *k, char *err, size_t len);
+/* What a family adds to the knobs: each family's room defines one, its
+ * sim_family points to it (sim_family.h). */
+struct sim_knobs_family {
+    const char *name;   /* its sim_family's name, as knobs.csv's applies column names it */
+    /* Before the checks (NULL: nothing): what the run itself says of a knob
+     * the user did not give (a trace folder naming a configuration). */
+    void (*adjust)(struct sim_knobs *k);
+    /* Values only the family can judge (NULL: none), e.g. a configuration
+     * name: 0, or -1 with a one-line reason naming the knob in err. */
+    int (*check)(const struct sim_knobs *k, char *err, size_t len);
+};
+/* The family of the run adjusts its knobs (fam NULL: none). */
+void sim_knobs_adjust(struct sim_knobs *k, const struct sim_knobs_family *fam);
+/* Knobs the run cannot honour: refused, never ignored. A knob set on a run
+ * its applies column (knobs.csv) leaves out ("NPOSTED: applies to ... only
+ * (why); this run is <test>: family <name>, a sequence, on twin"), then
+ * what the family's check refuses. Returns 0, or -1 with a one-line reason
+ * in err. */
+int sim_knobs_check(const struct sim_knobs *k, const struct sim_knobs_family *fam, char *err, size_t len);
 /* One line with every knob, for logs and reproduction. */
 void sim_knobs_print(const struct sim_knobs *k);
 /* The `make sim ...` command that reproduces the run: the test (or trace),

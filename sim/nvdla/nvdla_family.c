@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "nvdla_family.h"
+#include "nvdla_knobs.h"
 #include "nvdla_reg_describe.h"
 
 struct nvdla_pins *nvdla_sim_pins(struct sim *s)
@@ -48,6 +49,7 @@ const struct sim_family nvdla_family = {
     .irq_name = "dla_intr",
     .mem_limit = 1,
     .faults = &nvdla_faults,
+    .knobs = &nvdla_knobs,
 };
 
 /* The real nv_small core leaves reset about 4 cycles after dla_reset_rstn,

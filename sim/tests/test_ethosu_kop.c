@@ -163,7 +163,7 @@ START_TEST(elementwise_broadcast_scalar_lut)
     ck_assert_uint_eq(op.reversed, 1);
     ck_assert_int_eq(op.ifm2_zp, -2);
     ck_assert_uint_eq(op.ifm2.base[0], 0x100000040ull);
-    ck_assert_uint_eq(op.act_fn, ETHOSU_KOP_ACT_LUT);
+    ck_assert_uint_eq(op.act_fn, ETHOSU_ACT_LUT0);
     ck_assert_uint_eq(op.lut_slot, 3);
     ck_assert_uint_eq(op.opa_scale, 1234);
     ck_assert_uint_eq(op.opa_shift, 5);

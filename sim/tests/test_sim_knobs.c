@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "copyeng_family.h"
+#include "ethosu_family.h"
+#include "nvdla_family.h"
 #include "sim_knob_table.h"
 #include "sim_knobs.h"
 
@@ -42,9 +45,9 @@ START_TEST(defaults)
     ck_assert_uint_eq(k.waves_from, 0);
     ck_assert(k.waves_to == UINT64_MAX);
     ck_assert_str_eq(k.out_dir, ".");
-    ck_assert_str_eq(k.nvdla_config, "nv_small");
-    ck_assert_int_eq(k.nvdla_config_given, 0);
-    ck_assert_str_eq(k.nvdla_config_from, "default");
+    ck_assert_str_eq(k.config, "nv_small");
+    ck_assert_int_eq(k.config_given, 0);
+    ck_assert_str_eq(k.config_from, "default");
     ck_assert_uint_eq(k.mem_limit, 0);   /* 0: SIM_DEFAULT_MEM_LIMIT */
     ck_assert_int_eq(k.prog_warn, 0);
     ck_assert_ptr_null(k.waves);
@@ -83,9 +86,9 @@ START_TEST(every_option)
     ck_assert_uint_eq(k.reset_idle, 20);
     ck_assert_int_eq(k.sramif, 1);
     ck_assert_str_eq(k.inject, "ar-4k");
-    ck_assert_str_eq(k.nvdla_config, "nv_large");
-    ck_assert_int_eq(k.nvdla_config_given, 1);
-    ck_assert_str_eq(k.nvdla_config_from, "NVDLA_CONFIG");
+    ck_assert_str_eq(k.config, "nv_large");
+    ck_assert_int_eq(k.config_given, 1);
+    ck_assert_str_eq(k.config_from, "NVDLA_CONFIG");
     ck_assert_int_eq(k.run_absent, 1);
     ck_assert_int_eq(k.prog_warn, 1);
     ck_assert_int_eq(k.allow_no_check, 1);
@@ -113,7 +116,7 @@ static const char *const refused[][2] = {
     { "--rd-latency", "5:2" }, { "--rd-latency", "1:2:3" }, { "--axi-outstanding", "0" }, { "--nposted", "2" },
     { "--prog-check", "maybe" }, { "--dut", "fpga" }, { "--mem-limit", "4Q" }, { "--mem-limit", "0" },
     { "--mem-limit", "0x10" }, { "--clock-period", "2." }, { "--clock-period", "2.0001" },
-    { "--clock-period", "0.001" }, { "--nvdla-config", "nv_tiny" }, { "--axi-stal", "5" }, { "0", "0" },
+    { "--clock-period", "0.001" }, { "--axi-stal", "5" }, { "0", "0" },
 };
 
 START_TEST(refusals)
@@ -132,19 +135,43 @@ START_TEST(refusals)
     char *lead0[] = { "sim", "--test", "t", "--axi-stall", "010" };
     ck_assert_int_eq(parse(&k, ARGC(lead0), lead0), 0);
     ck_assert_uint_eq(k.axi_stall, 10);
-    /* ETHOSU_DUMP: the Ethos-U65 twin only */
-    char err[200];
+    /* ETHOSU_DUMP (applies: ethosu twin): the Ethos-U65 twin only */
+    char err[300];
     char *dump_twin[] = { "sim", "--test", "ethosu/run_dma_stream", "--dut", "twin", "--ethosu-dump", "1" };
     ck_assert_int_eq(parse(&k, ARGC(dump_twin), dump_twin), 0);
-    ck_assert_int_eq(k.ethosu_dump, 1);
-    ck_assert_int_eq(sim_knobs_check(&k, err, sizeof err), 0);
+    ck_assert_int_eq(k.ops_dump, 1);
+    ck_assert_int_eq(sim_knobs_check(&k, ethosu_family.knobs, err, sizeof err), 0);
     char *dump_rtl[] = { "sim", "--test", "ethosu/run_dma_stream", "--dut", "rtl", "--ethosu-dump", "1" };
     ck_assert_int_eq(parse(&k, ARGC(dump_rtl), dump_rtl), 0);
-    ck_assert_int_eq(sim_knobs_check(&k, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "ETHOSU_DUMP"));
+    ck_assert_int_eq(sim_knobs_check(&k, ethosu_family.knobs, err, sizeof err), -1);
+    ck_assert_str_eq(err, "ETHOSU_DUMP: applies to ethosu twin only (the OFM dumps come from the Ethos-U65 twin); "
+                     "this run is ethosu/run_dma_stream: family ethosu, a sequence, on rtl");
     char *dump_nvdla[] = { "sim", "--test", "sdp_bypass_smoke", "--ethosu-dump", "1" };
     ck_assert_int_eq(parse(&k, ARGC(dump_nvdla), dump_nvdla), 0);
-    ck_assert_int_eq(sim_knobs_check(&k, err, sizeof err), -1);
+    ck_assert_int_eq(sim_knobs_check(&k, nvdla_family.knobs, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "ETHOSU_DUMP: applies to ethosu twin only"));
+    /* alternatives: PROG_CHECK=warn on the NVDLA twin or a trace, not a sequence on RTL */
+    char *prog_twin[] = { "sim", "--test", "sdp_bypass_smoke", "--dut", "twin", "--prog-check", "warn" };
+    ck_assert_int_eq(parse(&k, ARGC(prog_twin), prog_twin), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, nvdla_family.knobs, err, sizeof err), 0);
+    char *prog_trace[] = { "sim", "--trace", "x.cfg", "--dut", "rtl", "--prog-check", "warn" };
+    ck_assert_int_eq(parse(&k, ARGC(prog_trace), prog_trace), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, nvdla_family.knobs, err, sizeof err), 0);
+    char *prog_rtl[] = { "sim", "--test", "sdp_bypass_smoke", "--dut", "rtl", "--prog-check", "warn" };
+    ck_assert_int_eq(parse(&k, ARGC(prog_rtl), prog_rtl), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, nvdla_family.knobs, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "PROG_CHECK: applies to nvdla twin or nvdla traces only"));
+    /* a family without the knob: NPOSTED on the copy engine's APB port */
+    char *nposted_copy[] = { "sim", "--test", "copyeng/copy", "--nposted", "1" };
+    ck_assert_int_eq(parse(&k, ARGC(nposted_copy), nposted_copy), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, copyeng_family.knobs, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "NPOSTED: applies to nvdla only ("));
+    ck_assert_ptr_nonnull(strstr(err, "this run is copyeng/copy: family copyeng, a sequence, on twin"));
+    /* the family's own check: NVDLA knows its configurations */
+    char *tiny[] = { "sim", "--test", "t", "--nvdla-config", "nv_tiny" };
+    ck_assert_int_eq(parse(&k, ARGC(tiny), tiny), 0);
+    ck_assert_int_eq(sim_knobs_check(&k, nvdla_family.knobs, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "NVDLA_CONFIG: unknown configuration 'nv_tiny' (one of nv_small, "));
 }
 END_TEST
 

@@ -2,16 +2,10 @@
 #include <stdio.h>
 #include "dut.h"
 
-struct dut *dut_rtl_create(char *errbuf, unsigned errlen)
+struct dut *dut_rtl_create(const char *family, char *errbuf, unsigned errlen)
 {
+    (void)family;
     snprintf(errbuf, errlen, "this simulator was built without a Verilated model; "
-             "run 'make sim DUT=rtl ...' to build one");
-    return NULL;
-}
-
-struct dut *ethosu_rtl_create(char *errbuf, unsigned errlen)
-{
-    snprintf(errbuf, errlen, "this simulator was built without a Verilated model; "
-             "run 'make sim TEST=ethosu/<name> DUT=rtl ...' to build one");
+             "run 'make sim TEST=<name> DUT=rtl ...' to build one");
     return NULL;
 }

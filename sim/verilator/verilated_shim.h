@@ -1,5 +1,5 @@
-// verilated_shim: what the Verilator shims (dut_rtl.cpp for NV_nvdla,
-// ethosu_rtl.cpp for ethosu65) share: moving values between C pin structs
+// verilated_shim: what the Verilator shims of the families (sim/<family>/rtl/,
+// one per Verilated binary) share: moving values between C pin structs
 // and Verilator ports of any width (CData, IData, QData or VlWide), wave
 // dumps written by Verilator in real time with the kernel's cycle number
 // beside the top's ports (VCD, gzip'd through zlib at close when asked, or
@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <zlib.h>
@@ -518,14 +519,15 @@ inline int waves_close(waves &) { return 0; }
 #endif   // VM_TRACE
 
 // ---- A Verilated top behind a C DUT interface ---------------------------
-// dut_rtl.cpp (NV_nvdla) and ethosu_rtl.cpp (ethosu65), both behind struct
-// dut, differ only in their ports and clocks; the rest is here, once. A
-// shim describes its top by a struct Top with:
+// The families' shims (sim/<family>/rtl/), all behind struct dut, differ
+// only in their ports and clocks; the rest is here, once. A shim describes
+// its top by a struct Top with:
 //   using dut_type    the C interface the kernel holds (dut)
-//   using pins_type   its family's pin struct (nvdla_pins, ethosu_pins): what
+//   using pins_type   its family's pin struct: what
 //                     the kernel passes as eval/posedge's void *pins
 //   using model_type  the Verilated model (Vdut)
 //   static constexpr const char *name                the top's module name
+//   static constexpr const char *family              its sim_family's name
 //   static void inputs(rtl_dut<Top> *, const pins_type *)   pins to input ports
 //   static void outputs(rtl_dut<Top> *, pins_type *)        output ports to pins
 //   static void bus_info(dut_type &, model_type *)   widths (and optional port
@@ -730,10 +732,17 @@ template <class Top> bool rtl_elaborate()
 }
 #endif
 
-// The shim's create function: the elaborated DUT (SystemC build, one per
-// simulation) or a new model in a context of its own (C build).
-template <class Top> typename Top::dut_type *rtl_create(char *errbuf, unsigned errlen)
+// The shim's create function (dut.h's dut_rtl_create): the elaborated DUT
+// (SystemC build, one per simulation) or a new model in a context of its
+// own (C build). A binary holds one family's top: a test of another family
+// is refused.
+template <class Top> typename Top::dut_type *rtl_create(const char *family, char *errbuf, unsigned errlen)
 {
+    if (std::strcmp(family, Top::family)) {
+        snprintf(errbuf, errlen, "this simulator was Verilated for %s (family %s), not for a %s top", Top::name,
+                 Top::family, family);
+        return nullptr;
+    }
 #if VM_SC
     rtl_dut<Top> *r = elaborated_rtl<Top>;
     elaborated_rtl<Top> = nullptr;   // one DUT per simulation

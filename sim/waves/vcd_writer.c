@@ -58,6 +58,7 @@ struct vcd_writer {
 
     char *fst_path;         /* FST: the file to convert the VCD (vcd_path) into at close */
     char *vcd_path;
+    char *out_path;         /* the file written (the VCD, or the VCD beside an FST): removed if it fails */
 
     int io_err;
     char err[512];
@@ -291,6 +292,7 @@ static void free_writer(struct vcd_writer *w)
     free(w->shadow);
     free(w->fst_path);
     free(w->vcd_path);
+    free(w->out_path);
     free(w);
 }
 
@@ -357,6 +359,12 @@ struct vcd_writer *vcd_writer_open_opts(const char *path, const struct vcd_write
     w->period = opts->period;
     w->clk_handle = -1;
     out = opts->fst ? w->vcd_path : path;
+    w->out_path = strdup(out);
+    if (!w->out_path) {
+        free_writer(w);
+        open_err(errbuf, errlen, "vcd_writer: out of memory");
+        return NULL;
+    }
 
     errno = 0;
     if (gz) {
@@ -684,7 +692,12 @@ int vcd_writer_finish(struct vcd_writer *w, char *errbuf, unsigned errlen)
             set_err(w, "vcd_writer: close failed: %s", strerror(errno));
         }
     }
-    if (!w->io_err && w->fst_path && convert_fst(w))
+    if (w->io_err) {
+        /* a dump cut short by a failed write is no dump: nothing half-written is left */
+        size_t l = strlen(w->err);
+        if (remove(w->out_path) == 0 && l < sizeof w->err)
+            snprintf(w->err + l, sizeof w->err - l, "; the partial '%s' is removed", w->out_path);
+    } else if (w->fst_path && convert_fst(w))
         w->io_err = 1;
     rc = w->io_err ? -1 : 0;
     if (rc)

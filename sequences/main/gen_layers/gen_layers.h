@@ -80,15 +80,15 @@ extern int place_sram;
 extern int place_cross;
 
 uint32_t rnd32(void);
-int64_t rr(int64_t lo, int64_t hi);
+int64_t rand_range(int64_t lo, int64_t hi);
 int chance(int pct);
 void bprintf(struct buf *b, const char *fmt, ...);
 unsigned atom(void);
 uint32_t max_channels(void);
 uint32_t max_kernels(void);
 void layer_reset(struct layer *l);
-void V(struct layer *l, const char *unit, const char *reg, uint32_t v);
-void F(struct layer *l, const char *unit, const char *reg, const char *field, uint32_t v);
+void set_reg(struct layer *l, const char *unit, const char *reg, uint32_t v);
+void set_field(struct layer *l, const char *unit, const char *reg, const char *field, uint32_t v);
 void enable(struct layer *l, const char *unit);
 uint32_t ram_type(int sec);
 uint64_t place_mem_in(struct layer *l, uint64_t size, uint64_t min_align, int force_sec, int *sec);

@@ -21,7 +21,7 @@ static uint64_t rnd64(void)
 }
 uint32_t rnd32(void) { return (uint32_t)(rnd64() >> 32); }
 /* uniform in [lo, hi] */
-int64_t rr(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd64() % (uint64_t)(hi - lo + 1)); }
+int64_t rand_range(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd64() % (uint64_t)(hi - lo + 1)); }
 /* 1 with probability pct percent */
 int chance(int pct) { return (int)(rnd64() % 100) < pct; }
 
@@ -108,10 +108,10 @@ static struct regw *reg_slot(struct layer *l, const char *unit, const char *reg)
 }
 
 /* Whole register value. */
-void V(struct layer *l, const char *unit, const char *reg, uint32_t v) { reg_slot(l, unit, reg)->v = v; }
+void set_reg(struct layer *l, const char *unit, const char *reg, uint32_t v) { reg_slot(l, unit, reg)->v = v; }
 
 /* One field (by name) of a register; other fields keep what was set. */
-void F(struct layer *l, const char *unit, const char *reg, const char *field, uint32_t v)
+void set_field(struct layer *l, const char *unit, const char *reg, const char *field, uint32_t v)
 {
     struct regw *w = reg_slot(l, unit, reg);
     const struct nvdla_field_desc *f = nvdla_field_find(w->d, field);
@@ -143,13 +143,13 @@ uint64_t place_mem_in(struct layer *l, uint64_t size, uint64_t min_align, int fo
         align = min_align;
     int cross = place_cross && chance(50);
     for (;;) {
-        uint64_t base = (uint64_t)rr(0x100000, 0xf0000000ll) & ~(align - 1);
+        uint64_t base = (uint64_t)rand_range(0x100000, 0xf0000000ll) & ~(align - 1);
         if (cross)
-            base = (base & ~0xfffull) - atom() * (uint64_t)rr(1, 16);
+            base = (base & ~0xfffull) - atom() * (uint64_t)rand_range(1, 16);
         if (base + size > 0xfffff000ull)
             continue;
         if (place_high)
-            base += (uint64_t)rr(1, 0xff) << 32;
+            base += (uint64_t)rand_range(1, 0xff) << 32;
         int ok = 1;
         for (int i = 0; i < l->nused && ok; i++)
             if (base < l->used[i].base + l->used[i].size + 64 && l->used[i].base < base + size + 64)
@@ -180,8 +180,8 @@ void cube_strides(struct cube *q, int allow_pad)
         q->line = lb;
         q->surf = lb;
     } else {
-        q->line = lb + (allow_pad && chance(40) ? atom() * (uint64_t)rr(1, 6) : 0);
-        q->surf = q->line * q->h + (allow_pad && chance(40) ? atom() * (uint64_t)rr(1, 10) : 0);
+        q->line = lb + (allow_pad && chance(40) ? atom() * (uint64_t)rand_range(1, 6) : 0);
+        q->surf = q->line * q->h + (allow_pad && chance(40) ? atom() * (uint64_t)rand_range(1, 10) : 0);
     }
     q->span = (uint64_t)(surfaces(q->c) - 1) * q->surf + (uint64_t)(q->h - 1) * q->line + lb;
 }
@@ -245,13 +245,13 @@ static void lut_tables(struct layer *l, const char *unit)
     for (int t = 0; t < 2; t++) {
         /* smooth-ish random tables: a random walk, sometimes pure noise */
         int noise = chance(20);
-        int32_t v = (int32_t)rr(-20000, 20000);
-        int32_t step = (int32_t)rr(-600, 600);
+        int32_t v = (int32_t)rand_range(-20000, 20000);
+        int32_t step = (int32_t)rand_range(-600, 600);
         bprintf(&l->lut, "reg_write(NVDLA_%s.S_LUT_ACCESS_CFG_0, 0x%x);\n", unit, (1u << 17) | ((unsigned)t << 16));
         for (int i = 0; i < n[t]; i++) {
-            int32_t e = noise ? (int32_t)rr(-32768, 32767) : v;
+            int32_t e = noise ? (int32_t)rand_range(-32768, 32767) : v;
             bprintf(&l->lut, "reg_write(NVDLA_%s.S_LUT_ACCESS_DATA_0, 0x%x);\n", unit, (uint32_t)e & 0xffffu);
-            v += step + (int32_t)rr(-100, 100);
+            v += step + (int32_t)rand_range(-100, 100);
             if (v > 32767)
                 v = 32767;
             if (v < -32768)
@@ -265,17 +265,17 @@ static void lut_tables(struct layer *l, const char *unit)
 void lut_common(struct layer *l, const char *unit, int *le_linear)
 {
     *le_linear = chance(50);
-    F(l, unit, "S_LUT_CFG", "LUT_LE_FUNCTION", (uint32_t)*le_linear);
-    F(l, unit, "S_LUT_CFG", "LUT_UFLOW_PRIORITY", (uint32_t)chance(50));
-    F(l, unit, "S_LUT_CFG", "LUT_OFLOW_PRIORITY", (uint32_t)chance(50));
-    F(l, unit, "S_LUT_CFG", "LUT_HYBRID_PRIORITY", (uint32_t)chance(50));
-    F(l, unit, "S_LUT_LE_SLOPE_SCALE", "LUT_LE_SLOPE_UFLOW_SCALE", (uint32_t)rr(-2000, 2000));
-    F(l, unit, "S_LUT_LE_SLOPE_SCALE", "LUT_LE_SLOPE_OFLOW_SCALE", (uint32_t)rr(-2000, 2000));
-    F(l, unit, "S_LUT_LO_SLOPE_SCALE", "LUT_LO_SLOPE_UFLOW_SCALE", (uint32_t)rr(-2000, 2000));
-    F(l, unit, "S_LUT_LO_SLOPE_SCALE", "LUT_LO_SLOPE_OFLOW_SCALE", (uint32_t)rr(-2000, 2000));
-    F(l, unit, "S_LUT_LE_SLOPE_SHIFT", "LUT_LE_SLOPE_UFLOW_SHIFT", (uint32_t)rr(0, 31));
-    F(l, unit, "S_LUT_LE_SLOPE_SHIFT", "LUT_LE_SLOPE_OFLOW_SHIFT", (uint32_t)rr(0, 31));
-    F(l, unit, "S_LUT_LO_SLOPE_SHIFT", "LUT_LO_SLOPE_UFLOW_SHIFT", (uint32_t)rr(0, 31));
-    F(l, unit, "S_LUT_LO_SLOPE_SHIFT", "LUT_LO_SLOPE_OFLOW_SHIFT", (uint32_t)rr(0, 31));
+    set_field(l, unit, "S_LUT_CFG", "LUT_LE_FUNCTION", (uint32_t)*le_linear);
+    set_field(l, unit, "S_LUT_CFG", "LUT_UFLOW_PRIORITY", (uint32_t)chance(50));
+    set_field(l, unit, "S_LUT_CFG", "LUT_OFLOW_PRIORITY", (uint32_t)chance(50));
+    set_field(l, unit, "S_LUT_CFG", "LUT_HYBRID_PRIORITY", (uint32_t)chance(50));
+    set_field(l, unit, "S_LUT_LE_SLOPE_SCALE", "LUT_LE_SLOPE_UFLOW_SCALE", (uint32_t)rand_range(-2000, 2000));
+    set_field(l, unit, "S_LUT_LE_SLOPE_SCALE", "LUT_LE_SLOPE_OFLOW_SCALE", (uint32_t)rand_range(-2000, 2000));
+    set_field(l, unit, "S_LUT_LO_SLOPE_SCALE", "LUT_LO_SLOPE_UFLOW_SCALE", (uint32_t)rand_range(-2000, 2000));
+    set_field(l, unit, "S_LUT_LO_SLOPE_SCALE", "LUT_LO_SLOPE_OFLOW_SCALE", (uint32_t)rand_range(-2000, 2000));
+    set_field(l, unit, "S_LUT_LE_SLOPE_SHIFT", "LUT_LE_SLOPE_UFLOW_SHIFT", (uint32_t)rand_range(0, 31));
+    set_field(l, unit, "S_LUT_LE_SLOPE_SHIFT", "LUT_LE_SLOPE_OFLOW_SHIFT", (uint32_t)rand_range(0, 31));
+    set_field(l, unit, "S_LUT_LO_SLOPE_SHIFT", "LUT_LO_SLOPE_UFLOW_SHIFT", (uint32_t)rand_range(0, 31));
+    set_field(l, unit, "S_LUT_LO_SLOPE_SHIFT", "LUT_LO_SLOPE_OFLOW_SHIFT", (uint32_t)rand_range(0, 31));
     lut_tables(l, unit);
 }

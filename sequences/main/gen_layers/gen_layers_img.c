@@ -93,7 +93,7 @@ static uint64_t img_plane(struct layer *l, const char *name, const char *suffix,
 static uint64_t img_stride(uint64_t used)
 {
     uint64_t a = img_align();
-    return (used + a - 1) / a * a + (chance(40) ? a * (uint64_t)rr(1, 3) : 0);
+    return (used + a - 1) / a * a + (chance(40) ? a * (uint64_t)rand_range(1, 3) : 0);
 }
 
 /* CBUF entries one padded image line takes (rule cbuf-entry-per-slice,
@@ -116,8 +116,8 @@ int gen_img(struct layer *l, const char *name)
     img.format = fmt->format;
     unsigned cp = golden_pixel_components(img.format), bpp = golden_pixel_bytes(img.format);
     int sp = cp == 3;
-    g.in_w = (uint32_t)rr(1, 16);
-    g.in_h = (uint32_t)rr(1, 16);
+    g.in_w = (uint32_t)rand_range(1, 16);
+    g.in_h = (uint32_t)rand_range(1, 16);
     g.in_c = cp;
     /* x offset: within the first memory atom (rule pixel-x-offset: the real
      * RTL reads other pixels beyond it); semi-planar below 4 (where the
@@ -125,19 +125,19 @@ int gen_img(struct layer *l, const char *name)
     unsigned max_off = atom() / bpp - 1;
     if (sp && max_off > 3)
         max_off = 3;
-    img.x_offset = chance(50) ? 0 : (unsigned)rr(0, max_off);
-    uint32_t s_orig = (uint32_t)rr(1, 4);   /* kernel width in pixels, pre-extended */
+    img.x_offset = chance(50) ? 0 : (unsigned)rand_range(0, max_off);
+    uint32_t s_orig = (uint32_t)rand_range(1, 4);   /* kernel width in pixels, pre-extended */
     g.kernel_w = 1;
-    g.kernel_h = (uint32_t)rr(1, 5);
+    g.kernel_h = (uint32_t)rand_range(1, 5);
     g.kernel_c = s_orig * cp;
-    g.kernels = chance(20) ? (uint32_t)rr(1, 8) : (uint32_t)rr(1, max_kernels());
-    g.stride_x = (unsigned)rr(1, 3);
-    g.stride_y = (unsigned)rr(1, 3);
+    g.kernels = chance(20) ? (uint32_t)rand_range(1, 8) : (uint32_t)rand_range(1, max_kernels());
+    g.stride_x = (unsigned)rand_range(1, 3);
+    g.stride_y = (unsigned)rand_range(1, 3);
     g.dilation_x = g.dilation_y = 1;
-    img.pad_left = chance(50) ? 0 : (unsigned)rr(0, s_orig - 1);
-    img.pad_right = chance(50) ? 0 : (unsigned)rr(0, s_orig - 1);
-    g.pad_top = chance(50) ? 0 : (unsigned)rr(0, g.kernel_h - 1);
-    unsigned pad_bottom = chance(50) ? 0 : (unsigned)rr(0, g.kernel_h - 1);
+    img.pad_left = chance(50) ? 0 : (unsigned)rand_range(0, s_orig - 1);
+    img.pad_right = chance(50) ? 0 : (unsigned)rand_range(0, s_orig - 1);
+    g.pad_top = chance(50) ? 0 : (unsigned)rand_range(0, g.kernel_h - 1);
+    unsigned pad_bottom = chance(50) ? 0 : (unsigned)rand_range(0, g.kernel_h - 1);
     int64_t rw = (int64_t)img.pad_left + g.in_w + img.pad_right - s_orig;
     int64_t rh = (int64_t)g.pad_top + g.in_h + pad_bottom - g.kernel_h;
     if (rw < 0 || rh < 0)
@@ -145,21 +145,21 @@ int gen_img(struct layer *l, const char *name)
     g.out_w = (uint32_t)(rw / g.stride_x + 1);
     g.out_h = (uint32_t)(rh / g.stride_y + 1);
     g.out_c = g.kernels;
-    uint32_t pad_raw = chance(50) ? 0 : (uint32_t)rr(0, 255);
+    uint32_t pad_raw = chance(50) ? 0 : (uint32_t)rand_range(0, 255);
     g.pad_value = img.pad_value = (int8_t)pad_raw;
     /* the converter: on in most layers (pixels are unsigned, the MAC signed) */
     g.cvt_en = chance(80);
     img.sign_override = chance(25);
     if (g.cvt_en) {
-        g.cvt_offset = (int32_t)rr(-128, 383);
-        g.cvt_scale = chance(50) ? (int32_t)rr(1, 4) : (int32_t)rr(-600, 600);
-        g.cvt_truncate = (unsigned)rr(0, 10);
+        g.cvt_offset = (int32_t)rand_range(-128, 383);
+        g.cvt_scale = chance(50) ? (int32_t)rand_range(1, 4) : (int32_t)rand_range(-600, 600);
+        g.cvt_truncate = (unsigned)rand_range(0, 10);
         img.mean_format = chance(50);
         for (int e = 0; e < 4; e++)
-            img.mean[e] = img.mean_format ? (int32_t)rr(-128, 383) : 0;
+            img.mean[e] = img.mean_format ? (int32_t)rand_range(-128, 383) : 0;
     } else
         g.cvt_scale = 1;
-    g.clip_truncate = (unsigned)rr(0, 12);
+    g.clip_truncate = (unsigned)rand_range(0, 12);
     g.atomic_c = gen_config->atomic_c;
     g.atomic_k = gen_config->atomic_k;
     g.lanes = atom();
@@ -203,7 +203,7 @@ int gen_img(struct layer *l, const char *name)
         abort();
     int small = chance(50);
     for (size_t i = 0; i < nk; i++)
-        kcrs[i] = (int8_t)(small ? rr(-8, 8) : (int64_t)(int8_t)rnd32());
+        kcrs[i] = (int8_t)(small ? rand_range(-8, 8) : (int64_t)(int8_t)rnd32());
     if (golden_layout_img_weights_from_kcrs(&g, &img, kcrs, s_orig, wb, wdense)) {
         free(kcrs);
         free(wb);
@@ -219,56 +219,56 @@ int gen_img(struct layer *l, const char *name)
 
     /* CDMA */
     uint32_t in_sz0 = (g.in_w - 1) | (g.in_h - 1) << 16;
-    V(l, "CDMA", "S_POINTER", 0);
-    V(l, "CDMA", "D_MISC_CFG", 0);                  /* DC, INT8, no reuse */
-    V(l, "CDMA", "D_DATAIN_FORMAT", 0);
-    F(l, "CDMA", "D_DATAIN_FORMAT", "DATAIN_FORMAT", 1);     /* pixel */
-    F(l, "CDMA", "D_DATAIN_FORMAT", "PIXEL_FORMAT", (uint32_t)img.format);
-    F(l, "CDMA", "D_DATAIN_FORMAT", "PIXEL_MAPPING", 0);     /* pitch linear */
-    F(l, "CDMA", "D_DATAIN_FORMAT", "PIXEL_SIGN_OVERRIDE", (uint32_t)img.sign_override);
-    V(l, "CDMA", "D_DATAIN_SIZE_0", in_sz0);
-    V(l, "CDMA", "D_DATAIN_SIZE_1", cp - 1);
-    V(l, "CDMA", "D_DATAIN_SIZE_EXT_0", in_sz0);
-    V(l, "CDMA", "D_PIXEL_OFFSET", 0);
-    F(l, "CDMA", "D_PIXEL_OFFSET", "PIXEL_X_OFFSET", img.x_offset);
-    V(l, "CDMA", "D_DAIN_RAM_TYPE", ram_type(sec));
-    V(l, "CDMA", "D_DAIN_ADDR_HIGH_0", (uint32_t)(base0 >> 32));
-    V(l, "CDMA", "D_DAIN_ADDR_LOW_0", (uint32_t)base0);
-    V(l, "CDMA", "D_DAIN_ADDR_HIGH_1", (uint32_t)(base1 >> 32));
-    V(l, "CDMA", "D_DAIN_ADDR_LOW_1", (uint32_t)base1);
-    V(l, "CDMA", "D_LINE_STRIDE", (uint32_t)img.line_stride);
-    V(l, "CDMA", "D_LINE_UV_STRIDE", (uint32_t)img.uv_line_stride);
-    V(l, "CDMA", "D_SURF_STRIDE", 0);
-    V(l, "CDMA", "D_DAIN_MAP", 0);
-    V(l, "CDMA", "D_RESERVED_X_CFG", 0);
-    V(l, "CDMA", "D_RESERVED_Y_CFG", 0);
-    V(l, "CDMA", "D_BATCH_NUMBER", 0);
-    V(l, "CDMA", "D_BATCH_STRIDE", 0);
+    set_reg(l, "CDMA", "S_POINTER", 0);
+    set_reg(l, "CDMA", "D_MISC_CFG", 0);                  /* DC, INT8, no reuse */
+    set_reg(l, "CDMA", "D_DATAIN_FORMAT", 0);
+    set_field(l, "CDMA", "D_DATAIN_FORMAT", "DATAIN_FORMAT", 1);     /* pixel */
+    set_field(l, "CDMA", "D_DATAIN_FORMAT", "PIXEL_FORMAT", (uint32_t)img.format);
+    set_field(l, "CDMA", "D_DATAIN_FORMAT", "PIXEL_MAPPING", 0);     /* pitch linear */
+    set_field(l, "CDMA", "D_DATAIN_FORMAT", "PIXEL_SIGN_OVERRIDE", (uint32_t)img.sign_override);
+    set_reg(l, "CDMA", "D_DATAIN_SIZE_0", in_sz0);
+    set_reg(l, "CDMA", "D_DATAIN_SIZE_1", cp - 1);
+    set_reg(l, "CDMA", "D_DATAIN_SIZE_EXT_0", in_sz0);
+    set_reg(l, "CDMA", "D_PIXEL_OFFSET", 0);
+    set_field(l, "CDMA", "D_PIXEL_OFFSET", "PIXEL_X_OFFSET", img.x_offset);
+    set_reg(l, "CDMA", "D_DAIN_RAM_TYPE", ram_type(sec));
+    set_reg(l, "CDMA", "D_DAIN_ADDR_HIGH_0", (uint32_t)(base0 >> 32));
+    set_reg(l, "CDMA", "D_DAIN_ADDR_LOW_0", (uint32_t)base0);
+    set_reg(l, "CDMA", "D_DAIN_ADDR_HIGH_1", (uint32_t)(base1 >> 32));
+    set_reg(l, "CDMA", "D_DAIN_ADDR_LOW_1", (uint32_t)base1);
+    set_reg(l, "CDMA", "D_LINE_STRIDE", (uint32_t)img.line_stride);
+    set_reg(l, "CDMA", "D_LINE_UV_STRIDE", (uint32_t)img.uv_line_stride);
+    set_reg(l, "CDMA", "D_SURF_STRIDE", 0);
+    set_reg(l, "CDMA", "D_DAIN_MAP", 0);
+    set_reg(l, "CDMA", "D_RESERVED_X_CFG", 0);
+    set_reg(l, "CDMA", "D_RESERVED_Y_CFG", 0);
+    set_reg(l, "CDMA", "D_BATCH_NUMBER", 0);
+    set_reg(l, "CDMA", "D_BATCH_STRIDE", 0);
     uint32_t entries = img_entries(cp, img.pad_left + g.in_w + img.pad_right);
-    V(l, "CDMA", "D_ENTRY_PER_SLICE", entries - 1);
-    V(l, "CDMA", "D_FETCH_GRAIN", 0);
-    V(l, "CDMA", "D_WEIGHT_FORMAT", 0);
-    V(l, "CDMA", "D_WEIGHT_SIZE_0", g.kernel_h * g.kernel_c - 1);
-    V(l, "CDMA", "D_WEIGHT_SIZE_1", g.kernels - 1);
-    V(l, "CDMA", "D_WEIGHT_RAM_TYPE", ram_type(wsec));
-    V(l, "CDMA", "D_WEIGHT_ADDR_HIGH", (uint32_t)(wbase >> 32));
-    V(l, "CDMA", "D_WEIGHT_ADDR_LOW", (uint32_t)wbase);
-    V(l, "CDMA", "D_WEIGHT_BYTES", (uint32_t)wbytes);
-    V(l, "CDMA", "D_MEAN_FORMAT", (uint32_t)img.mean_format);
-    F(l, "CDMA", "D_MEAN_GLOBAL_0", "MEAN_RY", (uint32_t)img.mean[0]);
-    F(l, "CDMA", "D_MEAN_GLOBAL_0", "MEAN_GU", (uint32_t)img.mean[1]);
-    F(l, "CDMA", "D_MEAN_GLOBAL_1", "MEAN_BV", (uint32_t)img.mean[2]);
-    F(l, "CDMA", "D_MEAN_GLOBAL_1", "MEAN_AX", (uint32_t)img.mean[3]);
-    F(l, "CDMA", "D_CVT_CFG", "CVT_EN", (uint32_t)g.cvt_en);
-    F(l, "CDMA", "D_CVT_CFG", "CVT_TRUNCATE", g.cvt_truncate);
-    F(l, "CDMA", "D_CVT_OFFSET", "CVT_OFFSET", (uint32_t)g.cvt_offset);
-    F(l, "CDMA", "D_CVT_SCALE", "CVT_SCALE", (uint32_t)g.cvt_scale);
-    V(l, "CDMA", "D_CONV_STRIDE", (g.stride_x - 1) | (g.stride_y - 1) << 16);
-    F(l, "CDMA", "D_ZERO_PADDING", "PAD_LEFT", img.pad_left);
-    F(l, "CDMA", "D_ZERO_PADDING", "PAD_RIGHT", img.pad_right);
-    F(l, "CDMA", "D_ZERO_PADDING", "PAD_TOP", g.pad_top);
-    F(l, "CDMA", "D_ZERO_PADDING", "PAD_BOTTOM", pad_bottom);
-    F(l, "CDMA", "D_ZERO_PADDING_VALUE", "PAD_VALUE", pad_raw);
+    set_reg(l, "CDMA", "D_ENTRY_PER_SLICE", entries - 1);
+    set_reg(l, "CDMA", "D_FETCH_GRAIN", 0);
+    set_reg(l, "CDMA", "D_WEIGHT_FORMAT", 0);
+    set_reg(l, "CDMA", "D_WEIGHT_SIZE_0", g.kernel_h * g.kernel_c - 1);
+    set_reg(l, "CDMA", "D_WEIGHT_SIZE_1", g.kernels - 1);
+    set_reg(l, "CDMA", "D_WEIGHT_RAM_TYPE", ram_type(wsec));
+    set_reg(l, "CDMA", "D_WEIGHT_ADDR_HIGH", (uint32_t)(wbase >> 32));
+    set_reg(l, "CDMA", "D_WEIGHT_ADDR_LOW", (uint32_t)wbase);
+    set_reg(l, "CDMA", "D_WEIGHT_BYTES", (uint32_t)wbytes);
+    set_reg(l, "CDMA", "D_MEAN_FORMAT", (uint32_t)img.mean_format);
+    set_field(l, "CDMA", "D_MEAN_GLOBAL_0", "MEAN_RY", (uint32_t)img.mean[0]);
+    set_field(l, "CDMA", "D_MEAN_GLOBAL_0", "MEAN_GU", (uint32_t)img.mean[1]);
+    set_field(l, "CDMA", "D_MEAN_GLOBAL_1", "MEAN_BV", (uint32_t)img.mean[2]);
+    set_field(l, "CDMA", "D_MEAN_GLOBAL_1", "MEAN_AX", (uint32_t)img.mean[3]);
+    set_field(l, "CDMA", "D_CVT_CFG", "CVT_EN", (uint32_t)g.cvt_en);
+    set_field(l, "CDMA", "D_CVT_CFG", "CVT_TRUNCATE", g.cvt_truncate);
+    set_field(l, "CDMA", "D_CVT_OFFSET", "CVT_OFFSET", (uint32_t)g.cvt_offset);
+    set_field(l, "CDMA", "D_CVT_SCALE", "CVT_SCALE", (uint32_t)g.cvt_scale);
+    set_reg(l, "CDMA", "D_CONV_STRIDE", (g.stride_x - 1) | (g.stride_y - 1) << 16);
+    set_field(l, "CDMA", "D_ZERO_PADDING", "PAD_LEFT", img.pad_left);
+    set_field(l, "CDMA", "D_ZERO_PADDING", "PAD_RIGHT", img.pad_right);
+    set_field(l, "CDMA", "D_ZERO_PADDING", "PAD_TOP", g.pad_top);
+    set_field(l, "CDMA", "D_ZERO_PADDING", "PAD_BOTTOM", pad_bottom);
+    set_field(l, "CDMA", "D_ZERO_PADDING_VALUE", "PAD_VALUE", pad_raw);
     /* the data banks hold the padded lines; the weights get what they need
      * of the rest (rules cbuf-data-banks, cbuf-bank-count) */
     uint32_t depth = gen_config->cbuf_bank_depth, bank_bytes = depth * gen_config->cbuf_bank_width;
@@ -278,43 +278,43 @@ int gen_img(struct layer *l, const char *name)
         return -1;
     if (wbanks > gen_config->cbuf_bank_number - dbanks)
         wbanks = gen_config->cbuf_bank_number - dbanks;
-    V(l, "CDMA", "D_BANK", (dbanks - 1) | (wbanks - 1) << 16);
-    V(l, "CDMA", "D_NAN_FLUSH_TO_ZERO", 0);
-    V(l, "CDMA", "D_CYA", 0);
+    set_reg(l, "CDMA", "D_BANK", (dbanks - 1) | (wbanks - 1) << 16);
+    set_reg(l, "CDMA", "D_NAN_FLUSH_TO_ZERO", 0);
+    set_reg(l, "CDMA", "D_CYA", 0);
 
     /* CSC: image mode, the pre-extended kernel. Left/right padding is
      * CDMA's (it assembles the padded line); CSC's PAD_LEFT stays 0 as in
      * the hand-written image traces that match the real nv_small RTL (the
      * twin does not read it in image mode) */
-    V(l, "CSC", "S_POINTER", 0);
-    V(l, "CSC", "D_MISC_CFG", 0);
-    V(l, "CSC", "D_DATAIN_FORMAT", 1);
-    V(l, "CSC", "D_DATAIN_SIZE_EXT_0", in_sz0);
-    V(l, "CSC", "D_DATAIN_SIZE_EXT_1", cp - 1);
-    V(l, "CSC", "D_BATCH_NUMBER", 0);
-    V(l, "CSC", "D_POST_Y_EXTENSION", 0);
-    V(l, "CSC", "D_ENTRY_PER_SLICE", entries - 1);
-    V(l, "CSC", "D_WEIGHT_FORMAT", 0);
-    V(l, "CSC", "D_WEIGHT_SIZE_EXT_0", (g.kernel_h - 1) << 16);
-    V(l, "CSC", "D_WEIGHT_SIZE_EXT_1", (g.kernel_c - 1) | (g.kernels - 1) << 16);
-    V(l, "CSC", "D_WEIGHT_BYTES", (uint32_t)wbytes);
-    V(l, "CSC", "D_DATAOUT_SIZE_0", (g.out_w - 1) | (g.out_h - 1) << 16);
-    V(l, "CSC", "D_DATAOUT_SIZE_1", g.kernels - 1);
-    V(l, "CSC", "D_ATOMICS", g.out_w * g.out_h - 1);
-    V(l, "CSC", "D_RELEASE", g.in_h - 1);
-    V(l, "CSC", "D_CONV_STRIDE_EXT", (g.stride_x - 1) | (g.stride_y - 1) << 16);
-    V(l, "CSC", "D_DILATION_EXT", 0);
-    F(l, "CSC", "D_ZERO_PADDING", "PAD_LEFT", 0);
-    F(l, "CSC", "D_ZERO_PADDING", "PAD_TOP", g.pad_top);
-    F(l, "CSC", "D_ZERO_PADDING_VALUE", "PAD_VALUE", pad_raw);
-    V(l, "CSC", "D_BANK", (dbanks - 1) | (wbanks - 1) << 16);
-    V(l, "CSC", "D_PRA_CFG", 0);
-    V(l, "CSC", "D_CYA", 0);
+    set_reg(l, "CSC", "S_POINTER", 0);
+    set_reg(l, "CSC", "D_MISC_CFG", 0);
+    set_reg(l, "CSC", "D_DATAIN_FORMAT", 1);
+    set_reg(l, "CSC", "D_DATAIN_SIZE_EXT_0", in_sz0);
+    set_reg(l, "CSC", "D_DATAIN_SIZE_EXT_1", cp - 1);
+    set_reg(l, "CSC", "D_BATCH_NUMBER", 0);
+    set_reg(l, "CSC", "D_POST_Y_EXTENSION", 0);
+    set_reg(l, "CSC", "D_ENTRY_PER_SLICE", entries - 1);
+    set_reg(l, "CSC", "D_WEIGHT_FORMAT", 0);
+    set_reg(l, "CSC", "D_WEIGHT_SIZE_EXT_0", (g.kernel_h - 1) << 16);
+    set_reg(l, "CSC", "D_WEIGHT_SIZE_EXT_1", (g.kernel_c - 1) | (g.kernels - 1) << 16);
+    set_reg(l, "CSC", "D_WEIGHT_BYTES", (uint32_t)wbytes);
+    set_reg(l, "CSC", "D_DATAOUT_SIZE_0", (g.out_w - 1) | (g.out_h - 1) << 16);
+    set_reg(l, "CSC", "D_DATAOUT_SIZE_1", g.kernels - 1);
+    set_reg(l, "CSC", "D_ATOMICS", g.out_w * g.out_h - 1);
+    set_reg(l, "CSC", "D_RELEASE", g.in_h - 1);
+    set_reg(l, "CSC", "D_CONV_STRIDE_EXT", (g.stride_x - 1) | (g.stride_y - 1) << 16);
+    set_reg(l, "CSC", "D_DILATION_EXT", 0);
+    set_field(l, "CSC", "D_ZERO_PADDING", "PAD_LEFT", 0);
+    set_field(l, "CSC", "D_ZERO_PADDING", "PAD_TOP", g.pad_top);
+    set_field(l, "CSC", "D_ZERO_PADDING_VALUE", "PAD_VALUE", pad_raw);
+    set_reg(l, "CSC", "D_BANK", (dbanks - 1) | (wbanks - 1) << 16);
+    set_reg(l, "CSC", "D_PRA_CFG", 0);
+    set_reg(l, "CSC", "D_CYA", 0);
 
     conv_cmac_cacc(l, &g, &out);
 
     /* SDP on the fly, register operands only */
-    V(l, "SDP", "S_POINTER", 0);
+    set_reg(l, "SDP", "S_POINTER", 0);
     char streams[96];
     sdp_datapath(l, name, g.out_w, g.out_h, g.kernels, 1, 0, 0, streams, sizeof streams);
     conv_sdp_dst(l, &out);

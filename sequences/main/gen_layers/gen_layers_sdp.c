@@ -23,16 +23,16 @@ static void sdp_x(struct layer *l, int bn, int allow_mem, int *mem_alu, int *mem
     *mem_alu = *mem_mul = 0;
     int bypass = chance(30);
     int alu_bypass = chance(30), mul_bypass = chance(30);
-#define FX(reg, name, v) (snprintf(f, sizeof f, "%s_%s", P, name), F(l, "SDP", reg, f, (uint32_t)(v)))
+#define FX(reg, name, v) (snprintf(f, sizeof f, "%s_%s", P, name), set_field(l, "SDP", reg, f, (uint32_t)(v)))
     FX(cfg, "BYPASS", bypass);
     FX(cfg, "ALU_BYPASS", alu_bypass);
-    FX(cfg, "ALU_ALGO", rr(0, 2));
+    FX(cfg, "ALU_ALGO", rand_range(0, 2));
     FX(cfg, "MUL_BYPASS", mul_bypass);
     FX(cfg, "MUL_PRELU", chance(25));
     FX(cfg, "RELU_BYPASS", chance(60));
     int am = allow_mem && chance(40), mm = allow_mem && chance(40);
     if (allow_mem == 2) {
-        int which = (int)rr(0, 2);   /* ALU, MUL, both */
+        int which = (int)rand_range(0, 2);   /* ALU, MUL, both */
         bypass = 0;
         am = which != 1;
         mm = which != 0;
@@ -43,11 +43,11 @@ static void sdp_x(struct layer *l, int bn, int allow_mem, int *mem_alu, int *mem
         FX(cfg, "MUL_BYPASS", mul_bypass);
     }
     FX(alu_cfg, "ALU_SRC", am);
-    FX(alu_cfg, "ALU_SHIFT_VALUE", conv ? rr(0, 8) : rr(0, 12));
-    FX(alu_v, "ALU_OPERAND", rr(-32768, 32767));
+    FX(alu_cfg, "ALU_SHIFT_VALUE", conv ? rand_range(0, 8) : rand_range(0, 12));
+    FX(alu_v, "ALU_OPERAND", rand_range(-32768, 32767));
     FX(mul_cfg, "MUL_SRC", mm);
-    FX(mul_cfg, "MUL_SHIFT_VALUE", conv ? rr(0, 31) : rr(0, 16));
-    FX(mul_v, "MUL_OPERAND", chance(50) ? rr(-300, 300) : rr(-32768, 32767));
+    FX(mul_cfg, "MUL_SHIFT_VALUE", conv ? rand_range(0, 31) : rand_range(0, 16));
+    FX(mul_v, "MUL_OPERAND", chance(50) ? rand_range(-300, 300) : rand_range(-32768, 32767));
 #undef FX
     *mem_alu = !bypass && !alu_bypass && am;
     *mem_mul = !bypass && !mul_bypass && mm;
@@ -62,26 +62,26 @@ static void sdp_y(struct layer *l, int allow_mem, int *mem_alu, int *mem_mul)
         bypass = 1;
     if (!nvdla_config_has(gen_config, NVDLA_FEAT_SDP_LUT))
         lut_bypass = 1;
-    F(l, "SDP", "D_DP_EW_CFG", "EW_BYPASS", (uint32_t)bypass);
-    F(l, "SDP", "D_DP_EW_CFG", "EW_ALU_BYPASS", (uint32_t)alu_bypass);
-    F(l, "SDP", "D_DP_EW_CFG", "EW_ALU_ALGO", (uint32_t)rr(0, 2));
-    F(l, "SDP", "D_DP_EW_CFG", "EW_MUL_BYPASS", (uint32_t)mul_bypass);
-    F(l, "SDP", "D_DP_EW_CFG", "EW_MUL_PRELU", (uint32_t)chance(25));
-    F(l, "SDP", "D_DP_EW_CFG", "EW_LUT_BYPASS", (uint32_t)lut_bypass);
+    set_field(l, "SDP", "D_DP_EW_CFG", "EW_BYPASS", (uint32_t)bypass);
+    set_field(l, "SDP", "D_DP_EW_CFG", "EW_ALU_BYPASS", (uint32_t)alu_bypass);
+    set_field(l, "SDP", "D_DP_EW_CFG", "EW_ALU_ALGO", (uint32_t)rand_range(0, 2));
+    set_field(l, "SDP", "D_DP_EW_CFG", "EW_MUL_BYPASS", (uint32_t)mul_bypass);
+    set_field(l, "SDP", "D_DP_EW_CFG", "EW_MUL_PRELU", (uint32_t)chance(25));
+    set_field(l, "SDP", "D_DP_EW_CFG", "EW_LUT_BYPASS", (uint32_t)lut_bypass);
     int am = allow_mem && chance(40), mm = allow_mem && chance(40);
-    F(l, "SDP", "D_DP_EW_ALU_CFG", "EW_ALU_SRC", (uint32_t)am);
-    F(l, "SDP", "D_DP_EW_ALU_CFG", "EW_ALU_CVT_BYPASS", (uint32_t)chance(50));
-    V(l, "SDP", "D_DP_EW_ALU_SRC_VALUE", (uint32_t)rr(-100000, 100000));
-    V(l, "SDP", "D_DP_EW_ALU_CVT_OFFSET_VALUE", (uint32_t)rr(-1000, 1000));
-    F(l, "SDP", "D_DP_EW_ALU_CVT_SCALE_VALUE", "EW_ALU_CVT_SCALE", (uint32_t)rr(-600, 600));
-    F(l, "SDP", "D_DP_EW_ALU_CVT_TRUNCATE_VALUE", "EW_ALU_CVT_TRUNCATE", (uint32_t)rr(0, 12));
-    F(l, "SDP", "D_DP_EW_MUL_CFG", "EW_MUL_SRC", (uint32_t)mm);
-    F(l, "SDP", "D_DP_EW_MUL_CFG", "EW_MUL_CVT_BYPASS", (uint32_t)chance(50));
-    V(l, "SDP", "D_DP_EW_MUL_SRC_VALUE", (uint32_t)rr(-3000, 3000));
-    V(l, "SDP", "D_DP_EW_MUL_CVT_OFFSET_VALUE", (uint32_t)rr(-1000, 1000));
-    F(l, "SDP", "D_DP_EW_MUL_CVT_SCALE_VALUE", "EW_MUL_CVT_SCALE", (uint32_t)rr(-600, 600));
-    F(l, "SDP", "D_DP_EW_MUL_CVT_TRUNCATE_VALUE", "EW_MUL_CVT_TRUNCATE", (uint32_t)rr(0, 12));
-    F(l, "SDP", "D_DP_EW_TRUNCATE_VALUE", "EW_TRUNCATE", (uint32_t)rr(0, 20));
+    set_field(l, "SDP", "D_DP_EW_ALU_CFG", "EW_ALU_SRC", (uint32_t)am);
+    set_field(l, "SDP", "D_DP_EW_ALU_CFG", "EW_ALU_CVT_BYPASS", (uint32_t)chance(50));
+    set_reg(l, "SDP", "D_DP_EW_ALU_SRC_VALUE", (uint32_t)rand_range(-100000, 100000));
+    set_reg(l, "SDP", "D_DP_EW_ALU_CVT_OFFSET_VALUE", (uint32_t)rand_range(-1000, 1000));
+    set_field(l, "SDP", "D_DP_EW_ALU_CVT_SCALE_VALUE", "EW_ALU_CVT_SCALE", (uint32_t)rand_range(-600, 600));
+    set_field(l, "SDP", "D_DP_EW_ALU_CVT_TRUNCATE_VALUE", "EW_ALU_CVT_TRUNCATE", (uint32_t)rand_range(0, 12));
+    set_field(l, "SDP", "D_DP_EW_MUL_CFG", "EW_MUL_SRC", (uint32_t)mm);
+    set_field(l, "SDP", "D_DP_EW_MUL_CFG", "EW_MUL_CVT_BYPASS", (uint32_t)chance(50));
+    set_reg(l, "SDP", "D_DP_EW_MUL_SRC_VALUE", (uint32_t)rand_range(-3000, 3000));
+    set_reg(l, "SDP", "D_DP_EW_MUL_CVT_OFFSET_VALUE", (uint32_t)rand_range(-1000, 1000));
+    set_field(l, "SDP", "D_DP_EW_MUL_CVT_SCALE_VALUE", "EW_MUL_CVT_SCALE", (uint32_t)rand_range(-600, 600));
+    set_field(l, "SDP", "D_DP_EW_MUL_CVT_TRUNCATE_VALUE", "EW_MUL_CVT_TRUNCATE", (uint32_t)rand_range(0, 12));
+    set_field(l, "SDP", "D_DP_EW_TRUNCATE_VALUE", "EW_TRUNCATE", (uint32_t)rand_range(0, 20));
     *mem_alu = !bypass && !alu_bypass && am;
     *mem_mul = !bypass && !mul_bypass && mm;
 
@@ -89,20 +89,20 @@ static void sdp_y(struct layer *l, int allow_mem, int *mem_alu, int *mem_mul)
     if (!bypass && !lut_bypass) {
         int le_linear;
         lut_common(l, "SDP", &le_linear);
-        int le_sel = (int)rr(-2, 12), lo_sel = (int)rr(-2, 12);
-        F(l, "SDP", "S_LUT_INFO", "LUT_LE_INDEX_SELECT", (uint32_t)le_sel);
-        F(l, "SDP", "S_LUT_INFO", "LUT_LO_INDEX_SELECT", (uint32_t)lo_sel);
-        F(l, "SDP", "S_LUT_INFO", "LUT_LE_INDEX_OFFSET", (uint32_t)rr(-8, 8));
-        int32_t les = (int32_t)rr(-40000, 20000), los = (int32_t)rr(-40000, 20000);
+        int le_sel = (int)rand_range(-2, 12), lo_sel = (int)rand_range(-2, 12);
+        set_field(l, "SDP", "S_LUT_INFO", "LUT_LE_INDEX_SELECT", (uint32_t)le_sel);
+        set_field(l, "SDP", "S_LUT_INFO", "LUT_LO_INDEX_SELECT", (uint32_t)lo_sel);
+        set_field(l, "SDP", "S_LUT_INFO", "LUT_LE_INDEX_OFFSET", (uint32_t)rand_range(-8, 8));
+        int32_t les = (int32_t)rand_range(-40000, 20000), los = (int32_t)rand_range(-40000, 20000);
         if (le_linear) {
-            V(l, "SDP", "S_LUT_LE_START", (uint32_t)les);
-            V(l, "SDP", "S_LUT_LE_END", (uint32_t)(les + (64 << (le_sel > 0 ? le_sel : 0))));
+            set_reg(l, "SDP", "S_LUT_LE_START", (uint32_t)les);
+            set_reg(l, "SDP", "S_LUT_LE_END", (uint32_t)(les + (64 << (le_sel > 0 ? le_sel : 0))));
         } else {
-            V(l, "SDP", "S_LUT_LE_START", (uint32_t)rr(0, 4));
-            V(l, "SDP", "S_LUT_LE_END", (uint32_t)rr(16, 1 << 20));
+            set_reg(l, "SDP", "S_LUT_LE_START", (uint32_t)rand_range(0, 4));
+            set_reg(l, "SDP", "S_LUT_LE_END", (uint32_t)rand_range(16, 1 << 20));
         }
-        V(l, "SDP", "S_LUT_LO_START", (uint32_t)los);
-        V(l, "SDP", "S_LUT_LO_END", (uint32_t)(los + (256 << (lo_sel > 0 ? lo_sel : 0))));
+        set_reg(l, "SDP", "S_LUT_LO_START", (uint32_t)los);
+        set_reg(l, "SDP", "S_LUT_LO_END", (uint32_t)(los + (256 << (lo_sel > 0 ? lo_sel : 0))));
     }
 }
 
@@ -115,7 +115,7 @@ static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int
     static const char *const pre[3] = { "BRDMA", "NRDMA", "ERDMA" };
     static const char *const reg[3] = { "BS", "BN", "EW" };
     char f[48], r[48];
-#define SF(field, v) (snprintf(f, sizeof f, "%s_%s", pre[stage], field), F(l, "SDP_RDMA", cfgreg[stage], f, (uint32_t)(v)))
+#define SF(field, v) (snprintf(f, sizeof f, "%s_%s", pre[stage], field), set_field(l, "SDP_RDMA", cfgreg[stage], f, (uint32_t)(v)))
     if (!alu && !mul) {
         SF("DISABLE", 1);
         return -1;
@@ -123,7 +123,7 @@ static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int
     /* exactly the operands the stage takes from memory: BOTH with one of
      * them hangs the hardware (rule sdp-data-use) */
     int use = alu && mul ? 2 : alu ? 1 : 0;
-    int size = (int)rr(1, 2);
+    int size = (int)rand_range(1, 2);
     int per_element = chance(50);
     SF("DISABLE", 0);
     SF("DATA_USE", use);
@@ -142,15 +142,15 @@ static int sdp_stream(struct layer *l, const char *name, int stage, int alu, int
     SF("RAM_TYPE", ram_type(q.sec));
 #undef SF
     snprintf(r, sizeof r, "D_%s_BASE_ADDR_LOW", reg[stage]);
-    V(l, "SDP_RDMA", r, (uint32_t)q.base);
+    set_reg(l, "SDP_RDMA", r, (uint32_t)q.base);
     snprintf(r, sizeof r, "D_%s_BASE_ADDR_HIGH", reg[stage]);
-    V(l, "SDP_RDMA", r, (uint32_t)(q.base >> 32));
+    set_reg(l, "SDP_RDMA", r, (uint32_t)(q.base >> 32));
     snprintf(r, sizeof r, "D_%s_LINE_STRIDE", reg[stage]);
-    V(l, "SDP_RDMA", r, per_element ? (uint32_t)q.line : 0);
+    set_reg(l, "SDP_RDMA", r, per_element ? (uint32_t)q.line : 0);
     snprintf(r, sizeof r, "D_%s_SURFACE_STRIDE", reg[stage]);
-    V(l, "SDP_RDMA", r, per_element ? (uint32_t)q.surf : atom() * e);
+    set_reg(l, "SDP_RDMA", r, per_element ? (uint32_t)q.surf : atom() * e);
     snprintf(r, sizeof r, "D_%s_BATCH_STRIDE", reg[stage]);
-    V(l, "SDP_RDMA", r, 0);
+    set_reg(l, "SDP_RDMA", r, 0);
     return per_element;
 }
 
@@ -178,30 +178,30 @@ void sdp_datapath(struct layer *l, const char *name, uint32_t w, uint32_t h, uin
                                        ma[s] ? "-alu" : "", mm[s] ? "-mul" : "",
                                        per_element ? "/elem" : "/chan");
         }
-    V(l, "SDP", "D_CVT_OFFSET", (uint32_t)(chance(50) ? 0 : rr(-200, 200)));
-    F(l, "SDP", "D_CVT_SCALE", "CVT_SCALE", (uint32_t)(chance(40) ? 1 : rr(-2000, 2000)));
-    F(l, "SDP", "D_CVT_SHIFT", "CVT_SHIFT", (uint32_t)(conv ? rr(0, 24) : rr(0, 14)));
-    V(l, "SDP", "D_DATA_CUBE_WIDTH", w - 1);
-    V(l, "SDP", "D_DATA_CUBE_HEIGHT", h - 1);
-    V(l, "SDP", "D_DATA_CUBE_CHANNEL", c - 1);
-    V(l, "SDP", "D_DATA_FORMAT", 0);          /* INT8 in and out */
-    V(l, "SDP", "D_PERF_ENABLE", 0);
-    V(l, "SDP", "D_DST_BATCH_STRIDE", 0);
+    set_reg(l, "SDP", "D_CVT_OFFSET", (uint32_t)(chance(50) ? 0 : rand_range(-200, 200)));
+    set_field(l, "SDP", "D_CVT_SCALE", "CVT_SCALE", (uint32_t)(chance(40) ? 1 : rand_range(-2000, 2000)));
+    set_field(l, "SDP", "D_CVT_SHIFT", "CVT_SHIFT", (uint32_t)(conv ? rand_range(0, 24) : rand_range(0, 14)));
+    set_reg(l, "SDP", "D_DATA_CUBE_WIDTH", w - 1);
+    set_reg(l, "SDP", "D_DATA_CUBE_HEIGHT", h - 1);
+    set_reg(l, "SDP", "D_DATA_CUBE_CHANNEL", c - 1);
+    set_reg(l, "SDP", "D_DATA_FORMAT", 0);          /* INT8 in and out */
+    set_reg(l, "SDP", "D_PERF_ENABLE", 0);
+    set_reg(l, "SDP", "D_DST_BATCH_STRIDE", 0);
 }
 
 /* SDP_RDMA reading cube in from memory, off-flying, INT8 throughout. */
 void sdp_rdma_input(struct layer *l, const struct cube *in)
 {
-    V(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", in->w - 1);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", in->h - 1);
-    V(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", in->c - 1);
-    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_LOW", (uint32_t)in->base);
-    V(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in->base >> 32));
-    V(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in->line);
-    V(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in->surf);
-    V(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in->sec));
-    V(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);
-    V(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
+    set_reg(l, "SDP_RDMA", "D_DATA_CUBE_WIDTH", in->w - 1);
+    set_reg(l, "SDP_RDMA", "D_DATA_CUBE_HEIGHT", in->h - 1);
+    set_reg(l, "SDP_RDMA", "D_DATA_CUBE_CHANNEL", in->c - 1);
+    set_reg(l, "SDP_RDMA", "D_SRC_BASE_ADDR_LOW", (uint32_t)in->base);
+    set_reg(l, "SDP_RDMA", "D_SRC_BASE_ADDR_HIGH", (uint32_t)(in->base >> 32));
+    set_reg(l, "SDP_RDMA", "D_SRC_LINE_STRIDE", (uint32_t)in->line);
+    set_reg(l, "SDP_RDMA", "D_SRC_SURFACE_STRIDE", (uint32_t)in->surf);
+    set_reg(l, "SDP_RDMA", "D_SRC_DMA_CFG", ram_type(in->sec));
+    set_reg(l, "SDP_RDMA", "D_FEATURE_MODE_CFG", 0);
+    set_reg(l, "SDP_RDMA", "D_PERF_ENABLE", 0);
 }
 
 int gen_sdp(struct layer *l, const char *name)
@@ -210,30 +210,30 @@ int gen_sdp(struct layer *l, const char *name)
     if (chance(10))
         w = h = 1;
     else {
-        w = (uint32_t)rr(1, 16);
-        h = (uint32_t)rr(1, 16);
+        w = (uint32_t)rand_range(1, 16);
+        h = (uint32_t)rand_range(1, 16);
     }
-    c = chance(20) ? (uint32_t)rr(1, atom()) : (uint32_t)rr(1, 8 * atom());
+    c = chance(20) ? (uint32_t)rand_range(1, atom()) : (uint32_t)rand_range(1, 8 * atom());
     int to_pdp = chance(20);
     struct cube in = { .w = w, .h = h, .c = c, .eb = 1 };
     cube_strides(&in, 1);
     cube_image(l, &in, name, "_in");
 
-    V(l, "SDP", "S_POINTER", 0);
-    V(l, "SDP_RDMA", "S_POINTER", 0);
+    set_reg(l, "SDP", "S_POINTER", 0);
+    set_reg(l, "SDP_RDMA", "S_POINTER", 0);
     sdp_datapath(l, name, w, h, c, 0, 1, 0, NULL, 0);
-    F(l, "SDP", "D_FEATURE_MODE_CFG", "FLYING_MODE", 0);
-    F(l, "SDP", "D_FEATURE_MODE_CFG", "OUTPUT_DST", (uint32_t)to_pdp);
+    set_field(l, "SDP", "D_FEATURE_MODE_CFG", "FLYING_MODE", 0);
+    set_field(l, "SDP", "D_FEATURE_MODE_CFG", "OUTPUT_DST", (uint32_t)to_pdp);
     sdp_rdma_input(l, &in);
     if (!to_pdp) {
         struct cube out = { .w = w, .h = h, .c = c, .eb = 1 };
         cube_strides(&out, 1);
         cube_output(l, &out);
-        V(l, "SDP", "D_DST_BASE_ADDR_LOW", (uint32_t)out.base);
-        V(l, "SDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
-        V(l, "SDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
-        V(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
-        V(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
+        set_reg(l, "SDP", "D_DST_BASE_ADDR_LOW", (uint32_t)out.base);
+        set_reg(l, "SDP", "D_DST_BASE_ADDR_HIGH", (uint32_t)(out.base >> 32));
+        set_reg(l, "SDP", "D_DST_LINE_STRIDE", (uint32_t)out.line);
+        set_reg(l, "SDP", "D_DST_SURFACE_STRIDE", (uint32_t)out.surf);
+        set_reg(l, "SDP", "D_DST_DMA_CFG", ram_type(out.sec));
         enable(l, "SDP");
         enable(l, "SDP_RDMA");
         l->intr = "SDP_0";
@@ -256,9 +256,9 @@ int gen_sdp(struct layer *l, const char *name)
     if (out.w == 1 && out.h == 1)
         out.surf = out.line;   /* PDP honours the surface stride: keep it packed */
     cube_output(l, &out);
-    V(l, "SDP", "D_DST_DMA_CFG", 1);
+    set_reg(l, "SDP", "D_DST_DMA_CFG", 1);
     pdp_regs(l, &g, 0, NULL, &out);
-    V(l, "PDP", "S_POINTER", 0);
+    set_reg(l, "PDP", "S_POINTER", 0);
     enable(l, "PDP");
     enable(l, "SDP");
     enable(l, "SDP_RDMA");

@@ -19,10 +19,12 @@
 #include "tlm_seq_driver.h"
 
 extern "C" {
+#include "ethosu_family.h"
 #include "ethosu_seq.h"
+#include "nvdla_family.h"
 #include "nvdla_config.h"
-#include "seq.h"
-#include "sim_cli.h"
+#include "nvdla_seq.h"
+#include "nvdla_trace_gate.h"
 #include "sim_knobs.h"
 #include "trace_parse.h"
 #include "trace_run.h"
@@ -42,14 +44,28 @@ static double now_s()
 static void list_tests()
 {
     printf("sequences:\n");
-    for (unsigned i = 0; i < seq_test_count; i++)
-        printf("  %-28s %s\n", seq_tests[i]->name, seq_tests[i]->summary);
+    for (unsigned i = 0; i < nvdla_seq_test_count; i++)
+        printf("  %-28s %s\n", nvdla_seq_tests[i]->name, nvdla_seq_tests[i]->summary);
     printf("ethos-u65 sequences (make sim HARNESS=tlm TEST=ethosu/<name>):\n");
     for (unsigned i = 0; i < ethosu_seq_test_count; i++)
         printf("  ethosu/%-21s %s%s%s%s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary,
                ethosu_seq_tests[i]->needs_pins ? " [C harness only: needs " : "",
                ethosu_seq_tests[i]->needs_pins ? ethosu_seq_tests[i]->needs_pins : "",
                ethosu_seq_tests[i]->needs_pins ? "]" : "");
+}
+
+// The neutral sequence context over the driver's register port and IRQ
+// mirror; the caller adds the memories.
+static void seq_ctx_init(seq_ctx &ctx, tlm_seq_driver &drv, const sim_knobs &k)
+{
+    std::memset(&ctx, 0, sizeof ctx);
+    ctx.env = drv.env();
+    ctx.regs = drv.port();
+    ctx.irq = drv.irq_mirror();
+    ctx.seed = k.seed;
+    ctx.dut_kind = KIND;
+    ctx.out_dir = k.out_dir;
+    bfm_rng_seed(&ctx.rng, k.seed);
 }
 
 // The outcome of one run, printed the same way for both families.
@@ -126,17 +142,11 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
            "PORPL=%d PORSL=%d\n", period.to_string().c_str(), t->porpl, t->porsl);
     ethosu_seq_ctx ctx;
     std::memset(&ctx, 0, sizeof ctx);
-    ctx.env = drv.env();
-    ctx.regs = drv.port();
-    ctx.mem[0] = mem0.mem();
-    ctx.mem[1] = mem1.mem();
-    ctx.written[0] = mem0.written();
-    ctx.written[1] = mem1.written();
-    ctx.irq = drv.irq_mirror();
-    ctx.seed = k.seed;
-    ctx.dut_kind = KIND;
-    ctx.out_dir = k.out_dir;
-    bfm_rng_seed(&ctx.rng, k.seed);
+    seq_ctx_init(ctx.seq, drv, k);
+    ctx.seq.mem[0] = mem0.mem();
+    ctx.seq.mem[1] = mem1.mem();
+    ctx.seq.written[0] = mem0.written();
+    ctx.seq.written[1] = mem1.written();
     drv.set_body([&] { return t->run(&ctx); });
     double t0 = now_s();
     sc_start();
@@ -147,7 +157,7 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
 
 static int run_nvdla(sim_knobs &k, const sc_time &period)
 {
-    const seq_test *t = nullptr;
+    const nvdla_seq_test *t = nullptr;
     trace *tr = nullptr;
     char err[2048] = "";
     std::string name;
@@ -162,12 +172,12 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
         }
         name = k.test ? k.test : std::string("nvdla/") + tr->name;
     } else {
-        t = seq_find(k.test);
+        t = nvdla_seq_find(k.test);
         if (!t) {
-            fprintf(stderr, "tlm-platform: no test named '%s' (`make sim HARNESS=tlm TEST=list` lists the %u tests)\n", k.test, seq_test_count);
+            fprintf(stderr, "tlm-platform: no test named '%s' (`make sim HARNESS=tlm TEST=list` lists the %u tests)\n", k.test, nvdla_seq_test_count);
             return 2;
         }
-        if (seq_check_config(t, nvdla_config_find(k.nvdla_config), err, sizeof err)) {
+        if (nvdla_seq_check_config(t, nvdla_config_find(k.config), err, sizeof err)) {
             fprintf(stderr, "tlm-platform: %s\n", err);
             return 2;
         }
@@ -176,13 +186,13 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     std::unique_ptr<trace, void (*)(trace *)> tr_owner(tr, trace_free);
     printf("seed: %" PRIu64 " (rerun with SEED=%" PRIu64 ")\n", k.seed, k.seed);
     sim_knobs_print(&k);
-    static struct sim_trace_gate gate;
+    static struct nvdla_trace_gate gate;
     if (tr) {
-        if (int rc = sim_trace_gate(tr, &k, name.c_str(), &gate))
+        if (int rc = nvdla_trace_gate(tr, &k, name.c_str(), &gate))
             return rc;
     }
     // the port set the configuration has, as in the C harness (SRAMIF=1 adds it)
-    const nvdla_config *cfg = nvdla_config_find(k.nvdla_config);
+    const nvdla_config *cfg = nvdla_config_find(k.config);
     bool sramif = k.sramif || nvdla_config_has(cfg, NVDLA_FEAT_SECONDARY_MEMIF);
     nvdla_tlm dla("nvdla", period, sramif, &k);
     if (tr && trace_check_dut(tr, dla.addr_bits(), dla.has_sramif(), err, sizeof err)) {
@@ -201,25 +211,19 @@ static int run_nvdla(sim_knobs &k, const sc_time &period)
     drv.regs.bind(dla.csb);
     printf("dut: NV_nvdla (C twin) behind TLM-2.0: csb target, dbb%s initiator%s to tlm_memory, clock %s\n",
            sram_mem ? "/sram" : "", sram_mem ? "s" : "", period.to_string().c_str());
-    seq_ctx ctx;
+    nvdla_seq_ctx ctx;
     std::memset(&ctx, 0, sizeof ctx);
-    ctx.env = drv.env();
-    ctx.regs = drv.port();
-    ctx.dbb_mem = dbb_mem.mem();
-    ctx.sram_mem = sram_mem ? sram_mem->mem() : nullptr;
-    ctx.dbb_written = dbb_mem.written();
-    ctx.sram_written = sram_mem ? sram_mem->written() : nullptr;
+    seq_ctx_init(ctx.seq, drv, k);
+    ctx.seq.mem[NVDLA_SEQ_DBB] = dbb_mem.mem();
+    ctx.seq.mem[NVDLA_SEQ_SRAM] = sram_mem ? sram_mem->mem() : nullptr;
+    ctx.seq.written[NVDLA_SEQ_DBB] = dbb_mem.written();
+    ctx.seq.written[NVDLA_SEQ_SRAM] = sram_mem ? sram_mem->written() : nullptr;
     ctx.check_unwritten = k.check_unwritten;
-    ctx.dla_intr = drv.irq_mirror();
-    ctx.seed = k.seed;
-    ctx.dut_kind = KIND;
-    ctx.out_dir = k.out_dir;
     ctx.trace_path = tr ? tr->path : nullptr;
     ctx.absent = gate.absent[0] ? gate.absent : nullptr;
     ctx.prog_broken = gate.prog_broken[0] ? gate.prog_broken : nullptr;
     ctx.hw = cfg;
-    bfm_rng_seed(&ctx.rng, k.seed);
-    drv.set_body([&] { return tr ? trace_run(&ctx, tr) : t->run(&ctx); });
+    drv.set_body([&] { return tr ? trace_run(&ctx.seq, tr) : t->run(&ctx.seq); });
     double t0 = now_s();
     sc_start();
     outcome o = collect(drv, dla, t0);
@@ -249,7 +253,11 @@ int sc_main(int argc, char **argv)
         return 2;
     }
     char why[2048];
-    if (sim_knobs_check(&k, why, sizeof why)) {
+    // the family's knobs as the C harness takes them (a trace is NVDLA's)
+    const sim_knobs_family *kf =
+        (!k.trace && k.test && !std::strncmp(k.test, "ethosu/", 7) ? ethosu_family : nvdla_family).knobs;
+    sim_knobs_adjust(&k, kf);
+    if (sim_knobs_check(&k, kf, why, sizeof why)) {
         fprintf(stderr, "tlm-platform: %s\n", why);
         return 2;
     }

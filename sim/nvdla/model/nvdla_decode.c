@@ -23,11 +23,6 @@ int nvdla_decode_fail(char *why, size_t len, const char *fmt, ...)
     return -1;
 }
 
-const char *nvdla_cube_port(const struct nvdla_cube_mem *m)
-{
-    return m->sram ? "SRAMIF" : "DBBIF";
-}
-
 size_t nvdla_cube_packed_bytes(const struct nvdla_cube_mem *m)
 {
     unsigned n = golden_layout_lanes(&m->layout);

@@ -25,8 +25,6 @@ struct nvdla_cube_mem {
     int sram;
 };
 
-/* "SRAMIF" or "DBBIF": the port a cube's DMA uses. */
-const char *nvdla_cube_port(const struct nvdla_cube_mem *m);
 /* Bytes of the cube stored packed (all lanes of all surfaces). */
 size_t nvdla_cube_packed_bytes(const struct nvdla_cube_mem *m);
 /* The memory runs of a cube (one per line of every surface), in packed

@@ -1,4 +1,4 @@
-/* nvdla_features: which optional hardware features (sim/regs/nvdla_config.h) a
+/* nvdla_features: which optional hardware features (sim/regs/generated/nvdla_config.h) a
  * layer uses, read from the registers a unit is enabled with. Lets the
  * trace runner and the twin tell a program that needs a unit the
  * configuration leaves out (SDP EW on nv_small, say) from a DUT bug. */

@@ -1,0 +1,212 @@
+/* Ethos-U65 command stream: encode/decode, names, text assembler/disassembler.
+ *
+ * Pure C11 with the C library only. Derived from the Ethos-U65 TRM, section 4.6
+ * (command stream formats, cmd0 and cmd1 tables, example streams).
+ *
+ * ---- Bit layout of word 0 (as derived from the TRM, table "Command stream formats") ----
+ *
+ *   bits [31:16]  param   16-bit command parameter
+ *   bits [15:14]  format  0b00 = cmd0 (one word), 0b01 = cmd1 (word 0 + one 32-bit payload word);
+ *                         0b10 / 0b11 are reserved
+ *   bits [13:10]  must be zero (a nonzero value is a reserved opcode)
+ *   bits  [9:0]   command number within its format (0x000-0x3FF)
+ *
+ *   The opcode as this API numbers it is bits [15:0] of word 0, i.e. the number the TRM's
+ *   example streams print in their "Code" column: cmd0 opcodes are 0x0000-0x03FF, cmd1 opcodes
+ *   are 0x4000-0x43FF (the cmd1 table numbers them 0x000-0x0FF; add 0x4000). So
+ *   NPU_SET_DMA0_SRC, "cmd1 0x030" in the table, is opcode 0x4030 here. is_cmd1 is always
+ *   (opcode >> 14) & 1 for a decoded command.
+ *
+ * ---- Word 1 (cmd1 only) ----
+ *
+ *   bits [31:0]   payload  32-bit data item: a byte offset, stride, length or scale. For the
+ *                 address/stride commands the param of word 0 carries bits [47:32] of a 48-bit
+ *                 value (TRM "extu_47_32" unsigned, "exts_47_32" signed); the payload carries
+ *                 bits [31:0]. Words are little-endian in memory.
+ *
+ * ---- Text form (ethosu_cmd_disasm / ethosu_cmd_asm) ----
+ *
+ *   One command per line. cmd0:  NAME param          or  NAME field=value ...
+ *                         cmd1:  NAME param payload  or  NAME field=value ... payload=value
+ *   Commands whose parameter has named fields in the TRM (NPU_SET_IFM_PRECISION,
+ *   NPU_SET_KERNEL_STRIDE, NPU_SET_DMA0_SRC_REGION, NPU_OP_POOL mode, ...) disassemble as
+ *   field=value pairs (unless reserved bits are set: then as the raw param). Numbers are
+ *   decimal, 0x hex, or negative (16-bit two's complement for params). Comments: '#', '//'.
+ *   `.word 0xXXXXXXXX` emits a raw word; the disassembler prints reserved opcodes (and a cmd1
+ *   missing its payload at the end of the stream) that way, so any binary round-trips.
+ */
+#ifndef ETHOSU_CMD_H
+#define ETHOSU_CMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "ethosu_ops_gen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One command: cmd0 = one 32-bit word, cmd1 = two words (the second is the 32-bit payload). */
+struct ethosu_cmd {
+    uint16_t opcode;  /* bits [15:0] of word 0: 0x0000-0x03FF cmd0, 0x4000-0x43FF cmd1 */
+    int is_cmd1;      /* two-word command (bit 14 of the opcode) */
+    uint16_t param;   /* bits [31:16] of word 0 */
+    uint32_t payload; /* cmd1 only (word 1); 0 for cmd0 */
+};
+
+/* Word-0 field accessors. */
+#define ETHOSU_CMD_OPCODE(w0)   ((uint16_t)((w0) & 0xFFFFu))
+#define ETHOSU_CMD_PARAM(w0)    ((uint16_t)((uint32_t)(w0) >> 16))
+#define ETHOSU_CMD_FORMAT(w0)   (((uint32_t)(w0) >> 14) & 3u) /* 0 cmd0, 1 cmd1 */
+#define ETHOSU_CMD1_FLAG        0x4000u
+#define ETHOSU_CMD_WORD0(opcode, param) ((uint32_t)(uint16_t)(opcode) | ((uint32_t)(uint16_t)(param) << 16))
+
+/* Every opcode of the TRM cmd0/cmd1 tables (cmd1 values include the 0x4000 format bit): the
+ * NPU_OP_* operations are enum ethosu_npu_op (ethosu_ops_gen.h, from the operation table
+ * scripts/gen/regdefs/ethosu_ops.csv), the NPU_SET_* state commands are below. */
+enum ethosu_opcode {
+    /* cmd0: state */
+    ETHOSU_NPU_SET_IFM_PAD_TOP         = 0x0100,
+    ETHOSU_NPU_SET_IFM_PAD_LEFT        = 0x0101,
+    ETHOSU_NPU_SET_IFM_PAD_RIGHT       = 0x0102,
+    ETHOSU_NPU_SET_IFM_PAD_BOTTOM      = 0x0103,
+    ETHOSU_NPU_SET_IFM_DEPTH_M1        = 0x0104,
+    ETHOSU_NPU_SET_IFM_PRECISION       = 0x0105,
+    ETHOSU_NPU_SET_IFM_UPSCALE         = 0x0107,
+    ETHOSU_NPU_SET_IFM_ZERO_POINT      = 0x0109,
+    ETHOSU_NPU_SET_IFM_WIDTH0_M1       = 0x010A,
+    ETHOSU_NPU_SET_IFM_HEIGHT0_M1      = 0x010B,
+    ETHOSU_NPU_SET_IFM_HEIGHT1_M1      = 0x010C,
+    ETHOSU_NPU_SET_IFM_IB_END          = 0x010D,
+    ETHOSU_NPU_SET_IFM_REGION          = 0x010F,
+    ETHOSU_NPU_SET_OFM_WIDTH_M1        = 0x0111,
+    ETHOSU_NPU_SET_OFM_HEIGHT_M1       = 0x0112,
+    ETHOSU_NPU_SET_OFM_DEPTH_M1        = 0x0113,
+    ETHOSU_NPU_SET_OFM_PRECISION       = 0x0114,
+    ETHOSU_NPU_SET_OFM_BLK_WIDTH_M1    = 0x0115,
+    ETHOSU_NPU_SET_OFM_BLK_HEIGHT_M1   = 0x0116,
+    ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1    = 0x0117,
+    ETHOSU_NPU_SET_OFM_ZERO_POINT      = 0x0118,
+    ETHOSU_NPU_SET_OFM_WIDTH0_M1       = 0x011A,
+    ETHOSU_NPU_SET_OFM_HEIGHT0_M1      = 0x011B,
+    ETHOSU_NPU_SET_OFM_HEIGHT1_M1      = 0x011C,
+    ETHOSU_NPU_SET_OFM_REGION          = 0x011F,
+    ETHOSU_NPU_SET_KERNEL_WIDTH_M1     = 0x0120,
+    ETHOSU_NPU_SET_KERNEL_HEIGHT_M1    = 0x0121,
+    ETHOSU_NPU_SET_KERNEL_STRIDE       = 0x0122,
+    ETHOSU_NPU_SET_PARALLEL_MODE       = 0x0123,
+    ETHOSU_NPU_SET_ACC_FORMAT          = 0x0124,
+    ETHOSU_NPU_SET_ACTIVATION          = 0x0125,
+    ETHOSU_NPU_SET_ACTIVATION_MIN      = 0x0126,
+    ETHOSU_NPU_SET_ACTIVATION_MAX      = 0x0127,
+    ETHOSU_NPU_SET_WEIGHT_REGION       = 0x0128,
+    ETHOSU_NPU_SET_SCALE_REGION        = 0x0129,
+    ETHOSU_NPU_SET_AB_START            = 0x012D,
+    ETHOSU_NPU_SET_BLOCKDEP            = 0x012F,
+    ETHOSU_NPU_SET_DMA0_SRC_REGION     = 0x0130, /* region b[7:0], internal b8, stride_mode b[10:9] */
+    ETHOSU_NPU_SET_DMA0_DST_REGION     = 0x0131, /* region/core mask b[7:0], internal b8, stride_mode b[10:9] */
+    ETHOSU_NPU_SET_DMA0_SIZE0          = 0x0132,
+    ETHOSU_NPU_SET_DMA0_SIZE1          = 0x0133,
+    ETHOSU_NPU_SET_IFM2_BROADCAST      = 0x0180,
+    ETHOSU_NPU_SET_IFM2_SCALAR         = 0x0181,
+    ETHOSU_NPU_SET_IFM2_PRECISION      = 0x0185,
+    ETHOSU_NPU_SET_IFM2_ZERO_POINT     = 0x0189,
+    ETHOSU_NPU_SET_IFM2_WIDTH0_M1      = 0x018A,
+    ETHOSU_NPU_SET_IFM2_HEIGHT0_M1     = 0x018B,
+    ETHOSU_NPU_SET_IFM2_HEIGHT1_M1     = 0x018C,
+    ETHOSU_NPU_SET_IFM2_IB_START       = 0x018D,
+    ETHOSU_NPU_SET_IFM2_REGION         = 0x018F,
+    /* cmd1 (param = bits [47:32] where the TRM says extu_47_32 / exts_47_32) */
+    ETHOSU_NPU_SET_IFM_BASE0           = 0x4000,
+    ETHOSU_NPU_SET_IFM_BASE1           = 0x4001,
+    ETHOSU_NPU_SET_IFM_BASE2           = 0x4002,
+    ETHOSU_NPU_SET_IFM_BASE3           = 0x4003,
+    ETHOSU_NPU_SET_IFM_STRIDE_X        = 0x4004,
+    ETHOSU_NPU_SET_IFM_STRIDE_Y        = 0x4005,
+    ETHOSU_NPU_SET_IFM_STRIDE_C        = 0x4006,
+    ETHOSU_NPU_SET_OFM_BASE0           = 0x4010,
+    ETHOSU_NPU_SET_OFM_BASE1           = 0x4011,
+    ETHOSU_NPU_SET_OFM_BASE2           = 0x4012,
+    ETHOSU_NPU_SET_OFM_BASE3           = 0x4013,
+    ETHOSU_NPU_SET_OFM_STRIDE_X        = 0x4014,
+    ETHOSU_NPU_SET_OFM_STRIDE_Y        = 0x4015,
+    ETHOSU_NPU_SET_OFM_STRIDE_C        = 0x4016,
+    ETHOSU_NPU_SET_WEIGHT_BASE         = 0x4020,
+    ETHOSU_NPU_SET_WEIGHT_LENGTH       = 0x4021,
+    ETHOSU_NPU_SET_SCALE_BASE          = 0x4022,
+    ETHOSU_NPU_SET_SCALE_LENGTH        = 0x4023,
+    ETHOSU_NPU_SET_OFM_SCALE           = 0x4024, /* param: shift (6 bits), payload: scale */
+    ETHOSU_NPU_SET_OPA_SCALE           = 0x4025, /* param: shift (6 bits), payload: scale */
+    ETHOSU_NPU_SET_OPB_SCALE           = 0x4026,
+    ETHOSU_NPU_SET_DMA0_SRC            = 0x4030,
+    ETHOSU_NPU_SET_DMA0_DST            = 0x4031,
+    ETHOSU_NPU_SET_DMA0_LEN            = 0x4032,
+    ETHOSU_NPU_SET_DMA0_SKIP0          = 0x4033,
+    ETHOSU_NPU_SET_DMA0_SKIP1          = 0x4034,
+    ETHOSU_NPU_SET_IFM2_BASE0          = 0x4080,
+    ETHOSU_NPU_SET_IFM2_BASE1          = 0x4081,
+    ETHOSU_NPU_SET_IFM2_BASE2          = 0x4082,
+    ETHOSU_NPU_SET_IFM2_BASE3          = 0x4083,
+    ETHOSU_NPU_SET_IFM2_STRIDE_X       = 0x4084,
+    ETHOSU_NPU_SET_IFM2_STRIDE_Y       = 0x4085,
+    ETHOSU_NPU_SET_IFM2_STRIDE_C       = 0x4086,
+    ETHOSU_NPU_SET_WEIGHT1_BASE        = 0x4090,
+    ETHOSU_NPU_SET_WEIGHT1_LENGTH      = 0x4091,
+    ETHOSU_NPU_SET_SCALE1_BASE         = 0x4092,
+    ETHOSU_NPU_SET_SCALE1_LENGTH       = 0x4093,
+};
+
+/* Decode one command at words[0..n): returns the number of words used (1 or 2), 0 when a cmd1
+ * lacks its payload word (n < 2), -1 when the opcode is reserved (not in the TRM tables) or
+ * n == 0. On -1 and 0, *c still holds opcode/is_cmd1/param of word 0 (when n > 0). */
+int ethosu_cmd_decode(const uint32_t *words, size_t n, struct ethosu_cmd *c);
+
+/* Encode: returns words written (1 or 2). The command is cmd1 when c->is_cmd1 is set or the
+ * opcode has bit 14 set; word 0 = opcode | 0x4000 (if cmd1) | param << 16. */
+int ethosu_cmd_encode(const struct ethosu_cmd *c, uint32_t out[2]);
+
+/* TRM name of an opcode ("NPU_OP_DMA_START", "NPU_SET_DMA0_SRC", ...) or NULL if reserved.
+ * Accepts cmd1 opcodes with or without the 0x4000 bit when is_cmd1 is set. */
+const char *ethosu_cmd_name(uint16_t opcode, int is_cmd1);
+
+/* Opcode of a TRM name (case-insensitive); 0 on success, -1 unknown. */
+int ethosu_cmd_lookup(const char *name, uint16_t *opcode, int *is_cmd1);
+
+/* A named bitfield of a command's 16-bit param (TRM bitfield/Bitmap parameters and single
+ * named parameters such as NPU_OP_POOL "mode"): bits [lsb+width-1:lsb]. */
+struct ethosu_cmd_field {
+    const char *name;
+    uint8_t lsb;
+    uint8_t width;
+};
+
+/* Named fields of an opcode's param; returns their count (0: the param is a plain number). */
+size_t ethosu_cmd_fields(uint16_t opcode, const struct ethosu_cmd_field **fields);
+
+/* Value of the named field of c's param; -1 if the command has no such field. */
+long ethosu_cmd_field_get(const struct ethosu_cmd *c, const char *field);
+
+/* 1 when the opcode (bits [15:0] of word 0) is in the TRM tables, else 0. */
+int ethosu_cmd_known(uint16_t opcode);
+
+/* Iterate over all TRM opcodes in table order: i = 0 .. ethosu_cmd_count()-1. */
+size_t ethosu_cmd_count(void);
+uint16_t ethosu_cmd_opcode_at(size_t i);
+
+/* Disassemble words[0..n) to out, one command per line. Returns 0, or -1 on an output error. */
+int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out);
+
+/* Format one decoded command (no newline) into buf; returns the snprintf-style length. */
+int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len);
+
+/* Assemble text[0..len) (file names it in messages). On success returns 0 and *words (malloc'd,
+ * caller frees) / *n. On error returns -1 with "file:line: reason" in err, *words = NULL. */
+int ethosu_cmd_asm(const char *text, size_t len, const char *file, uint32_t **words, size_t *n,
+                   char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ETHOSU_CMD_H */

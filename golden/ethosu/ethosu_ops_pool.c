@@ -1,0 +1,145 @@
+/* ethosu_ops_pool: the Ethos-U65 pooling operations (NPU_OP_POOL: max,
+ * average, REDUCE_SUM) on dense NHWC stripes.
+ *
+ * Decisions (TRM 4.8 "Pooling operations" / "Reduction operations", Vela's
+ * generate_ofm_scaling_for_pooling, TensorFlow Lite's reference pooling):
+ * - MAX: the largest (ifm - ifm_zp) over the window positions inside the
+ *   upscaled IFM (padding never wins: TensorFlow Lite ignores it), then the
+ *   output stage without scaling (+ OFM zero point, clip, activation).
+ * - AVERAGE with a global scale (NPU_SET_OFM_SCALE; Vela uses it when the
+ *   padding is all zero): sum of (ifm - ifm_zp) over the whole window,
+ *   times scale / 2^shift in the OFM rounding mode (Vela's
+ *   quantise_pooling_scale makes this a division by the element count).
+ * - AVERAGE with per-channel scale (cs): the same with bias[ch] added and
+ *   scale[ch] / shift[ch].
+ * - AVERAGE with any padding (the TRM's "average pool with padding has
+ *   no scaling"; Vela still programs OFM_SCALE 1/0) or with no scale
+ *   given: the sum over the positions inside the IFM divided by their
+ *   count - TensorFlow Lite's AveragePool, which leaves the padding out of
+ *   both - rounded half away from zero (towards zero in TRUNCATE mode; Vela
+ *   programs NATURAL here, yet TFLite's halves go away from zero and the
+ *   corpus agrees); OFM_SCALE / the scale stream are not used.
+ * - REDUCE_SUM: sums the channel axis (HWC -> HW1, TRM table 4-125) over a
+ *   1x1 kernel without padding or upscale; global scale, OFM depth 1.
+ * - An int32 IFM or OFM ("32-bit operations", NPU_SET_OFM_SCALE note): the
+ *   global scale's multiplier is not applied, its shift is.
+ * - Limits: kernel 1..256 per axis (average with padding 1..8), stride
+ *   1..3, average-pool padding 0..3 top/left and 0..4 bottom/right; MAX
+ *   needs the OFM type to equal the IFM type. */
+#include <stdlib.h>
+
+#include "ethosu_ops.h"
+#include "ethosu_ops_util.h"
+
+static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
+                 const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
+                 const struct ethosu_global_scale *gs, const struct ethosu_output_stage *os,
+                 const struct ethosu_fmap *ofm, char *err, size_t errlen)
+{
+    const struct ethosu_op_rule *rule = ethosu_op_rule_find(ETHOSU_NPU_OP_POOL, (uint16_t)mode);
+    if ((unsigned)mode > 0xFFFFu || !rule)
+        return ethosu_ops_fail(err, errlen, "NPU_OP_POOL mode %d reserved", (int)mode);
+    if (ethosu_ops_check_input(ifm, "IFM", err, errlen) ||
+        ethosu_ops_check_output(ofm, err, errlen) ||
+        ethosu_ops_check_kernel(k, 256, err, errlen) ||
+        ethosu_ops_check_output_stage(os, ofm->type, err, errlen))
+        return -1;
+    if (gs && gs->shift > 63)
+        return ethosu_ops_fail(err, errlen, "OFM_SCALE shift %u outside 6 bits", (unsigned)gs->shift);
+    int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
+    if (ethosu_ops_check_types(rule, ifm->type, ofm->type, err, errlen))
+        return -1;
+    switch (mode) {
+    case ETHOSU_POOL_MAX:
+        if (k->upscale == ETHOSU_UPSCALE_ZEROS)
+            return ethosu_ops_fail(err, errlen, "max pool cannot insert zeros");
+        break;
+    case ETHOSU_POOL_AVERAGE:
+        if (padded && (k->w > 8 || k->h > 8))
+            return ethosu_ops_fail(err, errlen, "average pool with padding: kernel %ux%u above 8x8",
+                                   (unsigned)k->w, (unsigned)k->h);
+        if (k->pad_top > 3 || k->pad_left > 3 || k->pad_bottom > 4 || k->pad_right > 4)
+            return ethosu_ops_fail(err, errlen, "average pool padding outside 0..3 / 0..4");
+        if (cs && (!cs->bias || !cs->scale || !cs->shift || cs->n < ofm->c))
+            return ethosu_ops_fail(err, errlen, "per-channel scale with too few channels");
+        break;
+    case ETHOSU_POOL_SUM:
+        if (k->w != 1 || k->h != 1 || padded || k->upscale != ETHOSU_UPSCALE_NONE)
+            return ethosu_ops_fail(err, errlen, "REDUCE_SUM needs a 1x1 kernel, no padding, no upscale");
+        if (ofm->c != 1)
+            return ethosu_ops_fail(err, errlen, "REDUCE_SUM OFM depth must be 1, not %u",
+                                   (unsigned)ofm->c);
+        return 0;
+    }
+    if (ofm->c != ifm->c)
+        return ethosu_ops_fail(err, errlen, "pooling OFM depth %u differs from IFM depth %u",
+                               (unsigned)ofm->c, (unsigned)ifm->c);
+    return 0;
+}
+
+/* s / n: towards zero in TRUNCATE mode, else half away from zero (as
+ * TensorFlow Lite's AveragePool, also under the NATURAL mode Vela programs
+ * for it: the corpus's avgpool_3x3_same needs -24.5 -> -25). */
+static int64_t div_round(int64_t s, int64_t n, enum ethosu_rounding r)
+{
+    if (r == ETHOSU_ROUND_TRUNCATE)
+        return s / n;
+    return s >= 0 ? (s + n / 2) / n : -((-s + n / 2) / n);
+}
+
+int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
+                   const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
+                   const struct ethosu_global_scale *gs, const struct ethosu_output_stage *os,
+                   struct ethosu_fmap *ofm, char *err, size_t errlen)
+{
+    if (check(mode, ifm, k, cs, gs, os, ofm, err, errlen))
+        return -1;
+    int wide = ifm->type == ETHOSU_INT32 || ofm->type == ETHOSU_INT32;
+    int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
+    for (uint32_t y = 0; y < ofm->h; y++)
+        for (uint32_t x = 0; x < ofm->w; x++) {
+            int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
+            int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
+            for (uint32_t ch = 0; ch < ofm->c; ch++) {
+                int64_t acc = 0, best = INT64_MIN, count = 0, v;
+                if (mode == ETHOSU_POOL_SUM) {
+                    for (uint32_t i = 0; i < ifm->c; i++) {
+                        int inside;
+                        acc += ethosu_ops_ifm_at(ifm, k->upscale, y0, x0, i, &inside);
+                    }
+                } else {
+                    for (uint32_t ky = 0; ky < ethosu_kernel_taps_y(k); ky++)
+                        for (uint32_t kx = 0; kx < ethosu_kernel_taps_x(k); kx++) {
+                            int inside;
+                            int64_t a = ethosu_ops_ifm_at(ifm, k->upscale,
+                                                          y0 + (int64_t)ky * k->dilation_y,
+                                                          x0 + (int64_t)kx * k->dilation_x, ch, &inside);
+                            if (!inside)
+                                continue;
+                            acc += a;
+                            count++;
+                            if (a > best)
+                                best = a;
+                        }
+                }
+                if (mode == ETHOSU_POOL_MAX) {
+                    v = count ? best : 0;
+                    if (gs)
+                        v = ethosu_ops_round_shift((__int128)v * (wide ? 1 : gs->scale), gs->shift,
+                                                   os->rounding, 31);
+                } else if (mode == ETHOSU_POOL_AVERAGE && (padded || (!gs && !cs))) {
+                    v = count ? div_round(acc, count, os->rounding) : 0;
+                } else if (gs) {
+                    v = ethosu_ops_round_shift((__int128)acc * (wide ? 1 : gs->scale), gs->shift,
+                                               os->rounding, 31);
+                } else if (cs) {
+                    v = ethosu_scale(acc + cs->bias[ch], cs->scale[ch], cs->shift[ch], os->rounding);
+                } else {
+                    v = acc;
+                }
+                ofm->values[((size_t)y * ofm->w + x) * ofm->c + ch] =
+                    ethosu_ops_output_checked(v, os, ofm->type, ofm->zero_point);
+            }
+        }
+    return 0;
+}

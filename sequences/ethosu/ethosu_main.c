@@ -1,0 +1,165 @@
+/* ethosu_main: Ethos-U65's entry in the program's family registry
+ * (main_family.h): ethosu/<name> sequences on the twin or the Verilated
+ * ethosu65 top. ethosu/network loads its folder (NETWORK=) before anything
+ * runs, so a bad folder or a configuration mismatch is refused up front
+ * (exit 2), and sets the twin to the payload's configuration. */
+#include <stdio.h>
+#include <string.h>
+#include "ethosu_family.h"
+#include "ethosu_network.h"
+#include "ethosu_seq.h"
+#include "ethosu_twin.h"
+#include "main_family.h"
+#include "sim_cli.h"
+
+static const struct ethosu_seq_test *test;   /* the run's */
+static struct ethosu_network network;        /* ethosu/network's folder */
+static int have_network;
+static unsigned network_macs;                 /* 256 or 512: the configuration it runs on */
+
+static int is_network_test(void)
+{
+    return test && !strcmp(test->name, "network");
+}
+
+/* the folder, and its payload's configuration against ETHOSU_CONFIG */
+static int load_network(const struct sim_knobs *k)
+{
+    char err[2048];
+    if (!k->network) {
+        fprintf(stderr, "sim: ethosu/network needs NETWORK=<folder> (a folder holding <name>_vela.npz, "
+                "input_<i>.npy and expected_<i>.npy)\n");
+        return 2;
+    }
+    if (ethosu_network_load(&network, k->network, err, sizeof err)) {
+        fprintf(stderr, "sim: %s\n", err);
+        return 2;
+    }
+    have_network = 1;
+    unsigned macs = ethosu_payload_macs(network.payload.config);
+    if (macs != 256 && macs != 512) {
+        fprintf(stderr, "sim: %s: its payload's CONFIG 0x%08x asks for %u MACs per cycle; the Ethos-U65 has 256 "
+                "or 512 (compile it with --accelerator-config ethos-u65-256 or ethos-u65-512)\n", network.npz_path,
+                network.payload.config, macs);
+        return 2;
+    }
+    if (k->network_config) {
+        unsigned given = !strcmp(k->network_config, "ethos-u65-512") ? 512 : 256;
+        if (given != macs) {
+            fprintf(stderr, "sim: ETHOSU_CONFIG=%s, but %s was compiled for ethos-u65-%u (its payload's CONFIG "
+                    "0x%08x): compile it for %s, or leave ETHOSU_CONFIG out to run it on ethos-u65-%u\n",
+                    k->network_config, network.npz_path, macs, network.payload.config, k->network_config, macs);
+            return 2;
+        }
+    }
+    network_macs = macs;
+    return -1;
+}
+
+static void end(void)
+{
+    if (have_network)
+        ethosu_network_free(&network);
+    have_network = 0;
+}
+
+static void list_tests(void)
+{
+    printf("ethos-u65 sequences (make sim TEST=ethosu/<name>):\n");
+    /* [needs ...]: what a run must be given; lists that run every test leave these out */
+    for (unsigned i = 0; i < ethosu_seq_test_count; i++)
+        printf("  ethosu/%-21s %s%s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary,
+               strcmp(ethosu_seq_tests[i]->name, "network") ? "" : " [needs NETWORK=<folder>]");
+}
+
+static int prepare(struct sim_knobs *k, char *name, size_t len)
+{
+    test = ethosu_seq_find(k->test);
+    if (!test) {
+        fprintf(stderr, "sim: no Ethos-U65 test named '%s' (`make sim TEST=list` lists them)\n", k->test);
+        return 2;
+    }
+    if (!k->max_cycles_given && test->watchdog > k->max_cycles)
+        k->max_cycles = test->watchdog;   /* a long test's own budget, unless the user set one */
+    snprintf(name, len, "ethosu/%s", test->name);
+    return is_network_test() ? load_network(k) : -1;
+}
+
+/* The shipped stub moves data but does not compute: a network on it is
+ * skipped with the reason; a user's RTL (RTL_FILES) runs it. */
+static int gate(struct sim_knobs *k, const char *name)
+{
+    const struct sim_rtl_origin *o = sim_rtl_origin();
+    if (!is_network_test() || strcmp(k->dut, "rtl") || (o && o->files[0]))
+        return 0;
+    printf("SKIP: %s on rtl%s: the shipped Ethos-U65 stub (rtl_stubs/ethosu65) does not compute kernel "
+           "operations; RTL_FILES=... runs it on your Ethos-U65 RTL\n", name, sim_harness_note());
+    fflush(stdout);
+    return SIM_EXIT_SKIP;
+}
+
+static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
+{
+    if (!strcmp(k->dut, "rtl"))
+        return dut_rtl_create(ethosu_family.name, err, len);
+    struct dut *d = ethosu_twin_create(err, len);
+    if (d && network_macs && ethosu_twin_set_macs(d, network_macs)) {
+        snprintf(err, len, "the twin cannot be set to %u MACs", network_macs);
+        d->destroy(d);
+        return NULL;
+    }
+    if (d && k->ops_dump) {   /* ETHOSU_DUMP=1: each kernel operation's OFM in LOG_DIR/ops */
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/ops", k->out_dir ? k->out_dir : ".");
+        if (ethosu_twin_set_dump(d, dir)) {
+            snprintf(err, len, "out of memory");
+            d->destroy(d);
+            return NULL;
+        }
+    }
+    return d;
+}
+
+static void print_dut(const struct dut *d)
+{
+    printf("dut: %s (%s), M0/M1 %u-bit data, %u-bit address, PORPL=%d PORSL=%d\n", d->top, d->kind,
+           d->data_bytes * 8, d->addr_bits, test->porpl, test->porsl);
+    if (have_network)
+        printf("network: %s: %zu command words, %zu weight bytes (region %u), scratch %llu bytes (region %u), fast "
+               "scratch %llu bytes (region %u), %u input%s, %u output%s, compiled for ethos-u65-%u\n",
+               network.npz_path, network.payload.cmd_words, network.weight_len, network.weight_region,
+               (unsigned long long)network.scratch_size, network.scratch_region,
+               (unsigned long long)network.scratch_fast_size, network.scratch_fast_region, network.n_inputs,
+               network.n_inputs == 1 ? "" : "s", network.n_outputs, network.n_outputs == 1 ? "" : "s", network_macs);
+}
+
+/* the power-on security inputs, before the reset */
+static void before_reset(struct sim *s)
+{
+    ethosu_sim_pins(s)->porpl = (uint8_t)test->porpl;
+    ethosu_sim_pins(s)->porsl = (uint8_t)test->porsl;
+}
+
+static int run(struct sim *s, const struct sim_knobs *k)
+{
+    struct ethosu_seq_ctx ctx = {
+        .apb = s->reg.apb, .axi = { s->axi[0].bfm, s->axi[1].bfm }, .wd = ethosu_sim_wd(s),
+        .net = have_network ? &network : NULL, .net_macs = network_macs,
+    };
+    main_seq_ctx_init(&ctx.seq, s, k);
+    int rc = test->run(&ctx);
+    return rc == ETHOSU_SEQ_REFUSED ? MAIN_RUN_REFUSED : rc;
+}
+
+const struct main_family ethosu_main_family = {
+    .prefix = "ethosu/",
+    .sim = &ethosu_family,
+    .list = list_tests,
+    .prepare = prepare,
+    .gate = gate,
+    .create_dut = create_dut,
+    .print_dut = print_dut,
+    .before_reset = before_reset,
+    .run = run,
+    .end = end,
+};

@@ -142,8 +142,11 @@ CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # object, archive or program.
 DEPFLAGS   = -MMD -MP -MT $@ -MF $@.d.$$$$
 TMP_OUT    = -o $@.$$$$
-# the step's temporaries renamed in place (removed when the step failed)
-IN_PLACE   = { mv -f $@.d.$$$$ $@.d 2>/dev/null; mv -f $@.$$$$ $@; } || { rm -f $@.$$$$ $@.d.$$$$; exit 1; }
+# the step's temporaries renamed in place (removed when the step failed); the
+# source itself leaves the dependency file (the rule names it), so a source
+# that moves is found where it is now, not asked for where it was
+IN_PLACE   = { sed -i '1s| $<||' $@.d.$$$$ 2>/dev/null; mv -f $@.d.$$$$ $@.d 2>/dev/null; mv -f $@.$$$$ $@; } || \
+             { rm -f $@.$$$$ $@.d.$$$$; exit 1; }
 # The families the program knows (sequences/main/main_family.h), the default
 # one (its tests have no prefix) last: each room defines <family>_main_family,
 # and the table of them is generated, so no neutral file names a family.

@@ -26,12 +26,12 @@ fi
 br_hdr=golden/$(basename "$(ls golden/*.h | head -n 1)")
 touch "$br_hdr"
 br_redo=$(make -n build/sim-twin 2>/dev/null | grep -oE ' -c [^ ]+\.c' | sed 's/^ -c //')
-br_all=$(ls build/obj/*/*.o build/obj/*/*/*.o build/obj/*/*/*/*.o 2>/dev/null | wc -l)
+br_all=$(find build/obj -name '*.o' | wc -l)
 br_wrong=
 for c in $br_redo; do grep -q "$br_hdr" "build/obj/${c%.c}.o.d" 2>/dev/null || br_wrong+=" $c"; done
 if [ -n "$br_redo" ] && [ -z "$br_wrong" ] && [ "$(wc -w <<<"$br_redo")" -lt "$br_all" ]; then
     ok "touch $br_hdr: make rebuilds the $(wc -w <<<"$br_redo") objects that include it, of $br_all"
-else bad "touch $br_hdr: rebuilt $(wc -w <<<"$br_redo") of $br_all objects${br_wrong:+, these without it:$br_wrong}"; fi
+else make -n build/sim-twin 2>&1 | tail -n 5 >"$log"; bad "touch $br_hdr: rebuilt $(wc -w <<<"$br_redo") of $br_all objects${br_wrong:+, these without it:$br_wrong}"; fi
 
 touch "$br_src"
 br_pids=()

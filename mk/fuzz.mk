@@ -3,7 +3,7 @@
 #   make fuzz [FUZZ_SECONDS=n] [FUZZ_TARGETS="npy npz"]  libFuzzer (clang, ASan + UBSan),
 #       each target n seconds from fuzz/corpus/<target>/ (a scratch copy in build/fuzz/),
 #       crashes kept in fuzz/crashes/<target>/, executions per target, non-zero on a crash
-#   make fuzz-replay   (part of make test) each target built with $(CC) and run once
+#   make fuzz-replay   (make test runs it in its system test case `fuzz`) each target built with $(CC) and run once
 #       over its corpus and its crash reproducers: no fuzzing, no clang
 FUZZ_SECONDS ?= 60
 # libFuzzer targets in C, and stdlib Python fuzzers of the Python parsers
@@ -27,16 +27,15 @@ FUZZ_LIB     := $(FUZZ_BUILD)/libsimcore.a
 FUZZ_BINS    := $(FUZZ_C:%=$(FUZZ_BUILD)/fuzz_%)
 FUZZ_UNKNOWN := $(filter-out $(FUZZ_ALL),$(FUZZ_TARGETS))
 
-$(FUZZ_BUILD)/obj/%.o: %.c $(HDRS)
+$(FUZZ_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(INC) -c $< -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(INC) $(DEPFLAGS) -c $< $(TMP_OUT) && $(IN_PLACE)
 # mk/fuzz.mk too: the objects are intermediate (.SECONDARY), so a source added
 # to FUZZ_SRC would not otherwise rebuild an archive newer than it
 $(FUZZ_LIB): $(FUZZ_CORE_OBJ) mk/fuzz.mk
-	@rm -f $@
-	@ar rcs $@ $(FUZZ_CORE_OBJ)
+	@ar rcs $@.$$$$ $(FUZZ_CORE_OBJ) && $(IN_PLACE)
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIB)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Werror -fsanitize=fuzzer $(INC) $< -o $@ $(FUZZ_LIB) -lz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Werror -fsanitize=fuzzer $(INC) $(DEPFLAGS) $< $(TMP_OUT) $(FUZZ_LIB) -lz && $(IN_PLACE)
 
 .PHONY: fuzz fuzz-deps fuzz-build fuzz-replay
 fuzz-deps:
@@ -52,9 +51,9 @@ fuzz: fuzz-build
 # make test's run of every target over its corpus and reproducers, built by
 # $(CC) with the project's flags (sanitized with SAN=1) and fuzz/replay_main.c
 FUZZ_REPLAY_BINS := $(FUZZ_C:%=$(BUILD)/fuzz-replay/fuzz_%)
-$(BUILD)/fuzz-replay/fuzz_%: fuzz/fuzz_%.c fuzz/replay_main.c $(CORE_LIB)
+$(BUILD)/fuzz-replay/fuzz_%: $(BUILD)/obj/fuzz/fuzz_%.o $(BUILD)/obj/fuzz/replay_main.o $(CORE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) fuzz/replay_main.c $< -o $@ $(LDFLAGS) $(CORE_LIB) -lz
+	$(CC) $(filter %.o,$^) $(TMP_OUT) $(LDFLAGS) $(CORE_LIB) -lz && $(IN_PLACE)
 fuzz-replay: deps
 	@$(MAKE) -s -j$(BUILD_JOBS) $(FUZZ_REPLAY_BINS) || exit 2; \
 	fail=0; for t in $(FUZZ_ALL); do \
@@ -64,7 +63,6 @@ fuzz-replay: deps
 	    if $$run $$dirs >$$log 2>&1; then echo "PASS  fuzz-replay $$t: $$(tail -n 1 $$log)"; \
 	    else tail -n 30 $$log >&2; echo "FAIL  fuzz-replay $$t: $$run $$dirs (log $$log)" >&2; fail=1; fi; \
 	done; exit $$fail
-test: fuzz-replay
 
 # the nightly list's share (make regress LIST=nightly): every target a short while
 FUZZ_NIGHTLY_SECONDS := 30

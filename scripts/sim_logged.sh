@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# sim_logged.sh LOG_DIR COMMAND [FILE...]: one simulator run of `make sim` and
-# scripts/sim, its whole output (header first) also in LOG_DIR/sim.log.
+# sim_logged.sh LOG_DIR [FILE...] -- COMMAND [ARG...]: one simulator run of
+# `make sim` and scripts/sim, its whole output (header first) also in
+# LOG_DIR/sim.log. The command is an argument vector, run as it is: no word of
+# it is read by a shell again.
 # - One run per folder: a second run of the same test (same LOG_DIR) while one
 #   is running is refused with exit 2, naming the other run (its pid and
 #   command); two runs writing one sim.log interleave (issue 27). The lock is
@@ -13,9 +15,14 @@
 # Exit status: the simulator's, or 2 as above. The GTKWave view of a dump is
 # written under the lock (scripts/waves_view.sh).
 set -u
-dir=${1:?usage: sim_logged.sh LOG_DIR COMMAND [FILE...]}
-cmd=${2:?usage: sim_logged.sh LOG_DIR COMMAND [FILE...]}
-shift 2
+usage="usage: sim_logged.sh LOG_DIR [FILE...] -- COMMAND [ARG...]"
+dir=${1:?$usage}
+shift
+files=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do files+=("$1"); shift; done
+[ "${1:-}" = -- ] && [ $# -ge 2 ] || { echo "sim_logged.sh: $usage" >&2; exit 2; }
+shift
+cmd=("$@")
 fail() { echo "make sim: $*" >&2; exit 2; }
 
 why=$(mkdir -p -- "$dir" 2>&1) || fail "cannot create the log folder $dir: ${why##*: }"
@@ -26,15 +33,15 @@ if ! flock -n 9; then
     fail "another run of this test is writing $dir (${other:-its pid unknown}): wait for it, or give this run its own LOG_DIR=<folder>"
 fi
 # who holds the lock, for the message of a run refused meanwhile
-printf 'pid %s, since %s: %s\n' "$$" "$(date +%H:%M:%S)" "$(tr -s ' ' <<<"$cmd")" >"$lock" 2>/dev/null
+printf 'pid %s, since %s: %s\n' "$$" "$(date +%H:%M:%S)" "${cmd[*]}" >"$lock" 2>/dev/null
 
 log=$dir/sim.log
-for f in sim.log "$@"; do
+for f in sim.log ${files[@]+"${files[@]}"}; do
     why=$(rm -f -- "$dir/$f" 2>&1) || fail "cannot remove the last run's $dir/$f: ${why##*: }"
 done
 why=$( (: >"$log") 2>&1) || fail "cannot write $log: ${why##*: }"
 
-eval "$cmd" 2>&1 | tee "$log"
+"${cmd[@]}" 2>&1 | tee "$log"
 st=("${PIPESTATUS[@]}")
 rc=${st[0]}
 # tee goes on to the terminal when the file fails (a full disk): the verdict does not count

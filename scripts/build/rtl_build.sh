@@ -152,8 +152,15 @@ key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot
 [ "$harness" = c ] || key=$harness-$key
 dir=${RTL_BUILD_ROOT:-$root/build/rtl}/$top-$key
 mkdir -p "$dir"
+# One build of a folder at a time: runs started together (right after an
+# edit) wait here for the first to build, then find it up to date. The kernel
+# drops the lock when the holder ends, even killed.
+exec 8>>"$dir/.build.lock"
+flock 8
 # A newer harness must be relinked even when the RTL is unchanged.
-[ -e "$dir/simv" ] && [ "$lib" -nt "$dir/simv" ] && rm -f "$dir/simv"
+# (Verilator links simv.build; a copy renamed in place is the simv runs start,
+# so a relink never writes a file a run started meanwhile is loading)
+[ -e "$dir/simv.build" ] && [ "$lib" -nt "$dir/simv.build" ] && rm -f "$dir/simv.build"
 [ "$harness" = systemc ] && [ ! -e /usr/include/systemc.h ] && ! pkg-config --exists systemc 2>/dev/null &&
     { echo "rtl_build: RTL_HARNESS=systemc needs SystemC (libsystemc-dev; scripts/build/deps.sh installs it)" >&2; exit 1; }
 # What the binary was built from, as the user said it: its reproduce lines
@@ -181,7 +188,7 @@ if cmp -s "$origin.new" "$origin"; then rm -f "$origin.new"; else mv "$origin.ne
 # that finds everything up to date writes check.log instead.
 log=$dir/build.log
 check=$dir/check.log
-before=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
+before=$(stat -c '%i %y %s' "$dir/simv.build" 2>/dev/null || echo none)
 # File lists name paths relative to the repository root: run from there.
 cd "$root"
 # VL_USER_FATAL: the shim's vl_fatal turns a model's fatal error into a
@@ -194,7 +201,7 @@ cd "$root"
 # header as a target of its own, so a header that moved (a pulled commit)
 # rebuilds the object instead of stopping make with "No rule to make target".
 cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
-     -Mdir "$dir/obj" -o ../simv "${makeflags[@]}"
+     -Mdir "$dir/obj" -o ../simv.build "${makeflags[@]}"
      -CFLAGS "$std $incs $san -MP -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
      ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")
 # shellcheck disable=SC2206
@@ -210,11 +217,25 @@ if ! "${cmd[@]}" >>"$check" 2>&1; then
     echo "rtl_build: Verilator build of $top failed; full log: $log" >&2
     exit 1
 fi
-after=$(stat -c '%i %y %s' "$dir/simv" 2>/dev/null || echo none)
+after=$(stat -c '%i %y %s' "$dir/simv.build" 2>/dev/null || echo none)
+if [ "$before" != "$after" ] || [ ! -e "$dir/simv" ]; then
+    cp -p "$dir/simv.build" "$dir/simv.$$" && mv -f "$dir/simv.$$" "$dir/simv" ||
+        { rm -f "$dir/simv.$$"; echo "rtl_build: cannot copy $dir/simv.build to $dir/simv" >&2; exit 1; }
+fi
 if [ "$before" != "$after" ] || [ ! -e "$log" ]; then
     echo "# built $dir/simv in $(($(date +%s) - t0)) s" >>"$check"
     mv "$check" "$log"
 else
     echo "# up to date: $dir/simv (the last build's log is $log)" >>"$check"
+fi
+# The shipped stub's build of this family/configuration/harness/tracing, for
+# scripts/sim's fast path (which starts it without make when it is newer than
+# every source); a user's RTL or build settings always go through make.
+if [ -z "${RTL_FILES:-}${RTL_TOP:-}${RTL_FLAGS:-}${RTL_VERILATOR:-}${RTL_BUILD_ROOT:-}${RTL_COVERAGE:-}${RTL_SAN:-}" ] &&
+   [ -z "${RTL_OPT+set}" ] && [ "$lib" = "$root/build/libsimcore.a" ]; then
+    ptr=$root/build/rtl/stub-$family
+    [ "$family" = nvdla ] && ptr+=-${NVDLA_CONFIG:-nv_small}
+    ptr+=-$harness-$tracing.path
+    echo "$dir/simv" >"$ptr.$$" && mv -f "$ptr.$$" "$ptr"
 fi
 echo "$dir/simv"

@@ -10,6 +10,8 @@ knobs (scripts/gen/regdefs/knobs.csv; its header comment says every column).
 --make      the Makefile fragment: every variable make accepts on its command
             line, the knobs' `?=` defaults, the syntax mk/knob_check.mk checks
             and SIM_KNOB_TABLE_ARGS (knob -> simulator option)
+--sim-table the table scripts/sim reads to run a built simulator without make
+            (mk/generated/knobs.tsv): every make variable, its kind, syntax and option
 --doc       rewrites the tables between docs/knobs.md's markers (in place, or
             into --doc-out for the staleness check of make knobs-check)
 Fails (file:line) on a malformed row.
@@ -194,6 +196,18 @@ def gen_make(rows):
     return "\n".join(out) + "\n"
 
 
+def gen_sim_table(rows):
+    """mk/generated/knobs.tsv: one line per make variable, tab-separated: name, kind, syntax,
+    simulator option (scripts/sim's fast path; anything it does not map it leaves
+    to make)."""
+    out = ["# mk/generated/knobs.tsv: %s" % HEADER,
+           "# name\tkind\tsyntax\toption (read by scripts/sim)"]
+    for r in rows:
+        if r["make"]:
+            out.append("\t".join((r["make"], r["kind"], r["syntax"] or "-", r["option"] or "-")))
+    return "\n".join(out) + "\n"
+
+
 def md(s):
     return s.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -255,6 +269,7 @@ def main():
     ap.add_argument("--csv", default=knobs.CSV)
     ap.add_argument("--c-source")
     ap.add_argument("--make")
+    ap.add_argument("--sim-table")
     ap.add_argument("--doc")
     ap.add_argument("--doc-out")
     a = ap.parse_args()
@@ -266,6 +281,8 @@ def main():
         write(a.c_source, gen_c(rows))
     if a.make:
         write(a.make, gen_make(rows))
+    if a.sim_table:
+        write(a.sim_table, gen_sim_table(rows))
     if a.doc:
         gen_doc(rows, a.doc, a.doc_out or a.doc)
     return 0

@@ -122,7 +122,7 @@ def main():
     suffix = "-" + harness if harness and harness != "c" else ""
 
     def one(name, cfg):
-        logdir = os.path.join("logs", "nvdla_" + name, args.dut + suffix)
+        logdir = os.path.join(os.environ.get("SIM_LOG_ROOT") or "logs", "nvdla_" + name, args.dut + suffix)
         test, trace, err = simrun.resolve(trace=cfg)
         t0 = time.time()
         if err:

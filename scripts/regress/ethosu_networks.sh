@@ -61,7 +61,7 @@ case $jobs_max in ''|*[!0-9]*|0) echo "make ethosu-networks: JOBS: '$jobs_max' i
 simple() { [[ $1 =~ ^[A-Za-z0-9_./+:=@%-]+$ ]]; }
 log_of() {
     local rel=${1#"$root"}; rel=${rel#/}; [ -n "$rel" ] || rel=$(basename "$1")
-    printf 'logs/ethosu_networks/%s/%s' "${rel//\//_}" "$dut"
+    printf '%s/ethosu_networks/%s/%s' "${SIM_LOG_ROOT:-logs}" "${rel//\//_}" "$dut"
 }
 tmpl= tmpl_net= tmpl_log=
 log0=$(log_of "${dirs[0]}")

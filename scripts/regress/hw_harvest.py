@@ -264,7 +264,7 @@ def main():
         layer = os.path.join(layers_dir, name)
         cfg = os.path.join(layer, name + ".cfg")
         desc = description(os.path.join(ROOT, cfg))
-        logdir = os.path.join("logs", "hw-harvest", config, name)
+        logdir = os.path.join(os.environ.get("SIM_LOG_ROOT") or "logs", "hw-harvest", config, name)
         if desc is None:
             return "error", "%s has no gen-layers description on its first line" % cfg, logdir
         shutil.rmtree(os.path.join(ROOT, logdir), ignore_errors=True)   # no dump of an earlier harvest

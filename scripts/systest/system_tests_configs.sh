@@ -83,7 +83,7 @@ if [ -d "$cf_large" ]; then
     cf_n=$(find "$cf_large" -mindepth 2 -maxdepth 2 -name '*.cfg' | wc -l)
     if make -s conformance TRACES="$cf_large" DUT=twin SEED=1 >"$log" 2>&1 &&
        grep -q "^$cf_n passed, 0 failed, 0 skipped$" "$log" && [ "$cf_n" -ge 6 ] &&
-       grep -q 'nvdla_config=nv_large (from the trace folder name)' logs/nvdla_pdp_8x8x32_1x1_max_int8_0/twin/sim.log; then
+       grep -q 'nvdla_config=nv_large (from the trace folder name)' $logs_root/nvdla_pdp_8x8x32_1x1_max_int8_0/twin/sim.log; then
         ok "make conformance TRACES=nv_large DUT=twin: $cf_n passed, 0 failed (nv_large from the folder name)"
     else bad "make conformance TRACES=nv_large DUT=twin: not all $cf_n traces pass as nv_large"; fi
 else

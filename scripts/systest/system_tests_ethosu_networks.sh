@@ -181,14 +181,23 @@ else
     en_refused "ethosu/network: a truncated npz is named" "$npz: not a zip archive" \
         TEST=ethosu/network DUT=twin NETWORK="$en_tmp/bad"
 fi
-# the whole corpus on the twin (both configurations are folders of it), once more with AXI stalls
+# the whole corpus on the twin, each network once: its configurations' folders
+# take turns without and with AXI stalls (make test-long runs the other turn);
+# a corpus of one folder runs both ways
 if [ -n "$en_first" ]; then
-    for knobs in "" "AXI_STALL=30 RD_LATENCY=1:20 SEED=3"; do
+    en_stalls="AXI_STALL=30 RD_LATENCY=1:20 SEED=3"
+    en_runs=()
+    for d in "$EN_NETWORKS"/*/; do
+        [ -d "$d" ] && en_runs+=("${d%/}|$([ $(( ${#en_runs[@]} % 2 )) = 1 ] && echo "$en_stalls")")
+    done
+    [ ${#en_runs[@]} -ge 2 ] || en_runs=("$EN_NETWORKS|" "$EN_NETWORKS|$en_stalls")
+    for r in "${en_runs[@]}"; do
+        d=${r%%|*} knobs=${r#*|}
         # shellcheck disable=SC2086
-        if make -s ethosu-networks NETWORKS="$EN_NETWORKS" DUT=twin $knobs >"$log" 2>&1 &&
+        if make -s ethosu-networks NETWORKS="$d" DUT=twin $knobs >"$log" 2>&1 &&
            grep -q '^[0-9]* passed, 0 failed, 0 skipped$' "$log"; then
-            ok "make ethosu-networks NETWORKS=$EN_NETWORKS ${knobs:-(no knobs)}: $(tail -n 1 "$log")"
-        else bad "make ethosu-networks NETWORKS=$EN_NETWORKS ${knobs:-(no knobs)}: $(tail -n 1 "$log")"; fi
+            ok "make ethosu-networks NETWORKS=$d ${knobs:-(no knobs)}: $(tail -n 1 "$log")"
+        else bad "make ethosu-networks NETWORKS=$d ${knobs:-(no knobs)}: $(tail -n 1 "$log")"; fi
     done
 fi
 # errors that need no network

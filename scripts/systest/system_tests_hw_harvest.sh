@@ -29,6 +29,7 @@ if ! declare -F ok >/dev/null; then
     cd "$(dirname "$0")/../.."
     hh_alone=1 pass=0 fail=0
     log=$(mktemp)
+    logs_root=${SIM_LOG_ROOT:-logs}
     ok()  { pass=$((pass + 1)); printf 'PASS  %s\n' "$1"; }
     bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
 fi
@@ -122,7 +123,7 @@ else
         PLUSARGS=+nvdla_stub_reset_sync=99 >"$log" 2>&1
     rc=$?
     if [ "$rc" != 0 ] && grep -q '\] Error 1$' "$log" &&
-       grep -q '^ERROR    sdp_3_0: exit status 1: %Error: nvdla_reset_sync: +nvdla_stub_reset_sync=99 is out of range.* (log logs/hw-harvest/nv_small/sdp_3_0/sim.log)$' "$log" &&
+       grep -q '^ERROR    sdp_3_0: exit status 1: %Error: nvdla_reset_sync: +nvdla_stub_reset_sync=99 is out of range.* (log '"$logs_root"'/hw-harvest/nv_small/sdp_3_0/sim.log)$' "$log" &&
        grep -q '^| sdp | 1 | 0 | 0 | 0 | 0 | 1 |$' "$log" && [ ! -e "$hh_tmp/err/nv_small/sdp_3_0" ]; then
         ok "hw-harvest: a run that fails otherwise is an ERROR with its reason and log (exit 1, no case)"
     else bad "hw-harvest: harness errors are errors, exit 1 (exit $rc)"; fi

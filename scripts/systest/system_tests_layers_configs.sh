@@ -30,8 +30,8 @@ for c in nv_small nv_medium_512 nv_large; do
     make -s conformance TRACES="$d" NVDLA_CONFIG=$c DUT=twin JOBS=2 >"$log" 2>&1
     if grep -qx "15 passed, 0 failed, 0 skipped" "$log" &&
        [ "$(grep -c "^PASS  img_1_" "$log")" = 3 ] &&
-       grep -q "nvdla_config=$c " logs/nvdla_conv_1_0/twin/sim.log &&
-       grep -q "nvdla_config=$c " logs/nvdla_img_1_0/twin/sim.log; then
+       grep -q "nvdla_config=$c " $logs_root/nvdla_conv_1_0/twin/sim.log &&
+       grep -q "nvdla_config=$c " $logs_root/nvdla_img_1_0/twin/sim.log; then
         ok "random layers for $c on the twin as $c (3 image-input): $(tail -n 1 "$log")"
     else bad "random layers for $c on the twin as $c: 15 pass, 3 of them image input"; fi
 
@@ -59,7 +59,7 @@ for c in nv_small nv_medium_512 nv_large; do
         fi
         make -s conformance TRACES="$b" NVDLA_CONFIG=$c DUT=$dut JOBS=2 AXI_STALL=20 >"$log" 2>&1
         if grep -qx "4 passed, 0 failed, 0 skipped" "$log" &&
-           grep -q "nvdla_config=$c " logs/nvdla_bypass_1_0/$dut/sim.log; then
+           grep -q "nvdla_config=$c " $logs_root/nvdla_bypass_1_0/$dut/sim.log; then
             ok "random SDP bypass copies for $c on DUT=$dut: $(tail -n 1 "$log")"
         else bad "random SDP bypass copies for $c on DUT=$dut: 4 pass"; fi
     done

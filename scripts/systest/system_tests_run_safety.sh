@@ -89,8 +89,8 @@ rs_expect "REGRESS_DIR with a space refused" 2 "REGRESS_DIR='$rs_tmp/a b': paths
     make -s regress LIST="$rs_tmp/one.txt" REGRESS_DIR="$rs_tmp/a b"
 rs_expect "RTL_FILES with a quote refused" 2 "RTL_FILES='$rs_tmp/it's/x.f': paths with a quote (')" \
     make -s sim TEST=sdp_bypass_smoke DUT=rtl RTL_FILES="$rs_tmp/it's/x.f"
-[ -z "$(ls "$rs_tmp/a b")" ] && [ ! -e logs/nvdla_a ] && ok "refused paths: nothing written" ||
-    bad "refused paths: something was written ($rs_tmp/a b or logs/nvdla_a)"
+[ -z "$(ls "$rs_tmp/a b")" ] && [ ! -e $logs_root/nvdla_a ] && ok "refused paths: nothing written" ||
+    bad "refused paths: something was written ($rs_tmp/a b or $logs_root/nvdla_a)"
 
 # ---- 5. a regression list with a duplicate line ----
 printf 'sdp_bypass_smoke DUT=twin\n# a comment\nsdp_bypass_smoke  DUT=twin   # again\n' >"$rs_tmp/dup.txt"

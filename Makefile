@@ -27,8 +27,8 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # ---- knobs of `make sim` (docs/knobs.md) -----------------------------------------
 # The knob table (scripts/gen/regdefs/knobs.csv) gives every knob's `?=` default,
 # its syntax and its simulator option (mk/generated/knobs.mk, generated: make knobs);
-# mk/knob_check.mk refuses unknown names and malformed values on the command line.
-include mk/path_check.mk
+# mk/knob_check.mk refuses unknown names and malformed values on the command line
+# (and, with mk/path_check.mk, characters the shell reads: included at the top).
 TEST      ?=
 TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;

@@ -42,6 +42,9 @@ knob_check = $(if $(strip $(value $(1))),$(if $(call knob_ok_$(KNOB_SYNTAX_$(1))
 $(foreach k,$(KNOB_CHECKED),$(call knob_check,$(k)))
 $(foreach k,$(KNOB_CHECKED_CMDLINE),$(if $(filter command line,$(origin $(k))),$(call knob_check,$(k))))
 
+# a space or quote in a path first, with its own message
+include mk/path_check.mk
+
 knob_empty :=
 knob_space := $(knob_empty) $(knob_empty)
 # what is left of a knob's raw value once its syntax's characters are gone

@@ -53,7 +53,7 @@ sh_args() {
 }
 # sh_refused KNOB: the last command exited 2, naming KNOB, and ran nothing of the value
 sh_refused() {
-    [ "$sh_rc" = 2 ] && grep -qF -- "$1: '" "$log" && [ ! -e "$sh_pwned" ] && [ ! -e "$sh_tmp/home/x" ] &&
+    [ "$sh_rc" = 2 ] && grep -qF -e "$1: '" -e "$1='" "$log" && [ ! -e "$sh_pwned" ] && [ ! -e "$sh_tmp/home/x" ] &&
         ! grep -q '^\(PASS\|FAIL\): ' "$log"
 }
 

@@ -35,8 +35,10 @@ SEED=s in an entry fixes one seed. A line that expands to no runs (say a
 sequence the shipped stub cannot run, with DUT=rtl) is an error naming the
 line, or with EMPTY=skip a skipped JUnit case saying why. Other KEY=value words are passed to make
 (AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm): names of the
-knob table (docs/knobs.md) in its syntax, else the line is an error (file:line, the nearest name)
-before anything runs; --knob likewise.
+knob table (docs/knobs.md) in its syntax and character set, else the line is an error (file:line,
+the nearest name) before anything runs; --knob likewise. LOG_DIR (each run's folder is the
+runner's) and make's settings of other targets or of the build (JOBS, LIST, TIMEOUT, CFLAGS ...)
+are refused on a line: a run would ignore them. SEEDS is at most 100000.
 --knob KEY=value adds a knob to every run, over the list's own value
 (make regress WAVES_ON_FAIL=200: each failing run comes with waves of its last
 200 cycles and a GTKWave view, named in the failure report).

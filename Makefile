@@ -8,6 +8,10 @@
 #   make help                                             all targets and knobs
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+# The knobs first: mk/knob_check.mk refuses a value with a character the shell
+# reads before anything expands one (docs/knobs.md; the rest of this section below).
+include mk/generated/knobs.mk
+include mk/knob_check.mk
 
 # Sanitizer builds live apart, so switching SAN never mixes objects.
 BUILD    := build$(if $(SAN),-san)
@@ -23,10 +27,8 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # ---- knobs of `make sim` (docs/knobs.md) -----------------------------------------
 # The knob table (scripts/gen/regdefs/knobs.csv) gives every knob's `?=` default,
 # its syntax and its simulator option (mk/generated/knobs.mk, generated: make knobs);
-# mk/knob_check.mk refuses unknown names and malformed values on the command line.
-include mk/generated/knobs.mk
-include mk/knob_check.mk
-include mk/path_check.mk
+# mk/knob_check.mk refuses unknown names and malformed values on the command line
+# (and, with mk/path_check.mk, characters the shell reads: included at the top).
 TEST      ?=
 TRACE     ?=
 # NVDLA traces: TEST=nvdla/<name> runs $(NVDLA_TRACES)/<name>/<name>.cfg;
@@ -448,8 +450,9 @@ RTL_NVDLA_CONFIG = $(or $(NVDLA_CONFIG),$(if $(TRACE),$(firstword $(filter $(NVD
 # ethosu/<name> tests run on the Ethos-U65 top (rtl_stubs/ethosu65), the rest on NV_nvdla.
 RTL_FAMILY = $(if $(filter ethosu/%,$(TEST)),ethosu,nvdla)
 # other harnesses log beside the C harness's runs, never over them
-# (SIM_LOG_ROOT in the environment moves logs/: each system test case has its own)
-LOG_DIR  ?= $(or $(SIM_LOG_ROOT),logs)/$(subst /,_,$(TEST))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
+# (SIM_LOG_ROOT in the environment moves logs/: each system test case has its own);
+# a network's runs each in a folder of their own (NETWORK's path, / as _), so two at once are two runs
+LOG_DIR  ?= $(or $(SIM_LOG_ROOT),logs)/$(subst /,_,$(TEST))$(if $(NETWORK),/$(subst /,_,$(patsubst %/,%,$(NETWORK))))/$(DUT)$(if $(filter-out c,$(HARNESS)),-$(HARNESS))
 WAVE_FILE = $(LOG_DIR)/waves.$(if $(filter fst,$(WAVES)),fst,vcd$(if $(filter gz,$(WAVES)),.gz))
 # what names the run (scripts/regress/simrun.py supplies these per run) and the knobs
 SIM_RUN_ARGS = --test $(TEST) --dut $(DUT) --out-dir $(LOG_DIR) $(if $(TRACE_PATH),--trace '$(TRACE_PATH)') \
@@ -670,6 +673,10 @@ ENGINES ?=
 HARVEST_RUN_KNOBS = $(foreach k,AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER CSB_GAP NPOSTED \
     MAX_CYCLES RESET_CYCLES RESET_IDLE PLUSARGS CLOCK_PERIOD WAVES_ON_FAIL AXI_MAX_WAIT REG_MAX_WAIT MEM_LIMIT,\
     $(if $(filter command line,$(origin $(k))),'$(k)=$($(k))'))
+# the harvest runs the RTL; DUT=twin would be silently ignored
+ifneq ($(and $(filter hw-harvest,$(MAKECMDGOALS)),$(filter command line,$(origin DUT)),$(filter-out rtl,$(DUT))),)
+$(error DUT=$(DUT): make hw-harvest runs each layer on the RTL (DUT=rtl) and compares with the twin: drop DUT=)
+endif
 .PHONY: hw-harvest
 hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 	@python3 scripts/regress/hw_harvest.py --gen-layers '$(GEN_LAYERS)' --config '$(or $(NVDLA_CONFIG),nv_small)' --seed '$(or $(SEED),1)' \

@@ -30,7 +30,7 @@ lock=$dir/.sim.lock
 if ! { exec 9>>"$lock"; } 2>/dev/null; then fail "cannot write $lock: the log folder $dir is not writable"; fi
 if ! flock -n 9; then
     other=$(head -n 1 "$lock" 2>/dev/null)
-    fail "another run of this test is writing $dir (${other:-its pid unknown}): wait for it, or give this run its own LOG_DIR=<folder>"
+    fail "another run is writing the log folder $dir (${other:-its pid unknown}): wait for it, or give this run its own LOG_DIR=<folder>"
 fi
 # who holds the lock, for the message of a run refused meanwhile
 printf 'pid %s, since %s: %s\n' "$$" "$(date +%H:%M:%S)" "${cmd[*]}" >"$lock" 2>/dev/null

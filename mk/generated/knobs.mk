@@ -132,6 +132,113 @@ KNOB_SYNTAX_SAMPLE := uint
 KNOB_WHAT_SAMPLE := a decimal number
 KNOB_SYNTAX_FUZZ_SECONDS := uint
 KNOB_WHAT_FUZZ_SECONDS := a decimal number
+
+# the characters each knob's value may hold, whatever its origin (mk/knob_check.mk;
+# scripts/gen/knobs.py CHARSET_OF_KIND): none the shell reads, so a recipe uses it literally
+KNOB_SET_TEST := name
+KNOB_SET_TRACE := path
+KNOB_SET_DUT := enum
+KNOB_SET_SEED := uint
+KNOB_SET_AXI_STALL := uint
+KNOB_SET_RD_LATENCY := range
+KNOB_SET_WR_LATENCY := uint
+KNOB_SET_AXI_OUTSTANDING := uint
+KNOB_SET_AXI_REORDER := bool
+KNOB_SET_CSB_GAP := range
+KNOB_SET_NPOSTED := bool
+KNOB_SET_MAX_CYCLES := uint
+KNOB_SET_RESET_CYCLES := uint
+KNOB_SET_RESET_IDLE := uint
+KNOB_SET_SRAMIF := bool
+KNOB_SET_INJECT := name
+KNOB_SET_NVDLA_CONFIG := name
+KNOB_SET_RUN_ABSENT := bool
+KNOB_SET_PROG_CHECK := enum
+KNOB_SET_ETHOSU_DUMP := bool
+KNOB_SET_ALLOW_NO_CHECK := bool
+KNOB_SET_CHECK_UNWRITTEN := bool
+KNOB_SET_AXI_MAX_WAIT := uint
+KNOB_SET_REG_MAX_WAIT := uint
+KNOB_SET_MEM_LIMIT := bytes
+KNOB_SET_PLUSARGS := plusargs
+KNOB_SET_CLOCK_PERIOD := ns
+KNOB_SET_WAVES_ON_FAIL := uint
+KNOB_SET_WAVES := enum
+KNOB_SET_WAVES_FROM := uint
+KNOB_SET_WAVES_TO := uint
+KNOB_SET_VERBOSE := enum
+KNOB_SET_NETWORK := path
+KNOB_SET_ETHOSU_CONFIG := enum
+KNOB_SET_HARNESS := enum
+KNOB_SET_NVDLA_TRACES := path
+KNOB_SET_RTL_FILES := paths
+KNOB_SET_RTL_TOP := name
+KNOB_SET_RTL_FLAGS := string
+KNOB_SET_RTL_VERILATOR := path
+KNOB_SET_NVDLA_RTL := name
+KNOB_SET_NVDLA_RTL_ROOT := path
+KNOB_SET_LOG_DIR := path
+KNOB_SET_SAN := string
+KNOB_SET_NETWORKS := path
+KNOB_SET_TRACES := path
+KNOB_SET_FILTER := glob
+KNOB_SET_JOBS := uint
+KNOB_SET_LIST := path
+KNOB_SET_SEEDS := uint
+KNOB_SET_SHARD := string
+KNOB_SET_TIMEOUT := string
+KNOB_SET_DUTS := enum
+KNOB_SET_REGRESS_DIR := path
+KNOB_SET_LAYER_COUNT := uint
+KNOB_SET_SAMPLE := uint
+KNOB_SET_RANDOM_LAYERS_DIR := path
+KNOB_SET_IMG_AVOID := string
+KNOB_SET_RANDOM_BYPASS_DIR := path
+KNOB_SET_HW_OBSERVED := paths
+KNOB_SET_NVDLA_HW := path
+KNOB_SET_HARVEST_DIR := path
+KNOB_SET_ENGINES := string
+KNOB_SET_BENCH_SECTIONS := string
+KNOB_SET_FUZZ_SECONDS := uint
+KNOB_SET_FUZZ_TARGETS := string
+KNOB_SET_ARGS := string
+KNOB_SET_CC := string
+KNOB_SET_CXX := string
+KNOB_SET_CFLAGS := string
+KNOB_SET_LDFLAGS := string
+KNOB_SET_PREFIX := path
+KNOB_SET_DESTDIR := path
+KNOB_CHARS_name := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . + - /
+KNOB_BAD_FIRST_name := -%
+KNOB_CHARS_DOC_name := letters, digits and _ . + - /; not starting with -
+KNOB_CHARS_path := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . + - / , : @ % = ~
+KNOB_BAD_FIRST_path := -% ~%
+KNOB_CHARS_DOC_path := letters, digits and _ . + - / , : @ % = ~; not starting with - or ~
+KNOB_CHARS_enum := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . -
+KNOB_CHARS_DOC_enum := letters, digits and _ . -
+KNOB_CHARS_uint := 0 1 2 3 4 5 6 7 8 9
+KNOB_CHARS_DOC_uint := digits
+KNOB_CHARS_range := 0 1 2 3 4 5 6 7 8 9 :
+KNOB_CHARS_DOC_range := digits and :
+KNOB_CHARS_bool := 0 1
+KNOB_CHARS_DOC_bool := 0 or 1
+KNOB_CHARS_bytes := 0 1 2 3 4 5 6 7 8 9 K M G k m g
+KNOB_CHARS_DOC_bytes := digits and K M G k m g
+KNOB_CHARS_plusargs := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . + - / , : @ % =
+KNOB_SPACES_plusargs := y
+KNOB_CHARS_DOC_plusargs := letters, digits, spaces and _ . + - / , : @ % =
+KNOB_CHARS_ns := 0 1 2 3 4 5 6 7 8 9 .
+KNOB_CHARS_DOC_ns := digits and .
+KNOB_CHARS_paths := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . + - / , : @ % = ~
+KNOB_SPACES_paths := y
+KNOB_BAD_FIRST_paths := -% ~%
+KNOB_CHARS_DOC_paths := paths (letters, digits and _ . + - / , : @ % = ~) separated by spaces; none starting with - or ~
+KNOB_CHARS_string := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . + - / , : @ % =
+KNOB_SPACES_string := y
+KNOB_CHARS_DOC_string := letters, digits, spaces and _ . + - / , : @ % =
+KNOB_CHARS_glob := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ . + - / , : @ % = * ? [ ]
+KNOB_SPACES_glob := y
+KNOB_CHARS_DOC_glob := letters, digits, spaces and _ . + - / , : @ % = * ? [ ]
 KNOB_CHECKED := DUT SEED AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER CSB_GAP NPOSTED MAX_CYCLES RESET_CYCLES RESET_IDLE SRAMIF RUN_ABSENT PROG_CHECK ETHOSU_DUMP ALLOW_NO_CHECK CHECK_UNWRITTEN AXI_MAX_WAIT REG_MAX_WAIT MEM_LIMIT CLOCK_PERIOD WAVES_ON_FAIL WAVES WAVES_FROM WAVES_TO VERBOSE ETHOSU_CONFIG
 KNOB_CHECKED_CMDLINE := HARNESS JOBS SEEDS DUTS LAYER_COUNT SAMPLE FUZZ_SECONDS
 

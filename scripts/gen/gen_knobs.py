@@ -185,6 +185,23 @@ def gen_make(rows):
         if ms[1]:
             out.append("KNOB_CHOICES_%s := %s" % (r["make"], ms[1]))
         out.append("KNOB_WHAT_%s := %s" % (r["make"], knobs.syntax_what(r["syntax"])))
+    out += ["", "# the characters each knob's value may hold, whatever its origin (mk/knob_check.mk;",
+            "# scripts/gen/knobs.py CHARSET_OF_KIND): none the shell reads, so a recipe uses it literally"]
+    kinds = []
+    for r in rows:
+        if r["make"]:
+            kind = r["syntax"].partition(":")[0]
+            out.append("KNOB_SET_%s := %s" % (r["make"], kind))
+            if kind not in kinds:
+                kinds.append(kind)
+    for kind in kinds:
+        chars = knobs.charset(kind)
+        out.append("KNOB_CHARS_%s := %s" % (kind, " ".join(c for c in chars if c != " ")))
+        if " " in chars:
+            out.append("KNOB_SPACES_%s := y" % kind)
+        if knobs.BAD_FIRST.get(kind):
+            out.append("KNOB_BAD_FIRST_%s := %s" % (kind, " ".join(c + "%" for c in knobs.BAD_FIRST[kind])))
+        out.append("KNOB_CHARS_DOC_%s := %s" % (kind, knobs.charset_doc(kind)))
     out.append("KNOB_CHECKED := %s" % " ".join(sim))
     out.append("KNOB_CHECKED_CMDLINE := %s" % " ".join(own))
     out += ["", "# knob -> simulator option (WAVES, SRAMIF, PLUSARGS, VERBOSE and the run's names: the Makefile)",
@@ -196,15 +213,35 @@ def gen_make(rows):
     return "\n".join(out) + "\n"
 
 
+def bracket(chars):
+    """A bracket expression of chars (- last, ] first)."""
+    body = "".join(c for c in chars if c not in "-]")
+    return "[" + ("]" if "]" in chars else "") + body + ("-" if "-" in chars else "") + "]"
+
+
+def value_regex(syntax):
+    """A regular expression (bash =~, POSIX ERE) of a whole value in the syntax's characters,
+    its first character not one of knobs.BAD_FIRST."""
+    kind = syntax.partition(":")[0]
+    chars = knobs.charset(syntax)
+    if not chars:
+        return "^$"
+    first = "".join(c for c in chars if c not in knobs.BAD_FIRST.get(kind, ""))
+    if kind == "paths":
+        word, wfirst = bracket(chars.replace(" ", "")), bracket(first.replace(" ", ""))
+        return "^( *%s%s*)* *$" % (wfirst, word)
+    return "^(%s%s*)?$" % (bracket(first), bracket(chars))
+
+
 def gen_sim_table(rows):
     """mk/generated/knobs.tsv: one line per make variable, tab-separated: name, kind, syntax,
     simulator option (scripts/sim's fast path; anything it does not map it leaves
     to make)."""
     out = ["# mk/generated/knobs.tsv: %s" % HEADER,
-           "# name\tkind\tsyntax\toption (read by scripts/sim)"]
+           "# name\tkind\tsyntax\toption\tvalue (a bash regular expression of its characters) (read by scripts/sim)"]
     for r in rows:
         if r["make"]:
-            out.append("\t".join((r["make"], r["kind"], r["syntax"] or "-", r["option"] or "-")))
+            out.append("\t".join((r["make"], r["kind"], r["syntax"] or "-", r["option"] or "-", value_regex(r["syntax"]))))
     return "\n".join(out) + "\n"
 
 
@@ -217,7 +254,8 @@ def value_doc(syntax):
     if kind == "uint":
         return "n" + (" (%s)" % arg if arg and not arg.endswith(str(U64_MAX)) else "")
     return {"range": "min[:max]", "bool": "0|1", "enum": arg, "bytes": "bytes[K|M|G]", "ns": "ns",
-            "name": "name", "path": "path", "string": "text", "plusargs": '"+a +b=1"', "flag": ""}[kind]
+            "name": "name", "path": "path", "paths": "paths", "string": "text", "glob": "glob",
+            "plusargs": '"+a +b=1"', "flag": ""}[kind] + (" (%s)" % knobs.CHARSET_DOC[kind] if kind in knobs.CHARSET_DOC else "")
 
 
 def doc_tables(rows):

@@ -100,9 +100,75 @@ def syntax_what(syntax):
         return "nanoseconds in decimal (10, 2.5)"
     if kind == "plusargs":
         return "plusargs: each word starts with +"
-    if kind in ("name", "path", "string", "flag"):
+    if kind in ("name", "path", "paths", "string", "glob", "flag"):
         return None
     raise TableError("unknown syntax '%s'" % syntax)
+
+
+# The characters a value of each syntax may hold. Make pastes values into its
+# recipes' shell text, so none of these is a character the shell reads (no ; | &
+# < > ( ) $ ` \ quotes, newline or tab): a value is used literally or refused.
+# (first characters: a set a value may not start with, and why)
+LETTERS_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+CHARSET_OF_KIND = {
+    "name": LETTERS_DIGITS + "_.+-/",
+    "path": LETTERS_DIGITS + "_.+-/,:@%=~",
+    "paths": LETTERS_DIGITS + "_.+-/,:@%=~ ",
+    "string": LETTERS_DIGITS + "_.+-/,:@%= ",
+    "glob": LETTERS_DIGITS + "_.+-/,:@%= *?[]",
+    "plusargs": LETTERS_DIGITS + "_.+-/,:@%= ",
+}
+# the narrower syntaxes' characters (their syntax check says more; make checks
+# these on a value from the environment too)
+NARROW_CHARSET = {
+    "uint": "0123456789", "range": "0123456789:", "ns": "0123456789.", "bytes": "0123456789KMGkmg",
+    "bool": "01", "enum": LETTERS_DIGITS + "_.-", "flag": "",
+}
+NARROW_CHARSET_DOC = {
+    "uint": "digits", "range": "digits and :", "ns": "digits and .", "bytes": "digits and K M G k m g",
+    "bool": "0 or 1", "enum": "letters, digits and _ . -", "flag": "nothing",
+}
+CHARSET_DOC = {
+    "name": "letters, digits and _ . + - /; not starting with -",
+    "path": "letters, digits and _ . + - / , : @ % = ~; not starting with - or ~",
+    "paths": "paths (letters, digits and _ . + - / , : @ % = ~) separated by spaces; none starting with - or ~",
+    "string": "letters, digits, spaces and _ . + - / , : @ % =",
+    "glob": "letters, digits, spaces and _ . + - / , : @ % = * ? [ ]",
+    "plusargs": "letters, digits, spaces and _ . + - / , : @ % =",
+}
+# a word may not start with these: - reads as an option, ~ as the home folder
+# (the shell expands it in one place and not in another)
+BAD_FIRST = {"name": "-", "path": "-~", "paths": "-~"}
+
+
+def charset(syntax):
+    """The characters a value of this syntax may hold."""
+    kind = syntax.partition(":")[0]
+    return CHARSET_OF_KIND.get(kind, NARROW_CHARSET.get(kind, ""))
+
+
+def charset_doc(syntax):
+    """The character set as documented (docs/knobs.md)."""
+    kind = syntax.partition(":")[0]
+    return CHARSET_DOC.get(kind) or NARROW_CHARSET_DOC.get(kind, "")
+
+
+def chars_error(key, syntax, value):
+    """None, or why value holds a character its syntax does not allow (names the
+    knob and the character)."""
+    kind = syntax.partition(":")[0]
+    allowed = CHARSET_OF_KIND.get(kind)
+    if allowed is None:
+        return None
+    for c in value:
+        if c not in allowed:
+            shown = {"\n": "a newline", "\t": "a tab", " ": "a space"}.get(c, "'%s'" % c)
+            return "%s: %r holds %s: a %s value holds %s" % (key, value, shown, kind, CHARSET_DOC[kind])
+    bad = BAD_FIRST.get(kind, "")
+    for w in (value.split() if kind == "paths" else [value]):
+        if w[:1] and w[0] in bad:
+            return "%s: %r starts with '%s': a %s value holds %s" % (key, value, w[0], kind, CHARSET_DOC[kind])
+    return None
 
 
 def _digits(s):
@@ -164,6 +230,9 @@ def check_word(word, rows, by_name=None):
     row = by_name.get(key)
     if row is None:
         return unknown_message(key, rows)
+    msg = chars_error(key, row["syntax"], value)
+    if msg:
+        return msg
     what = syntax_what(row["syntax"])
     # empty means unset, as in make
     if what and value.strip() and not value_ok(row["syntax"], value):

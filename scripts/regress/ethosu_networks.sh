@@ -29,11 +29,12 @@ one_network() {
     local i=$1 d=$2 rel log out rc why
     log=$(log_of "$d")
     mkdir -p "$log"
-    if [ -n "$tmpl" ] && simple "$d" && simple "$log"; then
-        local cmd=${tmpl/"$tmpl_net"/" --network $d "}
-        cmd=${cmd/"$tmpl_log"/" --out-dir $log "}
-        out=$( { eval "$cmd" 2>&1; echo $? >"$res/$i.rc"; } | tee "$log/sim.log"; scripts/waves_view.sh "$log")
-        rc=$(cat "$res/$i.rc")
+    if [ ${#tmpl[@]} -gt 0 ] && simple "$d" && simple "$log"; then
+        # the first network's argument vector with this one's folders: no word is read by a shell
+        local -a cmd=("${tmpl[@]}")
+        cmd[tmpl_net]=$d cmd[tmpl_log]=$log
+        out=$(scripts/sim_logged.sh "$log" ${tmpl_clean[@]+"${tmpl_clean[@]}"} -- "${cmd[@]}" 2>&1)
+        rc=$?
     else
         out=$(scripts/sim TEST=ethosu/network NETWORK="$d" LOG_DIR="$log" "${knobs[@]}" 2>&1)
         rc=$?
@@ -57,20 +58,28 @@ case $jobs_max in ''|*[!0-9]*|0) echo "make ethosu-networks: JOBS: '$jobs_max' i
 # The simulator command make sim builds and checks for the first network (the
 # knobs refused as make sim refuses them); every network then runs that command
 # with its own folder and log folder (a make per network costs more than most
-# runs). Folders with characters the shell would read are run through scripts/sim.
+# runs); the command is an argument vector (make sim-argv), never shell text.
+# Folders outside a knob's character set are run through scripts/sim, which refuses them.
 simple() { [[ $1 =~ ^[A-Za-z0-9_./+:=@%-]+$ ]]; }
 log_of() {
     local rel=${1#"$root"}; rel=${rel#/}; [ -n "$rel" ] || rel=$(basename "$1")
     printf '%s/ethosu_networks/%s/%s' "${SIM_LOG_ROOT:-logs}" "${rel//\//_}" "$dut"
 }
-tmpl= tmpl_net= tmpl_log=
+tmpl=() tmpl_clean=() tmpl_net= tmpl_log=
 log0=$(log_of "${dirs[0]}")
 if simple "${dirs[0]}" && simple "$log0" && mkdir -p "$log0" &&
-   t=$(make -s --no-print-directory sim-command TEST=ethosu/network NETWORK="${dirs[0]}" LOG_DIR="$log0" "${knobs[@]}" 2>/dev/null); then
-    t=$(sed -n 2p <<<"$t")
-    if [[ "$t " == *" --network ${dirs[0]} "* && "$t " == *" --out-dir $log0 "* ]]; then
-        tmpl="$t " tmpl_net=" --network ${dirs[0]} " tmpl_log=" --out-dir $log0 "
-    fi
+   t=$(make -s --no-print-directory sim-argv TEST=ethosu/network NETWORK="${dirs[0]}" LOG_DIR="$log0" "${knobs[@]}" 2>/dev/null); then
+    # sim-argv: the log folder, the files to remove, then one word a line
+    mapfile -t t_lines <<<"$t"
+    read -r -a tmpl_clean <<<"${t_lines[1]:-}"
+    words=("${t_lines[@]:2}")
+    for j in "${!words[@]}"; do
+        case ${words[$j]} in
+            --network) [ "${words[$((j + 1))]:-}" = "${dirs[0]}" ] && tmpl_net=$((j + 1)) ;;
+            --out-dir) [ "${words[$((j + 1))]:-}" = "$log0" ] && tmpl_log=$((j + 1)) ;;
+        esac
+    done
+    [ -n "$tmpl_net" ] && [ -n "$tmpl_log" ] && tmpl=("${words[@]}")
 fi
 # the first alone: without a command it builds the simulator, which two runs must never link at once
 one_network 0 "${dirs[0]}"

@@ -35,8 +35,10 @@ SEED=s in an entry fixes one seed. A line that expands to no runs (say a
 sequence the shipped stub cannot run, with DUT=rtl) is an error naming the
 line, or with EMPTY=skip a skipped JUnit case saying why. Other KEY=value words are passed to make
 (AXI_STALL=50, RD_LATENCY=1:30, CSB_GAP=0:3, MAX_CYCLES=..., HARNESS=systemc|tlm): names of the
-knob table (docs/knobs.md) in its syntax, else the line is an error (file:line, the nearest name)
-before anything runs; --knob likewise.
+knob table (docs/knobs.md) in its syntax and character set, else the line is an error (file:line,
+the nearest name) before anything runs; --knob likewise. LOG_DIR (each run's folder is the
+runner's) and make's settings of other targets or of the build (JOBS, LIST, TIMEOUT, CFLAGS ...)
+are refused on a line: a run would ignore them. SEEDS is at most 100000.
 --knob KEY=value adds a knob to every run, over the list's own value
 (make regress WAVES_ON_FAIL=200: each failing run comes with waves of its last
 200 cycles and a GTKWave view, named in the failure report).
@@ -77,6 +79,20 @@ SAN_PATTERNS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime erro
 
 # the knob table: list lines and --knob take its names, in its syntax
 KNOB_ROWS = knob_table.load()
+# seeds a line (SEEDS=) or --seeds may ask for: the run list is built in memory
+MAX_SEEDS = 100000
+
+
+def not_of_a_run(key):
+    """None, or why a list line's KEY= is no setting of one run: LOG_DIR (each
+    run's folder is the runner's) and make's settings of other targets or of the
+    build (JOBS, LIST, CFLAGS ...), which a run would silently ignore."""
+    if key == "LOG_DIR":
+        return "LOG_DIR: each run's folder is the runner's (give REGRESS_DIR= on make's command line)"
+    row = next((r for r in KNOB_ROWS if r["make"] == key), None)
+    if row and row["kind"] == "make" and (row["applies"].startswith("make ") or row["applies"] in ("build", "install")):
+        return "%s: a setting of %s, not of one run: give it on make's command line" % (key, row["applies"])
+    return None
 
 
 class ListError(Exception):
@@ -154,6 +170,9 @@ def parse_list(path):
                 why = knob_table.check_word(w, KNOB_ROWS)
                 if why:
                     raise ListError("%s:%d: %s" % (path, no, why))
+                why = not_of_a_run(k)
+                if why:
+                    raise ListError("%s:%d: %s" % (path, no, why))
                 knobs.append("%s=%s" % (k, v))
             if opts.get("DUT", "both") not in ("twin", "rtl", "both"):
                 raise ListError("%s:%d: DUT must be twin, rtl or both" % (path, no))
@@ -163,6 +182,8 @@ def parse_list(path):
                 # ASCII digits only: str.isdigit() also takes '²', which int() refuses
                 if k in opts and not (opts[k].isascii() and opts[k].isdigit()):
                     raise ListError("%s:%d: %s must be a number" % (path, no, k))
+            if "SEEDS" in opts and not 1 <= int(opts["SEEDS"]) <= MAX_SEEDS:
+                raise ListError("%s:%d: SEEDS=%s: from 1 to %d seeds a line" % (path, no, opts["SEEDS"], MAX_SEEDS))
             if head.startswith("TRACE="):
                 kind, target = "trace", head[6:]
             elif head.startswith("TRACES="):
@@ -654,6 +675,8 @@ def main():
         ap.error("give exactly one of --list and --rerun-failed")
     if args.seeds < 1 or args.jobs < 1:
         ap.error("--seeds and --jobs must be >= 1")
+    if args.seeds > MAX_SEEDS:
+        ap.error("--seeds: at most %d" % MAX_SEEDS)
     for k in args.knob:
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", k) or k.split("=")[0] in ("DUT", "SEED", "SEEDS", "TEST", "TRACE", "LOG_DIR"):
             ap.error("--knob wants KEY=value of a make sim knob (not DUT/SEED/TEST/TRACE/LOG_DIR), got '%s'" % k)
@@ -817,4 +840,12 @@ def write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, 
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # a full disk, an unreadable file, a run list too large: a message and exit 2, no traceback
+    try:
+        sys.exit(main())
+    except OSError as e:
+        print("regress: %s%s" % (e.strerror or e, ": %s" % e.filename if e.filename else ""), file=sys.stderr)
+        sys.exit(2)
+    except MemoryError:
+        print("regress: out of memory (a list asking for too many runs?)", file=sys.stderr)
+        sys.exit(2)

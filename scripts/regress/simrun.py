@@ -145,7 +145,7 @@ def run(tmpl, test, trace, dut, seed, out_dir, env=None, timeout=None, started=N
         except OSError:
             lock.seek(0)
             other = lock.readline().strip() or "its pid unknown"
-            return 2, ("simrun: another run of this test is writing %s (%s): wait for it, or give this run "
+            return 2, ("simrun: another run is writing the log folder %s (%s): wait for it, or give this run "
                        "its own LOG_DIR=<folder>\n" % (out_dir, other)), False
         try:
             lock.truncate(0)

@@ -465,6 +465,7 @@ nvdla-rtl|case_file nvdla_rtl||
 run-safety|case_file run_safety||
 unwritten|case_file unwritten||
 inputs|case_file inputs||
+shell|case_file shell||
 strength|case_file strength||
 fuzz|case_file fuzz||
 build-race|case_file build_race||serial

@@ -35,7 +35,7 @@ elif [ "$rs_rc1:$rs_rc2" = 2:0 ]; then rs_won=2 rs_lost=1
 else rs_won= rs_lost=; fi
 cp "$rs_tmp/out${rs_lost:-2}" "$log"
 if [ -z "$rs_won" ]; then bad "same test side by side: exits $rs_rc1 and $rs_rc2, expected one run passing and one refused (2)"
-elif ! grep -qF "another run of this test is writing $rs_same (pid " "$log"; then
+elif ! grep -qF "another run is writing the log folder $rs_same (pid " "$log"; then
     bad "same test side by side: the refusal does not name the other run"
 elif [ "$(tr -d '\000' <"$rs_same/sim.log" | wc -c)" != "$(wc -c <"$rs_same/sim.log")" ]; then
     bad "same test side by side: NUL bytes in sim.log"

@@ -133,7 +133,7 @@ PROGRAM_SRC := sim/verilator/dut_rtl_none.c sequences/main/sim_cli_main.c
 SIM_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SIM_DIRS))))
 SEQ_SRC  := $(filter-out $(PROGRAM_SRC),$(wildcard $(addsuffix /*.c,$(SEQ_DIRS))))
 # golden/ and its rooms, one per family (golden/nvdla, golden/ethosu); tests/ and tools/ are programs
-GOLDEN_DIRS := golden $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(wildcard golden/*/)))
+GOLDEN_DIRS := golden $(filter-out golden/tests golden/tools,$(patsubst %/,%,$(wildcard golden/*/))) $(patsubst %/,%,$(wildcard golden/*/generated/))
 GOLDEN_SRC := $(wildcard $(addsuffix /*.c,$(GOLDEN_DIRS)))
 CORE_SRC := $(GOLDEN_SRC) $(BFM_SRC) $(SIM_SRC) $(SEQ_SRC)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
@@ -586,7 +586,7 @@ lint: deps
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
 # (sim/regs/; their Verilog includes in rtl_stubs/) and the documented
 # configuration table, from the CSVs in scripts/gen/regdefs; gen_ethosu_ops.py
-# the Ethos-U operation table (golden/ethosu/ethosu_ops_gen.[ch], ethosu_ops.csv).
+# the Ethos-U operation table (golden/ethosu/generated/ethosu_ops_gen.[ch], ethosu_ops.csv).
 REGDEFS := scripts/gen/regdefs
 CONFIGDEFS := $(REGDEFS)/nvdla_configs.csv
 regs:

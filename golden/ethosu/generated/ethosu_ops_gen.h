@@ -84,8 +84,15 @@ struct ethosu_act_rule {
     unsigned rules;    /* ETHOSU_ACTR_* */
 };
 
+/* The tables (generated); the lookups below are golden/ethosu/ethosu_ops_table.c's. */
 extern const struct ethosu_op_rule ethosu_op_rules[];
 extern const size_t ethosu_op_rule_count;
+extern const struct ethosu_act_rule ethosu_act_rules[];
+extern const size_t ethosu_act_rule_count;
+/* The kernel operations' commands and their short names. */
+struct ethosu_kernel_command { uint16_t opcode; const char *short_name; };
+extern const struct ethosu_kernel_command ethosu_kernel_commands[];
+extern const size_t ethosu_kernel_command_count;
 
 /* The operation of command opcode with parameter param (ignored when the
  * command has no mode); NULL when opcode is no kernel operation or param

@@ -17,7 +17,7 @@
 #define NPY_MAX_DIMS 8
 
 struct npy_array {
-    char descr[8];            /* "<i4", "|u1": as the header gives it */
+    char descr[16];           /* "<i4", "|u1", "|S100000": as the header gives it (order, kind, up to 10 digits) */
     unsigned elem_size;       /* bytes per element: 1, 2, 4 or 8 (any for bytes) */
     int is_signed;
     int is_bytes;             /* |S<n> / |V<n>: raw bytes, not integers */

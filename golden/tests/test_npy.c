@@ -96,6 +96,33 @@ START_TEST(test_bytes_and_empty_float)
 }
 END_TEST
 
+START_TEST(test_bytes_of_real_sized_network)
+{
+    /* Vela's command or weight area of a real-sized network: one |S100000
+     * element (a dtype string of 8 characters), beyond the 64 KiB fixtures */
+    const char *dict = "{'descr': '|S100000', 'fortran_order': False, 'shape': (), }";
+    size_t hlen = strlen(dict) + 1, pad = (64 - (10 + hlen) % 64) % 64, n = 10 + hlen + pad + 100000;
+    uint8_t *buf = calloc(1, n);
+    ck_assert_ptr_nonnull(buf);
+    memcpy(buf, "\x93NUMPY\x01\x00", 8);
+    buf[8] = (uint8_t)((hlen + pad) & 0xff);
+    buf[9] = (uint8_t)((hlen + pad) >> 8);
+    memcpy(buf + 10, dict, hlen - 1);
+    memset(buf + 10 + hlen - 1, ' ', pad);
+    buf[10 + hlen + pad - 1] = '\n';
+    buf[n - 1] = 0x5a;
+    struct npy_array a;
+    ck_assert_msg(npy_parse(buf, n, "w.npy", &a, err, sizeof err) == 0, "%s", err);
+    ck_assert(a.is_bytes);
+    ck_assert_str_eq(a.descr, "|S100000");
+    ck_assert_uint_eq(a.elem_size, 100000);
+    ck_assert_uint_eq(a.bytes, 100000);
+    ck_assert_int_eq(a.data[99999], 0x5a);
+    npy_free(&a);
+    free(buf);
+}
+END_TEST
+
 static void refused(const char *dict, size_t data_len, const char *reason)
 {
     static const uint8_t zeros[64];
@@ -433,6 +460,7 @@ static Suite *npy_suite(void)
     tcase_add_test(tc, test_v1_int8_shape);
     tcase_add_test(tc, test_every_integer_type);
     tcase_add_test(tc, test_v2_v3_and_scalar);
+    tcase_add_test(tc, test_bytes_of_real_sized_network);
     tcase_add_test(tc, test_bytes_and_empty_float);
     tcase_add_test(tc, test_refusals);
     tcase_add_test(tc, test_load_missing_file);

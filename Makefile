@@ -253,6 +253,8 @@ ethosu-venv: $(ETHOSU_VENV)/pins.txt
 	@echo "$(ETHOSU_VENV): $$(cat $<) (vela: $(ETHOSU_VENV)/bin/vela)"
 ethosu-corpus: ethosu-venv
 	nice $(ETHOSU_VENV)/bin/python scripts/gen/ethosu_corpus.py --out sequences/ethosu/networks
+	$(ETHOSU_VENV)/bin/python scripts/gen/gen_ethosu_support.py --vela-report $(ETHOSU_VENV)/bin/vela
+	python3 scripts/gen/gen_ethosu_support.py
 # the committed corpus is what the generator makes, byte for byte (needs PyPI once, about 2 minutes)
 .PHONY: ethosu-corpus-check
 ethosu-corpus-check: ethosu-venv
@@ -727,6 +729,7 @@ test-long-ethosu-512-plain:
 docs-check:
 	@python3 scripts/check/check_doc_links.py
 	@python3 scripts/check/check_no_outside_paths.py
+	@python3 scripts/gen/gen_ethosu_support.py --check
 
 # The include folders, for a user's own build (docs/systemc-tlm.md).
 .PHONY: print-inc

@@ -172,8 +172,8 @@ struct ethosu_global_scale {
  *              * scale[ch] / 2^shift[ch];
  *   SUM    : REDUCE_SUM, the sum of (ifm - ifm_zp) over all channels of
  *            the 1x1 window (HWC -> HW1), * ofm_scale when given.
- * With an int32 IFM or OFM the global scale's multiplier is taken as 1.0,
- * its shift applies. */
+ * The global scale applies whole with an int32 IFM or OFM too (Vela's
+ * casts to and from int32 rely on its multiplier). */
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *ofm_scale,

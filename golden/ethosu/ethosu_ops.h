@@ -86,7 +86,7 @@ struct ethosu_output_stage {
      *                      bytes little-endian, signed per the OFM type),
      *                      index = value + 128 (int8) or value (uint8);
      *   16-bit clip range: 512 32-bit little-endian words (2 KB), each
-     *                      W = slope * 65536 + base (base = W's low 16 bits
+     *                      slope in bits 31:16 and base in bits 15:0 (both
      *                      signed), interpolated as TFLite's int16 LUT.
      * NULL / 0 when act_fn is not a LUT. */
     const uint8_t *lut;

@@ -462,9 +462,9 @@ def arg_max(n):
     n.output(n.arg_max(n.input([1, 5, 6, 40])))
 
 
-@network("UNIDIRECTIONAL_SEQUENCE_LSTM 8x8_16, 3 steps of 10 inputs to 12 cells (variable state tensors)")
+@network("UNIDIRECTIONAL_SEQUENCE_LSTM 8x8_16, 3 steps of 10 inputs to 16 cells (variable state tensors, the int8 output state starting at its zero point)")
 def lstm(n):
-    n.output(n.lstm(n.input([1, 3, 10]), 12))
+    n.output(n.lstm(n.input([1, 3, 10]), 16))
 
 
 @network("16x8 LOG (Vela: a 16-bit interpolating LUT)", int16=True)

@@ -397,7 +397,7 @@ static int read_variables(struct ethosu_network *n, const struct npz *z, char *e
                      ETHOSU_NETWORK_REGION_SPAN >> 20);
             goto out;
         }
-        n->variables[i] = (struct ethosu_net_variable){ (unsigned)rg, (uint64_t)off, bytes };
+        n->variables[i] = (struct ethosu_net_variable){ (unsigned)rg, (uint64_t)off, bytes, (unsigned)es, 0 };
     }
     n->n_variables = (unsigned)count;
     rc = 0;
@@ -464,6 +464,38 @@ static int check_types(const struct ethosu_network *n, char *err, size_t errlen)
     return rc;
 }
 
+/* Each 1-byte variable starts at the zero point its first reader subtracts
+ * (TensorFlow Lite's ResetVariableTensor: an int8 tensor memset to its zero
+ * point, others to 0). An LSTM's int8 output state with zero point -6 is
+ * real 0 at -6: zeroing it would start the sequence at 6 / 128. */
+static int variable_fills(struct ethosu_network *n, char *err, size_t errlen)
+{
+    if (!n->n_variables)
+        return 0;
+    uint32_t *words = ethosu_network_stream(n);
+    struct ethosu_opmap map;
+    char why[256];
+    if (!words) {
+        snprintf(err, errlen, "%s: out of memory", n->npz_path);
+        return -1;
+    }
+    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, why, sizeof why)) {
+        free(words);
+        return 0;   /* the run reports a broken stream */
+    }
+    free(words);
+    for (unsigned v = 0; v < n->n_variables; v++) {
+        struct ethosu_net_variable *var = &n->variables[v];
+        int second = 0;
+        const struct ethosu_op *op = ethosu_opmap_reader(&map, var->region, var->offset, var->bytes, &second);
+        const struct ethosu_ifm *f = op ? (second ? &op->ifm2 : &op->ifm) : NULL;
+        if (var->elem_size == 1 && f && f->elem_size == 1)
+            var->fill = (uint8_t)(f->zero_point & 0xFFu);
+    }
+    ethosu_opmap_free(&map);
+    return 0;
+}
+
 int ethosu_network_load(struct ethosu_network *n, const char *dir, char *err, size_t errlen)
 {
     ethosu_network_init(n);
@@ -489,7 +521,7 @@ int ethosu_network_load(struct ethosu_network *n, const char *dir, char *err, si
     n->weight_region = (unsigned)wr, n->scratch_region = (unsigned)sr, n->scratch_fast_region = (unsigned)sfr;
     n->scratch_size = (uint64_t)ss, n->scratch_fast_size = (uint64_t)sfs;
     if (read_variables(n, &z, err, errlen) || read_tensors(n, &z, dir, 0, err, errlen) || read_tensors(n, &z, dir, 1, err, errlen) ||
-        check_types(n, err, errlen))
+        check_types(n, err, errlen) || variable_fills(n, err, errlen))
         goto out;
     rc = 0;
 out:

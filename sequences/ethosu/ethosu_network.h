@@ -34,12 +34,17 @@ struct ethosu_net_tensor {
 
 /* The variable (state) tensors of the npz's variable_* members (an LSTM's
  * output and cell state; Vela lists one per use, repeats included): the
- * runner zeroes them before the run, as TensorFlow Lite resets variable
- * tensors when it allocates them. Not compared. */
+ * runner sets them before the run as TensorFlow Lite resets variable
+ * tensors, an int8 one to its zero point (every byte), any other to 0.
+ * The zero point is the IFM_ZERO_POINT of the first operation reading the
+ * tensor (the npz's variable_quantization is a pickled Python object).
+ * Not compared. */
 #define ETHOSU_NETWORK_MAX_VARIABLES 256
 struct ethosu_net_variable {
     unsigned region;
     uint64_t offset, bytes;
+    unsigned elem_size;
+    uint8_t fill;                /* the byte every element starts as */
 };
 
 struct ethosu_network {

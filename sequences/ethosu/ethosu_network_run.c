@@ -77,14 +77,15 @@ static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
     if (n->weight_len)
         sparse_mem_write(ctx->seq.mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
                          n->weight_len);
-    /* variable (state) tensors start at zero, as TensorFlow Lite resets them */
-    static const uint8_t zeros[4096];
+    /* variable (state) tensors start as TensorFlow Lite resets them (ethosu_network.h) */
+    uint8_t fill[4096];
     for (unsigned v = 0; v < n->n_variables; v++) {
         const struct ethosu_net_variable *var = &n->variables[v];
+        memset(fill, var->fill, sizeof fill);
         for (uint64_t done = 0; done < var->bytes;) {
-            uint64_t k = var->bytes - done < sizeof zeros ? var->bytes - done : sizeof zeros;
+            uint64_t k = var->bytes - done < sizeof fill ? var->bytes - done : sizeof fill;
             sparse_mem_write(ctx->seq.mem[region_port(n, var->region)], region_base(var->region) + var->offset + done,
-                             zeros, (size_t)k);
+                             fill, (size_t)k);
             done += k;
         }
     }

@@ -57,6 +57,8 @@ static void track_ifm(struct ethosu_ifm *i, struct ethosu_ifm *i2, const struct 
     case ETHOSU_NPU_SET_IFM_PRECISION:
         i->elem_size = 1u << ((c->param >> 2) & 3u), i->is_signed = c->param & 1u;
         break;
+    case ETHOSU_NPU_SET_IFM_ZERO_POINT: i->zero_point = c->param; break;
+    case ETHOSU_NPU_SET_IFM2_ZERO_POINT: i2->zero_point = c->param; break;
     case ETHOSU_NPU_SET_IFM2_REGION: i2->region = c->param & 7u; break;
     case ETHOSU_NPU_SET_IFM2_BASE0: i2->base0 = addr48(c); break;
     case ETHOSU_NPU_SET_IFM2_PRECISION:

@@ -195,6 +195,13 @@ static void npy_i64(struct fx_buf *b, const char *shape, const int64_t *v, size_
  * lists them in variable_*); a variable ending beyond its region. */
 static int with_int64, with_vars, var_beyond;
 
+/* PAYLOAD with a stream whose one operation reads region 1 from offset 0
+ * with IFM_ZERO_POINT -6 (0xfffa): SET_IFM_REGION 1, SET_IFM_ZERO_POINT,
+ * NPU_OP_CONV, NPU_OP_STOP (CMD_STREAM tag 0x00040002: 4 words) */
+static const uint32_t PAYLOAD_ZP[] = { 0x31504f43u, 0x00100001u, 0x10006009u, 0x00000000u, 0x00000005u,
+                                       0x00000005u, 0x00000005u, 0x00040002u, 0x0001010fu, 0xfffa0109u,
+                                       0x00000002u, 0xffff0000u };
+
 /* A folder as Vela and the reference write it: one int8 input 1x2x2x3 at
  * region 1 + 0x40, one output 1x2x2x3 at region 1 + 0; shapes 6-D as
  * Vela 5.2 writes them. out_shape: the output's shape in the npz. */
@@ -202,11 +209,13 @@ static void make_folder(const char *out_shape, const char *expected_descr)
 {
     snprintf(dir, sizeof dir, "/tmp/test_ethosu_network.%d", (int)getpid());
     mkdir(dir, 0755);
-    uint8_t pay[sizeof PAYLOAD];
-    le_words(pay, PAYLOAD, sizeof PAYLOAD / 4);
+    uint8_t pay[sizeof PAYLOAD_ZP];
+    const uint32_t *words = with_vars ? PAYLOAD_ZP : PAYLOAD;
+    size_t nwords = with_vars ? sizeof PAYLOAD_ZP / 4 : sizeof PAYLOAD / 4;
+    le_words(pay, words, nwords);
     char dict[128];
-    snprintf(dict, sizeof dict, "{'descr': '|S%zu', 'fortran_order': False, 'shape': (), }", sizeof pay);
-    fx_npy(&member[0], 1, dict, pay, sizeof pay);
+    snprintf(dict, sizeof dict, "{'descr': '|S%zu', 'fortran_order': False, 'shape': (), }", 4 * nwords);
+    fx_npy(&member[0], 1, dict, pay, 4 * nwords);
     fx_npy(&member[1], 1, "{'descr': '|S4', 'fortran_order': False, 'shape': (), }", "\1\2\3\4", 4);
     const int64_t zero = 0, one = 1, two = 2, size = 256, shape6[6] = { 1, 1, 1, 2, 2, 3 };
     int64_t oshape[6] = { 1, 1, 1, 2, 2, 3 };
@@ -232,7 +241,7 @@ static void make_folder(const char *out_shape, const char *expected_descr)
     if (with_vars) {
         const int64_t vshape[12] = { 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 1, 12 }, ves[2] = { 1, 2 }, vreg[2] = { 1, 2 };
         /* beyond: 24 bytes at 256 MiB - 8 end 16 bytes past region 2 */
-        const int64_t voff[2] = { 0x80, var_beyond ? 0x10000000 - 8 : 0xa0 };
+        const int64_t voff[2] = { 0, var_beyond ? 0x10000000 - 8 : 0xa0 };
         npy_i64(&member[15], "(2, 6)", vshape, 12);
         npy_i64(&member[16], "(2,)", ves, 2);
         npy_i64(&member[17], "(2,)", vreg, 2);
@@ -340,15 +349,19 @@ START_TEST(test_load_int64_and_variables)
     ethosu_network_free(&n);
     remove_folder();
     with_int64 = 0;
-    /* an LSTM's two state tensors: loaded for the runner to zero, 12 x 1
-     * bytes at region 1 + 0x80 and 12 x 2 at region 2 + 0xa0 */
+    /* an LSTM's two state tensors: 12 x 1 bytes at region 1 + 0, 12 x 2 at
+     * region 2 + 0xa0. The int8 one starts at the zero point its reader
+     * (the CONV, IFM_ZERO_POINT 0xfffa) subtracts: every byte 0xfa (-6),
+     * as TensorFlow Lite resets an int8 variable tensor; the int16 one at 0. */
     with_vars = 1;
     make_folder(NULL, "|i1");
     ck_assert_msg(ethosu_network_load(&n, dir, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_eq(n.n_variables, 2);
     ck_assert_uint_eq(n.variables[0].region, 1);
-    ck_assert_uint_eq(n.variables[0].offset, 0x80);
+    ck_assert_uint_eq(n.variables[0].offset, 0);
     ck_assert_uint_eq(n.variables[0].bytes, 12);
+    ck_assert_uint_eq(n.variables[0].fill, 0xfa);
+    ck_assert_uint_eq(n.variables[1].fill, 0);
     ck_assert_uint_eq(n.variables[1].region, 2);
     ck_assert_uint_eq(n.variables[1].offset, 0xa0);
     ck_assert_uint_eq(n.variables[1].bytes, 24);

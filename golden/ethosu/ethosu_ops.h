@@ -86,7 +86,7 @@ struct ethosu_output_stage {
      *                      bytes little-endian, signed per the OFM type),
      *                      index = value + 128 (int8) or value (uint8);
      *   16-bit clip range: 512 32-bit little-endian words (2 KB), each
-     *                      W = slope * 65536 + base (base = W's low 16 bits
+     *                      slope in bits 31:16 and base in bits 15:0 (both
      *                      signed), interpolated as TFLite's int16 LUT.
      * NULL / 0 when act_fn is not a LUT. */
     const uint8_t *lut;
@@ -172,8 +172,8 @@ struct ethosu_global_scale {
  *              * scale[ch] / 2^shift[ch];
  *   SUM    : REDUCE_SUM, the sum of (ifm - ifm_zp) over all channels of
  *            the 1x1 window (HWC -> HW1), * ofm_scale when given.
- * With an int32 IFM or OFM the global scale's multiplier is taken as 1.0,
- * its shift applies. */
+ * The global scale applies whole with an int32 IFM or OFM too (Vela's
+ * casts to and from int32 rely on its multiplier). */
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *ofm_scale,

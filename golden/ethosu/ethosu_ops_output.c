@@ -25,8 +25,12 @@
  * - LUT, 8-bit clip range: index = value - type minimum (int8 +128), one
  *   entry of the OFM type's width (1, 2 or 4 bytes, little-endian, signed
  *   per the OFM type). 16-bit clip range (int16 only): 512 32-bit words
- *   W = slope * 65536 + base (Vela's lut.py), base = W's low 16 bits signed,
- *   slope = (W - base) / 65536; index = (v >> 7) + 256, frac = v & 127,
+ *   W = slope << 16 | (base & 0xFFFF): two signed 16-bit fields, as Vela
+ *   5.2 packs them (its 16x8 LOG table: base[i] + slope[i] = base[i + 1]
+ *   for every i only when read so; reading W as slope * 65536 + base, the
+ *   sum lut.py writes, made the slope of every negative base one too
+ *   high: +1 on a third of a LOG network's values, issue 34 fault 6);
+ *   index = (v >> 7) + 256, frac = v & 127,
  *   result = base + ((slope * frac + 64) >> 7) (TensorFlow Lite's
  *   lut_lookup interpolation).
  * - tanh / sigmoid (act_fn 3 / 4): the hardwired table, int16 OFM only
@@ -319,12 +323,13 @@ static int64_t lut_entry(const uint8_t *lut, size_t idx, unsigned bytes, enum et
     return (int64_t)(u ^ sign) - (int64_t)sign;
 }
 
-/* TensorFlow Lite's 16-bit interpolating lookup on Vela's base/slope words. */
+/* TensorFlow Lite's 16-bit interpolating lookup on Vela's base/slope words:
+ * two signed 16-bit fields, slope in W[31:16], base in W[15:0]. */
 static int64_t lut16(const uint8_t *lut, int64_t v)
 {
     uint32_t w = read_le(lut + (size_t)((v >> 7) + 256) * 4, 4);
     int32_t base = (int32_t)(int16_t)(uint16_t)(w & 0xFFFFu);
-    int64_t slope = ((int64_t)(int32_t)w - base) / 65536;
+    int64_t slope = (int16_t)(uint16_t)(w >> 16);
     int64_t frac = v & 127;
     int64_t delta = slope * frac + 64;
     delta = delta >= 0 ? delta / 128 : -((-delta + 127) / 128);   /* floor */

@@ -21,9 +21,16 @@
  *   corpus agrees); OFM_SCALE / the scale stream are not used.
  * - REDUCE_SUM: sums the channel axis (HWC -> HW1, TRM table 4-125) over a
  *   1x1 kernel without padding or upscale; global scale, OFM depth 1.
- * - An int32 IFM or OFM ("32-bit operations", NPU_SET_OFM_SCALE note): the
- *   global scale's multiplier is not applied, its shift is.
- * - Limits: kernel 1..256 per axis (average with padding 1..8), stride
+ * - An int32 IFM or OFM: the global scale applies whole, multiplier and
+ *   shift. The TRM's NPU_SET_OFM_SCALE note ("for 32-bit operations scale
+ *   is not applied but shift is") is taken as the elementwise operations'
+ *   rule (ethosu_ops_elementwise.c): Vela 5.2 lowers SQUARED_DIFFERENCE
+ *   and BATCH_MATMUL to pools that cast int8 to int32 with OFM_SCALE 128
+ *   (x << 7) and scale int32 back to int8 with a 31-bit multiplier, and
+ *   TensorFlow Lite's results need both.
+ * - Limits: kernel 1..65536 per axis, what NPU_SET_KERNEL_WIDTH_M1 /
+ *   HEIGHT_M1 hold (Vela lowers SOFTMAX over more than 256 values to a max
+ *   pool whose kernel is the depth: 300, 1000; average with padding 1..8), stride
  *   1..3, average-pool padding 0..3 top/left and 0..4 bottom/right; MAX
  *   needs the OFM type to equal the IFM type. */
 #include <stdlib.h>
@@ -41,7 +48,7 @@ static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
         return ethosu_ops_fail(err, errlen, "NPU_OP_POOL mode %d reserved", (int)mode);
     if (ethosu_ops_check_input(ifm, "IFM", err, errlen) ||
         ethosu_ops_check_output(ofm, err, errlen) ||
-        ethosu_ops_check_kernel(k, 256, err, errlen) ||
+        ethosu_ops_check_kernel(k, 65536, err, errlen) ||
         ethosu_ops_check_output_stage(os, ofm->type, err, errlen))
         return -1;
     if (gs && gs->shift > 63)
@@ -94,7 +101,6 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
 {
     if (check(mode, ifm, k, cs, gs, os, ofm, err, errlen))
         return -1;
-    int wide = ifm->type == ETHOSU_INT32 || ofm->type == ETHOSU_INT32;
     int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++) {
@@ -125,12 +131,12 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                 if (mode == ETHOSU_POOL_MAX) {
                     v = count ? best : 0;
                     if (gs)
-                        v = ethosu_ops_round_shift((__int128)v * (wide ? 1 : gs->scale), gs->shift,
+                        v = ethosu_ops_round_shift((__int128)v * gs->scale, gs->shift,
                                                    os->rounding, 31);
                 } else if (mode == ETHOSU_POOL_AVERAGE && (padded || (!gs && !cs))) {
                     v = count ? div_round(acc, count, os->rounding) : 0;
                 } else if (gs) {
-                    v = ethosu_ops_round_shift((__int128)acc * (wide ? 1 : gs->scale), gs->shift,
+                    v = ethosu_ops_round_shift((__int128)acc * gs->scale, gs->shift,
                                                os->rounding, 31);
                 } else if (cs) {
                     v = ethosu_scale(acc + cs->bias[ch], cs->scale[ch], cs->shift[ch], os->rounding);

@@ -198,9 +198,12 @@ START_TEST(test_lut16)
      * 65536 + 100) */
     for (int i = 0; i < 512; i++)
         put32(lut + 4 * i, (uint32_t)(-128 * 65536 + 100));
-    /* entry 0: base -3, slope 10: W = 10 * 65536 - 3 = 655357 (the borrow
-     * from the negative base shows in the top half) */
-    put32(lut, 655357u);
+    /* entry 0: base -3, slope 10: the two 16-bit fields, W = 10 << 16 |
+     * 0xFFFD = 0x000AFFFD (Vela 5.2 packs the fields: its 16x8 LOG table
+     * has base[i] + slope[i] = base[i + 1] for all 511 pairs only read
+     * this way; read as 10 * 65536 + (-3) = 0x0009FFFD the slope of a
+     * negative base came out one too high, issue 34 fault 6) */
+    put32(lut, 0x000AFFFDu);
     struct ethosu_output_stage os = plain(ETHOSU_ROUND_TFL, -32768, 32767);
     os.act_fn = ETHOSU_ACT_LUT0;
     os.lut = lut;
@@ -215,6 +218,19 @@ START_TEST(test_lut16)
     /* -32768 + 64: index 0, frac 64: -3 + ((640 + 64) >> 7) = -3 + 5 = 2 */
     ethosu_output_value(-32768 + 64, &os, ETHOSU_INT16, 0, &out, err, sizeof err);
     ck_assert_int_eq(out, 2);
+    /* the corpus's i16_log: entry 134 holds log(x <= 0) clamped, base
+     * -32768 slope 0, W = 0x00008000; v = -15524 = -122 * 128 + 92: index
+     * -122 + 256 = 134, frac 92: -32768 + ((0 * 92 + 64) >> 7) = -32768
+     * (TensorFlow Lite's -32768; the old reading gave slope 1 and -32767) */
+    put32(lut + 4 * 134, 0x00008000u);
+    ethosu_output_value(-15524, &os, ETHOSU_INT16, 0, &out, err, sizeof err);
+    ck_assert_int_eq(out, -32768);
+    /* entry 290: base -3645, slope 223, W = 223 << 16 | 0xF1C3 = 0x00DFF1C3;
+     * v = 4420 = 34 * 128 + 68: -3645 + ((223 * 68 + 64) >> 7) = -3645 +
+     * (15228 >> 7) = -3645 + 118 = -3527 (TensorFlow Lite's value) */
+    put32(lut + 4 * 290, 0x00DFF1C3u);
+    ethosu_output_value(4420, &os, ETHOSU_INT16, 0, &out, err, sizeof err);
+    ck_assert_int_eq(out, -3527);
     /* a 16-bit LUT needs 2048 bytes */
     os.lut_len = 1024;
     ck_assert_int_eq(ethosu_output_value(5, &os, ETHOSU_INT16, 0, &out, err, sizeof err), -1);
@@ -261,6 +277,18 @@ START_TEST(test_tanh_sigmoid16)
     os.act_fn = ETHOSU_ACT_TANH;
     ck_assert_int_eq(ethosu_output_value(1024, &os, ETHOSU_INT16, 0, &out, err, sizeof err), 0);
     ck_assert_int_eq(out, 2725);
+    /* Where the stream and TensorFlow Lite's LSTM disagree: a gate of 2405
+     * in Q3.12 (0.58716) reaches the table as 3 * 2405 = 7215: |v| >> 9 =
+     * 14, frac 7215 & 511 = 47: 42064 * 512 + 47 * (42688 - 42064) + 512 =
+     * 21566608, >> 10 = 21061 (the int16 LOGISTIC kernel's value). The
+     * LSTM reference kernel takes gemmlowp's fixed-point logistic instead,
+     * 21060 (sigmoid(0.58716) * 32768 = 21060.3): Vela's 8x8_16 LSTM of 3
+     * steps x 12 cells (ethosu_corpus_ops.lstm, seed 1065) ends with one of
+     * 36 int8 outputs 1 apart (issue 34). */
+    os.act_fn = ETHOSU_ACT_SIGMOID;
+    ck_assert_int_eq(ethosu_output_value(7215, &os, ETHOSU_INT16, 0, &out, err, sizeof err), 0);
+    ck_assert_int_eq(out, 21061);
+    os.act_fn = ETHOSU_ACT_TANH;
     /* MIN/MAX clip the result: max 1000 -> 1000 */
     os.act_max = 1000;
     ethosu_output_value(200000, &os, ETHOSU_INT16, 0, &out, err, sizeof err);

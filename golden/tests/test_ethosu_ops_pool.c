@@ -175,8 +175,8 @@ START_TEST(test_reduce_sum)
 {
     /* IFM 1x2x3 [1 2 3], [4 5 -6], zero point 1 -> [0 1 2], [3 4 -7]:
      * channel sums 3 and 0 into an int32 OFM 1x2x1.
-     * With OFM_SCALE scale 12345 shift 1: the int32 OFM ignores the
-     * multiplier, the shift halves: 1.5 -> 2 (TFL: half away), 0. */
+     * With OFM_SCALE scale 3 shift 1 (the whole scale applies to an int32
+     * OFM too): 3 * 3 / 2 = 4.5 -> 5 (TFL, shift <= 31: half up), 0. */
     int32_t v[6] = {1, 2, 3, 4, 5, -6}, out[2];
     struct ethosu_fmap ifm = {1, 2, 3, ETHOSU_INT8, 1, v};
     struct ethosu_fmap ofm = {1, 2, 1, ETHOSU_INT32, 0, out};
@@ -186,9 +186,9 @@ START_TEST(test_reduce_sum)
     ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_SUM, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), 0);
     ck_assert_int_eq(out[0], 3);
     ck_assert_int_eq(out[1], 0);
-    struct ethosu_global_scale gs = {12345, 1};
+    struct ethosu_global_scale gs = {3, 1};
     ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_SUM, &ifm, &k, NULL, &gs, &os, &ofm, err, sizeof err), 0);
-    ck_assert_int_eq(out[0], 2);
+    ck_assert_int_eq(out[0], 5);
     ck_assert_int_eq(out[1], 0);
     /* OFM depth must be 1; no 2x2 kernel */
     ofm.c = 3;
@@ -198,6 +198,73 @@ START_TEST(test_reduce_sum)
     ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_SUM, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), -1);
     ck_assert_int_eq(ethosu_op_pool((enum ethosu_pool_mode)3, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "mode"));
+}
+END_TEST
+
+START_TEST(test_int32_scale)
+{
+    /* Vela's SQUARED_DIFFERENCE chain (issue 34 fault 2).
+     * Cast: a 1x1 average pool int8 -> int32 with OFM_SCALE 128 shift 0
+     * (x << 7), NATURAL rounding: [-3, 0, 100, -128] -> [-384, 0, 12800,
+     * -16384], the multiplier applied although the OFM is int32. */
+    int32_t v[4] = {-3, 0, 100, -128}, out[4];
+    struct ethosu_fmap ifm = {1, 1, 4, ETHOSU_INT8, 0, v};
+    struct ethosu_fmap ofm = {1, 1, 4, ETHOSU_INT32, 0, out};
+    struct ethosu_kernel k = kern(1, 1, 0);
+    struct ethosu_output_stage os = os_for(ETHOSU_INT32);
+    os.rounding = ETHOSU_ROUND_NATURAL;
+    struct ethosu_global_scale cast = {128, 0};
+    char err[160];
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_AVERAGE, &ifm, &k, NULL, &cast, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], -384);
+    ck_assert_int_eq(out[1], 0);
+    ck_assert_int_eq(out[2], 12800);
+    ck_assert_int_eq(out[3], -16384);
+    /* Back to int8: int32 IFM [1000000, -1000000, 123456, 7] with OFM zero
+     * point -100, OFM_SCALE 1518500250 (0.7071 * 2^31) shift 45 (TFL):
+     * x * 1518500250 / 2^45 = x * 4.3158e-5:
+     *   1000000: 1518500250000000 / 2^31 = 707106.781 -> 707107 (half up),
+     *            / 2^14 = 43.158 -> 43; + (-100) = -57
+     *  -1000000: -707106.781 -> -707107, / 2^14 = -43.158 -> -43; -143 -> -128
+     *    123456: 187467... / 2^31 = 87296.5... -> 87297 ... / 2^14 = 5.328 -> 5; -95
+     *         7: 10629501750 / 2^31 = 4.95 -> 5, / 2^14 -> 0; -100 */
+    int32_t w[4] = {1000000, -1000000, 123456, 7}, o8[4];
+    struct ethosu_fmap ifm32 = {1, 1, 4, ETHOSU_INT32, 0, w};
+    struct ethosu_fmap ofm8 = {1, 1, 4, ETHOSU_INT8, -100, o8};
+    struct ethosu_output_stage os8 = os_for(ETHOSU_INT8);
+    struct ethosu_global_scale back = {UINT32_C(1518500250), 45};
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_AVERAGE, &ifm32, &k, NULL, &back, &os8, &ofm8, err, sizeof err), 0);
+    ck_assert_int_eq(o8[0], -57);
+    ck_assert_int_eq(o8[1], -128);
+    ck_assert_int_eq(o8[2], -95);
+    ck_assert_int_eq(o8[3], -100);
+}
+END_TEST
+
+START_TEST(test_kernel_beyond_256)
+{
+    /* Vela's SOFTMAX over 1000 values: a max pool whose kernel is the
+     * depth laid along the height, 1000x1 over a 1000x1x1 IFM (issue 34
+     * fault 4). NPU_SET_KERNEL_HEIGHT_M1 holds 0..65535: kernels up to
+     * 65536 run, 65537 is refused. Values i % 251 - 125 for i < 1000, one
+     * 126 at i = 613: the max is 126 (with zero point -3: 129 - 3 = 126 is
+     * the OFM value as the zero points cancel in max - zp + zp). */
+    enum { N = 1000 };
+    static int32_t v[N];
+    for (int i = 0; i < N; i++)
+        v[i] = i % 251 - 125;
+    v[613] = 126;
+    int32_t out[1];
+    struct ethosu_fmap ifm = {N, 1, 1, ETHOSU_INT8, -3, v};
+    struct ethosu_fmap ofm = {1, 1, 1, ETHOSU_INT8, -3, out};
+    struct ethosu_kernel k = kern(1, N, 0);
+    struct ethosu_output_stage os = os_for(ETHOSU_INT8);
+    char err[160];
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_MAX, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 126);
+    k.h = 65537;
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_MAX, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "65536"));
 }
 END_TEST
 
@@ -211,6 +278,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_average_per_channel);
     tcase_add_test(tc, test_upscale);
     tcase_add_test(tc, test_reduce_sum);
+    tcase_add_test(tc, test_int32_scale);
+    tcase_add_test(tc, test_kernel_beyond_256);
     suite_add_tcase(s, tc);
     return s;
 }

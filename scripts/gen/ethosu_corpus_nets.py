@@ -427,3 +427,46 @@ def small_cnn_dedicated_blockdep0(n):
          vela=("--system-config", "Ethos_U65_Embedded", "--memory-mode", "Shared_Sram"))
 def conv_deep_channels_embedded(n):
     conv_deep_channels(n)
+
+
+# -- operators Vela lowers to chains the twin once refused or got wrong (issue 34) ------------
+
+
+@network("SQUARED_DIFFERENCE of two inputs (Vela: int8 -> int32 casts, 32-bit MUL/SUB, a POOL with an OFM scale)")
+def squared_difference(n):
+    n.output(n.squared_difference(n.input([1, 6, 6, 16]), n.input([1, 6, 6, 16])))
+
+
+@network("BATCH_MATMUL 1x12x20 by 1x20x16 (Vela: transpose, 32-bit products, a POOL with an OFM scale)")
+def batch_matmul(n):
+    n.output(n.batch_matmul(n.input([1, 12, 20]), n.input([1, 20, 16])))
+
+
+@network("MIRROR_PAD REFLECT 2 rows and columns on each side (Vela: rows written backwards, negative strides)")
+def mirror_pad(n):
+    n.output(n.mirror_pad(n.input([1, 6, 7, 8]), [[0, 0], [2, 2], [2, 2], [0, 0]]))
+
+
+@network("SOFTMAX over 1000 values (Vela: a max pool whose kernel is the depth)")
+def softmax_1000(n):
+    n.output(n.unary("softmax", n.input([1, 1000])))
+
+
+@network("SOFTMAX over 300 values in 4 rows (Vela: a max pool whose kernel is the depth)")
+def softmax_300(n):
+    n.output(n.unary("softmax", n.input([1, 4, 300])))
+
+
+@network("ARG_MAX over 40 channels, int64 output (Vela: depthwise SHL 7, max pool with an index LUT, int32 casts)")
+def arg_max(n):
+    n.output(n.arg_max(n.input([1, 5, 6, 40])))
+
+
+@network("UNIDIRECTIONAL_SEQUENCE_LSTM 8x8_16, 3 steps of 10 inputs to 16 cells (variable state tensors, the int8 output state starting at its zero point)")
+def lstm(n):
+    n.output(n.lstm(n.input([1, 3, 10]), 16))
+
+
+@network("16x8 LOG (Vela: a 16-bit interpolating LUT)", int16=True)
+def i16_log(n):
+    n.output(n.log(n.input([1, 9, 9, 4])))

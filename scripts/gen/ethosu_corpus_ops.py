@@ -8,11 +8,14 @@ data type (int8 or 16x8: int16 activations, int8 weights).
 import numpy as np
 
 from ethosu.vela.tflite import AddOptions as o_add
+from ethosu.vela.tflite import ArgMaxOptions as o_argmax
+from ethosu.vela.tflite import BatchMatMulOptions as o_bmm
 from ethosu.vela.tflite import ConcatenationOptions as o_concat
 from ethosu.vela.tflite import Conv2DOptions as o_conv
 from ethosu.vela.tflite import DepthwiseConv2DOptions as o_dw
 from ethosu.vela.tflite import FullyConnectedOptions as o_fc
 from ethosu.vela.tflite import LeakyReluOptions as o_lrelu
+from ethosu.vela.tflite import MirrorPadOptions as o_mpad
 from ethosu.vela.tflite import MulOptions as o_mul
 from ethosu.vela.tflite import Pool2DOptions as o_pool
 from ethosu.vela.tflite import ReducerOptions as o_reducer
@@ -24,8 +27,11 @@ from ethosu.vela.tflite import SplitOptions as o_split
 from ethosu.vela.tflite import StridedSliceOptions as o_sslice
 from ethosu.vela.tflite import SubOptions as o_sub
 from ethosu.vela.tflite import TransposeConvOptions as o_tconv
+from ethosu.vela.tflite import UnidirectionalSequenceLSTMOptions as o_lstm
 from ethosu.vela.tflite.ActivationFunctionType import ActivationFunctionType as Act
+from ethosu.vela.tflite.MirrorPadMode import MirrorPadMode
 from ethosu.vela.tflite.Padding import Padding
+from ethosu.vela.tflite.TensorType import TensorType
 
 from ethosu_tflite_writer import BuiltinOperator as Op
 from ethosu_tflite_writer import BuiltinOptions as Opt
@@ -487,3 +493,100 @@ class Net:
 
         self.g.op(Op.SPLIT, [self.g.const(self._name("axis"), np.array(axis, np.int32)), x], ys, Opt.SplitOptions, opts)
         return ys
+
+    # -- operators Vela lowers to longer chains (issue 34) ---------------------------------
+    def squared_difference(self, a, b):
+        # (a - b)^2 of values about 74 steps apart: spread over about 60 output steps
+        s = max(float(a.scale[0]), float(b.scale[0]))
+        y = self.act(list(np.broadcast_shapes(tuple(a.shape), tuple(b.shape))),
+                     s * s * 74.0 * 74.0 * 2.0 / 60.0 * (256.0 if self.int16 else 1.0), None if self.int16 else -100)
+        self.g.op(Op.SQUARED_DIFFERENCE, [a, b], [y])
+        return y
+
+    def batch_matmul(self, a, b, adj_y=False):
+        """a [.., M, K] x b [.., K, N] (b [.., N, K] with adj_y): both operands activations."""
+        k = a.shape[-1]
+        n_out = b.shape[-2] if adj_y else b.shape[-1]
+        shape = list(a.shape[:-1]) + [n_out]
+        sa, sb = float(a.scale[0]), float(b.scale[0])
+        y = self.act(shape, sa * sb * np.sqrt(k) * 74.0 * 74.0 / 40.0 * (256.0 if self.int16 else 1.0))
+
+        def opts(bld):
+            o_bmm.Start(bld)
+            o_bmm.AddAdjX(bld, False)
+            o_bmm.AddAdjY(bld, adj_y)
+            return o_bmm.End(bld)
+
+        self.g.op(Op.BATCH_MATMUL, [a, b], [y], Opt.BatchMatMulOptions, opts)
+        return y
+
+    def mirror_pad(self, x, pads, mode="reflect"):
+        shape = [d + p[0] + p[1] for d, p in zip(x.shape, pads)]
+        y = self.like(x, shape)
+        pads_t = self.g.const(self._name("paddings"), np.array(pads, np.int32))
+
+        def opts(b):
+            o_mpad.Start(b)
+            o_mpad.AddMode(b, MirrorPadMode.REFLECT if mode == "reflect" else MirrorPadMode.SYMMETRIC)
+            return o_mpad.End(b)
+
+        self.g.op(Op.MIRROR_PAD, [x, pads_t], [y], Opt.MirrorPadOptions, opts)
+        return y
+
+    def arg_max(self, x, out_dtype=np.int64):
+        """ARG_MAX over the last axis: an int64 (or int32) index tensor, no quantisation."""
+        y = self.g.tensor(self._name("argmax"), x.shape[:-1], out_dtype)
+        axis = self.g.const(self._name("axis"), np.array([len(x.shape) - 1], np.int32))
+
+        def opts(b):
+            o_argmax.Start(b)
+            o_argmax.AddOutputType(b, TensorType.INT64 if out_dtype == np.int64 else TensorType.INT32)
+            return o_argmax.End(b)
+
+        self.g.op(Op.ARG_MAX, [x, axis], [y], Opt.ArgMaxOptions, opts)
+        return y
+
+    def log(self, x):
+        # LOG of positive values: the input's upper half maps to log(zp_real..max_real)
+        y = self.act(x.shape, self._act_scale(float(self.rng.uniform(0.02, 0.04))), 0 if self.int16 else None)
+        self.g.op(Op.LOG, [x], [y])
+        return y
+
+    def lstm(self, x, n_cell, cell_clip=0.0):
+        """UNIDIRECTIONAL_SEQUENCE_LSTM, batch-major [batch, time, n_input] -> [batch, time, n_cell]
+        (no CIFG, peephole, projection or layer norm: what Vela runs). int8: TFLite's 8x8_16
+        kernel (int16 cell state at 2^-11, int32 biases); the two states are variable tensors."""
+        batch, _, n_in = x.shape
+        in_scale = float(x.scale[0])
+        out_scale, out_zp = 1.0 / 128.0, int(self.rng.integers(-10, 11))
+
+        def w(shape):
+            q = self.rng.integers(-127, 128, size=shape, dtype=np.int64).astype(np.int8)
+            return self.g.const(self._name("lstm_w"), q, [float(self.rng.uniform(0.002, 0.006))], [0])
+
+        in_w = [w([n_cell, n_in]) for _ in range(4)]
+        rec_w = [w([n_cell, n_cell]) for _ in range(4)]
+        biases = []
+        for g in range(4):
+            scale = in_scale * float(in_w[g].scale[0])
+            b = self.rng.integers(-2000, 2000, size=n_cell, dtype=np.int64).astype(np.int32)
+            biases.append(self.g.const(self._name("lstm_b"), b, [scale], [0]))
+        out_state = self.g.tensor(self._name("out_state"), [batch, n_cell], np.int8, out_scale, out_zp)
+        cell_state = self.g.tensor(self._name("cell_state"), [batch, n_cell], np.int16, 2.0**-11, 0)
+        out_state.variable = cell_state.variable = True
+        mids = [self.g.tensor(self._name("lstm_mid"), [1], np.int16, 2.0**-12, 0) for _ in range(4)]
+        mids.append(self.g.tensor(self._name("lstm_hidden"), [1], np.int8, 1.0 / 128.0, out_zp))
+        y = self.act(list(x.shape[:2]) + [n_cell], out_scale, out_zp)
+        ins = ([x] + in_w + rec_w + [None, None, None] + biases + [None, None, out_state, cell_state] +
+               [None] * 4)
+
+        def opts(b):
+            o_lstm.Start(b)
+            o_lstm.AddFusedActivationFunction(b, Act.TANH)
+            o_lstm.AddCellClip(b, cell_clip)
+            o_lstm.AddProjClip(b, 0.0)
+            o_lstm.AddTimeMajor(b, False)
+            return o_lstm.End(b)
+
+        self.g.op(Op.UNIDIRECTIONAL_SEQUENCE_LSTM, ins, [y], Opt.UnidirectionalSequenceLSTMOptions, opts, mids)
+        return y

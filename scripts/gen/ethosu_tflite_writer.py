@@ -35,6 +35,7 @@ class Tensor:
     """One tensor of the graph: shape, dtype, quantisation, optional constant data."""
 
     def __init__(self, index, name, shape, dtype, scale, zero_point, data, quantized_dimension):
+        self.variable = False  # a state tensor (LSTM): kept between invocations
         self.index = index
         self.name = name
         self.shape = list(shape)
@@ -52,6 +53,7 @@ class Graph:
         self.name = name
         self.tensors = []
         self.operators = []  # (builtin code, inputs, outputs, options type, options builder fn)
+        self.intermediates = {}  # operator position -> tensors (the LSTM's gate scales)
         self.inputs = []
         self.outputs = []
 
@@ -69,8 +71,10 @@ class Graph:
         self.inputs.append(t)
         return t
 
-    def op(self, code, inputs, outputs, options_type=BuiltinOptions.NONE, options=None):
+    def op(self, code, inputs, outputs, options_type=BuiltinOptions.NONE, options=None, intermediates=None):
         """options: a function(builder) -> offset of the built options table, or None."""
+        if intermediates:
+            self.intermediates[len(self.operators)] = list(intermediates)
         self.operators.append((code, list(inputs), list(outputs), options_type, options))
 
     def mark_output(self, t):
@@ -103,14 +107,18 @@ class Graph:
             code_offsets.append(fb_opcode.End(b))
 
         op_offsets = []
-        for code, ins, outs, opt_type, opt_fn in self.operators:
+        for pos, (code, ins, outs, opt_type, opt_fn) in enumerate(self.operators):
             opt = opt_fn(b) if opt_fn else None
             in_vec = self._int_vector(b, fb_operator.StartInputsVector, [t.index if t is not None else -1 for t in ins])
             out_vec = self._int_vector(b, fb_operator.StartOutputsVector, [t.index for t in outs])
+            mid = self.intermediates.get(pos)
+            mid_vec = self._int_vector(b, fb_operator.StartIntermediatesVector, [t.index for t in mid]) if mid else None
             fb_operator.Start(b)
             fb_operator.AddOpcodeIndex(b, codes.index(code))
             fb_operator.AddInputs(b, in_vec)
             fb_operator.AddOutputs(b, out_vec)
+            if mid_vec is not None:
+                fb_operator.AddIntermediates(b, mid_vec)
             if opt is not None:
                 fb_operator.AddBuiltinOptionsType(b, opt_type)
                 fb_operator.AddBuiltinOptions(b, opt)
@@ -193,6 +201,8 @@ class Graph:
         fb_tensor.AddShape(b, shape)
         fb_tensor.AddType(b, _TENSOR_TYPES[t.dtype])
         fb_tensor.AddBuffer(b, buffer_index)
+        if t.variable:
+            fb_tensor.AddIsVariable(b, True)
         fb_tensor.AddName(b, name)
         if quant is not None:
             fb_tensor.AddQuantization(b, quant)

@@ -253,8 +253,8 @@ static int read_tensors(struct ethosu_network *n, const struct npz *z, const cha
     }
     for (unsigned i = 0; i < count; i++) {
         int64_t es = npy_get(&esize, i), rg = npy_get(&region, i), off = npy_get(&offset, i);
-        if ((es != 1 && es != 2 && es != 4) || rg < 0 || rg >= ETHOSU_REGIONS || off < 0) {
-            snprintf(err, errlen, "%s: %s %u: element size %lld, region %lld, offset %lld: expected 1, 2 or 4 bytes, "
+        if ((es != 1 && es != 2 && es != 4 && es != 8) || rg < 0 || rg >= ETHOSU_REGIONS || off < 0) {
+            snprintf(err, errlen, "%s: %s %u: element size %lld, region %lld, offset %lld: expected 1, 2, 4 or 8 bytes, "
                      "region 0..7, offset >= 0", z->path, kind, i, (long long)es, (long long)rg, (long long)off);
             goto out;
         }
@@ -332,6 +332,81 @@ out:
     return rc;
 }
 
+/* The variable_* members (absent from older npz files: none). Each entry's
+ * element size 1, 2, 4 or 8, region 0..7, shape dimensions 1..2^24 and end
+ * inside its region, as the inputs and outputs. */
+static int read_variables(struct ethosu_network *n, const struct npz *z, char *err, size_t errlen)
+{
+    static const char *const keys[4] = { "variable_elem_size", "variable_region", "variable_offset",
+                                         "variable_shape" };
+    struct npy_array a[4];
+    for (unsigned k = 0; k < 4; k++)
+        npy_init(&a[k]);
+    int rc = -1;
+    if (!npz_find(z, keys[3]))
+        return 0;
+    if (npz_read(z, keys[3], &a[3], err, errlen))
+        goto out;
+    if (!a[3].count) {   /* numpy's empty list: no variables, the other members not needed */
+        rc = 0;
+        goto out;
+    }
+    for (unsigned k = 0; k < 3; k++)
+        if (!npz_find(z, keys[k]) || npz_read(z, keys[k], &a[k], err, errlen)) {
+            if (!npz_find(z, keys[k]))
+                snprintf(err, errlen, "%s: %s present but %s missing", z->path, keys[3], keys[k]);
+            goto out;
+        }
+    uint64_t count = a[0].count;
+    if (count > ETHOSU_NETWORK_MAX_VARIABLES) {
+        snprintf(err, errlen, "%s: %llu variable tensors, at most %d", z->path, (unsigned long long)count,
+                 ETHOSU_NETWORK_MAX_VARIABLES);
+        goto out;
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        int vector = k < 3 ? a[k].ndim <= 1 : a[k].ndim == 2 && a[k].shape[1] <= NPY_MAX_DIMS;
+        uint64_t rows = k < 3 ? a[k].count : (a[k].ndim == 2 ? a[k].shape[0] : a[k].count);
+        if (a[k].is_bytes || (a[k].is_float && a[k].count) || !vector || rows != count) {
+            snprintf(err, errlen, "%s: %s: expected %llu %s", z->path, keys[k], (unsigned long long)count,
+                     k < 3 ? "integers" : "rows of integers");
+            goto out;
+        }
+    }
+    for (unsigned i = 0; i < count; i++) {
+        int64_t es = npy_get(&a[0], i), rg = npy_get(&a[1], i), off = npy_get(&a[2], i);
+        if ((es != 1 && es != 2 && es != 4 && es != 8) || rg < 0 || rg >= ETHOSU_REGIONS || off < 0) {
+            snprintf(err, errlen, "%s: variable %u: element size %lld, region %lld, offset %lld: expected 1, 2, 4 "
+                     "or 8 bytes, region 0..7, offset >= 0", z->path, i, (long long)es, (long long)rg,
+                     (long long)off);
+            goto out;
+        }
+        unsigned nd = (unsigned)a[3].shape[1];
+        uint64_t dims[NPY_MAX_DIMS], elems, bytes;
+        for (unsigned d = 0; d < nd; d++) {
+            int64_t v = npy_get(&a[3], (uint64_t)i * nd + d);
+            if (v < 1 || v > (1 << 24)) {
+                snprintf(err, errlen, "%s: variable %u: dimension %u is %lld", z->path, i, d, (long long)v);
+                goto out;
+            }
+            dims[d] = (uint64_t)v;
+        }
+        if (checked_product_u64(dims, nd, &elems) || checked_mul_u64(elems, (uint64_t)es, &bytes) ||
+            checked_within((uint64_t)off, bytes, ETHOSU_NETWORK_REGION_SPAN)) {
+            snprintf(err, errlen, "%s: variable %u: %lld-byte elements at offset 0x%llx end beyond its region (the "
+                     "runner gives each region %llu MiB)", z->path, i, (long long)es, (unsigned long long)off,
+                     ETHOSU_NETWORK_REGION_SPAN >> 20);
+            goto out;
+        }
+        n->variables[i] = (struct ethosu_net_variable){ (unsigned)rg, (uint64_t)off, bytes, (unsigned)es, 0 };
+    }
+    n->n_variables = (unsigned)count;
+    rc = 0;
+out:
+    for (unsigned k = 0; k < 4; k++)
+        npy_free(&a[k]);
+    return rc;
+}
+
 static const char *elem_type(unsigned size, int is_signed)
 {
     static const char *const s[] = { "int8", "int16", "int32" }, *const u[] = { "uint8", "uint16", "uint32" };
@@ -374,7 +449,8 @@ static int check_types(const struct ethosu_network *n, char *err, size_t errlen)
             const struct ethosu_ifm *f = op ? (second ? &op->ifm2 : &op->ifm) : NULL;
             size = f ? f->elem_size : 0, is_signed = f ? f->is_signed : 0;
         }
-        if (!op || size != t->data.elem_size || is_signed == t->data.is_signed)
+        /* int64 (ARG_MAX): the stream writes int32 pairs; nothing to compare */
+        if (!op || size != t->data.elem_size || is_signed == t->data.is_signed || t->data.elem_size == 8)
             continue;
         char got[160];
         npy_describe(&t->data, got, sizeof got);
@@ -388,6 +464,38 @@ static int check_types(const struct ethosu_network *n, char *err, size_t errlen)
     return rc;
 }
 
+/* Each 1-byte variable starts at the zero point its first reader subtracts
+ * (TensorFlow Lite's ResetVariableTensor: an int8 tensor memset to its zero
+ * point, others to 0). An LSTM's int8 output state with zero point -6 is
+ * real 0 at -6: zeroing it would start the sequence at 6 / 128. */
+static int variable_fills(struct ethosu_network *n, char *err, size_t errlen)
+{
+    if (!n->n_variables)
+        return 0;
+    uint32_t *words = ethosu_network_stream(n);
+    struct ethosu_opmap map;
+    char why[256];
+    if (!words) {
+        snprintf(err, errlen, "%s: out of memory", n->npz_path);
+        return -1;
+    }
+    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, why, sizeof why)) {
+        free(words);
+        return 0;   /* the run reports a broken stream */
+    }
+    free(words);
+    for (unsigned v = 0; v < n->n_variables; v++) {
+        struct ethosu_net_variable *var = &n->variables[v];
+        int second = 0;
+        const struct ethosu_op *op = ethosu_opmap_reader(&map, var->region, var->offset, var->bytes, &second);
+        const struct ethosu_ifm *f = op ? (second ? &op->ifm2 : &op->ifm) : NULL;
+        if (var->elem_size == 1 && f && f->elem_size == 1)
+            var->fill = (uint8_t)(f->zero_point & 0xFFu);
+    }
+    ethosu_opmap_free(&map);
+    return 0;
+}
+
 int ethosu_network_load(struct ethosu_network *n, const char *dir, char *err, size_t errlen)
 {
     ethosu_network_init(n);
@@ -397,8 +505,6 @@ int ethosu_network_load(struct ethosu_network *n, const char *dir, char *err, si
     if (npz_open(&z, n->npz_path, err, errlen))
         return -1;
     int64_t wr, sr, sfr, ss, sfs;
-    struct npy_array vars;
-    npy_init(&vars);
     int rc = -1;
     if (read_bytes(&z, "cmd_data", &n->cmd_data, &n->cmd_len, err, errlen) ||
         read_bytes(&z, "weight_data", &n->weights, &n->weight_len, err, errlen) ||
@@ -414,22 +520,11 @@ int ethosu_network_load(struct ethosu_network *n, const char *dir, char *err, si
         goto out;
     n->weight_region = (unsigned)wr, n->scratch_region = (unsigned)sr, n->scratch_fast_region = (unsigned)sfr;
     n->scratch_size = (uint64_t)ss, n->scratch_fast_size = (uint64_t)sfs;
-    /* variables (stateful tensors) would need their values between runs */
-    if (npz_find(&z, "variable_shape")) {
-        if (npz_read(&z, "variable_shape", &vars, err, errlen))
-            goto out;
-        if (vars.count) {
-            snprintf(err, errlen, "%s: the network has variable (stateful) tensors, which the runner does not "
-                     "set up", n->npz_path);
-            goto out;
-        }
-    }
-    if (read_tensors(n, &z, dir, 0, err, errlen) || read_tensors(n, &z, dir, 1, err, errlen) ||
-        check_types(n, err, errlen))
+    if (read_variables(n, &z, err, errlen) || read_tensors(n, &z, dir, 0, err, errlen) || read_tensors(n, &z, dir, 1, err, errlen) ||
+        check_types(n, err, errlen) || variable_fills(n, err, errlen))
         goto out;
     rc = 0;
 out:
-    npy_free(&vars);
     npz_free(&z);
     if (rc)
         ethosu_network_free(n);

@@ -27,7 +27,24 @@ struct ethosu_net_tensor {
     uint64_t shape[4];           /* the npz's shape as NHWC (leading 1s added or dropped) */
     uint64_t count, bytes;
     char file[512];              /* input_<i>.npy / expected_<i>.npy */
-    struct npy_array data;       /* the values to write (inputs) or expect (outputs) */
+    struct npy_array data;       /* the values to write (inputs) or expect (outputs); an int64
+                                    output (ARG_MAX) is 8-byte elements, the stream writes each
+                                    as two int32 words */
+};
+
+/* The variable (state) tensors of the npz's variable_* members (an LSTM's
+ * output and cell state; Vela lists one per use, repeats included): the
+ * runner sets them before the run as TensorFlow Lite resets variable
+ * tensors, an int8 one to its zero point (every byte), any other to 0.
+ * The zero point is the IFM_ZERO_POINT of the first operation reading the
+ * tensor (the npz's variable_quantization is a pickled Python object).
+ * Not compared. */
+#define ETHOSU_NETWORK_MAX_VARIABLES 256
+struct ethosu_net_variable {
+    unsigned region;
+    uint64_t offset, bytes;
+    unsigned elem_size;
+    uint8_t fill;                /* the byte every element starts as */
 };
 
 struct ethosu_network {
@@ -42,6 +59,8 @@ struct ethosu_network {
     unsigned n_inputs, n_outputs;
     struct ethosu_net_tensor inputs[ETHOSU_NETWORK_MAX_TENSORS];
     struct ethosu_net_tensor outputs[ETHOSU_NETWORK_MAX_TENSORS];
+    unsigned n_variables;
+    struct ethosu_net_variable variables[ETHOSU_NETWORK_MAX_VARIABLES];
 };
 
 void ethosu_network_init(struct ethosu_network *n);

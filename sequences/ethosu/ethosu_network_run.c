@@ -77,6 +77,18 @@ static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
     if (n->weight_len)
         sparse_mem_write(ctx->seq.mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
                          n->weight_len);
+    /* variable (state) tensors start as TensorFlow Lite resets them (ethosu_network.h) */
+    uint8_t fill[4096];
+    for (unsigned v = 0; v < n->n_variables; v++) {
+        const struct ethosu_net_variable *var = &n->variables[v];
+        memset(fill, var->fill, sizeof fill);
+        for (uint64_t done = 0; done < var->bytes;) {
+            uint64_t k = var->bytes - done < sizeof fill ? var->bytes - done : sizeof fill;
+            sparse_mem_write(ctx->seq.mem[region_port(n, var->region)], region_base(var->region) + var->offset + done,
+                             fill, (size_t)k);
+            done += k;
+        }
+    }
     for (unsigned i = 0; i < n->n_inputs; i++) {
         const struct ethosu_net_tensor *t = &n->inputs[i];
         if (checked_within(t->offset, t->bytes, REGION_SPAN))   /* the loader refused it already */
@@ -142,8 +154,9 @@ static int check_status(struct ethosu_seq_ctx *ctx, uint32_t st, const uint32_t 
 
 static const char *type_name(const struct npy_array *a)
 {
-    static const char *const s[] = { "int8", "int16", "?", "int32" }, *const u[] = { "uint8", "uint16", "?", "uint32" };
-    unsigned i = a->elem_size == 1 ? 0 : a->elem_size == 2 ? 1 : 3;
+    static const char *const s[] = { "int8", "int16", "int32", "int64" },
+                      *const u[] = { "uint8", "uint16", "uint32", "uint64" };
+    unsigned i = a->elem_size == 1 ? 0 : a->elem_size == 2 ? 1 : a->elem_size == 4 ? 2 : 3;
     return a->is_signed ? s[i] : u[i];
 }
 

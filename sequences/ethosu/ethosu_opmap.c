@@ -16,6 +16,8 @@ void ethosu_opmap_free(struct ethosu_opmap *m)
     ethosu_opmap_init(m);
 }
 
+#define ADDR40 ((uint64_t)0xFFFFFFFFFFu)
+
 static uint64_t addr48(const struct ethosu_cmd *c)
 {
     return (uint64_t)c->param << 32 | c->payload;
@@ -55,6 +57,8 @@ static void track_ifm(struct ethosu_ifm *i, struct ethosu_ifm *i2, const struct 
     case ETHOSU_NPU_SET_IFM_PRECISION:
         i->elem_size = 1u << ((c->param >> 2) & 3u), i->is_signed = c->param & 1u;
         break;
+    case ETHOSU_NPU_SET_IFM_ZERO_POINT: i->zero_point = c->param; break;
+    case ETHOSU_NPU_SET_IFM2_ZERO_POINT: i2->zero_point = c->param; break;
     case ETHOSU_NPU_SET_IFM2_REGION: i2->region = c->param & 7u; break;
     case ETHOSU_NPU_SET_IFM2_BASE0: i2->base0 = addr48(c); break;
     case ETHOSU_NPU_SET_IFM2_PRECISION:
@@ -126,7 +130,8 @@ static int covers(const struct ethosu_ofm *o, uint64_t a, unsigned *ph, unsigned
     for (unsigned h = 0; h < o->height; h++)
         for (unsigned w = 0; w < o->width; w++) {
             unsigned th, tw, t = tile_of(o, h, w, &th, &tw);
-            uint64_t start = o->base[t] + th * o->stride_y + tw * o->stride_x;
+            /* & 40 bits: a negative stride is 40-bit two's complement (MIRROR_PAD) */
+            uint64_t start = (o->base[t] + th * o->stride_y + tw * o->stride_x) & ADDR40;
             if (!o->nhcwb16) {
                 if (a >= start && a < start + o->depth * e) {
                     *ph = h, *pw = w, *pc = (unsigned)((a - start) / e);
@@ -135,7 +140,7 @@ static int covers(const struct ethosu_ofm *o, uint64_t a, unsigned *ph, unsigned
                 continue;
             }
             for (unsigned cb = 0; cb * 16 < o->depth; cb++) {
-                uint64_t s = start + cb * o->stride_c;
+                uint64_t s = (start + cb * o->stride_c) & ADDR40;
                 unsigned in_block = o->depth - cb * 16 < 16 ? o->depth - cb * 16 : 16;
                 if (a >= s && a < s + in_block * e) {
                     *ph = h, *pw = w, *pc = cb * 16 + (unsigned)((a - s) / e);

@@ -28,6 +28,7 @@ struct ethosu_ifm {
     uint64_t base0;
     unsigned elem_size;                 /* IFM_PRECISION activation_precision */
     int is_signed;                      /* IFM_PRECISION activation_type */
+    uint16_t zero_point;                /* IFM_ZERO_POINT as written (int16 or uint16 per is_signed) */
 };
 
 struct ethosu_op {

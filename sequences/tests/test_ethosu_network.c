@@ -189,6 +189,19 @@ static void npy_i64(struct fx_buf *b, const char *shape, const int64_t *v, size_
     fx_npy(b, 1, dict, v, n * sizeof *v);
 }
 
+/* make_folder's variants: an int64 output (ARG_MAX: 8-byte elements,
+ * expected '<i8'); two variable tensors (an LSTM's output and cell state:
+ * 12 int8 at region 1 + 0x80, 12 int16 at region 2 + 0xa0, as Vela 5.2
+ * lists them in variable_*); a variable ending beyond its region. */
+static int with_int64, with_vars, var_beyond;
+
+/* PAYLOAD with a stream whose one operation reads region 1 from offset 0
+ * with IFM_ZERO_POINT -6 (0xfffa): SET_IFM_REGION 1, SET_IFM_ZERO_POINT,
+ * NPU_OP_CONV, NPU_OP_STOP (CMD_STREAM tag 0x00040002: 4 words) */
+static const uint32_t PAYLOAD_ZP[] = { 0x31504f43u, 0x00100001u, 0x10006009u, 0x00000000u, 0x00000005u,
+                                       0x00000005u, 0x00000005u, 0x00040002u, 0x0001010fu, 0xfffa0109u,
+                                       0x00000002u, 0xffff0000u };
+
 /* A folder as Vela and the reference write it: one int8 input 1x2x2x3 at
  * region 1 + 0x40, one output 1x2x2x3 at region 1 + 0; shapes 6-D as
  * Vela 5.2 writes them. out_shape: the output's shape in the npz. */
@@ -196,11 +209,13 @@ static void make_folder(const char *out_shape, const char *expected_descr)
 {
     snprintf(dir, sizeof dir, "/tmp/test_ethosu_network.%d", (int)getpid());
     mkdir(dir, 0755);
-    uint8_t pay[sizeof PAYLOAD];
-    le_words(pay, PAYLOAD, sizeof PAYLOAD / 4);
+    uint8_t pay[sizeof PAYLOAD_ZP];
+    const uint32_t *words = with_vars ? PAYLOAD_ZP : PAYLOAD;
+    size_t nwords = with_vars ? sizeof PAYLOAD_ZP / 4 : sizeof PAYLOAD / 4;
+    le_words(pay, words, nwords);
     char dict[128];
-    snprintf(dict, sizeof dict, "{'descr': '|S%zu', 'fortran_order': False, 'shape': (), }", sizeof pay);
-    fx_npy(&member[0], 1, dict, pay, sizeof pay);
+    snprintf(dict, sizeof dict, "{'descr': '|S%zu', 'fortran_order': False, 'shape': (), }", 4 * nwords);
+    fx_npy(&member[0], 1, dict, pay, 4 * nwords);
     fx_npy(&member[1], 1, "{'descr': '|S4', 'fortran_order': False, 'shape': (), }", "\1\2\3\4", 4);
     const int64_t zero = 0, one = 1, two = 2, size = 256, shape6[6] = { 1, 1, 1, 2, 2, 3 };
     int64_t oshape[6] = { 1, 1, 1, 2, 2, 3 };
@@ -214,23 +229,35 @@ static void make_folder(const char *out_shape, const char *expected_descr)
     npy_i64(&member[5], "()", &size, 1);      /* scratch_size */
     npy_i64(&member[6], "()", &zero, 1);      /* scratch_fast_size */
     npy_i64(&member[7], "(1, 6)", shape6, 6);
-    const int64_t es = 1, off_in = 0x40, off_out = 0;
+    const int64_t es = 1, es_out = with_int64 ? 8 : 1, off_in = 0x40, off_out = 0;
     npy_i64(&member[8], "(1,)", &es, 1);
     npy_i64(&member[9], "(1,)", &one, 1);
     npy_i64(&member[10], "(1,)", &off_in, 1);
     npy_i64(&member[11], "(1, 6)", oshape, 6);
-    npy_i64(&member[12], "(1,)", &es, 1);
+    npy_i64(&member[12], "(1,)", &es_out, 1);
     npy_i64(&member[13], "(1,)", &one, 1);
     npy_i64(&member[14], "(1,)", &off_out, 1);
-    fx_npy(&member[15], 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0,), }", "", 0);
+    unsigned nm = 16;
+    if (with_vars) {
+        const int64_t vshape[12] = { 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 1, 12 }, ves[2] = { 1, 2 }, vreg[2] = { 1, 2 };
+        /* beyond: 24 bytes at 256 MiB - 8 end 16 bytes past region 2 */
+        const int64_t voff[2] = { 0, var_beyond ? 0x10000000 - 8 : 0xa0 };
+        npy_i64(&member[15], "(2, 6)", vshape, 12);
+        npy_i64(&member[16], "(2,)", ves, 2);
+        npy_i64(&member[17], "(2,)", vreg, 2);
+        npy_i64(&member[18], "(2,)", voff, 2);
+        nm = 19;
+    } else
+        fx_npy(&member[15], 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0,), }", "", 0);
     static const char *const names[] = { "cmd_data.npy", "weight_data.npy", "weight_region.npy",
         "scratch_region.npy", "scratch_fast_region.npy", "scratch_size.npy", "scratch_fast_size.npy",
         "input_shape.npy", "input_elem_size.npy", "input_region.npy", "input_offset.npy", "output_shape.npy",
-        "output_elem_size.npy", "output_region.npy", "output_offset.npy", "variable_shape.npy" };
-    struct fx_member m[16];
-    for (unsigned i = 0; i < 16; i++)
+        "output_elem_size.npy", "output_region.npy", "output_offset.npy", "variable_shape.npy",
+        "variable_elem_size.npy", "variable_region.npy", "variable_offset.npy" };
+    struct fx_member m[19];
+    for (unsigned i = 0; i < nm; i++)
         m[i] = (struct fx_member){ names[i], member[i].b, member[i].n, i % 3 == 0 };
-    fx_zip(&npz_img, m, 16);
+    fx_zip(&npz_img, m, nm);
     char path[400];
     snprintf(path, sizeof path, "%s/net_vela.npz", dir);
     fx_write(path, &npz_img);
@@ -243,7 +270,13 @@ static void make_folder(const char *out_shape, const char *expected_descr)
              expected_descr);
     int8_t wide[24] = { 0 };   /* enough for the 16-bit variant */
     memcpy(wide, in, sizeof in);
-    fx_npy(&b, 1, dict, wide, sizeof in * (expected_descr[2] == '2' ? 2 : 1));
+    int64_t idx[12];   /* the int64 variant: ARG_MAX indices 0..11 */
+    for (unsigned i = 0; i < 12; i++)
+        idx[i] = i;
+    if (expected_descr[2] == '8')
+        fx_npy(&b, 1, dict, idx, sizeof idx);
+    else
+        fx_npy(&b, 1, dict, wide, sizeof in * (expected_descr[2] == '2' ? 2 : 1));
     snprintf(path, sizeof path, "%s/expected_0.npy", dir);
     fx_write(path, &b);
 }
@@ -298,6 +331,49 @@ START_TEST(test_load_reshaped)
     ck_assert_uint_eq(n.outputs[0].shape[1] * 100 + n.outputs[0].shape[2] * 10 + n.outputs[0].shape[3], 223);
     ethosu_network_free(&n);
     remove_folder();
+}
+END_TEST
+
+START_TEST(test_load_int64_and_variables)
+{
+    /* ARG_MAX: Vela describes the int64 output with 8-byte elements (the
+     * stream writes each as two int32 words); 12 x 8 = 96 bytes. */
+    with_int64 = 1;
+    make_folder(NULL, "<i8");
+    struct ethosu_network n;
+    ck_assert_msg(ethosu_network_load(&n, dir, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(n.outputs[0].elem_size, 8);
+    ck_assert_uint_eq(n.outputs[0].bytes, 96);
+    ck_assert_int_eq(npy_get(&n.outputs[0].data, 11), 11);
+    ck_assert_uint_eq(n.n_variables, 0);
+    ethosu_network_free(&n);
+    remove_folder();
+    with_int64 = 0;
+    /* an LSTM's two state tensors: 12 x 1 bytes at region 1 + 0, 12 x 2 at
+     * region 2 + 0xa0. The int8 one starts at the zero point its reader
+     * (the CONV, IFM_ZERO_POINT 0xfffa) subtracts: every byte 0xfa (-6),
+     * as TensorFlow Lite resets an int8 variable tensor; the int16 one at 0. */
+    with_vars = 1;
+    make_folder(NULL, "|i1");
+    ck_assert_msg(ethosu_network_load(&n, dir, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(n.n_variables, 2);
+    ck_assert_uint_eq(n.variables[0].region, 1);
+    ck_assert_uint_eq(n.variables[0].offset, 0);
+    ck_assert_uint_eq(n.variables[0].bytes, 12);
+    ck_assert_uint_eq(n.variables[0].fill, 0xfa);
+    ck_assert_uint_eq(n.variables[1].fill, 0);
+    ck_assert_uint_eq(n.variables[1].region, 2);
+    ck_assert_uint_eq(n.variables[1].offset, 0xa0);
+    ck_assert_uint_eq(n.variables[1].bytes, 24);
+    ethosu_network_free(&n);
+    remove_folder();
+    /* 24 bytes at 0x10000000 - 8 end 16 bytes beyond the runner's 256 MiB region */
+    var_beyond = 1;
+    make_folder(NULL, "|i1");
+    ck_assert_int_eq(ethosu_network_load(&n, dir, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "variable 1: 2-byte elements at offset 0xffffff8 end beyond its region"), "%s", err);
+    remove_folder();
+    with_vars = var_beyond = 0;
 }
 END_TEST
 
@@ -362,6 +438,7 @@ static Suite *network_suite(void)
     tcase_add_test(tc, test_opmap_nhcwb16_and_tiles);
     tcase_add_test(tc, test_load_folder);
     tcase_add_test(tc, test_load_reshaped);
+    tcase_add_test(tc, test_load_int64_and_variables);
     tcase_add_test(tc, test_load_errors);
     suite_add_tcase(s, tc);
     return s;

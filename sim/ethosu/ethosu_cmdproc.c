@@ -145,10 +145,9 @@ static void halt(struct ethosu_cmdproc *cp)
 
 static uint16_t s0(const struct ethosu_cmdproc *cp, uint16_t opcode) { return cp->set0[opcode & 0x1FFu]; }
 static uint64_t s1(const struct ethosu_cmdproc *cp, uint16_t opcode) { return cp->set1[opcode & 0xFFu]; }
-static int64_t s1s(const struct ethosu_cmdproc *cp, uint16_t opcode)   /* exts_47_32: signed 48-bit */
+static int64_t s1s(const struct ethosu_cmdproc *cp, uint16_t opcode)   /* a stride: signed in the address width */
 {
-    uint64_t v = s1(cp, opcode) & M48;
-    return (int64_t)(v ^ (1ull << 47)) - (int64_t)(1ull << 47);
+    return ethosu_fml_stride(s1(cp, opcode) & M48, ETHOSU_KOP_ADDR_BITS);
 }
 
 /* ---- faults ------------------------------------------------------------- */

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "ethosu_fm_layout.h"
 
-#define ADDR_SPACE (1ull << 40)
+#define DEFAULT_ADDR_BITS 40u
 
 void ethosu_fml_io_init(struct ethosu_fml_io *io)
 {
@@ -17,6 +17,14 @@ void ethosu_fml_io_free(struct ethosu_fml_io *io)
     free(io->buf);
     free(io->runs);
     ethosu_fml_io_init(io);
+}
+
+int64_t ethosu_fml_stride(uint64_t field, unsigned addr_bits)
+{
+    if (!addr_bits || addr_bits > 48)
+        addr_bits = DEFAULT_ADDR_BITS;
+    uint64_t sign = 1ull << (addr_bits - 1), mask = (sign << 1) - 1;
+    return (int64_t)((field & mask) ^ sign) - (int64_t)sign;
 }
 
 uint64_t ethosu_fml_addr(const struct ethosu_fm_layout *f, uint32_t y, uint32_t x, uint32_t c)
@@ -66,7 +74,10 @@ int ethosu_fml_check(const struct ethosu_fm_layout *f, char *err, size_t len)
                  f->stride_y, f->stride_x, f->stride_c, align, f->nhcwb16 ? "NHCWB16" : "NHWC");
         return -1;
     }
-    /* The corners of every tile bound its addresses (strides are linear). */
+    /* The corners of every tile bound its addresses (linear in y, x, c,
+     * whatever the strides' signs). */
+    unsigned bits = f->addr_bits && f->addr_bits <= 48 ? f->addr_bits : DEFAULT_ADDR_BITS;
+    uint64_t space = 1ull << bits;
     uint32_t ys[2] = { 0, f->h - 1 }, xs[2] = { 0, f->w - 1 }, cs[2] = { 0, f->c - 1 };
     uint32_t yt[4] = { 0, f->height0 ? f->height0 - 1 : 0, f->height0, f->height1 ? f->height1 - 1 : 0 };
     uint32_t xt[2] = { f->width0 ? f->width0 - 1 : 0, f->width0 };
@@ -82,8 +93,13 @@ int ethosu_fml_check(const struct ethosu_fm_layout *f, char *err, size_t len)
         if (y >= f->h || x >= f->w)
             continue;
         uint64_t a = ethosu_fml_addr(f, y, x, c);
-        if (a >= ADDR_SPACE || a + f->elem_bytes > ADDR_SPACE) {
-            snprintf(err, len, "element (%u, %u, %u) at 0x%" PRIx64 " is beyond the 40-bit address space", y, x, c, a);
+        if ((int64_t)a < 0) {
+            snprintf(err, len, "element (%u, %u, %u) at %" PRId64 " is below address 0", y, x, c, (int64_t)a);
+            return -1;
+        }
+        if (a >= space || a + f->elem_bytes > space) {
+            snprintf(err, len, "element (%u, %u, %u) at 0x%" PRIx64 " is beyond the %u-bit address space", y, x, c, a,
+                     bits);
             return -1;
         }
     }

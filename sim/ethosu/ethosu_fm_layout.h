@@ -29,7 +29,8 @@ struct ethosu_fm_layout {
     uint64_t base[4];            /* absolute addresses of tiles 0..3 */
     uint32_t h, w, c;            /* shape */
     uint32_t height0, height1, width0;
-    int64_t stride_x, stride_y, stride_c;
+    int64_t stride_x, stride_y, stride_c; /* signed: ethosu_fml_stride */
+    unsigned addr_bits;          /* the NPU's address width (Ethos-U65: 40); 0 reads as 40 */
     unsigned elem_bytes;         /* 1, 2 or 4 */
     int is_signed;
     int nhcwb16;                 /* layout: 0 NHWC, 1 NHCWB16 */
@@ -54,13 +55,22 @@ struct ethosu_fml_io {
 void ethosu_fml_io_init(struct ethosu_fml_io *io);
 void ethosu_fml_io_free(struct ethosu_fml_io *io);
 
-/* Address of element (y, x, c) of f (40-bit wrap not applied). */
+/* A stride register (NPU_SET_*_STRIDE_*, 48 bits) as the signed byte step it
+ * is on an NPU with addr_bits-bit addresses: the low addr_bits bits, two's
+ * complement. Vela writes negative strides (MIRROR_PAD's rows backwards) as
+ * 40-bit two's complement, 0xFF_FFFF_FFA8 for -88, which wraps to the same
+ * address as -88 would; 48-bit sign extension would read +2^40 - 88. */
+int64_t ethosu_fml_stride(uint64_t field, unsigned addr_bits);
+
+/* Address of element (y, x, c) of f (address-space wrap not applied). */
 uint64_t ethosu_fml_addr(const struct ethosu_fm_layout *f, uint32_t y, uint32_t x, uint32_t c);
 
 /* 0 when f is well formed, else -1 with the reason in err: element size,
  * empty shape, base or strides not aligned as the TRM requires (NHWC: to the
- * element size; NHCWB16: 16 bytes), an element beyond the 40-bit address
- * space. */
+ * element size; NHCWB16: 16 bytes), an element below 0 or beyond the
+ * addr_bits-bit address space (checked on the addresses the shape touches:
+ * its corners, since addresses are linear in y, x and c whatever the
+ * strides' signs). */
 int ethosu_fml_check(const struct ethosu_fm_layout *f, char *err, size_t len);
 
 /* Build io's runs and buffer for f (for_read: merge small gaps). 0, or -1

@@ -14,11 +14,6 @@ struct state {
 
 static uint16_t s0(const struct state *s, uint16_t opcode) { return s->set0[opcode & 0x1FFu]; }
 static uint64_t s1(const struct state *s, uint16_t opcode) { return s->set1[opcode & 0xFFu] & M48; }
-static int64_t s1s(const struct state *s, uint16_t opcode)   /* exts_47_32: signed 48-bit */
-{
-    uint64_t v = s1(s, opcode);
-    return (int64_t)(v ^ (1ull << 47)) - (int64_t)(1ull << 47);
-}
 static uint32_t payload(const struct state *s, uint16_t opcode) { return (uint32_t)s->set1[opcode & 0xFFu]; }
 static uint16_t param1(const struct state *s, uint16_t opcode) { return (uint16_t)(s->set1[opcode & 0xFFu] >> 32); }
 
@@ -59,9 +54,11 @@ static void tiles(const struct state *s, const struct ethosu_regfile *rf, struct
     f->height0 = s0(s, h0_op) + 1u;
     f->height1 = s0(s, h1_op) + 1u;
     f->width0 = s0(s, w0_op) + 1u;
-    f->stride_x = s1s(s, sx_op);
-    f->stride_y = s1s(s, (uint16_t)(sx_op + 1));
-    f->stride_c = s1s(s, (uint16_t)(sx_op + 2));
+    /* strides are signed within the address width (MIRROR_PAD steps backwards) */
+    f->addr_bits = ETHOSU_KOP_ADDR_BITS;
+    f->stride_x = ethosu_fml_stride(s1(s, sx_op), f->addr_bits);
+    f->stride_y = ethosu_fml_stride(s1(s, (uint16_t)(sx_op + 1)), f->addr_bits);
+    f->stride_c = ethosu_fml_stride(s1(s, (uint16_t)(sx_op + 2)), f->addr_bits);
     f->port = ethosu_rf_region_port(rf, region);
 }
 
@@ -271,9 +268,9 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
                          c, ws[k]->len, ETHOSU_KOP_MAX_STREAM);
                 return -1;
             }
-            if (ws[k]->len && ws[k]->addr + ws[k]->len > (1ull << 40)) {
-                snprintf(err, len, "%s stream %u at 0x%" PRIx64 " (+%u bytes) is beyond the 40-bit address space",
-                         k ? "scale" : "weight", c, ws[k]->addr, ws[k]->len);
+            if (ws[k]->len && ws[k]->addr + ws[k]->len > (1ull << ETHOSU_KOP_ADDR_BITS)) {
+                snprintf(err, len, "%s stream %u at 0x%" PRIx64 " (+%u bytes) is beyond the %u-bit address space",
+                         k ? "scale" : "weight", c, ws[k]->addr, ws[k]->len, ETHOSU_KOP_ADDR_BITS);
                 return -1;
             }
         }

@@ -46,6 +46,10 @@
  * gigabytes): elements of one feature map or of the dense weights, bytes
  * of one weight or scale stream. */
 #define ETHOSU_KOP_MAX_ELEMENTS (1u << 26)
+/* The NPU's address width: feature-map strides are signed within it and
+ * every address touched must fall below 2^bits (Ethos-U65: 40; the U55's
+ * 32 goes here when the product is a parameter). */
+#define ETHOSU_KOP_ADDR_BITS 40u
 #define ETHOSU_KOP_MAX_STREAM (1u << 26)
 
 struct ethosu_kop_stream {

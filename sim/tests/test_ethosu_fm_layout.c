@@ -137,6 +137,54 @@ START_TEST(check_refuses_misaligned_and_beyond_40_bits)
 }
 END_TEST
 
+START_TEST(negative_strides_are_signed_in_the_address_width)
+{
+    /* Vela's MIRROR_PAD writes rows backwards: OFM_STRIDE_Y = -88 as 40-bit
+     * two's complement, the field 0x00FF_FFFF_FFA8 (issue 34 fault 3). */
+    ck_assert_int_eq(ethosu_fml_stride(UINT64_C(0xFFFFFFFFA8), 40), -88);
+    ck_assert_int_eq(ethosu_fml_stride(UINT64_C(0x58), 40), 88);
+    ck_assert_int_eq(ethosu_fml_stride(UINT64_C(0xFFFFFFFFFFA8), 48), -88);   /* 48-bit sign-extended too */
+    ck_assert_int_eq(ethosu_fml_stride(UINT64_C(0xFFFFFFA8), 32), -88);       /* a 32-bit NPU */
+    ck_assert_int_eq(ethosu_fml_stride(UINT64_C(0x7FFFFFFFFF), 40), INT64_C(0x7FFFFFFFFF));
+    ck_assert_int_eq(ethosu_fml_stride(UINT64_C(0x8000000000), 40), -INT64_C(0x8000000000));
+    /* 2x11x8 int8 written bottom row first: base 0x328 is row 0, row 1 at
+     * 0x328 - 88 = 0x2D0; element (1, 10, 7) at 0x2D0 + 80 + 7 = 0x327. */
+    char err[200];
+    struct ethosu_fm_layout f = nhwc(2, 11, 8, 1);
+    f.addr_bits = 40;
+    f.base[0] = 0x328;
+    f.stride_y = ethosu_fml_stride(UINT64_C(0xFFFFFFFFA8), 40);
+    ck_assert_uint_eq(ethosu_fml_addr(&f, 1, 0, 0), 0x2D0);
+    ck_assert_uint_eq(ethosu_fml_addr(&f, 1, 10, 7), 0x327);
+    ck_assert_int_eq(ethosu_fml_check(&f, err, sizeof err), 0);
+    /* each row one run, the map packs and unpacks */
+    struct ethosu_fml_io io;
+    ethosu_fml_io_init(&io);
+    ck_assert_int_eq(ethosu_fml_plan(&f, 0, &io), 0);
+    ck_assert_uint_eq(io.bytes, 176);
+    int32_t d[176], back[176];
+    for (int i = 0; i < 176; i++)
+        d[i] = i % 200 - 100;
+    ethosu_fml_pack(&f, d, &io);
+    ethosu_fml_unpack(&f, &io, back);
+    ck_assert_mem_eq(d, back, sizeof d);
+    ethosu_fml_io_free(&io);
+    /* the bound is on the addresses touched: base 0x50 leaves row 1 at
+     * 0x50 - 88 = -8, below address 0 */
+    f.base[0] = 0x50;
+    ck_assert_int_eq(ethosu_fml_check(&f, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "below address 0"));
+    /* a 32-bit NPU: the last element of a map at 2^32 - 16 is beyond */
+    f = nhwc(2, 2, 8, 1);
+    f.addr_bits = 32;
+    f.base[0] = (1ull << 32) - 16;
+    ck_assert_int_eq(ethosu_fml_check(&f, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "32-bit"));
+    f.addr_bits = 40;
+    ck_assert_int_eq(ethosu_fml_check(&f, err, sizeof err), 0);
+}
+END_TEST
+
 /* The inverse of the golden forward order, on both traversals and two cores. */
 static void roundtrip(uint32_t ofm, uint32_t kh, uint32_t kw, uint32_t ifm, uint32_t blk, unsigned cores,
                       enum ethosu_weight_traversal t)
@@ -237,6 +285,7 @@ int main(void)
     tcase_add_test(tc, strided_write_runs_are_exact_reads_merge);
     tcase_add_test(tc, nhcwb16_and_tiles);
     tcase_add_test(tc, check_refuses_misaligned_and_beyond_40_bits);
+    tcase_add_test(tc, negative_strides_are_signed_in_the_address_width);
     tcase_add_test(tc, wdense_inverts_the_weight_order);
     tcase_add_test(tc, wdense_block_depth_not_a_microblock_multiple);
     suite_add_tcase(s, tc);

@@ -55,6 +55,9 @@ build() {
     local dir upper=${product^^}
     dir=$(out_root_of "$core")/$product
     mkdir -p "$dir/obj" || exit 1
+    # one build of a product at a time (two runs started together wait here)
+    exec 9>>"$dir/.build.lock"
+    flock 9
     local cc=${CC:-gcc}
     # the driver as its CMake builds it for this product; 32-bit register
     # accesses for its bitfields (the shim's window takes aligned words only).

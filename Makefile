@@ -492,11 +492,12 @@ define SIM_PREPARE
 	if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi; \
 	mkdir -p $(LOG_DIR) 2>/dev/null || { echo "make sim: cannot create the log folder LOG_DIR=$(LOG_DIR):$$(mkdir -p $(LOG_DIR) 2>&1 | sed 's/.*:/ /')" >&2; exit 2; }; \
+	if [ "$(DRIVER)" = arm ] && [ "$(HARNESS)" != c ]; then \
+	    echo "make sim: DRIVER=arm runs on the C harness (HARNESS=c), not HARNESS=$(HARNESS)" >&2; exit 2; fi; \
 	if [ "$(HARNESS)" = tlm ]; then \
 	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
 	elif [ "$(DRIVER)" = arm ]; then \
-	    if [ "$(HARNESS)" != c ]; then echo "make sim: DRIVER=arm runs on the C harness (HARNESS=c), not HARNESS=$(HARNESS)" >&2; exit 2; fi; \
 	    bin=$$(scripts/build/ethosu_driver.sh bin $(ARMDRV_PRODUCT) $(DUT) $(abspath $(CORE_LIB))) || exit 2; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \

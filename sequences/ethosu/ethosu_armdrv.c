@@ -49,6 +49,7 @@ static struct {
     /* the last register access the driver made */
     int have_last;
     char last_dir;
+    int last_answered;
     uint32_t last_offset, last_value;
     uintptr_t last_pc;
     uint64_t accesses;
@@ -71,10 +72,18 @@ static const char *function_at(uintptr_t pc, char *buf, size_t len)
     return buf;
 }
 
-static void describe_access(char dir, uint32_t offset, uint32_t value, uintptr_t pc, char *buf, size_t len)
+/* "<call> -> <function>: read|write <REG> = <value> (<fields>) (PPROT p)";
+ * a read the DUT never answered: "read <REG> (unanswered)" */
+static void describe_access(char dir, uint32_t offset, uint32_t value, int answered, uintptr_t pc, char *buf,
+                            size_t len)
 {
     char reg[400], fn[128];
     ethosu_reg_describe(offset, value, reg, sizeof reg);
+    if (!answered) {
+        char *eq = strstr(reg, " = ");
+        if (eq)
+            snprintf(eq, sizeof reg - (size_t)(eq - reg), " (unanswered)");
+    }
     snprintf(buf, len, "%s -> %s: %s %s (PPROT 0x%x)", S.call, function_at(pc, fn, sizeof fn),
              dir == 'W' ? "write" : "read", reg, S.ctx->driver_pprot);
 }
@@ -90,15 +99,15 @@ static void failf(const char *fmt, ...)
     siglongjmp(S.escape, 1);
 }
 
-static void record(char dir, uint32_t offset, uint32_t value, uintptr_t pc)
+static void record(char dir, uint32_t offset, uint32_t value, int answered, uintptr_t pc)
 {
     if (!S.accesses)
         S.first_dir = dir, S.first_offset = offset;
     S.have_last = 1;
-    S.last_dir = dir, S.last_offset = offset, S.last_value = value, S.last_pc = pc;
+    S.last_dir = dir, S.last_offset = offset, S.last_value = value, S.last_answered = answered, S.last_pc = pc;
     S.accesses++;
     char line[700];
-    describe_access(dir, offset, value, pc, line, sizeof line);
+    describe_access(dir, offset, value, answered, pc, line, sizeof line);
     printf("driver: %s\n", line);
 }
 
@@ -109,7 +118,7 @@ static int window_read(void *impl, uint32_t offset, uintptr_t pc, uint32_t *valu
     (void)impl;
     int slverr = 0;
     enum bfm_status st = reg_port_read(&S.ctx->seq.regs, offset, S.ctx->driver_pprot, value, &slverr);
-    record('R', offset, st == BFM_OK ? *value : 0, pc);
+    record('R', offset, st == BFM_OK ? *value : 0, st == BFM_OK, pc);
     if (st != BFM_OK) {
         snprintf(S.failure, sizeof S.failure, "the APB read did not complete (status %d: the run ended, see above)",
                  (int)st);
@@ -126,7 +135,7 @@ static int window_write(void *impl, uint32_t offset, uintptr_t pc, uint32_t valu
 {
     (void)impl;
     int slverr = 0;
-    record('W', offset, value, pc);
+    record('W', offset, value, 1, pc);
     enum bfm_status st = reg_port_write(&S.ctx->seq.regs, offset, value, S.ctx->driver_pprot, &slverr);
     if (st != BFM_OK) {
         snprintf(S.failure, sizeof S.failure, "the APB write did not complete (status %d: the run ended, see above)",
@@ -188,7 +197,7 @@ static int report(void)
 {
     char last[800] = "none";
     if (S.have_last)
-        describe_access(S.last_dir, S.last_offset, S.last_value, S.last_pc, last, sizeof last);
+        describe_access(S.last_dir, S.last_offset, S.last_value, S.last_answered, S.last_pc, last, sizeof last);
     const char *refusal = ethosu_armdrv_trap_refusal();
     return ethosu_seq_fail(S.ctx, "DRIVER=arm: %s failed: %s; the driver's last register access: %s",
                            S.call ? S.call : "the shim", refusal[0] ? refusal : S.failure, last);
@@ -428,4 +437,4 @@ static int run_armdrv_init(struct ethosu_seq_ctx *ctx)
 
 const struct ethosu_seq_test ethosu_armdrv_init = {
     "armdrv_init", "Arm's driver (DRIVER=arm) initialises, reserves and reads the DUT's ID and CONFIG through APB",
-    run_armdrv_init, 1, 0, 0, NULL };
+    run_armdrv_init, 1, 0, 0, "Arm's driver (DRIVER=arm, built by make ethosu-driver)" };

@@ -362,9 +362,10 @@ int ethosu_armdrv_network(struct ethosu_seq_ctx *ctx)
     int bad = ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, &p, &bytes);
     free(words);
     if (!bad)
-        printf("network: %s on ethos-u65-%u through Arm's driver (%s build, %" PRIu64 " register accesses): %u "
-               "output%s, all %" PRIu64 " bytes as expected\n", n->npz_path, ctx->net_macs, S.build.product, accesses,
-               n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
+        /* the DUT is of the build's product: the driver's ethosu_init refuses another */
+        printf("network: %s on ethos-%s-%u through Arm's driver (%s build, %" PRIu64 " register accesses): %u "
+               "output%s, all %" PRIu64 " bytes as expected\n", n->npz_path, S.build.product, ctx->net_macs,
+               S.build.product, accesses, n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
     return bad;
 }
 

@@ -178,6 +178,9 @@ help:
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
 	@echo "make sim TEST=ethosu/network NETWORK=dir [ETHOSU_CONFIG=ethos-u65-256|512]  a Vela-compiled network"
 	@echo "                                   (dir: <name>_vela.npz, input_<i>.npy, expected_<i>.npy), every output byte checked"
+	@echo "make ethosu-driver ETHOSU_DRIVER=checkout [ETHOSU_CONFIG=...]  Arm's ethos-u-core-driver (your checkout, unmodified) built"
+	@echo "                                   for this host with the shim, U55 and U65 builds; then make sim TEST=ethosu/network"
+	@echo "                                   NETWORK=dir DRIVER=arm runs the network through it (docs/ethos-u-driver.md)"
 	@echo "make ethosu-networks [NETWORKS=dir] [DUT=twin|rtl] [knobs]  every network folder under NETWORKS"
 	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
@@ -440,6 +443,20 @@ nvdla-rtl: deps $(CORE_LIB)
 	echo "nvdla-rtl: built $$bin (log: $$(dirname $$bin)/build.log)"; \
 	echo "nvdla-rtl: next: make sim DUT=rtl NVDLA_RTL=$(NVDLA_CONFIG) TEST=reg_reset_values"
 
+# ---- Arm's ethos-u-core-driver as the client (docs/ethos-u-driver.md) -----------
+# make ethosu-driver ETHOSU_DRIVER=<checkout>: the driver's unmodified sources
+# with the shim (sequences/ethosu/armdrv/), U55 and U65 builds (one with
+# ETHOSU_CONFIG), in build/ethosu-driver/<product>/; make sim DRIVER=arm runs
+# that product's simulator. The checkout's path reaches the script through
+# the environment, never as shell text.
+ARMDRV_PRODUCT  = $(if $(filter ethos-u55-%,$(ETHOSU_CONFIG)),u55,u65)
+ARMDRV_PRODUCTS = $(if $(ETHOSU_CONFIG),$(ARMDRV_PRODUCT),u55 u65)
+export ETHOSU_DRIVER
+.PHONY: ethosu-driver
+ethosu-driver: deps $(TWIN_SIM)
+	@for p in $(ARMDRV_PRODUCTS); do \
+	    scripts/build/ethosu_driver.sh build $$p $(abspath $(CORE_LIB)) "$${ETHOSU_DRIVER-}" || exit 2; done
+
 # ---- one simulation ----------------------------------------------------------
 comma := ,
 # The configuration a run's RTL stub is built for: NVDLA_CONFIG, else the one
@@ -464,7 +481,7 @@ SIM_ARGS  = $(SIM_RUN_ARGS) $(SIM_KNOB_ARGS)
 SIM_KNOB_ARGS = $(SIM_KNOB_TABLE_ARGS) \
 	$(if $(filter 1 gz fst,$(WAVES)),--waves $(WAVE_FILE)) $(if $(filter gz,$(WAVES)),--waves-gz) \
 	$(if $(filter fst,$(WAVES)),--waves-fst) $(if $(filter 1,$(SRAMIF)),--sramif) $(PLUSARGS) \
-	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v)
+	$(if $(filter 1,$(VERBOSE)),-v) $(if $(filter 2,$(VERBOSE)),-v -v) $(if $(filter arm,$(DRIVER)),--driver arm)
 
 SIM_TWIN_BIN = $(if $(filter systemc,$(HARNESS)),$(TWIN_SIM_SC),$(TWIN_SIM))
 # The RTL build of a run: tracing code only when the run may dump waves
@@ -477,9 +494,13 @@ define SIM_PREPARE
 	if [ -n "$(TRACE_NAME)" ] && [ ! -e "$(TRACE_PATH)" ]; then \
 	    echo "make sim: no trace $(TEST): $(TRACE_PATH) does not exist (NVDLA_TRACES=$(NVDLA_TRACES))" >&2; exit 2; fi; \
 	mkdir -p $(LOG_DIR) 2>/dev/null || { echo "make sim: cannot create the log folder LOG_DIR=$(LOG_DIR):$$(mkdir -p $(LOG_DIR) 2>&1 | sed 's/.*:/ /')" >&2; exit 2; }; \
+	if [ "$(DRIVER)" = arm ] && [ "$(HARNESS)" != c ]; then \
+	    echo "make sim: DRIVER=arm runs on the C harness (HARNESS=c), not HARNESS=$(HARNESS)" >&2; exit 2; fi; \
 	if [ "$(HARNESS)" = tlm ]; then \
 	    if [ -z "$(HAVE_SYSTEMC)" ]; then echo "make sim HARNESS=tlm: SystemC is not installed (apt-get install libsystemc-dev)" >&2; exit 2; fi; \
 	    $(MAKE) -s $(TLM_SIM) >&2 || exit 2; bin="env SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(TLM_SIM)"; \
+	elif [ "$(DRIVER)" = arm ]; then \
+	    bin=$$(scripts/build/ethosu_driver.sh bin $(ARMDRV_PRODUCT) $(DUT) $(abspath $(CORE_LIB))) || exit 2; \
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
 	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(RTL_NVDLA_CONFIG) \
@@ -490,7 +511,8 @@ endef
 # (scripts/sim_logged.sh removes them once it holds the folder's lock)
 WAVE_LEFTOVERS = waves.vcd waves.vcd.gz waves.fst waves.gtkw waves-rerun.log
 SIM_CLEAN = $(if $(or $(filter 1 gz fst,$(WAVES)),$(WAVES_ON_FAIL)),$(WAVE_LEFTOVERS))
-SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN)))
+SIM_PREREQS = deps $(CORE_LIB) $(if $(filter twin,$(DUT)),$(if $(filter-out tlm,$(HARNESS)),$(SIM_TWIN_BIN))) \
+	$(if $(filter arm,$(DRIVER)),$(TWIN_SIM))
 
 # Exit status: make's own (2) on any failure; a skipped test (the
 # simulator's 77) is 0 here, its SKIP line says why. scripts/sim keeps the

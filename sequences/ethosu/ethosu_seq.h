@@ -27,6 +27,10 @@ struct ethosu_seq_ctx {
      * configuration in MACs (256 or 512); NULL / 0 for the other tests. */
     const struct ethosu_network *net;
     unsigned net_macs;
+    /* DRIVER=arm: Arm's driver is the client (ethosu_armdrv.h), its
+     * register accesses with PPROT driver_pprot (DRIVER_PPROT) */
+    int driver_arm;
+    uint8_t driver_pprot;
 };
 
 struct ethosu_seq_test {

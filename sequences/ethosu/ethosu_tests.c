@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ethosu_armdrv.h"
 #include "ethosu_cmd.h"
 #include "ethosu_driver.h"
 #include "ethosu_regs.h"
@@ -260,5 +261,6 @@ extern const struct ethosu_seq_test ethosu_network;
 const struct ethosu_seq_test *const ethosu_seq_tests[] = {
     &ethosu_run_dma_stream, &ethosu_security_matrix, &ethosu_lock_contention, &ethosu_reserved_opcode,
     &ethosu_cmd_fetch_axi_error, &ethosu_weight_decoder, &ethosu_random_dma, &ethosu_network,
+    &ethosu_armdrv_init,
 };
 const unsigned ethosu_seq_test_count = sizeof ethosu_seq_tests / sizeof ethosu_seq_tests[0];

@@ -72,6 +72,9 @@ struct sim_knobs {
     int waves_fst;             /* dump FST instead of VCD */
     const char *network;       /* the network folder of the test that runs one, NULL = none */
     const char *network_config; /* the NPU configuration that network runs on, NULL = the payload's */
+    const char *driver;        /* who drives the network's registers: "own" (the runner) or "arm" (Arm's driver) */
+    unsigned driver_pprot;     /* DRIVER=arm: the PPROT of the driver's register accesses */
+    int driver_given, driver_pprot_given;   /* given on the command line (their applies check) */
     uint64_t waves_on_fail;    /* >0: no dump while passing; on a failure at cycle F, rerun and dump
                                   cycles F - waves_on_fail .. F */
 };

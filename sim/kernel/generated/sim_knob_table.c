@@ -79,6 +79,10 @@ const struct sim_knob sim_knob_table[] = {
       "ethosu/network", "the test that runs a network" },
     { "ETHOSU_CONFIG", "--ethosu-config", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "ethos-u65-256|ethos-u65-512", "ethos-u65-256 or ethos-u65-512", NULL, FIELD(network_config), NOGIVEN, "ethosu_config", SIM_KNOB_SET, SIM_KNOB_SET,
       "ethosu/network", "the test that runs a network" },
+    { "DRIVER", "--driver", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "own|arm", "own or arm", "own", FIELD(driver), GIVEN(driver_given), "driver", SIM_KNOB_SET, SIM_KNOB_DIFFERS,
+      "ethosu/network or ethosu/armdrv_init", "the tests that run Arm's driver" },
+    { "DRIVER_PPROT", "--driver-pprot", NULL, SIM_KNOB_UINT, 0ull, 7ull, NULL, "a decimal number", "1", FIELD(driver_pprot), GIVEN(driver_pprot_given), "driver_pprot", SIM_KNOB_SET, SIM_KNOB_DIFFERS,
+      "ethosu/network or ethosu/armdrv_init", "the tests that run Arm's driver" },
     { NULL, "--waves-gz", NULL, SIM_KNOB_FLAG, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(waves_gz), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_NEVER,
       NULL, NULL },
     { NULL, "--waves-fst", NULL, SIM_KNOB_FLAG, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(waves_fst), NOGIVEN, NULL, SIM_KNOB_NEVER, SIM_KNOB_NEVER,
@@ -94,8 +98,8 @@ const struct sim_knob sim_knob_table[] = {
 };
 const unsigned sim_knob_count = sizeof sim_knob_table / sizeof sim_knob_table[0];
 
-const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 22, 23, 16, 17, 18, 15, 1, 25, 32, 33, 19, 21 };
-const unsigned sim_knob_line_count = 25;
+const unsigned char sim_knob_line_order[] = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 22, 23, 16, 17, 18, 15, 1, 25, 32, 33, 19, 21, 34, 35 };
+const unsigned sim_knob_line_count = 27;
 
 const char sim_knob_help[] =
     "  --test NAME            sequence to run, required (TEST=list lists them), or nvdla/<name> for a trace of NVDLA_TRACES; with TRACE, the name shown [TEST]\n"
@@ -134,6 +138,8 @@ const char sim_knob_help[] =
     "  -v, --verbose          log transactions: 1 registers and bursts, 2 also every beat (the option counts: -v -v) (default 0) [VERBOSE]\n"
     "  --network DIR          TEST=ethosu/network: the folder holding Vela's <name>_vela.npz, input_<i>.npy and expected_<i>.npy (default none) [NETWORK]\n"
     "  --ethosu-config NAME   TEST=ethosu/network: the NPU configuration to run; refused when the payload was compiled for the other (default the network payload's) [ETHOSU_CONFIG]\n"
+    "  --driver own|arm       TEST=ethosu/network: own (the project's runner) or arm: Arm's ethos-u-core-driver drives the DUT through ethosu_init, ethosu_reserve_driver and ethosu_invoke_v3 (build it first: make ethosu-driver; docs/ethos-u-driver.md) (default own) [DRIVER]\n"
+    "  --driver-pprot PPROT   DRIVER=arm: the APB PPROT of every register access the driver makes (bit 0 privileged, bit 1 non-secure; default 1: privileged, secure, as the driver's ethosu_init asks) (default 1) [DRIVER_PPROT]\n"
     "  --waves-gz             gzip the VCD through zlib (WAVES=gz)\n"
     "  --waves-fst            write FST instead of VCD (WAVES=fst)\n"
     "  --out-dir DIR          where output dumps go (make: LOG_DIR) (default .)\n"

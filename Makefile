@@ -481,7 +481,7 @@ define SIM_PREPARE
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
 	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(RTL_NVDLA_CONFIG) \
-	           scripts/build/rtl_build.sh) || exit 2; \
+	           ETHOSU_CONFIG=$(ETHOSU_CONFIG) scripts/build/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef
 # a new waves run replaces every dump (and view) of the previous one
@@ -580,7 +580,11 @@ lint: deps
 	    done; \
 	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
-	verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65
+	@# the Ethos-U stub for every configuration (the index of scripts/gen/regdefs/ethosu_configs.csv)
+	@n=$$(($$(wc -l < $(REGDEFS)/ethosu_configs.csv) - 1)); for c in $$(seq 0 $$((n - 1))); do \
+	    echo "verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c"; \
+	    verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c || exit 1; \
+	done
 
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables

@@ -12,8 +12,11 @@
 #define W(addr, v) do { if (ethosu_write(ctx, (addr), (v))) return 1; } while (0)
 #define R(addr, v) do { if (ethosu_read(ctx, (addr), (v))) return 1; } while (0)
 
-#define DST_BASE 0x100000000ull   /* region 0, behind M0: above 4 GiB on purpose */
-#define SRC_BASE 0x120000000ull   /* region 1, behind M1 */
+/* region 0 behind M0, region 1 behind M1: above 4 GiB on purpose on the
+ * Ethos-U65, below on the U55 (32-bit addresses) */
+#define NARROW (ethosu_configs[ctx->cfg].addr_bits < 40)
+#define DST_BASE (NARROW ? 0x040000000ull : 0x100000000ull)
+#define SRC_BASE (NARROW ? 0x060000000ull : 0x120000000ull)
 #define CMD_ADDR 0x000010000ull   /* command stream, behind M0 */
 
 /* ---- run_dma_stream: power-up, soft reset, a DMA stream to its IRQ, power-down ---- */
@@ -39,8 +42,9 @@ static int run_dma_stream(struct ethosu_seq_ctx *ctx)
     if (prot != (ETHOSU_PROT_ACTIVE_CPL_MASK))
         return ethosu_seq_fail(ctx, "PROT after a hard reset with PORPL=1 PORSL=0: expected 0x1, actual 0x%x", prot);
     R(ETHOSU_ID, &id);
-    if (id != ETHOSU_ID_RESET)
-        return ethosu_seq_fail(ctx, "ID: expected 0x%08x, actual 0x%08x", ETHOSU_ID_RESET, id);
+    if (id != ethosu_configs[ctx->cfg].id_reset)
+        return ethosu_seq_fail(ctx, "ID: expected 0x%08x (%s), actual 0x%08x", ethosu_configs[ctx->cfg].id_reset,
+                               ethosu_configs[ctx->cfg].name, id);
     if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
         return 1;
     /* regions: 0 = destination behind M0, 1 = source behind M1 */
@@ -98,14 +102,14 @@ static int try_access(struct ethosu_seq_ctx *ctx, unsigned cpl, unsigned csl, un
     int slverr;
     /* readable: ID (read-only) */
     ETHOSU_TRY(reg_port_read(&ctx->seq.regs, ETHOSU_ID, (uint8_t)pprot, &v, &slverr));
-    uint32_t expect = permitted ? ETHOSU_ID_RESET : 0;
+    uint32_t expect = permitted ? ethosu_configs[ctx->cfg].id_reset : 0;
     if (v != expect)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: read of ID: expected 0x%08x (%s), actual 0x%08x", cpl,
                                csl, pprot, expect, permitted ? "permitted" : "refused", v);
     /* a read-only register ignores writes, permitted or not */
     ETHOSU_TRY(reg_port_write(&ctx->seq.regs, ETHOSU_ID, 0xdeadbeef, (uint8_t)pprot, NULL));
     R(ETHOSU_ID, &v);
-    if (v != ETHOSU_ID_RESET)
+    if (v != ethosu_configs[ctx->cfg].id_reset)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: write to read-only ID changed it to 0x%08x", cpl, csl,
                                pprot, v);
     /* writable: QBASE0 */

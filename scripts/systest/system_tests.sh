@@ -321,6 +321,13 @@ for dut in "${duts[@]}"; do
         SEED=3 CSB_GAP=0:3
     expect_pass "ethosu/weight_decoder DUT=$dut AXI_STALL=30 RD_LATENCY=1:20 SEED=5" TEST=ethosu/weight_decoder \
         DUT="$dut" SEED=5 AXI_STALL=30 RD_LATENCY=1:20
+    # an Ethos-U55 (the stub built for ethos-u55-128: 32-bit addresses, 1-D DMA, its ID and CONFIG)
+    for t in security_matrix run_dma_stream product_limits; do
+        expect_pass "ethosu/$t DUT=$dut ETHOSU_CONFIG=ethos-u55-128" TEST="ethosu/$t" DUT="$dut" SEED=1 \
+            ETHOSU_CONFIG=ethos-u55-128
+    done
+    expect_pass "ethosu/random_dma DUT=$dut ETHOSU_CONFIG=ethos-u55-128 AXI_STALL=50 SEED=6" TEST=ethosu/random_dma \
+        DUT="$dut" SEED=6 AXI_STALL=50 ETHOSU_CONFIG=ethos-u55-128
     # waves show the APB port and both AXI managers under the TRM's names
     rm -rf "$logs_root/ethosu_run_dma_stream/$dut"
     vcd="$logs_root/ethosu_run_dma_stream/$dut/waves.vcd"

@@ -56,10 +56,10 @@ static int load_network(const struct sim_knobs *k)
         int given = ethosu_config_find(k->network_config);
         if (given != cfg) {
             const struct ethosu_config_desc *g = given >= 0 ? &ethosu_configs[given] : &ethosu_configs[ETHOSU_CFG_DEFAULT];
-            fprintf(stderr, "sim: ETHOSU_CONFIG=%s (%s), but %s was compiled for %s (%s; its payload's CONFIG "
-                    "0x%08x): compile it for %s, or leave ETHOSU_CONFIG out to run it on %s\n",
-                    k->network_config, ethosu_payload_product(g->config_reset, b2, sizeof b2), network.npz_path, want,
-                    product, word, k->network_config, want);
+            fprintf(stderr, "sim: ETHOSU_CONFIG=%s, but %s was compiled for %s (its payload's CONFIG 0x%08x: an %s "
+                    "payload; %s is an %s): compile it for %s, or leave ETHOSU_CONFIG out to run it on %s\n",
+                    k->network_config, network.npz_path, want, word, product, k->network_config,
+                    ethosu_payload_product(g->config_reset, b2, sizeof b2), k->network_config, want);
             return 2;
         }
     }

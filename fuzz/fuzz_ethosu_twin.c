@@ -1,4 +1,4 @@
-/* fuzz_ethosu_twin: the Ethos-U65 twin's command decoder and everything a
+/* fuzz_ethosu_twin: the Ethos-U twin's command decoder and everything a
  * command stream drives (sim/ethosu: command processor, DMA, kernel
  * operations, weight channel), at its pins, on a command stream made of
  * the bytes. Whatever the stream, the run must end in a verdict (stopped,
@@ -6,7 +6,9 @@
  * crash, no sanitizer report, and no AXI protocol violation on M0 or M1.
  *
  * The bytes: word 0 a header (bits [15:0] the stream's length in words,
- * bit 30 the stream on M1, bit 31 the 512-MAC configuration), then the
+ * bits [18:16] 1..4 ethos-u55-32, -64, -128, -256 (32-bit addresses, 1-D
+ * DMA), else the Ethos-U65: bit 31 its 512-MAC configuration; bit 30 the
+ * stream on M1), then the
  * stream, then data. The memory is small: MEM_BYTES per port, the stream at
  * 0, the data at DATA_BASE, every region's base at DATA_BASE (a Vela
  * stream followed by its weight_data finds its weights); anything outside
@@ -182,7 +184,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         tail_len = MEM_BYTES - DATA_BASE;
 
     struct bench *b = open_bench();
-    if (hdr >> 31 && ethosu_twin_set_macs(b->dut, 512))
+    static const int u55[4] = { ETHOSU_CFG_U55_32, ETHOSU_CFG_U55_64, ETHOSU_CFG_U55_128, ETHOSU_CFG_U55_256 };
+    unsigned pick = (hdr >> 16) & 7u;
+    int cfg = pick >= 1 && pick <= 4 ? u55[pick - 1] : hdr >> 31 ? ETHOSU_CFG_U65_512 : ETHOSU_CFG_U65_256;
+    if (ethosu_twin_set_config(b->dut, cfg))
         abort();
     memcpy(b->mem[port], data + 4, 4 * words);
     for (int i = 0; i < 2; i++)

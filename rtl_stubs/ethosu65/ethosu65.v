@@ -24,9 +24,17 @@
 // AXI_LIMITn.memtype. RREADY and BREADY are always 1 (read data space is
 // reserved when the AR is issued). M1 carries reads only: the TRM has every
 // write DMA channel on M0; its AW/W outputs are idle.
+//
+// ETHOSU_CFG picks the configuration (the index of
+// scripts/gen/regdefs/ethosu_configs.csv, as generated/ethosu65_regs.vh
+// lists them: 0..3 ethos-u55-32..-256, 4 ethos-u65-256, 5 ethos-u65-512):
+// ID, CONFIG and the register map of its product; on the Ethos-U55 32-bit
+// AXI addresses (ADDR_W follows), one-dimensional DMA and the U65-only
+// commands unknown (cmd_parse_error), as in the C twin.
 module ethosu65 #(
     parameter integer DATA_W = 128,
-    parameter integer ADDR_W = 40
+    parameter integer ETHOSU_CFG = 4,
+    parameter integer ADDR_W = (ETHOSU_CFG < 4) ? 32 : 40
 ) (
     input                   CLK,
     input                   nRESET,
@@ -165,7 +173,12 @@ wire         ev_irq, ev_end, ev_parse, ev_bus, ev_fault_if;
 wire [15:0]  ev_mask;
 wire [3:0]   ev_fault_ch;
 
-ethosu65_regs u_regs (
+// The generated map: this top uses the product of the configuration only.
+/* verilator lint_off UNUSEDPARAM */
+`include "ethosu65_regs.vh"
+/* verilator lint_on UNUSEDPARAM */
+
+ethosu65_regs #(.ETHOSU_CFG(ETHOSU_CFG)) u_regs (
     .CLK(CLK), .nRESET(nRESET), .PORPL(PORPL), .PORSL(PORSL),
     .PCLKEN(PCLKEN), .PSEL(PSEL), .PENABLE(PENABLE), .PPROT(PPROT), .PWRITE(PWRITE),
     .PADDR(PADDR), .PWDATA(PWDATA), .PSTRB(PSTRB),
@@ -217,7 +230,7 @@ wire [31:0]       w_len;
 wire [1:0]        w_cfg;
 wire              wf_busy, wf_port;
 
-ethosu65_cmd_proc #(.ADDR_W(ADDR_W)) u_cp (
+ethosu65_cmd_proc #(.ADDR_W(ADDR_W), .U55(ETHOSU_PRODUCT == 0 ? 1 : 0)) u_cp (
     .clk(CLK), .rstn(nRESET), .clr(clr),
     .run_req(run_req), .halt(halt), .qread_clr(qread_clr), .qsize(qsize),
     .f_start(f_start), .f_stop(f_stop), .f_off(f_off), .f_valid(f_valid), .f_word(f_word),

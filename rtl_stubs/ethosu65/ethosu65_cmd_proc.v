@@ -47,7 +47,8 @@
 // following run starts clean; STOP's IRQ, the error bits and their IRQ are
 // reported together with the stopped state.
 module ethosu65_cmd_proc #(
-    parameter integer ADDR_W = 40
+    parameter integer ADDR_W = 40,
+    parameter integer U55    = 0            // 1: the Ethos-U55 (U65-only commands unknown, 1-D DMA, 32-bit space)
 ) (
     input                   clk,
     input                   rstn,
@@ -173,6 +174,15 @@ function automatic cmd1_known(input [9:0] op);
     endcase
 endfunction
 
+// The Ethos-U65's commands the Ethos-U55 lacks: PARALLEL_MODE, DMA0_SIZE0/1
+// (cmd0); DMA0_SKIP0/1, WEIGHT1_*, SCALE1_* (cmd1).
+function automatic u65_only0(input [9:0] op);
+    u65_only0 = (op == 10'h123) || (op == 10'h132) || (op == 10'h133);
+endfunction
+function automatic u65_only1(input [9:0] op);
+    u65_only1 = (op == 10'h033) || (op == 10'h034) || (op >= 10'h090 && op <= 10'h093);
+endfunction
+
 // ---------------------------------------------------------------------------
 // State
 // ---------------------------------------------------------------------------
@@ -202,8 +212,9 @@ reg        k_started;        // the kernel operation in C_EXEC started the weigh
 
 wire [1:0]  fmt     = f_word[15:14];
 wire        w_zero  = f_word[13:10] == 4'd0;
-wire        w_cmd0  = (fmt == 2'b00) && w_zero && cmd0_known(f_word[9:0]);
-wire        w_cmd1  = (fmt == 2'b01) && w_zero && cmd1_known(f_word[9:0]);
+wire        w_cmd0  = (fmt == 2'b00) && w_zero && cmd0_known(f_word[9:0]) &&
+                      !(U55 != 0 && (u65_only0(f_word[9:0]) || (f_word[9:0] == OP_DMA_START && u55_dma_bad)));
+wire        w_cmd1  = (fmt == 2'b01) && w_zero && cmd1_known(f_word[9:0]) && !(U55 != 0 && u65_only1(f_word[9:0]));
 wire [32:0] q4      = {1'b0, qread} + 33'd4;
 wire [32:0] q8      = {1'b0, qread} + 33'd8;
 wire        at_end  = {1'b0, qread} >= {1'b0, qsize};
@@ -245,6 +256,12 @@ wire [2:0]  src_rgn = dma_src_region_q[2:0];
 wire [2:0]  dst_rgn = dma_dst_region_q[2:0];
 wire [63:0] src_base = basep[{src_rgn, 6'd0} +: 64];
 wire [63:0] dst_base = basep[{dst_rgn, 6'd0} +: 64];
+// On the Ethos-U55 a DMA_START is refused (cmd_parse_error, QREAD at it)
+// for a 2D/3D mode or bytes beyond the 32-bit address space.
+wire [49:0] src_end = {2'd0, src_base[47:0]} + {2'd0, dma_src_q} + {18'd0, dma_len_q};
+wire [49:0] dst_end = {2'd0, dst_base[47:0]} + {2'd0, dma_dst_q} + {18'd0, dma_len_q};
+wire        u55_dma_bad = (dma_src_region_q[10:9] != 2'd0) || (dma_dst_region_q[10:9] != 2'd0) ||
+                          (src_end > 50'h1_0000_0000) || (!dma_dst_region_q[8] && dst_end > 50'h1_0000_0000);
 assign dma_src          = src_base[ADDR_W-1:0] + dma_src_q[ADDR_W-1:0];
 assign dma_dst          = dst_base[ADDR_W-1:0] + dma_dst_q[ADDR_W-1:0];
 assign dma_len          = dma_len_q;

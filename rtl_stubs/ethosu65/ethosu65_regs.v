@@ -39,7 +39,8 @@
 //    edge after nRESET rises (before that edge PROT reads the pins directly).
 //    reset_status is 0 once nRESET is high.
 module ethosu65_regs #(
-    parameter integer RESET_CYCLES = 8
+    parameter integer RESET_CYCLES = 8,
+    parameter integer ETHOSU_CFG = 4        // the configuration (generated/ethosu65_regs.vh)
 ) (
     input             CLK,
     input             nRESET,
@@ -281,7 +282,7 @@ always @(posedge CLK or negedge nRESET) begin
         if (wr_axil)
             axi_limit_q[{a[3:2], 5'd0} +: 32] <= PWDATA & ETHOSU_AXI_LIMIT0_WMASK;
         if (wr_basep)
-            basep_q[{a[5:2], 5'd0} +: 32] <= PWDATA & ETHOSU_BASEP0_WMASK;
+            basep_q[{a[5:2], 5'd0} +: 32] <= PWDATA & (a[2] ? ETHOSU_BASEP1_WMASK : ETHOSU_BASEP0_WMASK);
 
         // ---- STATUS: clears by CMD, then the events of this cycle ----
         irq_q  <= (irq_q && !(wr_cmd && cmd_clri)) || ev_irq;

@@ -87,6 +87,19 @@ if [ "$family" = nvdla ] && [ -z "${RTL_FILES:-}" ]; then
     [ "$sramif" = yes ] && config_flags+=" -DNVDLA_SECONDARY_MEMIF_ENABLE"
     flags="$config_flags${flags:+ $flags}"
 fi
+# The shipped ethosu65 stub is built for ETHOSU_CONFIG (its index in
+# ethosu_configs.csv: product, registers and address width follow).
+ethosu_cfg=${ETHOSU_CONFIG:-ethos-u65-256}
+if [ "$family" = ethosu ] && [ -z "${RTL_FILES:-}" ]; then
+    csv=$root/scripts/gen/regdefs/ethosu_configs.csv
+    idx=$(awk -F, -v c="$ethosu_cfg" 'NR > 1 && $1 == c { print NR - 2 }' "$csv")
+    if [ -z "$idx" ]; then
+        echo "rtl_build: ETHOSU_CONFIG: unknown configuration '$ethosu_cfg' (one of $(awk -F, 'NR > 1 { printf "%s%s", s, $1; s = ", " }' "$csv"))" >&2
+        exit 1
+    fi
+    config_flags="-GETHOSU_CFG=$idx"
+    flags="$config_flags${flags:+ $flags}"
+fi
 [ -n "$only_flags" ] && { echo "$config_flags"; exit 0; }
 cov=()
 [ "${RTL_COVERAGE:-}" = 1 ] && cov=(--coverage-line --coverage-toggle)
@@ -244,6 +257,7 @@ if [ -z "${RTL_FILES:-}${RTL_TOP:-}${RTL_FLAGS:-}${RTL_VERILATOR:-}${RTL_BUILD_R
    [ -z "${RTL_OPT+set}" ] && [ "$lib" = "$root/build/libsimcore.a" ]; then
     ptr=$root/build/rtl/stub-$family
     [ "$family" = nvdla ] && ptr+=-${NVDLA_CONFIG:-nv_small}
+    [ "$family" = ethosu ] && ptr+=-$ethosu_cfg
     ptr+=-$harness-$tracing.path
     echo "$dir/simv" >"$ptr.$$" && mv -f "$ptr.$$" "$ptr"
 fi

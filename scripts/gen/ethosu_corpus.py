@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ethosu_corpus_nets  # noqa: E402
 
-CONFIGS = ("ethos-u65-256", "ethos-u65-512")
+CONFIGS = ("ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256", "ethos-u65-256", "ethos-u65-512")
 
 
 def fix_zip_times(path):
@@ -171,7 +171,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="sequences/ethosu/networks", help="corpus folder (default %(default)s)")
     ap.add_argument("--only", action="append", help="build only this network (repeatable)")
-    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated accelerator configs (default: both)")
+    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated accelerator configs (default: all six)")
     ap.add_argument("--tflite", action="append",
                     help="instead of the corpus: your own int8/int16 .tflite (repeatable); its folders are named "
                     "after the file; random input (--seed), TensorFlow Lite's reference output")
@@ -287,6 +287,16 @@ def _copy_writer(src):
     return write
 
 
+def product_vela_args(config, vela_args):
+    """A network's Vela options for one configuration. Vela's Ethos-U55 system
+    configurations have flash behind AXI1, where Dedicated_Sram puts the arena;
+    such a network takes a system configuration with DRAM there on the U55."""
+    args = list(vela_args)
+    if config.startswith("ethos-u55-") and "Dedicated_Sram" in args and "--system-config" not in args:
+        args = ["--system-config", "Ethos_U65_High_End"] + args
+    return args
+
+
 def build_one(args, vela, tmp, configs, name, desc, write, seed, vela_args):
     """Writes, compiles and runs one network; writes its folders; returns their size in bytes."""
     tfl = os.path.join(tmp, name + ".tflite")
@@ -311,7 +321,7 @@ def build_one(args, vela, tmp, configs, name, desc, write, seed, vela_args):
         if args.streams:
             os.makedirs(args.streams, exist_ok=True)
             stream = os.path.join(args.streams, f"{name}_{config}.txt")
-        npzs[config], _ = vela_compile(vela, tfl, config, vdir, stream, vela_args)
+        npzs[config], _ = vela_compile(vela, tfl, config, vdir, stream, product_vela_args(config, vela_args))
         check_npu_only(tfl, npzs[config], len(inputs), len(outputs), config)
     total_bytes = 0
     for config in configs:

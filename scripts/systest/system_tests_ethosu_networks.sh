@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# system_tests_ethosu_networks.sh: Vela-compiled networks on the Ethos-U65
+# system_tests_ethosu_networks.sh: Vela-compiled networks on the Ethos-U55 and -U65
 # (make sim TEST=ethosu/network NETWORK=<folder>, make ethosu-networks).
 # Sourced by scripts/systest/system_tests.sh (uses ok/bad/expect_* and
 # $log), or run alone (prints "N passed, M failed"). The networks are the
@@ -11,7 +11,8 @@
 #     expected and actual value and the kernel operation that wrote it;
 #   - one flipped weight byte: the run fails naming an operation or STATUS;
 #   - the configuration check: ETHOSU_CONFIG for the other configuration
-#     is refused (exit 2), and so is a DUT whose CONFIG register differs;
+#     is refused (exit 2), and so is a DUT whose CONFIG register differs,
+#     an Ethos-U85 payload and an Ethos-U55 one on an Ethos-U65 (both named);
 #   - the shipped RTL stub skips (SKIP: line, make exit 0, scripts/sim 77);
 #   - bad folders and files: exit 2 naming the file;
 #   - make ethosu-networks: one line per network, "N passed, N failed,
@@ -135,6 +136,33 @@ else
         "$en_first"/*_vela.npz 2>/dev/null || other=ethos-u65-256
     en_refused "ethosu/network ETHOSU_CONFIG=$other refused (compiled for the other)" \
         "ETHOSU_CONFIG=$other, but $en_first/" TEST=ethosu/network DUT=twin NETWORK="$en_first" ETHOSU_CONFIG="$other"
+    # a payload for another product: an Ethos-U85 one (Vela's ethos-u85-128 CONFIG word 0x20000117 put
+    # into the first network's payload) is refused before it runs, naming the product; an Ethos-U55
+    # payload on ETHOSU_CONFIG=ethos-u65-256 names both products
+    rm -rf "$en_tmp/u85" && cp -r "$en_first" "$en_tmp/u85"
+    if python3 - "$en_tmp/u85"/*_vela.npz <<'PY'
+import struct, sys, zipfile
+path = sys.argv[1]
+with zipfile.ZipFile(path) as z:
+    members = [(i, z.read(i.filename)) for i in z.infolist()]
+with zipfile.ZipFile(path, "w") as z:
+    for info, data in members:
+        if info.filename == "cmd_data.npy":
+            i = data.index(b"COP1")
+            data = data[:i + 8] + struct.pack("<I", 0x20000117) + data[i + 12:]
+        z.writestr(info, data)
+PY
+    then
+        en_refused "ethosu/network: an Ethos-U85 payload is refused, the product named" \
+            "its payload's CONFIG 0x20000117 asks for Ethos-U85 (ethos-u85-128), which the Ethos-U twin and stub do not model" \
+            TEST=ethosu/network DUT=twin NETWORK="$en_tmp/u85"
+    else bad "ethosu/network: making an Ethos-U85 payload"; fi
+    en55=$(find "$EN_NETWORKS" -path '*ethos-u55-*' -name '*_vela.npz' -type f -printf '%h\n' 2>/dev/null | sort -u | head -n 1)
+    if [ -n "$en55" ]; then
+        en_refused "ethosu/network: an Ethos-U55 payload on ETHOSU_CONFIG=ethos-u65-256 names both products" \
+            "an Ethos-U55 payload; ethos-u65-256 is an Ethos-U65)" TEST=ethosu/network DUT=twin NETWORK="$en55" \
+            ETHOSU_CONFIG=ethos-u65-256
+    fi
     # the shipped RTL stub does not compute: SKIP (scripts/sim 77, make sim 0)
     if command -v verilator >/dev/null; then
         scripts/sim TEST=ethosu/network DUT=rtl SEED=1 NETWORK="$en_first" >"$log" 2>&1
@@ -147,9 +175,15 @@ else
         en512=$(for d in $(find "$EN_NETWORKS" -name '*_vela.npz' -type f -printf '%h\n' | sort -u); do
             python3 -c "import sys, zipfile; d = zipfile.ZipFile(sys.argv[1]).read('cmd_data.npy'); i = d.index(b'COP1'); sys.exit(0 if d[i + 8] & 15 == 9 else 1)" \
                 "$d"/*_vela.npz 2>/dev/null && { echo "$d"; break; }; done)
+        # the stub built for ethos-u65-256 (RTL_FILES: the default build) says Ethos-U65 in CONFIG: a U55 payload is refused
+        if [ -n "${en55:-}" ]; then
+            en_refused "ethosu/network DUT=rtl RTL_FILES=<stub>: an Ethos-U55 network on an Ethos-U65 CONFIG is refused" \
+                "the DUT's CONFIG register (0x10003008) says Ethos-U65 (ethos-u65-256), but $en55/" TEST=ethosu/network \
+                DUT=rtl SEED=1 NETWORK="$en55" RTL_FILES=rtl_stubs/ethosu65/ethosu65.f RTL_TOP=ethosu65
+        fi
         if [ -n "$en512" ]; then
             en_refused "ethosu/network DUT=rtl RTL_FILES=<stub>: a 512-MAC network on a 256-MAC CONFIG is refused" \
-                "the DUT's CONFIG register (0x10003008) says 256 MACs per cycle" TEST=ethosu/network DUT=rtl SEED=1 \
+                "the DUT's CONFIG register (0x10003008) says Ethos-U65 (ethos-u65-256), but" TEST=ethosu/network DUT=rtl SEED=1 \
                 NETWORK="$en512" RTL_FILES=rtl_stubs/ethosu65/ethosu65.f RTL_TOP=ethosu65
         fi
     fi

@@ -21,6 +21,7 @@
 #include "ethosu_armdrv.h"
 #include "ethosu_armdrv_client.h"
 #include "ethosu_armdrv_trap.h"
+#include "ethosu_regs.h"
 #include "ethosu_driver.h"
 #include "ethosu_network.h"
 #include "ethosu_network_run.h"
@@ -363,8 +364,8 @@ int ethosu_armdrv_network(struct ethosu_seq_ctx *ctx)
     free(words);
     if (!bad)
         /* the DUT is of the build's product: the driver's ethosu_init refuses another */
-        printf("network: %s on ethos-%s-%u through Arm's driver (%s build, %" PRIu64 " register accesses): %u "
-               "output%s, all %" PRIu64 " bytes as expected\n", n->npz_path, S.build.product, ctx->net_macs,
+        printf("network: %s on %s through Arm's driver (%s build, %" PRIu64 " register accesses): %u "
+               "output%s, all %" PRIu64 " bytes as expected\n", n->npz_path, ethosu_configs[ctx->cfg].name,
                S.build.product, accesses, n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
     return bad;
 }

@@ -1,12 +1,17 @@
-/* ethosu_main: Ethos-U65's entry in the program's family registry
+/* ethosu_main: the Ethos-U family's entry in the program's family registry
  * (main_family.h): ethosu/<name> sequences on the twin or the Verilated
- * ethosu65 top. ethosu/network loads its folder (NETWORK=) before anything
- * runs, so a bad folder or a configuration mismatch is refused up front
- * (exit 2), and sets the twin to the payload's configuration. */
+ * ethosu65 top, for the configuration ETHOSU_CONFIG names (the twin is set
+ * to it; the stub is built for it). ethosu/network loads its folder
+ * (NETWORK=) before anything runs, so a bad folder, a payload for another
+ * product (an Ethos-U85 one included) or configuration is refused up front
+ * (exit 2, naming both), and runs on the payload's configuration when
+ * ETHOSU_CONFIG is not given. */
 #include <stdio.h>
 #include <string.h>
 #include "ethosu_family.h"
 #include "ethosu_network.h"
+#include "ethosu_payload.h"
+#include "ethosu_regs.h"
 #include "ethosu_seq.h"
 #include "ethosu_twin.h"
 #include "main_family.h"
@@ -15,7 +20,7 @@
 static const struct ethosu_seq_test *test;   /* the run's */
 static struct ethosu_network network;        /* ethosu/network's folder */
 static int have_network;
-static unsigned network_macs;                 /* 256 or 512: the configuration it runs on */
+static int run_cfg = ETHOSU_CFG_DEFAULT;      /* the configuration the DUT is (enum ethosu_config_id) */
 
 static int is_network_test(void)
 {
@@ -36,23 +41,29 @@ static int load_network(const struct sim_knobs *k)
         return 2;
     }
     have_network = 1;
-    unsigned macs = ethosu_payload_macs(network.payload.config);
-    if (macs != 256 && macs != 512) {
-        fprintf(stderr, "sim: %s: its payload's CONFIG 0x%08x asks for %u MACs per cycle; the Ethos-U65 has 256 "
-                "or 512 (compile it with --accelerator-config ethos-u65-256 or ethos-u65-512)\n", network.npz_path,
-                network.payload.config, macs);
+    uint32_t word = network.payload.config;
+    int cfg = ethosu_payload_config(word);
+    char want[48], b1[24], b2[24];
+    ethosu_payload_config_name(word, want, sizeof want);
+    const char *product = ethosu_payload_product(word, b1, sizeof b1);
+    if (cfg < 0) {
+        fprintf(stderr, "sim: %s: its payload's CONFIG 0x%08x asks for %s (%s), which the Ethos-U twin and stub do not "
+                "model (they are the %s configurations): compile it with --accelerator-config for one of them\n",
+                network.npz_path, word, product, want, ETHOSU_CFG_NAMES);
         return 2;
     }
     if (k->network_config) {
-        unsigned given = !strcmp(k->network_config, "ethos-u65-512") ? 512 : 256;
-        if (given != macs) {
-            fprintf(stderr, "sim: ETHOSU_CONFIG=%s, but %s was compiled for ethos-u65-%u (its payload's CONFIG "
-                    "0x%08x): compile it for %s, or leave ETHOSU_CONFIG out to run it on ethos-u65-%u\n",
-                    k->network_config, network.npz_path, macs, network.payload.config, k->network_config, macs);
+        int given = ethosu_config_find(k->network_config);
+        if (given != cfg) {
+            const struct ethosu_config_desc *g = given >= 0 ? &ethosu_configs[given] : &ethosu_configs[ETHOSU_CFG_DEFAULT];
+            fprintf(stderr, "sim: ETHOSU_CONFIG=%s, but %s was compiled for %s (its payload's CONFIG 0x%08x: an %s "
+                    "payload; %s is an %s): compile it for %s, or leave ETHOSU_CONFIG out to run it on %s\n",
+                    k->network_config, network.npz_path, want, word, product, k->network_config,
+                    ethosu_payload_product(g->config_reset, b2, sizeof b2), k->network_config, want);
             return 2;
         }
     }
-    network_macs = macs;
+    run_cfg = cfg;
     return -1;
 }
 
@@ -80,12 +91,20 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
 {
     test = ethosu_seq_find(k->test);
     if (!test) {
-        fprintf(stderr, "sim: no Ethos-U65 test named '%s' (`make sim TEST=list` lists them)\n", k->test);
+        fprintf(stderr, "sim: no Ethos-U test named '%s' (`make sim TEST=list` lists them)\n", k->test);
         return 2;
     }
     if (!k->max_cycles_given && test->watchdog > k->max_cycles)
         k->max_cycles = test->watchdog;   /* a long test's own budget, unless the user set one */
     snprintf(name, len, "ethosu/%s", test->name);
+    if (k->network_config) {
+        int cfg = ethosu_config_find(k->network_config);
+        if (cfg < 0) {   /* the knob table checks the choices; kept for a direct call */
+            fprintf(stderr, "sim: ETHOSU_CONFIG=%s: not one of %s\n", k->network_config, ETHOSU_CFG_NAMES);
+            return 2;
+        }
+        run_cfg = cfg;
+    }
     return is_network_test() ? load_network(k) : -1;
 }
 
@@ -107,8 +126,8 @@ static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len
     if (!strcmp(k->dut, "rtl"))
         return dut_rtl_create(ethosu_family.name, err, len);
     struct dut *d = ethosu_twin_create(err, len);
-    if (d && network_macs && ethosu_twin_set_macs(d, network_macs)) {
-        snprintf(err, len, "the twin cannot be set to %u MACs", network_macs);
+    if (d && ethosu_twin_set_config(d, run_cfg)) {
+        snprintf(err, len, "the twin cannot be set to configuration %d", run_cfg);
         d->destroy(d);
         return NULL;
     }
@@ -126,15 +145,15 @@ static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len
 
 static void print_dut(const struct dut *d)
 {
-    printf("dut: %s (%s), M0/M1 %u-bit data, %u-bit address, PORPL=%d PORSL=%d\n", d->top, d->kind,
-           d->data_bytes * 8, d->addr_bits, test->porpl, test->porsl);
+    printf("dut: %s (%s), %s, M0/M1 %u-bit data, %u-bit address, PORPL=%d PORSL=%d\n", d->top, d->kind,
+           ethosu_configs[run_cfg].name, d->data_bytes * 8, d->addr_bits, test->porpl, test->porsl);
     if (have_network)
         printf("network: %s: %zu command words, %zu weight bytes (region %u), scratch %llu bytes (region %u), fast "
-               "scratch %llu bytes (region %u), %u input%s, %u output%s, compiled for ethos-u65-%u\n",
+               "scratch %llu bytes (region %u), %u input%s, %u output%s, compiled for %s\n",
                network.npz_path, network.payload.cmd_words, network.weight_len, network.weight_region,
                (unsigned long long)network.scratch_size, network.scratch_region,
                (unsigned long long)network.scratch_fast_size, network.scratch_fast_region, network.n_inputs,
-               network.n_inputs == 1 ? "" : "s", network.n_outputs, network.n_outputs == 1 ? "" : "s", network_macs);
+               network.n_inputs == 1 ? "" : "s", network.n_outputs, network.n_outputs == 1 ? "" : "s", ethosu_configs[run_cfg].name);
 }
 
 /* the power-on security inputs, before the reset */
@@ -148,7 +167,7 @@ static int run(struct sim *s, const struct sim_knobs *k)
 {
     struct ethosu_seq_ctx ctx = {
         .apb = s->reg.apb, .axi = { s->axi[0].bfm, s->axi[1].bfm }, .wd = ethosu_sim_wd(s),
-        .net = have_network ? &network : NULL, .net_macs = network_macs,
+        .net = have_network ? &network : NULL, .cfg = run_cfg,
         .driver_arm = k->driver && !strcmp(k->driver, "arm"), .driver_pprot = (uint8_t)k->driver_pprot,
     };
     main_seq_ctx_init(&ctx.seq, s, k);

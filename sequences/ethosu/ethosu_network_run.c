@@ -7,8 +7,8 @@
  * first differing (n, h, w, c) and the kernel operation that wrote it
  * (ethosu_opmap.h).
  *
- * Memory: region r at REGION_BASE + r * REGION_SPAN (above 4 GiB, so the
- * 40-bit addresses are used); the weight region (the model, read-only) and
+ * Memory: region r at region_base(r) (on the Ethos-U65 above 4 GiB, so the
+ * 40-bit addresses are used; on the Ethos-U55, 32-bit, from 256 MiB); the weight region (the model, read-only) and
  * the command stream behind M1, the arena and the fast scratch behind M0,
  * as a system with the model in external memory and the arena in SRAM
  * places them. */
@@ -26,16 +26,19 @@
 #include "ethosu_opmap.h"
 #include "ethosu_regs.h"
 
-#define REGION_BASE 0x100000000ull
+#define REGION_BASE_U65 0x100000000ull
+#define REGION_BASE_U55 0x010000000ull   /* 8 regions of 256 MiB end at 2.25 GiB */
 #define REGION_SPAN ETHOSU_NETWORK_REGION_SPAN
 #define CMD_ADDR 0x001000000ull       /* behind M1 (QCONFIG 2) */
 #define CMD_QCONFIG 2u
 /* the kernel's watchdog (MAX_CYCLES, the test's budget) bounds the run */
 #define IRQ_TIMEOUT UINT64_MAX
 
+static int narrow;   /* the run's configuration has 32-bit addresses */
+
 static uint64_t region_base(unsigned r)
 {
-    return REGION_BASE + (uint64_t)r * REGION_SPAN;
+    return (narrow ? REGION_BASE_U55 : REGION_BASE_U65) + (uint64_t)r * REGION_SPAN;
 }
 
 /* REGIONCFG value and memory of a region: the model's behind M1, the rest behind M0 */
@@ -57,17 +60,23 @@ static int refuse(const char *fmt, ...)
     return ETHOSU_SEQ_REFUSED;
 }
 
-/* the driver's configuration check: the NPU must have the MACs the stream was compiled for */
+/* the driver's configuration check: the NPU must be the product, with the
+ * MACs, the stream was compiled for */
 static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
 {
     uint32_t cfg;
     if (ethosu_read(ctx, ETHOSU_CONFIG, &cfg))
         return 1;
-    unsigned dut_macs = ethosu_payload_macs(cfg), want = ethosu_payload_macs(n->payload.config);
-    if (dut_macs != want)
-        return refuse("the DUT's CONFIG register (0x%08x) says %u MACs per cycle, but %s was compiled for "
-                      "ethos-u65-%u (its payload's CONFIG 0x%08x): compile it for ethos-u65-%u or run it on that "
-                      "configuration", cfg, dut_macs, n->npz_path, want, n->payload.config, dut_macs);
+    uint32_t key = ETHOSU_CONFIG_PRODUCT_MASK | ETHOSU_CONFIG_MACS_PER_CC_MASK;
+    if ((cfg & key) != (n->payload.config & key)) {
+        char dut[48], want[48], b1[24], b2[24];
+        ethosu_payload_config_name(cfg, dut, sizeof dut);
+        ethosu_payload_config_name(n->payload.config, want, sizeof want);
+        return refuse("the DUT's CONFIG register (0x%08x) says %s (%s), but %s was compiled for %s (%s; its payload's "
+                      "CONFIG 0x%08x): compile it for %s or run it on that configuration", cfg,
+                      ethosu_payload_product(cfg, b1, sizeof b1), dut, n->npz_path,
+                      ethosu_payload_product(n->payload.config, b2, sizeof b2), want, n->payload.config, dut);
+    }
     return 0;
 }
 
@@ -251,6 +260,7 @@ static int run_network(struct ethosu_seq_ctx *ctx)
     int rc = check_config(ctx, n);
     if (rc)
         return rc;
+    narrow = ethosu_configs[ctx->cfg].addr_bits < 40;
     uint32_t *words = ethosu_network_stream(n);
     if (!words)
         return ethosu_seq_fail(ctx, "out of memory");
@@ -271,8 +281,8 @@ static int run_network(struct ethosu_seq_ctx *ctx)
     int bad = ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, &p, &bytes);
     free(words);
     if (!bad)
-        printf("network: %s on ethos-u65-%u: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,
-               ctx->net_macs, n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
+        printf("network: %s on %s: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,
+               ethosu_configs[ctx->cfg].name, n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
     return bad;
 }
 

@@ -18,6 +18,31 @@ unsigned ethosu_payload_macs(uint32_t config)
     return 1u << log2;
 }
 
+int ethosu_payload_config(uint32_t config)
+{
+    return ethosu_config_of_word(config);
+}
+
+const char *ethosu_payload_product(uint32_t config, char *buf, size_t len)
+{
+    unsigned product = (config & ETHOSU_CONFIG_PRODUCT_MASK) >> ETHOSU_CONFIG_PRODUCT_SHIFT;
+    if (product < ETHOSU_PRODUCT_COUNT)
+        return ethosu_product_names[product];
+    if (product == 2)   /* not modelled: named so a refusal can say what the payload is for */
+        return "Ethos-U85";
+    snprintf(buf, len, "product %u", product);
+    return buf;
+}
+
+void ethosu_payload_config_name(uint32_t config, char *buf, size_t len)
+{
+    unsigned product = (config & ETHOSU_CONFIG_PRODUCT_MASK) >> ETHOSU_CONFIG_PRODUCT_SHIFT;
+    if (product <= 2)
+        snprintf(buf, len, "ethos-u%u-%u", product == 0 ? 55u : product == 1 ? 65u : 85u, ethosu_payload_macs(config));
+    else
+        snprintf(buf, len, "product %u with %u MACs", product, ethosu_payload_macs(config));
+}
+
 int ethosu_payload_parse(const uint8_t *data, size_t len, const char *what, struct ethosu_payload *p, char *err,
                          size_t errlen)
 {

@@ -4,7 +4,9 @@
  * byte in [15:8], a parameter in [31:16]):
  *   CONFIG (1)      the parameter holds release/patch; two words follow:
  *                   the CONFIG register value the stream was compiled for
- *                   (macs_per_cc in [3:0]: 8 = 256 MACs, 9 = 512) and the ID
+ *                   (product in [31:28]: 0 Ethos-U55, 1 Ethos-U65, 2
+ *                   Ethos-U85; macs_per_cc in [3:0]: log2 of the MACs per
+ *                   cycle, 5 = 32 ... 9 = 512) and the ID
  *   CMD_STREAM (2)  length in words = high byte << 16 | parameter; the
  *                   command stream follows (16-byte aligned by NOPs)
  *   READ_APB (3)    register reads for debugging (no words follow)
@@ -29,5 +31,15 @@ int ethosu_payload_parse(const uint8_t *data, size_t len, const char *what, stru
                          size_t errlen);
 /* MACs per cycle of a CONFIG value (1 << macs_per_cc): 256, 512, ... */
 unsigned ethosu_payload_macs(uint32_t config);
+/* The configuration (enum ethosu_config_id, ethosu_regs.h) a CONFIG value
+ * names by its product and MACs, or -1 (another product, such as the
+ * Ethos-U85, or MACs its product does not come with). */
+int ethosu_payload_config(uint32_t config);
+/* The product a CONFIG value names: "Ethos-U55", "Ethos-U65", "Ethos-U85",
+ * else "product <n>" written into buf. */
+const char *ethosu_payload_product(uint32_t config, char *buf, size_t len);
+/* The configuration in Vela's words, "ethos-u55-128", "ethos-u85-256"
+ * (product and MACs; made up the same way for one no Vela targets). */
+void ethosu_payload_config_name(uint32_t config, char *buf, size_t len);
 
 #endif

@@ -65,6 +65,7 @@
 #define MAX_SPANS 256
 #define REGION_WIN 0x100000ull      /* offsets of a transfer within 1 MiB of its region base */
 #define CMD_WIN_BASE 0xF000000000ull
+#define CMD_WIN_BASE_U55 0xF0000000ull  /* below 2**32 on the Ethos-U55 */
 #define IRQ_TIMEOUT 1000000
 #define STOP_POLLS 200000
 
@@ -105,6 +106,7 @@ struct rstream {
 
 struct rnd {
     struct ethosu_seq_ctx *ctx;
+    int u55;                        /* Ethos-U55: 1-D only, 32-bit addresses, no U65-only commands */
     struct bfm_rng *rng;
     uint64_t base[NREG];
     unsigned cfg[NREG];
@@ -156,8 +158,12 @@ static void emit(struct rstream *s, uint16_t opcode, uint16_t param, uint32_t pa
 
 /* NPU_SET_* state the DUTs must accept and either keep or drop without effect
  * on the DMA: every TRM NPU_SET_* but DMA0_* and the kept weight state. */
-static int filler_ok(uint16_t op)
+static int filler_ok(const struct rnd *g, uint16_t op)
 {
+    if (g->u55 && (op == ETHOSU_NPU_SET_PARALLEL_MODE || op == ETHOSU_NPU_SET_WEIGHT1_BASE ||
+                   op == ETHOSU_NPU_SET_WEIGHT1_LENGTH || op == ETHOSU_NPU_SET_SCALE1_BASE ||
+                   op == ETHOSU_NPU_SET_SCALE1_LENGTH))
+        return 0;   /* Ethos-U65 commands: the U55 stops at them (cmd_parse_error) */
     if (!(op & ETHOSU_CMD1_FLAG) && op < 0x100)
         return 0;   /* operations */
     switch (op) {
@@ -183,7 +189,7 @@ static void emit_filler(struct rnd *g, struct rstream *s)
         uint16_t op;
         do
             op = ethosu_cmd_opcode_at((size_t)rr(g, 0, ethosu_cmd_count() - 1));
-        while (!filler_ok(op));
+        while (!filler_ok(g, op));
         emit(s, op, (uint16_t)bfm_rng_next(g->rng), (uint32_t)bfm_rng_next(g->rng));
     }
 }
@@ -222,6 +228,8 @@ static int place(struct rnd *g, unsigned mem, uint64_t lo, uint64_t win, uint64_
 
 static uint64_t random_base(struct rnd *g, unsigned r)
 {
+    if (g->u55)   /* a 256 MiB window per region: below 2**32 */
+        return ((uint64_t)r << 28) + rr(g, 0, 0x0FF00000ull);
     uint64_t hi = (uint64_t)r << 36;   /* a 64 GiB window per region: below 2**40 */
     if (pct(g, 25))
         return hi + 0xFFF00000ull + rr(g, 0, 0xFFFFF);   /* transfers may straddle 4 GiB */
@@ -285,7 +293,7 @@ static int gen_xfer(struct rnd *g, struct xfer *x, unsigned complete_upto)
 {
     memset(x, 0, sizeof *x);
     unsigned shape = (unsigned)rr(g, 0, 99);
-    if (shape < 65) {                                   /* 1D */
+    if (shape < 65 || g->u55) {                         /* 1D (the Ethos-U55's only DMA) */
         unsigned l = (unsigned)rr(g, 0, 99);
         x->len = l < 2 ? 0 : l < 27 ? (uint32_t)rr(g, 1, 16) : l < 62 ? (uint32_t)rr(g, 17, 512)
                : l < 92 ? (uint32_t)rr(g, 513, 4096) : (uint32_t)rr(g, 4097, 12000);
@@ -317,7 +325,7 @@ static int gen_xfer(struct rnd *g, struct xfer *x, unsigned complete_upto)
     if (!x->chained) {
         uint64_t fp = footprint(x, 0, x->src_mode), a;
         /* mostly near the base, sometimes far above it: offsets beyond 32 bits */
-        uint64_t lo = g->base[x->src_reg] + (pct(g, 15) ? rr(g, 1, 0x3Full) << 32 : 0);
+        uint64_t lo = g->base[x->src_reg] + (!g->u55 && pct(g, 15) ? rr(g, 1, 0x3Full) << 32 : 0);
         if (!place(g, x->src_port, lo, REGION_WIN, fp ? fp : 1, 0, 0, &a))
             return 0;
         x->src_off = a - g->base[x->src_reg];
@@ -326,7 +334,7 @@ static int gen_xfer(struct rnd *g, struct xfer *x, unsigned complete_upto)
     /* destination with its guard bytes, in M0 */
     uint64_t fp = footprint(x, 0, x->dst_mode), a;
     uint64_t gb = rr(g, 16, 47), ga = rr(g, 16, 47);
-    uint64_t lo = g->base[x->dst_reg] + (pct(g, 15) ? rr(g, 1, 0x3Full) << 32 : 0);
+    uint64_t lo = g->base[x->dst_reg] + (!g->u55 && pct(g, 15) ? rr(g, 1, 0x3Full) << 32 : 0);
     if (!place(g, 0, lo, REGION_WIN, fp ? fp : 1, gb, ga, &a))
         return 0;
     x->dst_off = a - g->base[x->dst_reg];
@@ -363,10 +371,10 @@ static void emit_dma_state(struct rnd *g, struct rstream *s, const struct xfer *
     if (NEED(3, x->dst_off != g->k_dst)) order[n++] = 3;
     if (NEED(4, x->len != g->k_len)) order[n++] = 4;
     /* SIZE/SKIP matter only in 2D/3D; in 1D they are sometimes sent as junk to be ignored */
-    if ((strided || junk) && NEED(5, x->size0 != g->k_size0)) order[n++] = 5;
-    if ((strided || junk) && NEED(6, x->size1 != g->k_size1)) order[n++] = 6;
-    if ((strided || junk) && NEED(7, x->skip0 != g->k_skip0)) order[n++] = 7;
-    if ((strided || junk) && NEED(8, x->skip1 != g->k_skip1)) order[n++] = 8;
+    if ((strided || (junk && !g->u55)) && NEED(5, x->size0 != g->k_size0)) order[n++] = 5;
+    if ((strided || (junk && !g->u55)) && NEED(6, x->size1 != g->k_size1)) order[n++] = 6;
+    if ((strided || (junk && !g->u55)) && NEED(7, x->skip0 != g->k_skip0)) order[n++] = 7;
+    if ((strided || (junk && !g->u55)) && NEED(8, x->skip1 != g->k_skip1)) order[n++] = 8;
 #undef NEED
     shuffle(g, order, n);
     for (unsigned i = 0; i < n; i++) {
@@ -458,7 +466,8 @@ static int place_stream(struct rnd *g, unsigned k, size_t words)
     uint64_t a;
     unsigned mem = g->qcfg[k] >= 2;
     /* 4 free bytes before it, so aligning down to a word stays in free space */
-    if (!place(g, mem, CMD_WIN_BASE + rr(g, 0, 0xFFFFFF) * 4, 0x40000, 4 * words, 4, 0, &a))
+    if (!place(g, mem, (g->u55 ? CMD_WIN_BASE_U55 : CMD_WIN_BASE) + rr(g, 0, 0xFFFFFF) * 4, 0x40000, 4 * words, 4, 0,
+               &a))
         return 0;
     a &= ~3ull;
     g->qaddr[k] = a;
@@ -653,6 +662,7 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
     struct rnd *g = &gs;
     memset(g, 0, sizeof *g);
     g->ctx = ctx;
+    g->u55 = ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U55;
     g->rng = &ctx->seq.rng;
     if (!generate(g))
         return ethosu_seq_fail(ctx, "random_dma: could not place the generated transfers (generator bug)");

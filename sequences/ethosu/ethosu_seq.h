@@ -23,10 +23,12 @@ struct ethosu_seq_ctx {
     struct apb_master *apb;         /* pin level: NULL on the TLM platform */
     struct axi_mem *axi[2];         /* the BFMs of M0, M1: error regions for injection (NULL on TLM) */
     struct ethosu_wd_monitor *wd;   /* weights seen on the weight-decoder port (NULL on TLM) */
-    /* ethosu/network: the loaded network folder (NETWORK=) and its
-     * configuration in MACs (256 or 512); NULL / 0 for the other tests. */
+    /* ethosu/network: the loaded network folder (NETWORK=); NULL for the
+     * other tests. cfg: the configuration the DUT is (enum
+     * ethosu_config_id: ETHOSU_CONFIG, or the network payload's, else
+     * ethos-u65-256): its address width and DMA shape the tests' streams. */
     const struct ethosu_network *net;
-    unsigned net_macs;
+    int cfg;
     /* DRIVER=arm: Arm's driver is the client (ethosu_armdrv.h), its
      * register accesses with PPROT driver_pprot (DRIVER_PPROT) */
     int driver_arm;

@@ -13,8 +13,11 @@
 #define W(addr, v) do { if (ethosu_write(ctx, (addr), (v))) return 1; } while (0)
 #define R(addr, v) do { if (ethosu_read(ctx, (addr), (v))) return 1; } while (0)
 
-#define DST_BASE 0x100000000ull   /* region 0, behind M0: above 4 GiB on purpose */
-#define SRC_BASE 0x120000000ull   /* region 1, behind M1 */
+/* region 0 behind M0, region 1 behind M1: above 4 GiB on purpose on the
+ * Ethos-U65, below on the U55 (32-bit addresses) */
+#define NARROW (ethosu_configs[ctx->cfg].addr_bits < 40)
+#define DST_BASE (NARROW ? 0x040000000ull : 0x100000000ull)
+#define SRC_BASE (NARROW ? 0x060000000ull : 0x120000000ull)
 #define CMD_ADDR 0x000010000ull   /* command stream, behind M0 */
 
 /* ---- run_dma_stream: power-up, soft reset, a DMA stream to its IRQ, power-down ---- */
@@ -40,8 +43,9 @@ static int run_dma_stream(struct ethosu_seq_ctx *ctx)
     if (prot != (ETHOSU_PROT_ACTIVE_CPL_MASK))
         return ethosu_seq_fail(ctx, "PROT after a hard reset with PORPL=1 PORSL=0: expected 0x1, actual 0x%x", prot);
     R(ETHOSU_ID, &id);
-    if (id != ETHOSU_ID_RESET)
-        return ethosu_seq_fail(ctx, "ID: expected 0x%08x, actual 0x%08x", ETHOSU_ID_RESET, id);
+    if (id != ethosu_configs[ctx->cfg].id_reset)
+        return ethosu_seq_fail(ctx, "ID: expected 0x%08x (%s), actual 0x%08x", ethosu_configs[ctx->cfg].id_reset,
+                               ethosu_configs[ctx->cfg].name, id);
     if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
         return 1;
     /* regions: 0 = destination behind M0, 1 = source behind M1 */
@@ -99,14 +103,14 @@ static int try_access(struct ethosu_seq_ctx *ctx, unsigned cpl, unsigned csl, un
     int slverr;
     /* readable: ID (read-only) */
     ETHOSU_TRY(reg_port_read(&ctx->seq.regs, ETHOSU_ID, (uint8_t)pprot, &v, &slverr));
-    uint32_t expect = permitted ? ETHOSU_ID_RESET : 0;
+    uint32_t expect = permitted ? ethosu_configs[ctx->cfg].id_reset : 0;
     if (v != expect)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: read of ID: expected 0x%08x (%s), actual 0x%08x", cpl,
                                csl, pprot, expect, permitted ? "permitted" : "refused", v);
     /* a read-only register ignores writes, permitted or not */
     ETHOSU_TRY(reg_port_write(&ctx->seq.regs, ETHOSU_ID, 0xdeadbeef, (uint8_t)pprot, NULL));
     R(ETHOSU_ID, &v);
-    if (v != ETHOSU_ID_RESET)
+    if (v != ethosu_configs[ctx->cfg].id_reset)
         return ethosu_seq_fail(ctx, "CPL=%u CSL=%u PPROT=%u: write to read-only ID changed it to 0x%08x", cpl, csl,
                                pprot, v);
     /* writable: QBASE0 */
@@ -241,6 +245,74 @@ static int cmd_fetch_axi_error(struct ethosu_seq_ctx *ctx)
     return 0;
 }
 
+/* ---- product_limits ------------------------------------------------------------------ */
+
+/* Run s; 0 when it ended as the product should: with cmd_parse_error at byte
+ * bad (refused) or at its STOP (accepted). */
+static int limit_case(struct ethosu_seq_ctx *ctx, struct ethosu_stream *s, int refused, size_t bad, const char *what)
+{
+    uint32_t st, qread;
+    const char *cfg = ethosu_configs[ctx->cfg].name;
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE) ||
+        ethosu_set_region(ctx, 0, NARROW ? 0xFFFFFF00ull : DST_BASE, 0) ||
+        ethosu_start_stream(ctx, s, CMD_ADDR, 0) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st))
+        return 1;
+    R(ETHOSU_QREAD, &qread);
+    int parse = (st & ETHOSU_STATUS_CMD_PARSE_ERROR_MASK) != 0;
+    if (refused && (!parse || qread != 4 * bad))
+        return ethosu_seq_fail(ctx, "%s on %s: expected cmd_parse_error at byte %zu, actual STATUS 0x%08x, QREAD %u",
+                               what, cfg, 4 * bad, st, qread);
+    if (!refused && (parse || (st & ETHOSU_STATUS_BUS_STATUS_MASK)))
+        return ethosu_seq_fail(ctx, "%s on %s: expected to run to its STOP, actual STATUS 0x%08x, QREAD %u", what,
+                               cfg, st, qread);
+    printf("product_limits: %s on %s: %s\n", what, cfg, refused ? "cmd_parse_error at the command" : "accepted");
+    return 0;
+}
+
+/* What the product has: the Ethos-U55 stops (cmd_parse_error, QREAD at the
+ * command) at an Ethos-U65 command (NPU_SET_DMA0_SIZE0, NPU_SET_PARALLEL_MODE),
+ * a 2-D DMA and a DMA whose bytes reach beyond its 32-bit address space
+ * (BASEP 0xFFFFFF00 + 0x80, 0x100 bytes); the Ethos-U65 runs the same commands. */
+static int product_limits(struct ethosu_seq_ctx *ctx)
+{
+    int u55 = ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U55;
+    static const uint16_t u65_cmds[] = { ETHOSU_NPU_SET_DMA0_SIZE0, ETHOSU_NPU_SET_PARALLEL_MODE };
+    for (unsigned i = 0; i < 2; i++) {
+        struct ethosu_stream s;
+        ethosu_stream_init(&s);
+        ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_IFM_PAD_TOP, 1);
+        size_t bad = s.n;
+        ethosu_stream_cmd0(&s, u65_cmds[i], 0);
+        ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+        if (limit_case(ctx, &s, u55, bad, ethosu_cmd_name(u65_cmds[i], 0)))
+            return 1;
+    }
+    if (!u55)
+        return 0;
+    struct ethosu_stream s;
+    ethosu_stream_init(&s);   /* a 2-D source: DMA0_SRC_REGION mode bits [10:9] = 1 */
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_DMA0_SRC_REGION, 0x200u);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_DMA0_DST_REGION, 0);
+    ethosu_stream_cmd1(&s, ETHOSU_NPU_SET_DMA0_SRC, 0, 0);
+    ethosu_stream_cmd1(&s, ETHOSU_NPU_SET_DMA0_DST, 0, 0);
+    ethosu_stream_cmd1(&s, ETHOSU_NPU_SET_DMA0_LEN, 0, 16);
+    size_t bad = s.n;
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_DMA_START, 0);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+    if (limit_case(ctx, &s, 1, bad, "a 2-D DMA"))
+        return 1;
+    ethosu_stream_init(&s);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_DMA0_SRC_REGION, 0);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_SET_DMA0_DST_REGION, 0);
+    ethosu_stream_cmd1(&s, ETHOSU_NPU_SET_DMA0_SRC, 0, 0x80);
+    ethosu_stream_cmd1(&s, ETHOSU_NPU_SET_DMA0_DST, 0, 0);
+    ethosu_stream_cmd1(&s, ETHOSU_NPU_SET_DMA0_LEN, 0, 0x100);
+    bad = s.n;
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_DMA_START, 0);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+    return limit_case(ctx, &s, 1, bad, "a DMA beyond 4 GiB");
+}
+
 const struct ethosu_seq_test ethosu_run_dma_stream = {
     "run_dma_stream", "power-up, soft reset, a DMA command stream to its IRQ, power-down", run_dma_stream, 1, 0, 0, NULL };
 const struct ethosu_seq_test ethosu_security_matrix = {
@@ -253,6 +325,9 @@ const struct ethosu_seq_test ethosu_reserved_opcode = {
 const struct ethosu_seq_test ethosu_cmd_fetch_axi_error = {
     "cmd_fetch_axi_error", "SLVERR on the command fetch reports bus_status and the faulting port",
     cmd_fetch_axi_error, 1, 0, 0, "AXI error regions in the M1 memory BFM" };
+const struct ethosu_seq_test ethosu_product_limits = {
+    "product_limits", "the Ethos-U55 stops at U65 commands, 2-D DMA and addresses beyond 32 bits; the U65 runs them",
+    product_limits, 1, 0, 0, NULL };
 
 extern const struct ethosu_seq_test ethosu_weight_decoder;
 extern const struct ethosu_seq_test ethosu_random_dma;
@@ -260,7 +335,8 @@ extern const struct ethosu_seq_test ethosu_network;
 
 const struct ethosu_seq_test *const ethosu_seq_tests[] = {
     &ethosu_run_dma_stream, &ethosu_security_matrix, &ethosu_lock_contention, &ethosu_reserved_opcode,
-    &ethosu_cmd_fetch_axi_error, &ethosu_weight_decoder, &ethosu_random_dma, &ethosu_network,
+    &ethosu_cmd_fetch_axi_error, &ethosu_product_limits, &ethosu_weight_decoder, &ethosu_random_dma,
+    &ethosu_network,
     &ethosu_armdrv_init,
 };
 const unsigned ethosu_seq_test_count = sizeof ethosu_seq_tests / sizeof ethosu_seq_tests[0];

@@ -21,7 +21,8 @@
 #include "ethosu_regs.h"
 
 #define WEIGHT_REGION 2u
-#define WEIGHT_BASE 0x200000000ull   /* region 2, behind M1 */
+/* region 2, behind M1: above 4 GiB on the Ethos-U65, at 2 GiB on the U55 (32-bit addresses) */
+#define WEIGHT_BASE (ethosu_configs[ctx->cfg].addr_bits < 40 ? 0x080000000ull : 0x200000000ull)
 #define CMD_ADDR 0x000020000ull
 #define RANDOM_STREAMS 1000
 #define MAX_WEIGHTS 20000

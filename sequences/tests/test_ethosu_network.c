@@ -15,6 +15,7 @@
 #include "ethosu_network.h"
 #include "ethosu_opmap.h"
 #include "ethosu_payload.h"
+#include "ethosu_regs.h"
 #include "../../golden/tests/npy_fixtures.h"   /* the .npy/.npz images, shared with test_npy */
 
 static char err[2048];
@@ -58,6 +59,43 @@ START_TEST(test_payload)
     le_words(b, bad, sizeof bad / 4);
     ck_assert_int_eq(ethosu_payload_parse(b, sizeof b, "cmd_data", &p, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "unknown driver action 9 at word 4"));
+}
+END_TEST
+
+/* The CONFIG word of each configuration, as Vela 5.2's driver payload
+ * writes it (product << 28 | shram_size << 8 | cmd_stream_version << 4 |
+ * log2(MACs)): U55-32 16 KiB 2^5, U55-64 16 KiB 2^6, U55-128 24 KiB 2^7,
+ * U55-256 48 KiB 2^8, U65-256 48 KiB 2^8, U65-512 96 KiB (two cores) 2^9.
+ * Vela's ethos-u85-128 output says 0x20000117 (product 2). */
+START_TEST(test_payload_configs)
+{
+    static const struct { uint32_t word; int cfg; const char *name, *product; } cases[] = {
+        { 0x00001005u, ETHOSU_CFG_U55_32, "ethos-u55-32", "Ethos-U55" },
+        { 0x00001006u, ETHOSU_CFG_U55_64, "ethos-u55-64", "Ethos-U55" },
+        { 0x00001807u, ETHOSU_CFG_U55_128, "ethos-u55-128", "Ethos-U55" },
+        { 0x00003008u, ETHOSU_CFG_U55_256, "ethos-u55-256", "Ethos-U55" },
+        { 0x10003008u, ETHOSU_CFG_U65_256, "ethos-u65-256", "Ethos-U65" },
+        { 0x10006009u, ETHOSU_CFG_U65_512, "ethos-u65-512", "Ethos-U65" },
+        { 0x20000117u, -1, "ethos-u85-128", "Ethos-U85" },
+        { 0x00003009u, -1, "ethos-u55-512", "Ethos-U55" },   /* no U55 has 512 MACs */
+        { 0x10001005u, -1, "ethos-u65-32", "Ethos-U65" },
+        { 0x30003008u, -1, "product 3 with 256 MACs", "product 3" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char name[48], buf[24];
+        ck_assert_int_eq(ethosu_payload_config(cases[i].word), cases[i].cfg);
+        ethosu_payload_config_name(cases[i].word, name, sizeof name);
+        ck_assert_str_eq(name, cases[i].name);
+        ck_assert_str_eq(ethosu_payload_product(cases[i].word, buf, sizeof buf), cases[i].product);
+        if (cases[i].cfg >= 0) {   /* the generated table holds Vela's word and the name Vela takes */
+            ck_assert_uint_eq(ethosu_configs[cases[i].cfg].config_reset, cases[i].word);
+            ck_assert_str_eq(ethosu_configs[cases[i].cfg].name, cases[i].name);
+            ck_assert_int_eq(ethosu_config_find(cases[i].name), cases[i].cfg);
+        }
+    }
+    /* the shram size and cmd_stream_version do not pick the configuration */
+    ck_assert_int_eq(ethosu_payload_config(0x00000005u), ETHOSU_CFG_U55_32);
+    ck_assert_int_eq(ethosu_config_find("ethos-u85-128"), -1);
 }
 END_TEST
 
@@ -434,6 +472,7 @@ static Suite *network_suite(void)
     Suite *s = suite_create("ethosu_network");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_payload);
+    tcase_add_test(tc, test_payload_configs);
     tcase_add_test(tc, test_opmap_last_writer);
     tcase_add_test(tc, test_opmap_nhcwb16_and_tiles);
     tcase_add_test(tc, test_load_folder);

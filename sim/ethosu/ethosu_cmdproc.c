@@ -220,6 +220,22 @@ static void parse_error(struct ethosu_cmdproc *cp, uint32_t w0, const char *why)
 
 /* ---- DMA ---------------------------------------------------------------- */
 
+/* The SHRAM one core sees (the configuration's CONFIG.shram_size over its
+ * cores), and the activation LUT in its last 2 KiB (Vela: the banks below
+ * the reserved ones, or the last two when none are reserved: 46 KiB on
+ * ethos-u65 and u55-256, 22 KiB on u55-128, 14 KiB on u55-64 and -32). */
+static uint32_t shram_bytes(const struct ethosu_cmdproc *cp)
+{
+    const struct ethosu_config_desc *cfg = ethosu_rf_config(cp->rf);
+    uint32_t b = (uint32_t)cfg->shram_kb / cfg->cores * 1024u;
+    return b < ETHOSU_CP_SHRAM_BYTES ? b : ETHOSU_CP_SHRAM_BYTES;
+}
+
+static uint32_t lut_base(const struct ethosu_cmdproc *cp)
+{
+    return shram_bytes(cp) - ETHOSU_CP_LUT_BYTES;
+}
+
 static uint64_t dma_side(const struct ethosu_cp_dma *d, uint64_t base, unsigned mode, uint32_t rows)
 {
     uint64_t row_stride = mode >= 1 ? d->len + d->skip0 : d->len;
@@ -237,15 +253,15 @@ static void dma_dims(const struct ethosu_cp_dma *d, uint32_t *rows, uint32_t *pl
 /* A DMA chunk to the internal SHRAM (the LUT slots): kept; bytes past its end dropped. */
 static void shram_store(struct ethosu_cmdproc *cp, uint64_t addr, const uint8_t *src, uint32_t len)
 {
-    uint64_t end = addr + len;
-    if (end > ETHOSU_CP_SHRAM_BYTES) {
+    uint64_t end = addr + len, size = shram_bytes(cp);
+    if (end > size) {
         if (!cp->shram_warned)
-            logf_(cp, "DMA to SHRAM 0x%" PRIx64 "..0x%" PRIx64 " ends beyond its %u bytes: the excess is dropped",
-                  addr, end, ETHOSU_CP_SHRAM_BYTES);
+            logf_(cp, "DMA to SHRAM 0x%" PRIx64 "..0x%" PRIx64 " ends beyond its %" PRIu64 " bytes: the excess is "
+                  "dropped", addr, end, size);
         cp->shram_warned = 1;
-        if (addr >= ETHOSU_CP_SHRAM_BYTES)
+        if (addr >= size)
             return;
-        len = (uint32_t)(ETHOSU_CP_SHRAM_BYTES - addr);
+        len = (uint32_t)(size - addr);
     }
     memcpy(cp->shram + addr, src, len);
 }
@@ -306,6 +322,31 @@ static void dma_step(struct ethosu_cmdproc *cp)
         cp->dma_n--;
         cp->d_all_issued = 0;
     }
+}
+
+/* What the configuration cannot do with this DMA (NULL when it can): the
+ * Ethos-U55 has one-dimensional DMA only and 32-bit addresses. */
+static const char *dma_refusal(struct ethosu_cmdproc *cp, char *why, size_t len)
+{
+    const struct ethosu_config_desc *cfg = ethosu_rf_config(cp->rf);
+    uint16_t sr = s0(cp, ETHOSU_NPU_SET_DMA0_SRC_REGION), dr = s0(cp, ETHOSU_NPU_SET_DMA0_DST_REGION);
+    if (cfg->dma_dims < 2 && (((sr >> 9) & 3u) || ((dr >> 9) & 3u))) {
+        snprintf(why, len, "a %uD DMA (DMA0_SRC_REGION 0x%x, DMA0_DST_REGION 0x%x): %s has one-dimensional DMA only",
+                 1u + (((sr >> 9) & 3u) > ((dr >> 9) & 3u) ? (sr >> 9) & 3u : (dr >> 9) & 3u), sr, dr, cfg->name);
+        return why;
+    }
+    if (cfg->addr_bits >= 40)
+        return NULL;
+    uint64_t top = (uint64_t)1 << cfg->addr_bits, n = s1(cp, ETHOSU_NPU_SET_DMA0_LEN) & M48;
+    uint64_t src = ethosu_rf_region_base(cp->rf, sr & 7u) + (s1(cp, ETHOSU_NPU_SET_DMA0_SRC) & M48);
+    uint64_t dst = ethosu_rf_region_base(cp->rf, dr & 7u) + (s1(cp, ETHOSU_NPU_SET_DMA0_DST) & M48);
+    int internal = (dr >> 8) & 1u;
+    if (src + n > top || (!internal && dst + n > top)) {
+        snprintf(why, len, "DMA of %" PRIu64 " bytes from 0x%" PRIx64 " to 0x%" PRIx64 " reaches beyond the %u-bit "
+                 "address space of %s", n, src, dst, cfg->addr_bits, cfg->name);
+        return why;
+    }
+    return NULL;
 }
 
 static void dma_start(struct ethosu_cmdproc *cp)
@@ -498,8 +539,8 @@ static void kernel_step(struct ethosu_cmdproc *cp)
             return;
         }
         {
-            unsigned off = ETHOSU_CP_LUT_BASE + kx->op.lut_slot * ETHOSU_CP_LUT_SLOT;
-            if (ethosu_kx_compute(kx, cp->shram + off, ETHOSU_CP_SHRAM_BYTES - off, cp->k_err, sizeof cp->k_err)) {
+            unsigned off = lut_base(cp) + kx->op.lut_slot * ETHOSU_CP_LUT_SLOT;
+            if (ethosu_kx_compute(kx, cp->shram + off, shram_bytes(cp) - off, cp->k_err, sizeof cp->k_err)) {
                 cp->k_failed = 1;
             } else {
                 if (cp->dump_dir)
@@ -525,6 +566,21 @@ static void kernel_step(struct ethosu_cmdproc *cp)
 
 /* ---- command execution ---------------------------------------------------- */
 
+/* A command of the Ethos-U65's registers the Ethos-U55 lacks (its driver
+ * header has USER_DEFINED0-7 where the U65 has these): the second core's
+ * streams, PARALLEL_MODE and the 2D/3D DMA sizes and skips. */
+static int u65_only(const struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
+{
+    if (ethosu_rf_config(cp->rf)->product != ETHOSU_PRODUCT_U55)
+        return 0;
+    if (c->is_cmd1)
+        return c->opcode == ETHOSU_NPU_SET_WEIGHT1_BASE || c->opcode == ETHOSU_NPU_SET_WEIGHT1_LENGTH ||
+               c->opcode == ETHOSU_NPU_SET_SCALE1_BASE || c->opcode == ETHOSU_NPU_SET_SCALE1_LENGTH ||
+               c->opcode == ETHOSU_NPU_SET_DMA0_SKIP0 || c->opcode == ETHOSU_NPU_SET_DMA0_SKIP1;
+    return c->opcode == ETHOSU_NPU_SET_PARALLEL_MODE || c->opcode == ETHOSU_NPU_SET_DMA0_SIZE0 ||
+           c->opcode == ETHOSU_NPU_SET_DMA0_SIZE1;
+}
+
 /* Execute c; 1 when complete, 0 when it must wait (retried every cycle). */
 static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
 {
@@ -532,11 +588,17 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     case ETHOSU_NPU_OP_STOP:
     case ETHOSU_NPU_OP_IRQ:
         return cp->dma_n == 0 && cp->k_phase == ETHOSU_CP_K_NONE;
-    case ETHOSU_NPU_OP_DMA_START:
+    case ETHOSU_NPU_OP_DMA_START: {
         if (cp->dma_n >= ETHOSU_CP_DMA_DESCS)
             return 0;
+        char why[200];
+        if (dma_refusal(cp, why, sizeof why)) {
+            parse_error(cp, (uint32_t)c->param << 16 | c->opcode, why);
+            return 1;
+        }
         dma_start(cp);
         return 1;
+    }
     case ETHOSU_NPU_OP_DMA_WAIT:
         return cp->dma_n <= (c->param & 0xFu);
     case ETHOSU_NPU_OP_KERNEL_WAIT:   /* at most param kernel operations outstanding */
@@ -546,6 +608,13 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     default:
         if (ethosu_npu_op_is_kernel(c->opcode))
             return kernel_op(cp, c);
+        if (u65_only(cp, c)) {
+            char why[160];
+            snprintf(why, sizeof why, "%s is an Ethos-U65 command; %s has no such register",
+                     ethosu_cmd_name(c->opcode, 0), ethosu_rf_config(cp->rf)->name);
+            parse_error(cp, (uint32_t)c->param << 16 | c->opcode, why);
+            return 1;
+        }
         if (c->is_cmd1)
             cp->set1[c->opcode & 0xFFu] = (uint64_t)c->param << 32 | c->payload;
         else
@@ -598,7 +667,7 @@ static void start_fetch(struct ethosu_cmdproc *cp, uint32_t off)
     cp->f_req_off = off;
     cp->f_req_len = n;
     cp->rd_owner[port] = OWN_FETCH;
-    axi_manager_read(cp->axi[port], addr & ETHOSU_ADDR_MASK, n, cp->fbuf);
+    axi_manager_read(cp->axi[port], addr & ethosu_rf_addr_mask(cp->rf), n, cp->fbuf);
 }
 
 static void fetch_step(struct ethosu_cmdproc *cp)

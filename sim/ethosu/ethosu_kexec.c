@@ -189,7 +189,7 @@ static int conv_inputs(struct ethosu_kexec *kx, char *err, size_t len)
             .kernel_split = op->kernel_split, .dilation_x = op->dilation_x, .dilation_y = op->dilation_y,
             .traversal = depthwise ? ETHOSU_DEPTHWISE
                          : op->part_kernel_first ? ETHOSU_PART_KERNEL_FIRST : ETHOSU_DEPTH_FIRST,
-            .cores = op->cores,
+            .cores = op->cores, .ublk_depth = op->ublk_depth,
         };
         size_t nw = (size_t)och * op->kernel_h * op->kernel_w * ifm_d;
         kx->d_w = malloc((nw ? nw : 1) * sizeof *kx->d_w);

@@ -91,6 +91,45 @@ static int ifm_extent(unsigned ofm, unsigned stride, unsigned kext, unsigned pad
     return 0;
 }
 
+/* Every byte the operation reaches lies inside the configuration's AXI
+ * address space (32 bits on the Ethos-U55: a region base and offset that
+ * sum beyond 4 GiB are refused, as no U55 address can name them). The
+ * corners of each feature map (per tile) and the ends of the streams. */
+static int addr_space_check(const struct ethosu_kop *op, const struct ethosu_regfile *rf, char *err, size_t len)
+{
+    const struct ethosu_config_desc *cfg = ethosu_rf_config(rf);
+    if (cfg->addr_bits >= 40)
+        return 0;   /* ethosu_fm_layout and the stream checks above hold the 40-bit bound */
+    uint64_t top = (uint64_t)1 << cfg->addr_bits;
+    const struct ethosu_fm_layout *fm[3] = { &op->ifm, op->has_ifm2 && !op->ifm2_is_scalar ? &op->ifm2 : NULL,
+                                             &op->ofm };
+    static const char *const names[3] = { "IFM", "IFM2", "OFM" };
+    for (unsigned k = 0; k < 3; k++) {
+        const struct ethosu_fm_layout *f = fm[k];
+        if (!f || !f->h || !f->w || !f->c)
+            continue;
+        for (unsigned i = 0; i < 8; i++) {
+            uint32_t y = i & 1u ? f->h - 1 : 0, x = i & 2u ? f->w - 1 : 0, c = i & 4u ? f->c - 1 : 0;
+            uint64_t a = ethosu_fml_addr(f, y, x, c);
+            if (a >= top || a + f->elem_bytes > top) {
+                snprintf(err, len, "%s element (%u, %u, %u) at 0x%" PRIx64 " is beyond the %u-bit address space of "
+                         "%s", names[k], y, x, c, a, cfg->addr_bits, cfg->name);
+                return -1;
+            }
+        }
+    }
+    for (unsigned c = 0; c < op->cores; c++) {
+        const struct ethosu_kop_stream *ws[2] = { &op->weights[c], &op->scales[c] };
+        for (unsigned k = 0; k < 2; k++)
+            if (ws[k]->len && ws[k]->addr + ws[k]->len > top) {
+                snprintf(err, len, "%s stream %u at 0x%" PRIx64 " (+%u bytes) is beyond the %u-bit address space of "
+                         "%s", k ? "scale" : "weight", c, ws[k]->addr, ws[k]->len, cfg->addr_bits, cfg->name);
+                return -1;
+            }
+    }
+    return 0;
+}
+
 int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, const uint16_t *set0,
                       const uint64_t *set1, const struct ethosu_regfile *rf, unsigned cores, char *err,
                       size_t len)
@@ -115,9 +154,10 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
      * configuration has them); a one-core NPU cannot run the second half. */
     uint16_t parallel = s0(s, ETHOSU_NPU_SET_PARALLEL_MODE);
     if (parallel > 1 || (parallel && cores < 2)) {
-        snprintf(err, len, "NPU_SET_PARALLEL_MODE %u: %s", parallel,
-                 parallel > 1 ? "0 (one core) and 1 (two-core depth) are the modes"
-                              : "two-core depth needs the two cores of ethos-u65-512; this is ethos-u65-256 (one core)");
+        snprintf(err, len, "NPU_SET_PARALLEL_MODE %u: %s%s (one core)", parallel,
+                 parallel > 1 ? "0 (one core) and 1 (two-core depth) are the modes; this is "
+                              : "two-core depth needs the two cores of ethos-u65-512; this is ",
+                 ethosu_rf_config(rf)->name);
         return -1;
     }
     /* OFM */
@@ -175,6 +215,7 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     op->opa_shift = param1(s, ETHOSU_NPU_SET_OPA_SCALE) & 0x3Fu;
     op->opb_scale = payload(s, ETHOSU_NPU_SET_OPB_SCALE);
     op->ofm_block_depth = s0(s, ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1) + 1u;
+    op->ublk_depth = ethosu_rf_config(rf)->ofm_ublock_depth;
 
     if (opcode == ETHOSU_NPU_OP_ELEMENTWISE) {
         i->h = o->h;
@@ -275,5 +316,5 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             }
         }
     }
-    return 0;
+    return addr_space_check(op, rf, err, len);
 }

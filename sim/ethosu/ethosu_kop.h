@@ -86,6 +86,7 @@ struct ethosu_kop {
     int32_t act_min, act_max;
     struct ethosu_kop_stream weights[2], scales[2];
     unsigned ofm_block_depth;     /* OFM_BLK_DEPTH_M1 + 1: the weight stream's block order */
+    unsigned ublk_depth;          /* OFM microblock depth of the configuration (8; 4 on ethos-u55-32) */
     unsigned cores;               /* 1 (ethos-u65-256) or 2 (ethos-u65-512) */
 };
 

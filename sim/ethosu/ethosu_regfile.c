@@ -2,20 +2,27 @@
 #include <string.h>
 #include "ethosu_regfile.h"
 
-static void all_to_reset(struct ethosu_regfile *rf)
+static const struct ethosu_reg_product *product_regs(const struct ethosu_regfile *rf)
 {
-    for (int i = 0; i < ETHOSU_REG_COUNT; i++)
-        rf->v[i] = ethosu_regs[i].reset;
-    if (rf->macs_per_cc)
-        rf->v[ETHOSU_CONFIG_IDX] = (rf->v[ETHOSU_CONFIG_IDX] & ~ETHOSU_CONFIG_MACS_PER_CC_MASK) |
-                                   rf->macs_per_cc << ETHOSU_CONFIG_MACS_PER_CC_SHIFT;
+    return ethosu_reg_products[ethosu_rf_config(rf)->product];
 }
 
-void ethosu_rf_set_macs(struct ethosu_regfile *rf, unsigned macs)
+static void all_to_reset(struct ethosu_regfile *rf)
 {
-    rf->macs_per_cc = macs == 512 ? ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_9 : ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_8;
-    rf->v[ETHOSU_CONFIG_IDX] = (rf->v[ETHOSU_CONFIG_IDX] & ~ETHOSU_CONFIG_MACS_PER_CC_MASK) |
-                               rf->macs_per_cc << ETHOSU_CONFIG_MACS_PER_CC_SHIFT;
+    const struct ethosu_reg_product *pr = product_regs(rf);
+    for (int i = 0; i < ETHOSU_REG_COUNT; i++)
+        rf->v[i] = pr[i].reset;
+    rf->v[ETHOSU_CONFIG_IDX] = ethosu_rf_config(rf)->config_reset;
+}
+
+int ethosu_rf_set_config(struct ethosu_regfile *rf, int cfg)
+{
+    if (cfg < 0 || cfg >= ETHOSU_CFG_COUNT)
+        return -1;
+    rf->config = (uint8_t)(cfg + 1);
+    rf->v[ETHOSU_CONFIG_IDX] = ethosu_configs[cfg].config_reset;
+    rf->v[ETHOSU_ID_IDX] = ethosu_configs[cfg].id_reset;
+    return 0;
 }
 
 void ethosu_rf_hard_reset(struct ethosu_regfile *rf, int porpl, int porsl)
@@ -73,7 +80,7 @@ uint32_t ethosu_rf_read(const struct ethosu_regfile *rf, uint32_t paddr, uint8_t
     int idx = target(rf, paddr, pprot);
     if (idx < 0)
         return 0;
-    const struct ethosu_reg_desc *r = &ethosu_regs[idx];
+    const struct ethosu_reg_product *r = &product_regs(rf)[idx];
     return rf->v[idx] & (r->rw_mask | r->ro_mask | r->rs_mask | r->w1a_mask);
 }
 
@@ -88,7 +95,7 @@ unsigned ethosu_rf_write(struct ethosu_regfile *rf, uint32_t paddr, uint32_t wda
     int idx = target(rf, paddr, pprot);
     if (idx < 0)
         return 0;
-    const struct ethosu_reg_desc *r = &ethosu_regs[idx];
+    const struct ethosu_reg_product *r = &product_regs(rf)[idx];
     uint32_t wmask = r->rw_mask | r->w1a_mask;
     uint32_t old = rf->v[idx];
     uint32_t nv = (old & ~wmask) | (wdata & wmask);
@@ -135,13 +142,13 @@ void ethosu_rf_raise_irq(struct ethosu_regfile *rf, uint16_t mask)
 
 uint64_t ethosu_rf_qbase(const struct ethosu_regfile *rf)
 {
-    return ((uint64_t)rf->v[ETHOSU_QBASE1_IDX] << 32 | rf->v[ETHOSU_QBASE0_IDX]) & ETHOSU_ADDR_MASK;
+    return ((uint64_t)rf->v[ETHOSU_QBASE1_IDX] << 32 | rf->v[ETHOSU_QBASE0_IDX]) & ethosu_rf_addr_mask(rf);
 }
 
 uint64_t ethosu_rf_region_base(const struct ethosu_regfile *rf, unsigned region)
 {
     int lo = ETHOSU_BASEP0_IDX + 2 * (int)(region & 7u);
-    return ((uint64_t)rf->v[lo + 1] << 32 | rf->v[lo]) & ETHOSU_ADDR_MASK;
+    return ((uint64_t)rf->v[lo + 1] << 32 | rf->v[lo]) & ethosu_rf_addr_mask(rf);
 }
 
 unsigned ethosu_rf_region_port(const struct ethosu_regfile *rf, unsigned region)

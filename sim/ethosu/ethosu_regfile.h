@@ -1,6 +1,7 @@
-/* ethosu_regfile: the Ethos-U65 register model behind the APB completer
+/* ethosu_regfile: the Ethos-U55/U65 register model behind the APB completer
  * (TRM chapter 4: pages BASE, BASE_POINTERS and ID; layout, reset values,
- * access kinds and permission classes from the generated ethosu_regs.h).
+ * access kinds and permission classes from the generated ethosu_regs.h,
+ * per product: ethosu_reg_products[], CONFIG per configuration).
  *
  * Access rules (TRM 4.1, 3.3.4.1):
  *  - Word accesses only. A write with PSTRB != 0xF, or an access with
@@ -46,12 +47,25 @@
 struct ethosu_regfile {
     uint32_t v[ETHOSU_REG_COUNT];   /* current value of every register */
     uint8_t reset_pprot;            /* PPROT of the RESET write being served */
-    uint8_t macs_per_cc;            /* CONFIG.macs_per_cc: 8 (256 MACs) or 9 (512); 0 = reset value */
+    uint8_t config;                 /* enum ethosu_config_id + 1; 0: ETHOSU_CFG_DEFAULT */
 };
 
+/* The configuration modelled (ethosu_configs[]): register map, reset values,
+ * CONFIG and ID, address width. */
+static inline const struct ethosu_config_desc *ethosu_rf_config(const struct ethosu_regfile *rf)
+{
+    return &ethosu_configs[rf->config ? rf->config - 1 : ETHOSU_CFG_DEFAULT];
+}
+/* AXI address bits of the configuration as a mask (32 or 40 bits). */
+static inline uint64_t ethosu_rf_addr_mask(const struct ethosu_regfile *rf)
+{
+    return ((uint64_t)1 << ethosu_rf_config(rf)->addr_bits) - 1u;
+}
+
 void ethosu_rf_hard_reset(struct ethosu_regfile *rf, int porpl, int porsl);
-/* The configuration CONFIG reads: 256 or 512 MACs (kept across resets). */
-void ethosu_rf_set_macs(struct ethosu_regfile *rf, unsigned macs);
+/* Set the configuration (kept across resets; call before the hard reset,
+ * or it sets CONFIG and ID only). 0, or -1 for an unknown index. */
+int ethosu_rf_set_config(struct ethosu_regfile *rf, int cfg);
 /* End of a soft reset: clear, apply the pending levels, reset_status = 0. */
 void ethosu_rf_soft_reset_finish(struct ethosu_regfile *rf);
 
@@ -88,7 +102,8 @@ static inline int ethosu_rf_irq(const struct ethosu_regfile *rf)
 /* Raise the IRQ and OR mask into STATUS.irq_history_mask. */
 void ethosu_rf_raise_irq(struct ethosu_regfile *rf, uint16_t mask);
 
-/* Command stream and region helpers (40-bit AXI addresses). */
+/* Command stream and region helpers (the configuration's AXI address width:
+ * the U55's BASEP/QBASE high words read 0, so its addresses are 32-bit). */
 uint64_t ethosu_rf_qbase(const struct ethosu_regfile *rf);
 uint64_t ethosu_rf_region_base(const struct ethosu_regfile *rf, unsigned region);   /* BASEP pair */
 /* AXI port (0 = M0, 1 = M1) of a region per REGIONCFG, of the command stream per QCONFIG. */

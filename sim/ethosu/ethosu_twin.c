@@ -132,7 +132,7 @@ static void declare(struct ethosu_twin *t, const struct ethosu_pins *p)
 {
     vcd_writer_scope_push(t->vcd, "TOP");
     vcd_writer_add_clock(t->vcd, "CLK", PINS_VCD_CYCLE);
-    ethosu_pins_vcd_add(t->vcd, p, ETWIN_DATA_BYTES, ETWIN_ADDR_BITS);
+    ethosu_pins_vcd_add(t->vcd, p, ETWIN_DATA_BYTES, t->dut.addr_bits);
     vcd_writer_scope_push(t->vcd, "twin");
     vcd_writer_add(t->vcd, "cp_phase", 3, &t->w_phase);
     vcd_writer_add(t->vcd, "STATUS", 32, &t->w_status);
@@ -191,13 +191,13 @@ static int etwin_busy(struct dut *d)
            t->irq != (uint8_t)ethosu_rf_irq(&t->rf);
 }
 
-int ethosu_twin_set_macs(struct dut *twin, unsigned macs)
+int ethosu_twin_set_config(struct dut *twin, int cfg)
 {
-    if (macs != 256 && macs != 512)
-        return -1;
     struct ethosu_twin *t = twin->impl;
-    ethosu_rf_set_macs(&t->rf, macs);
-    ethosu_cp_set_cores(&t->cp, macs == 512 ? 2u : 1u);   /* ethos-u65-512: two 256-MAC cores */
+    if (ethosu_rf_set_config(&t->rf, cfg))
+        return -1;
+    ethosu_cp_set_cores(&t->cp, ethosu_configs[cfg].cores);   /* ethos-u65-512: two 256-MAC cores */
+    twin->addr_bits = ethosu_configs[cfg].addr_bits;
     return 0;
 }
 

@@ -8,10 +8,13 @@
 /* NULL with errbuf filled on failure. */
 struct dut *ethosu_twin_create(char *errbuf, unsigned errlen);
 
-/* The NPU configuration the twin models: 256 (ethos-u65-256, the default)
- * or 512 MACs (ethos-u65-512: CONFIG.macs_per_cc 9, two cores' weight and
- * scale streams). -1 for any other value; call before the run starts. */
-int ethosu_twin_set_macs(struct dut *twin, unsigned macs);
+/* The NPU configuration the twin models (enum ethosu_config_id of the
+ * generated ethosu_regs.h; default ETHOSU_CFG_DEFAULT, ethos-u65-256): the
+ * product's register map and reset values, CONFIG and ID, the address width
+ * (32 bits on the Ethos-U55), one-dimensional DMA on the U55, the cores
+ * (two on ethos-u65-512), SHRAM and the weight order's OFM microblock.
+ * -1 for an unknown index; call before the run starts. */
+int ethosu_twin_set_config(struct dut *twin, int cfg);
 
 /* ETHOSU_DUMP: write each kernel operation's OFM as a .npy file into dir
  * (created if missing; op_<index>_<name>.npy, see ethosu_cmdproc.h); NULL

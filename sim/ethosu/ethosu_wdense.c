@@ -4,7 +4,11 @@
 #include <string.h>
 #include "ethosu_wdense.h"
 
-#define UBLK_DEPTH 8u   /* OFM microblock depth of both Ethos-U65 configurations (Vela: ofm_ublock) */
+/* OFM microblock depth (Vela: ofm_ublock): 8, or 4 on ethos-u55-32; 0 in c means 8. */
+static uint32_t ublk_depth(const struct ethosu_wdense_cfg *c)
+{
+    return c->ublk_depth ? c->ublk_depth : 8u;
+}
 
 /* The list walks OFM blocks outermost (ethosu_weight_order.h), so each block
  * is inverted on its own, as a one-block order over whole microblocks. A
@@ -22,10 +26,11 @@ static int block(const struct ethosu_wdense_cfg *c, unsigned k, uint32_t b0, uin
                  const int16_t *w, size_t n, size_t *pos, int32_t *dense, char *err, size_t len)
 {
     size_t per_ofm = (size_t)c->kernel_h * c->kernel_w * c->ifm_depth;
-    uint32_t span = (nb + UBLK_DEPTH - 1) / UBLK_DEPTH * UBLK_DEPTH;   /* whole microblocks */
+    uint32_t ub = ublk_depth(c);
+    uint32_t span = (nb + ub - 1) / ub * ub;   /* whole microblocks */
     struct ethosu_weight_order_cfg oc = {
         .ofm_depth = span < depth - b0 ? span : depth - b0, .kernel_h = c->kernel_h, .kernel_w = c->kernel_w, .ifm_depth = c->ifm_depth,
-        .ofm_block_depth = span, .ublk_depth = UBLK_DEPTH,
+        .ofm_block_depth = span, .ublk_depth = ub,
         .ifm_bits = c->ifm_bits, .kernel_split = c->kernel_split, .dilation_x = c->dilation_x,
         .dilation_y = c->dilation_y, .traversal = c->traversal,
     };

@@ -24,6 +24,7 @@ struct ethosu_wdense_cfg {
     unsigned dilation_x, dilation_y;
     enum ethosu_weight_traversal traversal;
     unsigned cores;               /* 1 or 2 */
+    uint32_t ublk_depth;          /* OFM microblock depth of the configuration: 8, 4 (ethos-u55-32); 0 = 8 */
 };
 
 /* Invert: w[k] / n[k] the decoded weights of core k's stream (k < cores).

@@ -716,6 +716,54 @@ START_TEST(dma_to_shram_fills_the_lut)
 }
 END_TEST
 
+/* ethos-u55-128: an OFM whose first byte is at BASEP 0xFFFFFFE0 + 0x40 =
+ * 0x1_0000_0020, beyond the U55's 32-bit address space, stops the kernel
+ * operation (cmd_parse_error, nothing written); the same on ethos-u65-256
+ * would be a 40-bit address. */
+START_TEST(u55_kernel_beyond_32_bits_refused)
+{
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U55_128), 0);
+    region(1, 0x1000000);
+    region(2, 0xFFFFFFE0u);
+    uint32_t wlen = conv_1x1_data();
+    conv_1x1_cmds(wlen, 0);
+    c0(ETHOSU_NPU_OP_CONV, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    ck_assert_uint_ne(status() & ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 0);
+    ck_assert(log_has("OFM element (0, 0, 0) at 0x100000020 is beyond the 32-bit address space of ethos-u55-128"));
+    struct axi_mem_stats st;
+    axi_mem_stats(T->axi[0], &st);
+    ck_assert_uint_eq(st.wr_bytes, 0);
+}
+END_TEST
+
+/* The SHRAM per configuration: ethos-u55-64 has 16 KiB (16384 bytes), its
+ * LUT in the last 2 KiB at 14336 (Vela: 16 banks, none reserved, the LUT
+ * takes the last two). A DMA to SHRAM offset 14336 + 256 lands in LUT slot
+ * 1; one to 16384 - 16 keeps its first 16 bytes and drops the rest. */
+START_TEST(u55_shram_and_lut_per_configuration)
+{
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U55_64), 0);
+    region(1, 0x1000000);
+    fill_random(T->mem[0], 0x1000000 + 0x300, 256, 7);
+    dma_cmds(1, 0x300, 0x100 | 3, 14336 + 256, 256);
+    c0(ETHOSU_NPU_OP_DMA_WAIT, 0);
+    dma_cmds(1, 0x300, 0x100 | 3, 16384 - 16, 64);
+    c0(ETHOSU_NPU_OP_DMA_WAIT, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    uint8_t want[256];
+    sparse_mem_read(T->mem[0], 0x1000000 + 0x300, want, sizeof want);
+    ck_assert_mem_eq(T->cp.shram + 14336 + 256, want, sizeof want);
+    ck_assert_mem_eq(T->cp.shram + 16384 - 16, want, 16);
+    ck_assert(log_has("DMA to SHRAM 0x3ff0..0x4030 ends beyond its 16384 bytes"));
+    ck_assert_uint_eq(status() & ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 0);
+}
+END_TEST
+
 static void expect_abort(unsigned iface, unsigned channel)
 {
     uint32_t st = status();
@@ -1116,6 +1164,8 @@ int main(void)
     tcase_add_test(tc, malformed_kernel_operation_stops);
     tcase_add_test(tc, weight_stream_mismatch_stops_after_weights);
     tcase_add_test(tc, dma_to_shram_fills_the_lut);
+    tcase_add_test(tc, u55_kernel_beyond_32_bits_refused);
+    tcase_add_test(tc, u55_shram_and_lut_per_configuration);
     tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);

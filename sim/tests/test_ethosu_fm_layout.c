@@ -232,6 +232,47 @@ static void roundtrip(uint32_t ofm, uint32_t kh, uint32_t kw, uint32_t ifm, uint
     free(dense);
 }
 
+/* ethos-u55-32 (OFM microblock depth 4, Vela's ofm_ublock 1x1x4): 6 OFM
+ * channels, block depth 4, 1x1 kernel, 2 IFM channels, 8-bit, depth first.
+ * Per OFM block (channels 0-3, 4-7) one 32-channel IFM block, one 4-channel
+ * OFM microblock: 4 IFM microblocks of 4 x 8 weights (OFM outer, IFM
+ * inner) = 128 per block, 256 in all. Weight (o, i) of block b sits at
+ * 128 * b + (o % 4) * 8 + i: (0, 1) at 1, (3, 0) at 24, (4, 0) at 128,
+ * (5, 1) at 137; channels 6 and 7 are the zero fill. With microblock depth
+ * 8 the same list puts (5, 1) elsewhere (block 1 would hold 8 channels). */
+START_TEST(wdense_ublock_depth_4)
+{
+    int16_t list[256];
+    for (int i = 0; i < 256; i++)
+        list[i] = (int16_t)(i - 128);
+    struct ethosu_wdense_cfg c = {
+        .ofm_depth = 6, .kernel_h = 1, .kernel_w = 1, .ifm_depth = 2, .ofm_block_depth = 4, .ifm_bits = 8,
+        .kernel_split = 8, .dilation_x = 1, .dilation_y = 1, .traversal = ETHOSU_DEPTH_FIRST, .cores = 1,
+        .ublk_depth = 4,
+    };
+    int32_t dense[12];
+    char err[200];
+    const int16_t *w[2] = { list, NULL };
+    size_t n[2] = { 256, 0 };
+    ck_assert_int_eq(ethosu_wdense(&c, w, n, dense, err, sizeof err), 0);
+    ck_assert_int_eq(dense[0 * 2 + 1], 1 - 128);
+    ck_assert_int_eq(dense[3 * 2 + 0], 24 - 128);
+    ck_assert_int_eq(dense[4 * 2 + 0], 128 - 128);
+    ck_assert_int_eq(dense[5 * 2 + 1], 137 - 128);
+    /* the same stream read with microblock depth 8 (every other configuration) */
+    c.ublk_depth = 8;
+    c.ofm_block_depth = 8;
+    n[0] = 256;
+    ck_assert_int_eq(ethosu_wdense(&c, w, n, dense, err, sizeof err), 0);
+    ck_assert_int_eq(dense[5 * 2 + 1], 5 * 8 + 1 - 128);
+    /* one weight short at microblock depth 4: refused */
+    c.ublk_depth = 4;
+    c.ofm_block_depth = 4;
+    n[0] = 255;
+    ck_assert_int_eq(ethosu_wdense(&c, w, n, dense, err, sizeof err), -1);
+}
+END_TEST
+
 START_TEST(wdense_inverts_the_weight_order)
 {
     roundtrip(24, 3, 3, 40, 16, 1, ETHOSU_DEPTH_FIRST);
@@ -287,6 +328,7 @@ int main(void)
     tcase_add_test(tc, check_refuses_misaligned_and_beyond_40_bits);
     tcase_add_test(tc, negative_strides_are_signed_in_the_address_width);
     tcase_add_test(tc, wdense_inverts_the_weight_order);
+    tcase_add_test(tc, wdense_ublock_depth_4);
     tcase_add_test(tc, wdense_block_depth_not_a_microblock_multiple);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -34,6 +34,7 @@ static unsigned wr(uint32_t a, uint32_t v, uint8_t prot)
 
 static void setup(void)
 {
+    memset(&rf, 0, sizeof rf);         /* the default configuration, ethos-u65-256 */
     ethosu_rf_hard_reset(&rf, 1, 0);   /* privileged, secure: any PPROT with [0]=1, [1]=0 passes */
 }
 
@@ -69,6 +70,40 @@ START_TEST(reset_values_from_trm)
             ethosu_rf_hard_reset(&rf, pl, sl);
             ck_assert_uint_eq(ethosu_rf_get(&rf, ETHOSU_PROT_IDX), (uint32_t)(pl | sl << 1));
         }
+}
+END_TEST
+
+/* Per product: ID and CONFIG (Arm's U55 driver header: ID 0x10104201,
+ * architecture 1.1.0 r2p0; CONFIG from the configuration), the U55's 32-bit
+ * addresses (QBASE1 and the BASEP high words absent: read 0, writes ignored),
+ * AXI_LIMIT's narrower outstanding counts (read 5 bits at [20:16], write 4
+ * bits at [27:24]). */
+START_TEST(per_product_registers)
+{
+    static const struct { int cfg; uint32_t id, config; } want[] = {
+        { ETHOSU_CFG_U55_32, 0x10104201u, 0x00001005u },  { ETHOSU_CFG_U55_64, 0x10104201u, 0x00001006u },
+        { ETHOSU_CFG_U55_128, 0x10104201u, 0x00001807u }, { ETHOSU_CFG_U55_256, 0x10104201u, 0x00003008u },
+        { ETHOSU_CFG_U65_256, 0x10066001u, 0x10003008u }, { ETHOSU_CFG_U65_512, 0x10066001u, 0x10006009u },
+    };
+    for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ck_assert_int_eq(ethosu_rf_set_config(&rf, want[i].cfg), 0);
+        ethosu_rf_hard_reset(&rf, 1, 0);
+        ck_assert_uint_eq(rd(ETHOSU_ID, P_PRIV_SEC), want[i].id);
+        ck_assert_uint_eq(rd(ETHOSU_CONFIG, P_PRIV_SEC), want[i].config);
+        int u55 = ethosu_configs[want[i].cfg].product == ETHOSU_PRODUCT_U55;
+        wr(ETHOSU_QBASE1, 0xFFFFFFFFu, P_PRIV_SEC);
+        wr(ETHOSU_BASEP_HI(3), 0x000000ABu, P_PRIV_SEC);
+        wr(ETHOSU_BASEP_LO(3), 0x12345678u, P_PRIV_SEC);
+        wr(ETHOSU_AXI_LIMIT2, 0xFFFFFFFFu, P_PRIV_SEC);
+        ck_assert_uint_eq(rd(ETHOSU_QBASE1, P_PRIV_SEC), u55 ? 0u : 0xFFFFFFFFu);
+        ck_assert_uint_eq(rd(ETHOSU_BASEP_HI(3), P_PRIV_SEC), u55 ? 0u : 0xABu);
+        ck_assert_uint_eq(ethosu_rf_region_base(&rf, 3), u55 ? 0x12345678ull : 0xAB12345678ull);
+        ck_assert_uint_eq(ethosu_rf_qbase(&rf), u55 ? 0ull : 0xFF00000000ull);
+        ck_assert_uint_eq(rd(ETHOSU_AXI_LIMIT2, P_PRIV_SEC), u55 ? 0x0F1F00F3u : 0xFFFF00F3u);
+        ck_assert_uint_eq(ethosu_rf_addr_mask(&rf), u55 ? 0xFFFFFFFFull : 0xFFFFFFFFFFull);
+    }
+    ck_assert_int_eq(ethosu_rf_set_config(&rf, ETHOSU_CFG_COUNT), -1);
+    ck_assert_int_eq(ethosu_rf_set_config(&rf, -1), -1);
 }
 END_TEST
 
@@ -288,6 +323,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_add_test(tc, reset_values_from_trm);
     tcase_add_test(tc, lookup_tables);
+    tcase_add_test(tc, per_product_registers);
     tcase_add_test(tc, pprot_against_cpl_csl);
     tcase_add_test(tc, read_only_and_partial_writes_ignored);
     tcase_add_test(tc, lock_claim_release);

@@ -20,6 +20,7 @@
 
 extern "C" {
 #include "ethosu_family.h"
+#include "ethosu_regs.h"
 #include "ethosu_seq.h"
 #include "nvdla_family.h"
 #include "nvdla_config.h"
@@ -142,6 +143,8 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
            "PORPL=%d PORSL=%d\n", period.to_string().c_str(), t->porpl, t->porsl);
     ethosu_seq_ctx ctx;
     std::memset(&ctx, 0, sizeof ctx);
+    ctx.cfg = k.network_config && ethosu_config_find(k.network_config) >= 0 ? ethosu_config_find(k.network_config)
+                                                                           : ETHOSU_CFG_DEFAULT;
     seq_ctx_init(ctx.seq, drv, k);
     ctx.seq.mem[0] = mem0.mem();
     ctx.seq.mem[1] = mem1.mem();

@@ -3,6 +3,7 @@
 
 extern "C" {
 #include "ethosu_family.h"
+#include "ethosu_regs.h"
 #include "ethosu_twin.h"
 }
 
@@ -14,7 +15,12 @@ ethosu_tlm::ethosu_tlm(sc_module_name name, const sc_time &period, int porpl, in
     : tlm_twin(name, period, &ethosu_family, knobs), apb("apb"), m0("m0"), m1("m1")
 {
     char err[512] = "";
-    adopt_twin(ethosu_twin_create(err, sizeof err), err);
+    dut *d = ethosu_twin_create(err, sizeof err);
+    // ETHOSU_CONFIG: the configuration the twin models (the default ethos-u65-256 otherwise)
+    int cfg = knobs && knobs->network_config ? ethosu_config_find(knobs->network_config) : -1;
+    if (d && cfg >= 0)
+        ethosu_twin_set_config(d, cfg);
+    adopt_twin(d, err);
     ethosu_pins *p = static_cast<ethosu_pins *>(pins());
     p->porpl = static_cast<uint8_t>(porpl);
     p->porsl = static_cast<uint8_t>(porsl);

@@ -77,8 +77,8 @@ const struct sim_knob sim_knob_table[] = {
       NULL, NULL },
     { "NETWORK", "--network", NULL, SIM_KNOB_STRING, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(network), NOGIVEN, "network", SIM_KNOB_SET, SIM_KNOB_SET,
       "ethosu/network", "the test that runs a network" },
-    { "ETHOSU_CONFIG", "--ethosu-config", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "ethos-u65-256|ethos-u65-512", "ethos-u65-256 or ethos-u65-512", NULL, FIELD(network_config), NOGIVEN, "ethosu_config", SIM_KNOB_SET, SIM_KNOB_SET,
-      "ethosu/network", "the test that runs a network" },
+    { "ETHOSU_CONFIG", "--ethosu-config", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256|ethos-u65-256|ethos-u65-512", "ethos-u55-32, ethos-u55-64, ethos-u55-128, ethos-u55-256, ethos-u65-256 or ethos-u65-512", NULL, FIELD(network_config), NOGIVEN, "ethosu_config", SIM_KNOB_SET, SIM_KNOB_SET,
+      "ethosu", "the Ethos-U family's configurations" },
     { "DRIVER", "--driver", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "own|arm", "own or arm", "own", FIELD(driver), GIVEN(driver_given), "driver", SIM_KNOB_SET, SIM_KNOB_DIFFERS,
       "ethosu/network or ethosu/armdrv_init", "the tests that run Arm's driver" },
     { "DRIVER_PPROT", "--driver-pprot", NULL, SIM_KNOB_UINT, 0ull, 7ull, NULL, "a decimal number", "1", FIELD(driver_pprot), GIVEN(driver_pprot_given), "driver_pprot", SIM_KNOB_SET, SIM_KNOB_DIFFERS,
@@ -137,7 +137,7 @@ const char sim_knob_help[] =
     "  --waves-to N           last cycle of the dump (with WAVES) (default the last cycle) [WAVES_TO]\n"
     "  -v, --verbose          log transactions: 1 registers and bursts, 2 also every beat (the option counts: -v -v) (default 0) [VERBOSE]\n"
     "  --network DIR          TEST=ethosu/network: the folder holding Vela's <name>_vela.npz, input_<i>.npy and expected_<i>.npy (default none) [NETWORK]\n"
-    "  --ethosu-config NAME   TEST=ethosu/network: the NPU configuration to run; refused when the payload was compiled for the other (default the network payload's) [ETHOSU_CONFIG]\n"
+    "  --ethosu-config NAME   the Ethos-U configuration the DUT is (twin: set to it; rtl: the stub built for it); TEST=ethosu/network refuses a payload compiled for another (default ethos-u65-256, or the network payload's) [ETHOSU_CONFIG]\n"
     "  --driver own|arm       TEST=ethosu/network: own (the project's runner) or arm: Arm's ethos-u-core-driver drives the DUT through ethosu_init, ethosu_reserve_driver and ethosu_invoke_v3 (build it first: make ethosu-driver; docs/ethos-u-driver.md) (default own) [DRIVER]\n"
     "  --driver-pprot PPROT   DRIVER=arm: the APB PPROT of every register access the driver makes (bit 0 privileged, bit 1 non-secure; default 1: privileged, secure, as the driver's ethosu_init asks) (default 1) [DRIVER_PPROT]\n"
     "  --waves-gz             gzip the VCD through zlib (WAVES=gz)\n"

@@ -258,7 +258,7 @@ static uint64_t region_base(unsigned r)
     return (S.build.address_bits > 32 ? REGION_BASE_40 : REGION_BASE_32) + (uint64_t)r * REGION_SPAN;
 }
 
-/* the bytes region r needs: the weights, the scratch areas, every tensor in it */
+/* the bytes region r needs: the weights, the scratch areas, every tensor in it (variables too) */
 static uint64_t region_size(const struct ethosu_network *n, unsigned r)
 {
     uint64_t s = 0;
@@ -274,6 +274,9 @@ static uint64_t region_size(const struct ethosu_network *n, unsigned r)
     for (unsigned i = 0; i < n->n_outputs; i++)
         if (n->outputs[i].region == r && n->outputs[i].offset + n->outputs[i].bytes > s)
             s = n->outputs[i].offset + n->outputs[i].bytes;
+    for (unsigned v = 0; v < n->n_variables; v++)
+        if (n->variables[v].region == r && n->variables[v].offset + n->variables[v].bytes > s)
+            s = n->variables[v].offset + n->variables[v].bytes;
     return s;
 }
 
@@ -315,13 +318,8 @@ static int place(const struct ethosu_network *n, uint64_t *base, size_t *size, s
         base[r] = (uint64_t)(uintptr_t)S.region[r].host;
         size[r] = (size_t)s;
     }
+    ethosu_network_fill_memory(S.ctx, n, p);
     struct sparse_mem **mem = S.ctx->seq.mem;
-    if (n->weight_len)
-        sparse_mem_write(mem[p->port[n->weight_region]], p->base[n->weight_region], n->weights, n->weight_len);
-    for (unsigned i = 0; i < n->n_inputs; i++) {
-        const struct ethosu_net_tensor *t = &n->inputs[i];
-        sparse_mem_write(mem[p->port[t->region]], p->base[t->region] + t->offset, t->data.data, t->bytes);
-    }
     if (n->cmd_len > CMD_SPAN)
         failf("the payload's %zu bytes do not fit the %llu MiB the shim gives it", n->cmd_len, CMD_SPAN >> 20);
     uint8_t *payload = host_buffer(ETHOSU_ARMDRV_REGIONS, n->cmd_len);

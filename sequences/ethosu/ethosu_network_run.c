@@ -80,33 +80,40 @@ static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network 
     return 0;
 }
 
-static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
+void ethosu_network_fill_memory(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n,
+                         const struct ethosu_network_place *p)
 {
-    if (n->weight_len > REGION_SPAN || n->scratch_size > REGION_SPAN || n->scratch_fast_size > REGION_SPAN)
-        return refuse("%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
-                      REGION_SPAN >> 20);
+    struct sparse_mem *const *mem = ctx->seq.mem;
     if (n->weight_len)
-        sparse_mem_write(ctx->seq.mem[region_port(n, n->weight_region)], region_base(n->weight_region), n->weights,
-                         n->weight_len);
-    /* variable (state) tensors start as TensorFlow Lite resets them (ethosu_network.h) */
+        sparse_mem_write(mem[p->port[n->weight_region]], p->base[n->weight_region], n->weights, n->weight_len);
     uint8_t fill[4096];
     for (unsigned v = 0; v < n->n_variables; v++) {
         const struct ethosu_net_variable *var = &n->variables[v];
         memset(fill, var->fill, sizeof fill);
         for (uint64_t done = 0; done < var->bytes;) {
             uint64_t k = var->bytes - done < sizeof fill ? var->bytes - done : sizeof fill;
-            sparse_mem_write(ctx->seq.mem[region_port(n, var->region)], region_base(var->region) + var->offset + done,
-                             fill, (size_t)k);
+            sparse_mem_write(mem[p->port[var->region]], p->base[var->region] + var->offset + done, fill, (size_t)k);
             done += k;
         }
     }
     for (unsigned i = 0; i < n->n_inputs; i++) {
         const struct ethosu_net_tensor *t = &n->inputs[i];
-        if (checked_within(t->offset, t->bytes, REGION_SPAN))   /* the loader refused it already */
-            return refuse("%s: input %u ends beyond its region's %llu MiB", n->npz_path, i, REGION_SPAN >> 20);
-        sparse_mem_write(ctx->seq.mem[region_port(n, t->region)], region_base(t->region) + t->offset, t->data.data,
-                         t->bytes);
+        sparse_mem_write(mem[p->port[t->region]], p->base[t->region] + t->offset, t->data.data, t->bytes);
     }
+}
+
+static int place(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
+{
+    if (n->weight_len > REGION_SPAN || n->scratch_size > REGION_SPAN || n->scratch_fast_size > REGION_SPAN)
+        return refuse("%s: a region is larger than the %llu MiB the runner gives each", n->npz_path,
+                      REGION_SPAN >> 20);
+    for (unsigned i = 0; i < n->n_inputs; i++)
+        if (checked_within(n->inputs[i].offset, n->inputs[i].bytes, REGION_SPAN))   /* the loader refused it already */
+            return refuse("%s: input %u ends beyond its region's %llu MiB", n->npz_path, i, REGION_SPAN >> 20);
+    struct ethosu_network_place p;
+    for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
+        p.base[r] = region_base(r), p.port[r] = region_port(n, r);
+    ethosu_network_fill_memory(ctx, n, &p);
     for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
         if (ethosu_set_region(ctx, r, region_base(r), region_port(n, r) ? 2u : 0u))
             return 1;

@@ -1,7 +1,7 @@
 /* ethosu_network_run: what the ethosu/network runner shares with the other
  * client of the same network, Arm's driver (ethosu_armdrv.c): the check of
- * every output byte against expected_<i>.npy, wherever the run placed the
- * regions. */
+ * memory it loads and the check of every output byte against
+ * expected_<i>.npy, wherever the run placed the regions. */
 #ifndef ETHOSU_NETWORK_RUN_H
 #define ETHOSU_NETWORK_RUN_H
 
@@ -16,6 +16,13 @@ struct ethosu_network_place {
     uint64_t base[ETHOSU_REGIONS];
     unsigned port[ETHOSU_REGIONS];
 };
+
+/* What memory holds before the run: the weights, the variable (state)
+ * tensors as TensorFlow Lite resets them (ethosu_network.h) and the inputs,
+ * each in its region where p placed it. The regions' sizes were checked by
+ * the caller. */
+void ethosu_network_fill_memory(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n,
+                                const struct ethosu_network_place *p);
 
 /* Every output against its expected values (a mismatch fails the test
  * naming the element and the kernel operation that wrote it); 0 when all

@@ -1,0 +1,656 @@
+#!/usr/bin/env python3
+"""Ethos-U networks from a second generator: TensorFlow's Keras and its TFLite converter.
+
+The corpus (ethosu_corpus_nets.py) is written by the project's own TFLite writer; this
+script makes networks the way users make them, to check the twin against another
+generator: Keras models (random weights, fixed seeds), full integer quantisation with a
+representative dataset, in int8, 16x8 (activations int16, weights int8) and int8 with
+uint8 I/O where the converter allows. Each .tflite then goes through
+scripts/gen/ethosu_corpus.py --tflite (Vela raw output per configuration, TensorFlow
+Lite's BUILTIN_REF reference on a random input) into network folders.
+
+It needs TensorFlow, so it runs in its own venv, never the project's (and never at
+simulation time):
+
+    python3 -m venv /tmp/kvenv
+    /tmp/kvenv/bin/pip install tensorflow-cpu==2.21.0 ai-edge-litert==2.3.0 ethos-u-vela==5.2.0
+    /tmp/kvenv/bin/python scripts/gen/ethosu_keras_nets.py --out /tmp/keras-nets [--only NAME ...]
+    make ethosu-networks NETWORKS=/tmp/keras-nets/ethos-u65-256
+
+--tflite-only writes the .tflite files (into --out/tflite) without compiling them;
+--list lists the networks; --configs picks Vela's accelerator configurations.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NETS = []  # (name, build() -> (keras.Model, [input ranges (lo, hi)]), modes)
+
+
+def net(name, modes=("i8",)):
+    def deco(fn):
+        NETS.append((name, fn, modes))
+        return fn
+
+    return deco
+
+
+def _tf():
+    import tensorflow as tf
+
+    return tf
+
+
+def keras_mod():
+    import keras
+
+    return keras
+
+
+def lam(fn, name=None):
+    """A Keras layer running TensorFlow ops (a Lambda that is traced with tf tensors)."""
+    keras = keras_mod()
+
+    class TfOp(keras.layers.Layer):
+        def call(self, *xs):
+            return fn(*xs)
+
+    return TfOp(name=name)
+
+
+def inp(shape, name=None):
+    return keras_mod().Input(shape=shape, batch_size=1, name=name)
+
+
+def model(inputs, outputs, ranges=None):
+    keras = keras_mod()
+    ins = inputs if isinstance(inputs, list) else [inputs]
+    return keras.Model(inputs=ins, outputs=outputs), ranges or [(-1.0, 1.0)] * len(ins)
+
+
+def L():
+    return keras_mod().layers
+
+
+# ---- one operator each, awkward shapes ---------------------------------------------
+
+
+@net("k_conv_9x9_s3", ("i8", "i16", "u8"))
+def _():
+    x = inp((23, 29, 5))
+    y = L().Conv2D(19, 9, strides=3, padding="same", activation="relu")(x)
+    return model(x, y)
+
+
+@net("k_conv_11x11_s4_valid", ("i8", "i16"))
+def _():
+    x = inp((37, 41, 3))
+    y = L().Conv2D(8, 11, strides=4, padding="valid")(x)
+    return model(x, y)
+
+
+@net("k_conv_1x7_deep", ("i8", "i16"))
+def _():
+    x = inp((5, 17, 263))
+    y = L().Conv2D(300, (1, 7), padding="same", activation="relu6")(x)
+    return model(x, y)
+
+
+@net("k_conv_deep_520", ("i8",))
+def _():
+    x = inp((3, 5, 520))
+    y = L().Conv2D(257, 1)(x)
+    return model(x, y)
+
+
+@net("k_conv_dilated_odd", ("i8", "i16"))
+def _():
+    x = inp((19, 13, 7))
+    y = L().Conv2D(11, 3, dilation_rate=(2, 3), padding="same")(x)
+    return model(x, y)
+
+
+@net("k_depthwise_9x9_s3", ("i8", "i16", "u8"))
+def _():
+    x = inp((25, 22, 33))
+    y = L().DepthwiseConv2D(9, strides=3, padding="same", depth_multiplier=1, activation="relu")(x)
+    return model(x, y)
+
+
+@net("k_depthwise_mult4_deep", ("i8", "i16"))
+def _():
+    x = inp((9, 7, 70))
+    y = L().DepthwiseConv2D(3, padding="same", depth_multiplier=4)(x)
+    return model(x, y)
+
+
+@net("k_transpose_conv_s3", ("i8", "i16"))
+def _():
+    x = inp((5, 7, 6))
+    y = L().Conv2DTranspose(9, 3, strides=2, padding="same")(x)
+    return model(x, y)
+
+
+@net("k_transpose_conv_valid_odd", ("i8",))
+def _():
+    x = inp((4, 5, 17))
+    y = L().Conv2DTranspose(5, (4, 3), strides=(2, 2), padding="valid")(x)
+    return model(x, y)
+
+
+@net("k_dense_deep", ("i8", "i16", "u8"))
+def _():
+    x = inp((517,))
+    y = L().Dense(301, activation="relu")(x)
+    return model(x, y)
+
+
+@net("k_dense_3d", ("i8", "i16"))
+def _():
+    x = inp((7, 33))
+    y = L().Dense(19)(x)
+    return model(x, y)
+
+
+@net("k_avgpool_odd", ("i8", "i16", "u8"))
+def _():
+    x = inp((21, 17, 259))
+    y = L().AveragePooling2D(pool_size=(3, 4), strides=(3, 4), padding="same")(x)
+    return model(x, y)
+
+
+@net("k_maxpool_s3", ("i8", "i16", "u8"))
+def _():
+    x = inp((31, 23, 13))
+    y = L().MaxPooling2D(pool_size=(5, 3), strides=3, padding="valid")(x)
+    return model(x, y)
+
+
+@net("k_global_avg", ("i8", "i16"))
+def _():
+    x = inp((11, 9, 290))
+    y = L().GlobalAveragePooling2D()(x)
+    return model(x, y)
+
+
+@net("k_add_broadcast", ("i8", "i16", "u8"))
+def _():
+    a, b = inp((7, 9, 21)), inp((1, 9, 1))
+    y = lam(lambda p, q: p + q)(a, b)
+    return model([a, b], y, [(-1, 1), (-3, 3)])
+
+
+@net("k_sub_broadcast", ("i8", "i16"))
+def _():
+    a, b = inp((5, 1, 33)), inp((5, 11, 33))
+    y = lam(lambda p, q: p - q)(a, b)
+    return model([a, b], y, [(-2, 2), (-0.5, 0.5)])
+
+
+@net("k_mul_broadcast", ("i8", "i16", "u8"))
+def _():
+    a, b = inp((6, 7, 17)), inp((1, 1, 17))
+    y = lam(lambda p, q: p * q)(a, b)
+    return model([a, b], y, [(-4, 4), (-1, 1)])
+
+
+@net("k_max_min", ("i8", "i16"))
+def _():
+    a, b = inp((9, 5, 12)), inp((9, 5, 12))
+    tf = _tf()
+    y = lam(lambda p, q: tf.maximum(p, q) + tf.minimum(p * 0.5, q))(a, b)
+    return model([a, b], y)
+
+
+@net("k_squared_difference", ("i8",))
+def _():
+    a, b = inp((4, 6, 19)), inp((4, 6, 19))
+    tf = _tf()
+    y = lam(lambda p, q: tf.math.squared_difference(p, q))(a, b)
+    return model([a, b], y)
+
+
+@net("k_abs_neg", ("i8", "i16"))
+def _():
+    x = inp((7, 11, 13))
+    tf = _tf()
+    y = lam(lambda p: tf.abs(p) - tf.negative(p) * 0.5)(x)
+    return model(x, y)
+
+
+@net("k_neg", ("i8", "i16"))
+def _():
+    x = inp((5, 9, 10))
+    y = lam(lambda p: _tf().negative(p))(x)
+    return model(x, y, [(-1.0, 2.0)])
+
+
+@net("k_elu", ("i8",))
+def _():
+    x = inp((6, 6, 20))
+    y = L().ELU()(x)
+    return model(x, y, [(-3, 3)])
+
+
+@net("k_exp", ("i8", "i16"))
+def _():
+    x = inp((5, 7, 9))
+    y = lam(lambda p: _tf().exp(p))(x)
+    return model(x, y, [(-3, 1)])
+
+
+@net("k_gelu", ("i8", "i16"))
+def _():
+    x = inp((8, 33))
+    y = lam(lambda p: _tf().nn.gelu(p, approximate=True))(x)
+    return model(x, y, [(-4, 4)])
+
+
+@net("k_log", ("i8", "i16"))
+def _():
+    x = inp((3, 5, 21))
+    y = lam(lambda p: _tf().math.log(p))(x)
+    return model(x, y, [(0.05, 6)])
+
+
+@net("k_rsqrt", ("i8", "i16"))
+def _():
+    x = inp((4, 4, 19))
+    y = lam(lambda p: _tf().math.rsqrt(p))(x)
+    return model(x, y, [(0.1, 4)])
+
+
+@net("k_logistic_tanh", ("i8", "i16"))
+def _():
+    x = inp((9, 31))
+    tf = _tf()
+    y = lam(lambda p: tf.sigmoid(p) * 2.0 + tf.tanh(p * 1.5))(x)
+    return model(x, y, [(-6, 6)])
+
+
+@net("k_hard_swish", ("i8", "i16"))
+def _():
+    x = inp((7, 5, 24))
+    tf = _tf()
+    y = lam(lambda p: p * tf.nn.relu6(p + 3.0) / 6.0)(x)
+    return model(x, y, [(-5, 5)])
+
+
+@net("k_leaky_prelu", ("i8", "i16"))
+def _():
+    x = inp((6, 9, 15))
+    y = L().LeakyReLU(negative_slope=0.13)(x)
+    y = L().PReLU(shared_axes=[1, 2])(y)
+    return model(x, y, [(-3, 3)])
+
+
+@net("k_relu_family", ("i8", "i16"))
+def _():
+    x = inp((5, 5, 16))
+    tf = _tf()
+    y = lam(lambda p: tf.concat([tf.nn.relu(p), tf.nn.relu6(p), tf.clip_by_value(p, -1.0, 1.0),
+                                 tf.clip_by_value(p, 0.0, 1.0)], axis=-1))(x)
+    return model(x, y, [(-8, 8)])
+
+
+@net("k_softmax_wide", ("i8", "i16"))
+def _():
+    x = inp((3, 517))
+    y = L().Softmax()(x)
+    return model(x, y, [(-6, 6)])
+
+
+@net("k_mean_reduce", ("i8", "i16"))
+def _():
+    x = inp((7, 13, 37))
+    tf = _tf()
+    y = lam(lambda p: tf.concat([tf.reduce_mean(p, axis=[1], keepdims=True), tf.reduce_max(p, axis=[1], keepdims=True),
+                                 tf.reduce_min(p, axis=[1], keepdims=True)], axis=-1))(x)
+    return model(x, y)
+
+
+@net("k_sum", ("i8",))
+def _():
+    x = inp((5, 7, 9))
+    y = lam(lambda p: _tf().reduce_sum(p, axis=[2], keepdims=True))(x)
+    return model(x, y)
+
+
+@net("k_argmax", ("i8",))
+def _():
+    x = inp((5, 7, 33))
+    y = lam(lambda p: _tf().math.argmax(p, axis=-1, output_type=_tf().int32))(x)
+    return model(x, y)
+
+
+@net("k_concat_split", ("i8", "i16"))
+def _():
+    a, b = inp((6, 5, 7)), inp((6, 5, 11))
+    tf = _tf()
+
+    def f(p, q):
+        c = tf.concat([p, q * 2.0], axis=-1)
+        s1, s2, s3 = tf.split(c, [3, 10, 5], axis=-1)
+        u, _ = tf.split(c, [2, 4], axis=1)
+        return tf.concat([s3, s1], axis=-1), u + 1.0
+
+    y = lam(f)(a, b)
+    return model([a, b], list(y))
+
+
+@net("k_split_even", ("i8",))
+def _():
+    x = inp((4, 6, 24))
+    tf = _tf()
+    y = lam(lambda p: [t * (i + 1.0) for i, t in enumerate(tf.split(p, 3, axis=-1))])(x)
+    return model(x, list(y))
+
+
+@net("k_pack_unpack", ("i8",))
+def _():
+    a, b = inp((5, 7)), inp((5, 7))
+    tf = _tf()
+
+    def f(p, q):
+        s = tf.stack([p, q], axis=1)
+        r = tf.unstack(s * 1.5, axis=2)
+        return tf.stack(r[:3], axis=0)
+
+    y = lam(f)(a, b)
+    return model([a, b], y)
+
+
+@net("k_transpose", ("i8", "i16"))
+def _():
+    x = inp((5, 7, 9))
+    tf = _tf()
+    y = lam(lambda p: tf.transpose(p, [0, 2, 1, 3]) + 0.25)(x)
+    return model(x, y)
+
+
+@net("k_transpose_hc", ("i8",))
+def _():
+    x = inp((3, 4, 6))
+    y = lam(lambda p: _tf().transpose(p, [0, 3, 1, 2]))(x)
+    return model(x, y)
+
+
+@net("k_reverse", ("i8", "i16"))
+def _():
+    x = inp((6, 7, 5))
+    tf = _tf()
+    y = lam(lambda p: tf.reverse(p, axis=[1]) * 0.5 + tf.reverse(p, axis=[2]))(x)
+    return model(x, y)
+
+
+@net("k_tile", ("i8",))
+def _():
+    x = inp((3, 4, 5))
+    y = lam(lambda p: _tf().tile(p, [1, 2, 3, 1]))(x)
+    return model(x, y)
+
+
+@net("k_slice_strided", ("i8", "i16"))
+def _():
+    x = inp((13, 11, 9))
+    tf = _tf()
+    y = lam(lambda p: tf.slice(p, [0, 2, 1, 3], [1, 7, 8, 5]) + p[:, 1:12:3, 2:10:2, 1:6])(x)
+    return model(x, y)
+
+
+@net("k_pad_reflect", ("i8", "i16"))
+def _():
+    x = inp((6, 7, 5))
+    tf = _tf()
+    y = lam(lambda p: tf.pad(p, [[0, 0], [2, 1], [1, 3], [0, 0]], mode="REFLECT"))(x)
+    return model(x, y)
+
+
+@net("k_pad_values", ("i8",))
+def _():
+    x = inp((5, 6, 7))
+    tf = _tf()
+    y = lam(lambda p: tf.pad(p, [[0, 0], [1, 2], [3, 0], [0, 0]], constant_values=0.7))(x)
+    return model(x, y)
+
+
+@net("k_reshape_squeeze", ("i8",))
+def _():
+    x = inp((1, 12, 10))
+    tf = _tf()
+    y = lam(lambda p: tf.expand_dims(tf.reshape(tf.squeeze(p, axis=1) + 1.0, [1, 6, 20]), axis=2) * 0.5)(x)
+    return model(x, y)
+
+
+@net("k_resize", ("i8", "i16"))
+def _():
+    x = inp((5, 7, 6))
+    tf = _tf()
+    y = lam(lambda p: tf.image.resize(p, [10, 14], method="bilinear") + tf.image.resize(p, [10, 14], method="nearest"))(x)
+    return model(x, y)
+
+
+@net("k_upsample_x3", ("i8",))
+def _():
+    x = inp((4, 5, 9))
+    y = L().UpSampling2D(size=3, interpolation="nearest")(x)
+    return model(x, y)
+
+
+@net("k_batch_matmul", ("i8", "i16"))
+def _():
+    a, b = inp((9, 17)), inp((17, 13))
+    y = lam(lambda p, q: _tf().matmul(p, q))(a, b)
+    return model([a, b], y)
+
+
+@net("k_lstm", ("i8",))
+def _():
+    x = inp((10, 12))
+    y = L().LSTM(16, unroll=False)(x)
+    return model(x, y)
+
+
+@net("k_zero_point_edge", ("i8", "u8"))
+def _():
+    # all-positive input and output: the zero points at the ends of their range
+    x = inp((9, 9, 6))
+    tf = _tf()
+    y = lam(lambda p: tf.nn.relu(p * 0.5 + 0.2))(x)
+    return model(x, y, [(0.0, 3.0)])
+
+
+# ---- real models, small ------------------------------------------------------------
+
+
+@net("k_mobilenet_v1_025_128", ("i8",))
+def _():
+    keras = keras_mod()
+    m = keras.applications.MobileNet(input_shape=(128, 128, 3), alpha=0.25, weights=None, classes=10,
+                                     include_top=True, dropout=0.0)
+    x = inp((128, 128, 3))
+    return model(x, m(x))
+
+
+@net("k_mobilenet_v2_035_96", ("i8",))
+def _():
+    keras = keras_mod()
+    m = keras.applications.MobileNetV2(input_shape=(96, 96, 3), alpha=0.35, weights=None, classes=10)
+    x = inp((96, 96, 3))
+    return model(x, m(x))
+
+
+@net("k_ds_cnn_kws", ("i8", "i16"))
+def _():
+    x = inp((49, 10, 1))
+    y = L().Conv2D(64, (10, 4), strides=2, padding="same", activation="relu")(x)
+    for _ in range(4):
+        y = L().DepthwiseConv2D(3, padding="same", activation="relu")(y)
+        y = L().Conv2D(64, 1, activation="relu")(y)
+    y = L().GlobalAveragePooling2D()(y)
+    y = L().Dense(12)(y)
+    y = L().Softmax()(y)
+    return model(x, y)
+
+
+@net("k_unet", ("i8",))
+def _():
+    x = inp((32, 32, 3))
+    c1 = L().Conv2D(8, 3, padding="same", activation="relu")(x)
+    p1 = L().MaxPooling2D()(c1)
+    c2 = L().Conv2D(16, 3, padding="same", activation="relu")(p1)
+    p2 = L().MaxPooling2D()(c2)
+    b = L().Conv2D(32, 3, padding="same", activation="relu")(p2)
+    u2 = L().Conv2DTranspose(16, 2, strides=2, padding="same")(b)
+    c3 = L().Conv2D(16, 3, padding="same", activation="relu")(L().Concatenate()([u2, c2]))
+    u1 = L().UpSampling2D()(c3)
+    c4 = L().Conv2D(8, 3, padding="same", activation="relu")(L().Concatenate()([u1, c1]))
+    y = L().Conv2D(2, 1, activation="sigmoid")(c4)
+    return model(x, y)
+
+
+@net("k_resnet8", ("i8",))
+def _():
+    x = inp((32, 32, 3))
+    y = L().Conv2D(16, 3, padding="same", activation="relu")(x)
+    for f, s in ((16, 1), (32, 2), (64, 2)):
+        z = L().Conv2D(f, 3, strides=s, padding="same", activation="relu")(y)
+        z = L().Conv2D(f, 3, padding="same")(z)
+        sc = y if s == 1 else L().Conv2D(f, 1, strides=s)(y)
+        y = L().ReLU()(L().Add()([z, sc]))
+    y = L().AveragePooling2D(8)(y)
+    y = L().Flatten()(y)
+    y = L().Dense(10)(y)
+    y = L().Softmax()(y)
+    return model(x, y)
+
+
+@net("k_anomaly_ae", ("i8", "i16"))
+def _():
+    x = inp((640,))
+    y = x
+    for n in (128, 128, 128, 128, 8, 128, 128, 128, 128):
+        y = L().Dense(n, activation="relu")(y)
+    y = L().Dense(640)(y)
+    return model(x, y)
+
+
+def _transformer(x, dim, heads):
+    tf = _tf()
+    a = L().MultiHeadAttention(num_heads=heads, key_dim=dim // heads)(x, x)
+    x = L().LayerNormalization()(L().Add()([x, a]))
+    f = L().Dense(dim * 2, activation="relu")(x)
+    f = L().Dense(dim)(f)
+    del tf
+    return L().LayerNormalization()(L().Add()([x, f]))
+
+
+@net("k_transformer_2blocks", ("i8",))
+def _():
+    x = inp((16, 32))
+    y = _transformer(_transformer(x, 32, 2), 32, 2)
+    return model(x, y)
+
+
+@net("k_lstm_kws", ("i8",))
+def _():
+    x = inp((25, 10))
+    y = L().LSTM(32, unroll=False)(x)
+    y = L().Dense(12)(y)
+    y = L().Softmax()(y)
+    return model(x, y)
+
+
+# ---- conversion ----------------------------------------------------------------------
+
+MODES = {"i8": "int8", "i16": "16x8", "u8": "int8, uint8 I/O"}
+
+
+def convert(m, ranges, mode, seed):
+    tf = _tf()
+    rng = np.random.default_rng(seed)
+    shapes = [tuple(int(d) for d in t.shape) for t in m.inputs]
+
+    def rep():
+        for _ in range(48):
+            yield [rng.uniform(lo, hi, size=s).astype(np.float32) for s, (lo, hi) in zip(shapes, ranges)]
+
+    conv = tf.lite.TFLiteConverter.from_keras_model(m)
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    conv.representative_dataset = rep
+    if mode == "i16":
+        conv.target_spec.supported_ops = [tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8]
+        conv.inference_input_type = conv.inference_output_type = tf.int16
+    else:
+        conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+        t = tf.uint8 if mode == "u8" else tf.int8
+        conv.inference_input_type = conv.inference_output_type = t
+    return conv.convert()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True, help="folder for the network folders (<out>/<config>/<name>)")
+    ap.add_argument("--only", action="append", help="only this network (its name without the mode suffix; repeatable)")
+    ap.add_argument("--modes", default="i8,i16,u8", help="comma-separated: i8, i16, u8 (default all)")
+    ap.add_argument("--configs", default="ethos-u65-256,ethos-u65-512")
+    ap.add_argument("--tflite-only", action="store_true", help="write the .tflite files only")
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    if args.list:
+        for name, _, modes in NETS:
+            print(f"{name:28s} {','.join(modes)}")
+        return 0
+    import keras
+    import tensorflow as tf
+
+    tdir = os.path.join(args.out, "tflite")
+    os.makedirs(tdir, exist_ok=True)
+    want = set(args.modes.split(","))
+    failed = []
+    for pos, (name, build, modes) in enumerate(NETS):
+        if args.only and name not in args.only:
+            continue
+        for mode in modes:
+            if mode not in want:
+                continue
+            full = f"{name}_{mode}"
+            keras.utils.set_random_seed(100 + pos)
+            tf.keras.backend.clear_session() if hasattr(tf.keras.backend, "clear_session") else None
+            try:
+                m, ranges = build()
+                data = convert(m, ranges, mode, 200 + pos)
+            except Exception as e:  # the converter refuses this mode: note it, go on
+                print(f"{full}: the converter refuses it: {str(e).splitlines()[0][:200]}", file=sys.stderr)
+                failed.append(full)
+                continue
+            path = os.path.join(tdir, full + ".tflite")
+            with open(path, "wb") as f:
+                f.write(data)
+            if args.tflite_only:
+                print(f"{full}: {len(data)} bytes")
+                continue
+            r = subprocess.run([sys.executable, os.path.join(HERE, "ethosu_corpus.py"), "--tflite", path,
+                                "--out", args.out, "--configs", args.configs, "--seed", str(300 + pos)],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                print(f"{full}: ethosu_corpus.py fails: {(r.stderr.strip().splitlines() or ['?'])[-1][:300]}",
+                      file=sys.stderr)
+                failed.append(full)
+            else:
+                print(r.stdout.strip().splitlines()[0] if r.stdout.strip() else full)
+            sys.stdout.flush()
+    if failed:
+        print(f"ethosu_keras_nets: {len(failed)} not made: {', '.join(failed)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -440,6 +440,80 @@ def _():
     return model(x, y, [(0.0, 3.0)])
 
 
+@net("k_conv_s4_deep_weights", ("i8", "i16"))
+def _():
+    # a weight stream over 100 KB, stride 3, odd sizes (Vela: stride 4 only where the kernel is wider)
+    x = inp((35, 27, 130))
+    y = L().Conv2D(270, 5, strides=3, padding="same")(x)
+    return model(x, y)
+
+
+@net("k_depthwise_s2_7x7_odd", ("i8", "i16", "u8"))
+def _():
+    x = inp((27, 19, 301))
+    y = L().DepthwiseConv2D((7, 7), strides=2, padding="same", activation="relu6")(x)
+    return model(x, y)
+
+
+@net("k_avgpool_same_pad", ("i8", "i16", "u8"))
+def _():
+    x = inp((13, 11, 40))
+    y = L().AveragePooling2D(pool_size=3, strides=2, padding="same")(x)
+    return model(x, y)
+
+
+@net("k_mean_hw", ("i8", "i16"))
+def _():
+    x = inp((23, 19, 33))
+    y = lam(lambda p: _tf().reduce_mean(p, axis=[1, 2], keepdims=True))(x)
+    return model(x, y)
+
+
+@net("k_resize_align", ("i8", "i16"))
+def _():
+    x = inp((6, 5, 7))
+    tf = _tf()
+    y = lam(lambda p: tf.compat.v1.image.resize_bilinear(p, [11, 9], align_corners=True))(x)
+    return model(x, y)
+
+
+@net("k_resize_half_pixel_x4", ("i8",))
+def _():
+    x = inp((3, 5, 8))
+    tf = _tf()
+    y = lam(lambda p: tf.compat.v1.image.resize_bilinear(p, [12, 20], half_pixel_centers=True))(x)
+    return model(x, y)
+
+
+@net("k_concat_hw", ("i8", "i16"))
+def _():
+    a, b = inp((5, 7, 9)), inp((3, 7, 9))
+    tf = _tf()
+    y = lam(lambda p, q: tf.concat([tf.concat([p, q * 3.0], axis=1), tf.concat([q, p], axis=1)], axis=2))(a, b)
+    return model([a, b], y)
+
+
+@net("k_leaky_big_alpha", ("i8", "i16"))
+def _():
+    x = inp((7, 9, 11))
+    y = L().LeakyReLU(negative_slope=1.7)(x)
+    return model(x, y, [(-2, 1)])
+
+
+@net("k_transpose_conv_16x8_deep", ("i16",))
+def _():
+    x = inp((6, 5, 40))
+    y = L().Conv2DTranspose(33, 3, strides=2, padding="same")(x)
+    return model(x, y)
+
+
+@net("k_batch_matmul_adj", ("i8",))
+def _():
+    a, b = inp((3, 9, 17)), inp((3, 13, 17))
+    y = lam(lambda p, q: _tf().matmul(p, q, transpose_b=True))(a, b)
+    return model([a, b], y)
+
+
 # ---- real models, small ------------------------------------------------------------
 
 
@@ -505,7 +579,7 @@ def _():
     return model(x, y)
 
 
-@net("k_anomaly_ae", ("i8", "i16"))
+@net("k_anomaly_ae", ("i8", "i16", "i8t"))
 def _():
     x = inp((640,))
     y = x
@@ -515,17 +589,40 @@ def _():
     return model(x, y)
 
 
-def _transformer(x, dim, heads):
+def _layer_norm(x):
+    # Keras' LayerNormalization converts with a float NEG; this one is MEAN,
+    # SQUARED_DIFFERENCE, RSQRT, SUB, MUL (gamma and beta: Dense-free constants)
     tf = _tf()
+
+    def f(p):
+        m = tf.reduce_mean(p, axis=-1, keepdims=True)
+        v = tf.reduce_mean(tf.math.squared_difference(p, m), axis=-1, keepdims=True)
+        return (p - m) * tf.math.rsqrt(v + 1e-3) * 0.9 + 0.05
+
+    return lam(f)(x)
+
+
+def _transformer(x, dim, heads):
     a = L().MultiHeadAttention(num_heads=heads, key_dim=dim // heads)(x, x)
-    x = L().LayerNormalization()(L().Add()([x, a]))
+    x = _layer_norm(L().Add()([x, a]))
     f = L().Dense(dim * 2, activation="relu")(x)
     f = L().Dense(dim)(f)
-    del tf
-    return L().LayerNormalization()(L().Add()([x, f]))
+    return _layer_norm(L().Add()([x, f]))
 
 
-@net("k_transformer_2blocks", ("i8",))
+@net("k_layer_norm", ("i8",))
+def _():
+    x = inp((16, 32))
+    return model(x, _layer_norm(x))
+
+
+@net("k_attention", ("i8",))
+def _():
+    x = inp((16, 32))
+    return model(x, L().MultiHeadAttention(num_heads=2, key_dim=16)(x, x))
+
+
+@net("k_transformer_2blocks", ("i8", "i8t"))
 def _():
     x = inp((16, 32))
     y = _transformer(_transformer(x, 32, 2), 32, 2)
@@ -543,7 +640,8 @@ def _():
 
 # ---- conversion ----------------------------------------------------------------------
 
-MODES = {"i8": "int8", "i16": "16x8", "u8": "int8, uint8 I/O"}
+MODES = {"i8": "int8", "i16": "16x8", "u8": "int8, uint8 I/O",
+         "i8t": "int8, Dense layers per-tensor (not per-channel)"}
 
 
 def convert(m, ranges, mode, seed):
@@ -558,6 +656,8 @@ def convert(m, ranges, mode, seed):
     conv = tf.lite.TFLiteConverter.from_keras_model(m)
     conv.optimizations = [tf.lite.Optimize.DEFAULT]
     conv.representative_dataset = rep
+    if mode == "i8t":
+        conv._experimental_disable_per_channel_quantization_for_dense_layers = True
     if mode == "i16":
         conv.target_spec.supported_ops = [tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8]
         conv.inference_input_type = conv.inference_output_type = tf.int16
@@ -572,7 +672,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True, help="folder for the network folders (<out>/<config>/<name>)")
     ap.add_argument("--only", action="append", help="only this network (its name without the mode suffix; repeatable)")
-    ap.add_argument("--modes", default="i8,i16,u8", help="comma-separated: i8, i16, u8 (default all)")
+    ap.add_argument("--modes", default="i8,i16,u8,i8t", help="comma-separated: " + ", ".join(MODES) + " (default all)")
     ap.add_argument("--configs", default="ethos-u65-256,ethos-u65-512")
     ap.add_argument("--tflite-only", action="store_true", help="write the .tflite files only")
     ap.add_argument("--list", action="store_true")

@@ -739,7 +739,7 @@ def convert(m, ranges, mode, seed):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", required=True, help="folder for the network folders (<out>/<config>/<name>)")
+    ap.add_argument("--out", help="folder for the network folders (<out>/<config>/<name>)")
     ap.add_argument("--only", action="append", help="only this network (its name without the mode suffix; repeatable)")
     ap.add_argument("--modes", default="i8,i16,u8,i8t", help="comma-separated: " + ", ".join(MODES) + " (default all)")
     ap.add_argument("--configs", default="ethos-u65-256,ethos-u65-512")
@@ -752,6 +752,8 @@ def main():
         for name, _, modes in NETS:
             print(f"{name:28s} {','.join(modes)}")
         return 0
+    if not args.out:
+        ap.error("--out is required")
     import keras
     import tensorflow as tf
 

@@ -567,6 +567,91 @@ def _():
     return model(x, y)
 
 
+@net("k_prelu_channel_alpha", ("i8", "u8"))
+def _():
+    x = inp((6, 5, 23))
+    keras = keras_mod()
+    y = L().PReLU(alpha_initializer=keras.initializers.RandomUniform(-0.5, 1.5))(x)
+    return model(x, y, [(-2, 2)])
+
+
+@net("k_softmax_beta", ("i8", "i16"))
+def _():
+    x = inp((5, 40))
+    y = lam(lambda p: _tf().nn.softmax(p * 2.5))(x)
+    return model(x, y, [(-3, 3)])
+
+
+@net("k_mean_long", ("i8", "i16"))
+def _():
+    # MEAN over 60x50 = 3000 values per channel
+    x = inp((60, 50, 7))
+    y = lam(lambda p: _tf().reduce_mean(p, axis=[1, 2], keepdims=True))(x)
+    return model(x, y)
+
+
+@net("k_mean_w", ("i8",))
+def _():
+    x = inp((6, 29, 11))
+    y = lam(lambda p: _tf().reduce_mean(p, axis=[2]))(x)
+    return model(x, y)
+
+
+@net("k_conv_dilated_strided", ("i8", "i16"))
+def _():
+    x = inp((31, 26, 6))
+    y = L().Conv2D(10, 3, dilation_rate=2, padding="same")(x)
+    y = L().Conv2D(7, 3, strides=2, padding="valid", activation="tanh")(y)
+    return model(x, y)
+
+
+@net("k_transpose_conv_s1", ("i8",))
+def _():
+    x = inp((7, 6, 12))
+    y = L().Conv2DTranspose(5, 3, strides=1, padding="same")(x)
+    return model(x, y)
+
+
+@net("k_hard_swish_u8", ("u8",))
+def _():
+    x = inp((5, 6, 17))
+    tf = _tf()
+    y = lam(lambda p: p * tf.nn.relu6(p + 3.0) / 6.0)(x)
+    return model(x, y, [(-5, 5)])
+
+
+@net("k_pack_axis3_unpack0", ("i8", "i16"))
+def _():
+    a, b = inp((4, 6, 5)), inp((4, 6, 5))
+    tf = _tf()
+
+    def f(p, q):
+        s = tf.stack([p, q * 0.5, p - q], axis=3)  # (1, 4, 6, 3, 5)
+        s = tf.reshape(s, [1, 4, 6, 15])
+        r = tf.unstack(s, axis=1)
+        return tf.concat(r, axis=-1)
+
+    y = lam(f)(a, b)
+    return model([a, b], y)
+
+
+@net("k_exp_log_chain", ("i8", "i16"))
+def _():
+    x = inp((4, 9, 14))
+    tf = _tf()
+    y = lam(lambda p: tf.math.log(tf.exp(p) + 1.0) * tf.sigmoid(p))(x)
+    return model(x, y, [(-4, 4)])
+
+
+@net("k_zero_point_neg", ("i8", "u8"))
+def _():
+    # all-negative input and output: zero points at the other end
+    x = inp((7, 8, 9))
+    tf = _tf()
+    y = lam(lambda p: -tf.nn.relu(-p * 0.7 - 0.1))(x)
+    return model(x, y, [(-3.0, 0.0)])
+
+
 # ---- real models, small ------------------------------------------------------------
 
 
@@ -581,7 +666,7 @@ def _():
     return model(x, m(x))
 
 
-@net("k_mobilenet_v2_035_96", ("i8",))
+@net("k_mobilenet_v2_035_96", ("i8", "i16"))
 def _():
     keras = keras_mod()
     m = keras.applications.MobileNetV2(input_shape=(96, 96, 3), alpha=0.35, weights=None, classes=10,
@@ -590,7 +675,7 @@ def _():
     return model(x, m(x))
 
 
-@net("k_ds_cnn_kws", ("i8", "i16"))
+@net("k_ds_cnn_kws", ("i8", "i16", "u8"))
 def _():
     x = inp((49, 10, 1))
     y = L().Conv2D(64, (10, 4), strides=2, padding="same", activation="relu")(x)
@@ -603,7 +688,7 @@ def _():
     return model(x, y)
 
 
-@net("k_unet", ("i8",))
+@net("k_unet", ("i8", "i16"))
 def _():
     x = inp((32, 32, 3))
     c1 = L().Conv2D(8, 3, padding="same", activation="relu")(x)
@@ -619,7 +704,7 @@ def _():
     return model(x, y)
 
 
-@net("k_resnet8", ("i8",))
+@net("k_resnet8", ("i8", "i16", "u8"))
 def _():
     x = inp((32, 32, 3))
     y = L().Conv2D(16, 3, padding="same", activation="relu")(x)

@@ -652,6 +652,35 @@ def _():
     return model(x, y, [(-3.0, 0.0)])
 
 
+@net("k_pad_zero", ("i8", "i16"))
+def _():
+    x = inp((5, 7, 11))
+    y = lam(lambda p: _tf().pad(p, [[0, 0], [3, 1], [0, 2], [0, 0]]))(x)
+    return model(x, y)
+
+
+@net("k_reduce_max_min", ("i8", "i16"))
+def _():
+    x = inp((9, 13, 21))
+    tf = _tf()
+    y = lam(lambda p: [tf.reduce_max(p, axis=[1]), tf.reduce_min(p, axis=[2], keepdims=True)])(x)
+    return model(x, list(y))
+
+
+@net("k_slice", ("i8", "i16"))
+def _():
+    x = inp((13, 11, 9))
+    y = lam(lambda p: _tf().slice(p, [0, 2, 1, 3], [1, 7, 8, 5]))(x)
+    return model(x, y)
+
+
+@net("k_strided_slice", ("i8", "i16"))
+def _():
+    x = inp((13, 11, 9))
+    y = lam(lambda p: p[:, 0:13:2, 1:10:3, 2:7])(x)
+    return model(x, y)
+
+
 # ---- real models, small ------------------------------------------------------------
 
 

@@ -21,6 +21,16 @@ simulation time):
 --list lists the networks; --configs picks Vela's accelerator configurations; --variants
 also compiles each with other Vela system configurations and memory modes (VARIANTS).
 A network TensorFlow, Vela or the reference refuses is reported and left out.
+
+Pins: numpy comes with tensorflow-cpu 2.21 (2.4 here; `pip check` clean with ai-edge-litert
+2.3 and Vela 5.2). A network takes 10-60 s per mode (TensorFlow's import, the converter,
+Vela twice, the reference); a converter crash (SIGSEGV) ends the whole run, so for the full
+set a loop over `--list` with one `--only` per process is the safer way. The .tflite files
+stay in <out>/tflite for `ethosu_corpus.py --tflite ... --streams DIR` (Vela's register
+stream) when a network fails.
+
+What the networks found, and the operators no network here makes (TensorFlow, LiteRT's
+BUILTIN_REF or Vela refuse them): the comments at the networks and docs/ethos-u.md.
 """
 
 import argparse

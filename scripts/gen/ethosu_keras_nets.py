@@ -29,8 +29,8 @@ set a loop over `--list` with one `--only` per process is the safer way. The .tf
 stay in <out>/tflite for `ethosu_corpus.py --tflite ... --streams DIR` (Vela's register
 stream) when a network fails.
 
-What the networks found, and the operators no network here makes (TensorFlow, LiteRT's
-BUILTIN_REF or Vela refuse them): the comments at the networks and docs/ethos-u.md.
+The operators no network here makes (TensorFlow, LiteRT's BUILTIN_REF or Vela refuse
+them): the comments at the networks.
 """
 
 import argparse

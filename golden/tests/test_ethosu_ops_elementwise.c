@@ -210,6 +210,35 @@ START_TEST(test_broadcast_hw)
 }
 END_TEST
 
+START_TEST(test_broadcast_h_full_height_ifm2)
+{
+    /* The broadcast bit decides, not IFM2's height: Vela 5.2 sets
+     * IFM2_BROADCAST broadcast_h (0x41 with the reversed operand order) for
+     * the ADD of a tf.slice and a stride-2 strided slice, both 7 rows high
+     * (issue 34, the Keras network k_slice_strided). IFM 2x1x1 [1; 2], IFM2
+     * 2x1x1 [10; 20] with broadcast_h: row 0 of IFM2 for both rows ->
+     * [11; 12], where TensorFlow Lite adds row by row ([11; 22]). */
+    int32_t va[2] = {1, 2}, vb[2] = {10, 20}, out[2];
+    struct ethosu_fmap ifm = {2, 1, 1, ETHOSU_INT8, 0, va};
+    struct ethosu_fmap ifm2 = {2, 1, 1, ETHOSU_INT8, 0, vb};
+    struct ethosu_fmap ofm = {2, 1, 1, ETHOSU_INT8, 0, out};
+    struct ethosu_output_stage os = os_for(ETHOSU_INT8, ETHOSU_ROUND_TFL);
+    char err[160];
+    struct ethosu_ew_params p = params(ETHOSU_EW_ADD);
+    p.opa.scale = 1;
+    p.opb_scale = 1;
+    p.broadcast_h = 1;
+    p.reversed = 1;
+    ck_assert_int_eq(ethosu_op_elementwise(&p, &ifm, &ifm2, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 11);
+    ck_assert_int_eq(out[1], 12);
+    p.broadcast_h = 0;
+    ck_assert_int_eq(ethosu_op_elementwise(&p, &ifm, &ifm2, &os, &ofm, err, sizeof err), 0);
+    ck_assert_int_eq(out[0], 11);
+    ck_assert_int_eq(out[1], 22);
+}
+END_TEST
+
 START_TEST(test_mul_abs_lrelu)
 {
     /* MUL: a = 3 (5 - 2), b = -4, scale 2^30 shift 33 (x / 8): -12 / 8:
@@ -329,6 +358,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_sub_16bit_scales);
     tcase_add_test(tc, test_scalar_and_broadcast);
     tcase_add_test(tc, test_broadcast_hw);
+    tcase_add_test(tc, test_broadcast_h_full_height_ifm2);
     tcase_add_test(tc, test_mul_abs_lrelu);
     tcase_add_test(tc, test_int32_ops);
     tcase_add_test(tc, test_ew_refused);

@@ -179,7 +179,7 @@ help:
 	@echo "make sim TEST=ethosu/network NETWORK=dir [ETHOSU_CONFIG=ethos-u65-256|512]  a Vela-compiled network"
 	@echo "                                   (dir: <name>_vela.npz, input_<i>.npy, expected_<i>.npy), every output byte checked"
 	@echo "make ethosu-networks [NETWORKS=dir] [DUT=twin|rtl] [knobs]  every network folder under NETWORKS"
-	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
+	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP|XFAIL per network, N passed, N failed, N skipped, N xfail"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test (systest: scripts/systest/run.py, JOBS workers)"
 	@echo "make test-long                     the checks too long for make test (the nightly list runs it; docs/testing.md)"

@@ -191,7 +191,8 @@ def main():
     ap.add_argument("--keep-tflite", help="also copy each generated .tflite into this folder")
     ap.add_argument("--list", action="store_true", help="list the networks and exit")
     ap.add_argument("--with-twin-faults", action="store_true",
-                    help="also the coverage networks a toolkit fault stops today (left out otherwise: --coverage names them)")
+                    help="also the networks a toolkit fault stops today (left out otherwise: --coverage and --list "
+                    "name them)")
     ap.add_argument("--coverage", action="store_true",
                     help="print the operator coverage table (every operator Vela places on the NPU, per type: its "
                     "network or why there is none) and exit")

@@ -182,7 +182,7 @@ help:
 	@echo "                                   for this host with the shim, U55 and U65 builds; then make sim TEST=ethosu/network"
 	@echo "                                   NETWORK=dir DRIVER=arm runs the network through it (docs/ethos-u-driver.md)"
 	@echo "make ethosu-networks [NETWORKS=dir] [DUT=twin|rtl] [knobs]  every network folder under NETWORKS"
-	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP per network, N passed, N failed, N skipped"
+	@echo "                                   (default $(NETWORKS)): PASS|FAIL|SKIP|XFAIL per network, N passed, N failed, N skipped, N xfail"
 	@echo "make test                          deps, generated-file check, unit tests, lint, system tests"
 	@echo "make unit | lint | systest         one part of make test (systest: scripts/systest/run.py, JOBS workers)"
 	@echo "make test-long                     the checks too long for make test (the nightly list runs it; docs/testing.md)"

@@ -16,7 +16,10 @@
 #   - the shipped RTL stub skips (SKIP: line, make exit 0, scripts/sim 77);
 #   - bad folders and files: exit 2 naming the file;
 #   - make ethosu-networks: one line per network, "N passed, N failed,
-#     N skipped", non-zero on a failure;
+#     N skipped, N xfail", non-zero on a failure;
+#   - xfail.txt (a known stream-and-reference disagreement): differing
+#     outputs are XFAIL (exit 0, counted apart), matching ones an XPASS
+#     (a failure), an empty, multi-line or non-file xfail.txt refused;
 #   - the reproduce line carries NETWORK=.
 en_alone=
 if ! declare -F ok >/dev/null; then
@@ -165,10 +168,13 @@ PY
     fi
     # the shipped RTL stub does not compute: SKIP (scripts/sim 77, make sim 0)
     if command -v verilator >/dev/null; then
+        # make sim first: it rebuilds the simulator for the shipped stub (scripts/sim alone would reuse
+        # a simulator an earlier run built with RTL_FILES=, as the test below does)
+        make -s sim TEST=ethosu/network DUT=rtl SEED=1 NETWORK="$en_first" >"$log" 2>&1
+        make_rc=$?
         scripts/sim TEST=ethosu/network DUT=rtl SEED=1 NETWORK="$en_first" >"$log" 2>&1
         rc=$?
-        if [ $rc = 77 ] && grep -q '^SKIP: ethosu/network on rtl: the shipped Ethos-U65 stub' "$log" &&
-           make -s sim TEST=ethosu/network DUT=rtl SEED=1 NETWORK="$en_first" >"$log" 2>&1; then
+        if [ $rc = 77 ] && grep -q '^SKIP: ethosu/network on rtl: the shipped Ethos-U65 stub' "$log" && [ $make_rc = 0 ]; then
             ok "ethosu/network DUT=rtl: the shipped stub skips with the reason (77; make sim 0)"
         else bad "ethosu/network DUT=rtl: the shipped stub skips with the reason (77; make sim 0) (status $rc)"; fi
         # the stub as the user's RTL runs it, and its CONFIG (256 MACs) against a 512 network is refused
@@ -191,15 +197,52 @@ PY
     mkdir -p "$en_tmp/tree/a" && rm -rf "$en_tmp/tree/a/"* "$en_tmp/tree/b" &&
         cp -r "$en_first" "$en_tmp/tree/a/one" && cp -r "$en_first" "$en_tmp/tree/b"
     if make -s ethosu-networks NETWORKS="$en_tmp/tree" AXI_STALL=30 >"$log" 2>&1 &&
-       [ "$(grep -c '^PASS  ' "$log")" = 2 ] && grep -qx '2 passed, 0 failed, 0 skipped' "$log"; then
+       [ "$(grep -c '^PASS  ' "$log")" = 2 ] && grep -qx '2 passed, 0 failed, 0 skipped, 0 xfail' "$log"; then
         ok "make ethosu-networks: two networks found recursively, 2 passed, 0 failed, 0 skipped"
     else bad "make ethosu-networks: two networks found recursively, 2 passed, 0 failed, 0 skipped"; fi
     cp "$en_tmp/flip/expected_0.npy" "$en_tmp/tree/b/expected_0.npy"
     if make -s ethosu-networks NETWORKS="$en_tmp/tree" >"$log" 2>&1; then
         bad "make ethosu-networks: a failing network makes it fail (exit 0)"
-    elif grep -q "^FAIL  $en_tmp/tree/b: .*elements differ" "$log" && grep -qx '1 passed, 1 failed, 0 skipped' "$log"; then
+    elif grep -q "^FAIL  $en_tmp/tree/b: .*elements differ" "$log" && grep -qx '1 passed, 1 failed, 0 skipped, 0 xfail' "$log"; then
         ok "make ethosu-networks: a failing network is named and makes it fail (1 passed, 1 failed)"
     else bad "make ethosu-networks: a failing network is named and makes it fail (1 passed, 1 failed)"; fi
+    # xfail.txt: a known stream-and-reference disagreement. Outputs that differ are XFAIL (exit 0,
+    # counted apart), outputs that match are an XPASS (a failure), a bad xfail.txt is refused
+    rm -rf "$en_tmp/xf" && cp -r "$en_tmp/flip" "$en_tmp/xf" && echo "a hand-made disagreement" > "$en_tmp/xf/xfail.txt"
+    if make -s sim TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_tmp/xf" >"$log" 2>&1 &&
+       grep -qx 'XFAIL stream and reference disagree: a hand-made disagreement' "$log" &&
+       grep -q '^XFAIL: ethosu/network on twin' "$log" && grep -q "^network: output 0 .*1 of $count elements differ" "$log" &&
+       ! grep -q '^\(PASS\|FAIL\): ' "$log"; then
+        ok "ethosu/network with xfail.txt and a differing output: XFAIL with the reason and the difference, exit 0"
+    else bad "ethosu/network with xfail.txt and a differing output: XFAIL with the reason and the difference, exit 0"; fi
+    rm -rf "$en_tmp/xp" && cp -r "$en_first" "$en_tmp/xp" && echo "a stale mark" > "$en_tmp/xp/xfail.txt"
+    if make -s sim TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_tmp/xp" >"$log" 2>&1; then
+        bad "ethosu/network with xfail.txt and matching outputs: XPASS fails (exit 0)"
+    elif grep -q "XPASS: every output matches the reference, but .*xfail.txt says the stream and the reference disagree (a stale mark)" "$log" &&
+         grep -q '^FAIL: ethosu/network' "$log"; then
+        ok "ethosu/network with xfail.txt and matching outputs: XPASS, a failure naming the stale mark"
+    else bad "ethosu/network with xfail.txt and matching outputs: XPASS, a failure naming the stale mark"; fi
+    rm -rf "$en_tmp/xtree" && mkdir -p "$en_tmp/xtree" && cp -r "$en_first" "$en_tmp/xtree/a" && cp -r "$en_tmp/xf" "$en_tmp/xtree/b"
+    if make -s ethosu-networks NETWORKS="$en_tmp/xtree" >"$log" 2>&1 &&
+       grep -qx "XFAIL $en_tmp/xtree/b: stream and reference disagree: a hand-made disagreement (log .*)" "$log" &&
+       grep -qx '1 passed, 0 failed, 0 skipped, 1 xfail' "$log"; then
+        ok "make ethosu-networks: an XFAIL network is named with its reason and counted apart (1 passed, 1 xfail), exit 0"
+    else bad "make ethosu-networks: an XFAIL network is named with its reason and counted apart (1 passed, 1 xfail), exit 0"; fi
+    cp -r "$en_tmp/xp" "$en_tmp/xtree/c"
+    if make -s ethosu-networks NETWORKS="$en_tmp/xtree" >"$log" 2>&1; then
+        bad "make ethosu-networks: an XPASS network makes it fail (exit 0)"
+    elif grep -q "^FAIL  $en_tmp/xtree/c: .*XPASS: every output matches" "$log" && grep -qx '1 passed, 1 failed, 0 skipped, 1 xfail' "$log"; then
+        ok "make ethosu-networks: an XPASS network is a FAIL naming the stale mark (1 passed, 1 failed, 1 xfail)"
+    else bad "make ethosu-networks: an XPASS network is a FAIL naming the stale mark (1 passed, 1 failed, 1 xfail)"; fi
+    : > "$en_tmp/xp/xfail.txt"
+    en_refused "ethosu/network: an empty xfail.txt is refused" "$en_tmp/xp/xfail.txt: empty" \
+        TEST=ethosu/network DUT=twin NETWORK="$en_tmp/xp"
+    printf 'one\ntwo\n' > "$en_tmp/xp/xfail.txt"
+    en_refused "ethosu/network: a two-line xfail.txt is refused" "$en_tmp/xp/xfail.txt: byte 3 is a control character (0x0a)" \
+        TEST=ethosu/network DUT=twin NETWORK="$en_tmp/xp"
+    rm "$en_tmp/xp/xfail.txt" && mkdir "$en_tmp/xp/xfail.txt"
+    en_refused "ethosu/network: a folder named xfail.txt is refused" "$en_tmp/xp/xfail.txt: not a regular file" \
+        TEST=ethosu/network DUT=twin NETWORK="$en_tmp/xp"
     # errors in the folder: exit 2 naming the file
     rm -rf "$en_tmp/bad" && cp -r "$en_first" "$en_tmp/bad"
     rm "$en_tmp/bad/expected_0.npy"
@@ -229,7 +272,7 @@ if [ -n "$en_first" ]; then
         d=${r%%|*} knobs=${r#*|}
         # shellcheck disable=SC2086
         if make -s ethosu-networks NETWORKS="$d" DUT=twin $knobs >"$log" 2>&1 &&
-           grep -q '^[0-9]* passed, 0 failed, 0 skipped$' "$log"; then
+           grep -q '^[0-9]* passed, 0 failed, 0 skipped, [0-9]* xfail$' "$log"; then
             ok "make ethosu-networks NETWORKS=$d ${knobs:-(no knobs)}: $(tail -n 1 "$log")"
         else bad "make ethosu-networks NETWORKS=$d ${knobs:-(no knobs)}: $(tail -n 1 "$log")"; fi
     done

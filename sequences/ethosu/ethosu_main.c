@@ -183,5 +183,5 @@ const struct main_family ethosu_main_family = {
     /* the DUT: twin or the Verilated stub */
     .create_dut = create_dut, .print_dut = print_dut, .before_reset = before_reset,
     /* the run and what it held */
-    .run = run, .end = end,
+    .run = run, .end = end, .pass_word = ethosu_network_pass_word,
 };

@@ -26,7 +26,10 @@ void ethosu_network_fill_memory(struct ethosu_seq_ctx *ctx, const struct ethosu_
 
 /* Every output against its expected values (a mismatch fails the test
  * naming the element and the kernel operation that wrote it); 0 when all
- * match. *bytes: the output bytes compared. */
+ * match, or when they differ and the folder's xfail.txt says the stream and
+ * the reference disagree (then ethosu_network_pass_word() is "XFAIL"; all
+ * matching despite the mark fails: XPASS). *bytes: the output bytes
+ * compared. */
 int ethosu_network_check_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
                                  size_t nwords, const struct ethosu_network_place *p, uint64_t *bytes);
 

@@ -48,6 +48,10 @@ struct main_family {
      * exit status 2, no verdict. */
     int (*run)(struct sim *s, const struct sim_knobs *k);
     void (*on_fail)(const struct sim *s);   /* before the reproduce line (NULL: nothing) */
+    /* After a passing run: the verdict word instead of PASS (XFAIL: a known
+     * disagreement the test reported, exit status 0), or NULL for PASS
+     * (NULL hook: PASS). */
+    const char *(*pass_word)(void);
     void (*end)(void);                      /* what prepare held, freed (NULL: nothing) */
 };
 

@@ -149,8 +149,8 @@ int sim_cli(int argc, char **argv)
     if (k.inject && s.fault)
         printf("injected fault '%s' expects checker rule '%s'\n", k.inject,
                fault_inject_expected_rule(s.fault));
-    printf("%s: %s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n",
-           pass ? "PASS" : "FAIL", name, d->kind, sim_harness_note(), cycles, wall,
+    const char *word = !pass ? "FAIL" : fam->pass_word && fam->pass_word() ? fam->pass_word() : "PASS";
+    printf("%s: %s on %s%s, %" PRIu64 " cycles, %.2f s (%.0f cycles/s), seed %" PRIu64 "\n", word, name, d->kind, sim_harness_note(), cycles, wall,
            wall > 0 ? (double)cycles / wall : 0.0, k.seed);
     if (!pass) {
         char repro[4096];

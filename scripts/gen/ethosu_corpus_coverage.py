@@ -358,9 +358,6 @@ REFERENCE_BUILTIN["cov_sum_i16"] = (
     "LiteRT 2.3's BUILTIN_REF int16 SUM returns a different wrong answer each run (-14 once for a sum of 20558): "
     "no reproducible reference; its BUILTIN kernel gives the exact sums")
 REFERENCE_BUILTIN["cov_sum_u8"] = "LiteRT 2.3's BUILTIN_REF uint8 SUM rounds 61.65 to 61 (its BUILTIN kernel: 62)"
-TWIN_FAULT["cov_sum_u8"] = (
-    "the runner refuses the uint8 input: the stream's first operation (a reshaping copy) reads it as int8 and "
-    "ethosu_network.c takes that as the input's type (read as int8, the twin gives LiteRT's BUILTIN sums)")
 
 
 @cov("NEG", "i8", "NEG on 7x3x9, input zero point -20, output zero point 20")
@@ -702,8 +699,9 @@ for _t, _shape, _size, _ac in (("i8", [1, 2, 3, 5], [16, 24], False), ("u8", [1,
 
 
 TWIN_FAULT["cov_transpose_u8"] = (
-    "the runner refuses the uint8 input and output: the stream's transposing copy reads and writes them as "
-    "int8 (the bytes move unchanged) and ethosu_network.c takes that as the tensors' type")
+    "Vela 5.2 moves the uint8 tensor with an int8 POOL whose IFM and OFM zero point is 135, not a valid int8 "
+    "value (the TRM: a zero point must be a valid activation value), clamped to 0..127: the twin stops it with "
+    "cmd_parse_error; hardware would clamp every byte above 127 to 0")
 XFAIL["cov_fully_connected_i16"] = (
     "16x8 FULLY_CONNECTED: Vela cuts the output scale to 16 bits (21791 / 2^25 for TensorFlow Lite's "
     "1428116249 / 2^41): channel 2's accumulator 10891878 gives 7073.43 -> 7073 in the stream, 7073.54 -> 7074 "

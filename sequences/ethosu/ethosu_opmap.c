@@ -45,6 +45,10 @@ static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
         o->nhcwb16 = (c->param >> 6) & 1u;
         o->is_signed = c->param & 1u;
         break;
+    case ETHOSU_NPU_SET_OFM_ZERO_POINT: o->zero_point = c->param; break;
+    case ETHOSU_NPU_SET_OFM_SCALE: o->scale = c->payload, o->shift = c->param & 63u; break;
+    case ETHOSU_NPU_SET_KERNEL_WIDTH_M1: o->kernel_w = c->param + 1u; break;
+    case ETHOSU_NPU_SET_KERNEL_HEIGHT_M1: o->kernel_h = c->param + 1u; break;
     default: break;
     }
 }
@@ -68,6 +72,16 @@ static void track_ifm(struct ethosu_ifm *i, struct ethosu_ifm *i2, const struct 
     }
 }
 
+int ethosu_op_moves_bytes(const struct ethosu_op *op)
+{
+    /* unity: multiplier 1 << shift, or Vela's (1 << 31) + 1 with shift 31 */
+    int unity = (op->ofm.shift < 32 && op->ofm.scale == 1u << op->ofm.shift) ||
+                (op->ofm.shift == 31 && op->ofm.scale == 0x80000001u);
+    return op->opcode == ETHOSU_NPU_OP_POOL && op->ofm.kernel_w == 1 && op->ofm.kernel_h == 1 &&
+           op->ifm.elem_size == 1 && op->ofm.elem_size == 1 && op->ifm.is_signed == op->ofm.is_signed &&
+           op->ifm.zero_point == op->ofm.zero_point && unity;
+}
+
 static int is_kernel_op(uint16_t opcode)
 {
     return ethosu_npu_op_is_kernel(opcode);
@@ -76,7 +90,7 @@ static int is_kernel_op(uint16_t opcode)
 int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, char *err, size_t errlen)
 {
     ethosu_opmap_init(m);
-    struct ethosu_ofm ofm = { .elem_size = 1, .width = 1, .height = 1, .depth = 1 };
+    struct ethosu_ofm ofm = { .elem_size = 1, .width = 1, .height = 1, .depth = 1, .kernel_w = 1, .kernel_h = 1 };
     struct ethosu_ifm ifm = { .elem_size = 1 }, ifm2 = { .elem_size = 1 };
     unsigned cap = 0;
     for (size_t i = 0; i < n;) {

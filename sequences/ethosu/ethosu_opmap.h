@@ -19,6 +19,10 @@ struct ethosu_ofm {
     unsigned elem_size;                 /* 1, 2 or 4 (OFM_PRECISION activation_precision) */
     int nhcwb16;                        /* OFM_PRECISION format */
     int is_signed;                      /* OFM_PRECISION activation_type */
+    uint16_t zero_point;                /* OFM_ZERO_POINT as written */
+    uint32_t scale;                     /* OFM_SCALE: multiplier (payload) */
+    unsigned shift;                     /* OFM_SCALE: shift (param) */
+    unsigned kernel_w, kernel_h;        /* NPU_SET_KERNEL_WIDTH_M1 + 1, _HEIGHT_M1 + 1 */
 };
 
 /* an input feature map as the operation reads it: enough to tell which
@@ -44,6 +48,13 @@ struct ethosu_opmap {
     struct ethosu_op *ops;
     unsigned n;
 };
+
+/* 1 when the operation is one of Vela's byte copies (reshapes, transposes,
+ * concatenation moves): a 1x1 POOL between two 1-byte maps of one type, the
+ * same zero point in and out, a unity OFM scale. It reads and writes the
+ * bytes as its type, which need not be the tensor's: Vela moves a uint8
+ * tensor with an int8 copy. */
+int ethosu_op_moves_bytes(const struct ethosu_op *op);
 
 void ethosu_opmap_init(struct ethosu_opmap *m);
 void ethosu_opmap_free(struct ethosu_opmap *m);

@@ -27,36 +27,81 @@ if [ ${#dirs[@]} -eq 0 ]; then
     exit 2
 fi
 # one_network INDEX DIR: its result line into $res/INDEX ("PASS|FAIL|SKIP<tab>line")
+# The direct path: the simulator started without a wrapper, its output the
+# log (what sim_logged.sh does, without a process per step: a corpus is
+# hundreds of runs of a few milliseconds each). Sets out and rc; 1 when the
+# log folder is busy (the caller then goes through sim_logged.sh, which says so).
+run_direct() {
+    local log=$1 fd f
+    exec {fd}>>"$log/.sim.lock" || return 1
+    if ! flock -n "$fd"; then exec {fd}>&-; return 1; fi
+    for f in ${tmpl_clean[@]+"${tmpl_clean[@]}"}; do [ -e "$log/$f" ] && rm -f -- "$log/$f"; done
+    "${cmd[@]}" >"$log/sim.log" 2>&1
+    rc=$?
+    exec {fd}>&-
+    out=
+    IFS= read -r -d '' out <"$log/sim.log"
+    [ -z "$waves" ] || out+=$(scripts/waves_view.sh "$log" 2>&1)
+    return 0
+}
+# first_line PREFIX: the first line of $out starting with PREFIX (without it), in $line
+first_line() {
+    line=
+    local l
+    while IFS= read -r l; do
+        if [[ $l == "$1"* ]]; then line=${l#"$1"}; return 0; fi
+    done <<<"$out"
+    return 1
+}
 one_network() {
-    local i=$1 d=$2 rel log out rc why
+    local i=$1 d=$2 log out rc why line
     log=$(log_of "$d")
-    mkdir -p "$log"
+    [ -d "$log" ] || mkdir -p "$log"
+    local -a cmd=()
     if [ ${#tmpl[@]} -gt 0 ] && simple "$d" && simple "$log"; then
         # the first network's argument vector with this one's folders: no word is read by a shell
-        local -a cmd=("${tmpl[@]}")
+        cmd=("${tmpl[@]}")
         cmd[tmpl_net]=$d cmd[tmpl_log]=$log
-        out=$(scripts/sim_logged.sh "$log" ${tmpl_clean[@]+"${tmpl_clean[@]}"} -- "${cmd[@]}" 2>&1)
-        rc=$?
-    else
-        out=$(scripts/sim TEST=ethosu/network NETWORK="$d" LOG_DIR="$log" "${knobs[@]}" 2>&1)
+    fi
+    if [ ${#cmd[@]} -eq 0 ] || ! run_direct "$log"; then
+        if [ ${#cmd[@]} -gt 0 ]; then
+            out=$(scripts/sim_logged.sh "$log" ${tmpl_clean[@]+"${tmpl_clean[@]}"} -- "${cmd[@]}" 2>&1)
+        else
+            out=$(scripts/sim TEST=ethosu/network NETWORK="$d" LOG_DIR="$log" "${knobs[@]}" 2>&1)
+        fi
         rc=$?
     fi
     case $rc in
-    0)  if grep -q '^XFAIL: ' <<<"$out"; then
-            printf 'XFAIL\tXFAIL %s: %s (log %s/sim.log)\n' "$d" \
-                "$(grep -m 1 '^XFAIL stream and reference disagree: ' <<<"$out" | sed 's/^XFAIL //')" "$log"
+    0)  if first_line 'XFAIL: '; then
+            first_line 'XFAIL stream and reference disagree: '
+            printf 'XFAIL\tXFAIL %s: stream and reference disagree: %s (log %s/sim.log)\n' "$d" "$line" "$log"
         else
-            printf 'PASS\tPASS  %s  %s\n' "$d" "$(sed -n 's/^PASS: .* on [^,]*, \([0-9]* cycles\), \([0-9.]* s\) .*/\1, \2/p' <<<"$out")"
+            first_line 'PASS: '
+            [[ $line =~ \ on\ [^,]*,\ ([0-9]+\ cycles),\ ([0-9.]+\ s)\  ]] &&
+                line="${BASH_REMATCH[1]}, ${BASH_REMATCH[2]}" || line=
+            printf 'PASS\tPASS  %s  %s\n' "$d" "$line"
         fi ;;
-    77) printf 'SKIP\tSKIP  %s: %s\n' "$d" "$(grep -m 1 '^SKIP' <<<"$out" | sed 's/^SKIP: [^:]*: //')" ;;
-    *)  why=$(grep -m 1 '^first failure: ' <<<"$out" | sed -E 's/^first failure: //; s/^FAIL cycle ([0-9]+): test sequence: check failed: /cycle \1: /')
-        [ -n "$why" ] || why=$(grep -m 1 '^sim: \|^make' <<<"$out")
+    77) first_line 'SKIP'
+        [[ $line =~ ^:\ [^:]*:\ (.*) ]] && line=${BASH_REMATCH[1]}
+        printf 'SKIP\tSKIP  %s: %s\n' "$d" "$line" ;;
+    *)  why=
+        if first_line 'first failure: '; then
+            why=$line
+            [[ $why =~ ^FAIL\ cycle\ ([0-9]+):\ test\ sequence:\ check\ failed:\ (.*) ]] &&
+                why="cycle ${BASH_REMATCH[1]}: ${BASH_REMATCH[2]}"
+        else
+            while IFS= read -r line; do
+                if [[ $line == 'sim: '* || $line == make* ]]; then why=$line; break; fi
+            done <<<"$out"
+        fi
         [ -n "$why" ] || why="exit status $rc"
         printf 'FAIL\tFAIL  %s: %s (log %s/sim.log)\n' "$d" "$why" "$log"
         [ -f "$log/sim.log" ] || printf '%s\n' "$out" > "$log/sim.log" ;;
     esac >"$res/$i"
 }
 knobs=("$@")
+waves=
+for a in "$@"; do case $a in WAVES=*|WAVES_ON_FAIL=*) waves=1 ;; esac; done
 res=$(mktemp -d)
 trap 'rm -rf "$res"' EXIT
 # JOBS runs at once (default: the cores); lines print in folder order

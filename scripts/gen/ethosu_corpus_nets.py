@@ -592,9 +592,12 @@ def transformer_block(n):
     n.output(n.binary("add", h, f))
 
 
-TWIN_FAULT["transformer_block"] = (
-    "issue 34 fault 2: the twin's POOL with a 32-bit input or output ignores the OFM scale multiplier, which "
-    "Vela's BATCH_MATMUL relies on (being fixed in parallel)")
+XFAIL["transformer_block"] = (
+    "int8 FULLY_CONNECTED: the stream rounds twice (ROUND_MODE_DBL), LiteRT 2.3's reference once: the feed-forward's "
+    "second layer, token 14 channel 8, accumulator 11247, multiplier 1661879875 / 2^41: 11247 * 1661879875 / 2^31 = "
+    "8703.75 -> 8704, / 2^10 = 8.5 -> 9, + zero point -18 = -9 in the stream; 8.4998 -> 8, -10 in the reference; the "
+    "residual ADD makes it 17 against 16 at (14, 8) (2 of 1152 values; the other, (17, 47), follows from the first "
+    "feed-forward layer's tie at token 17 channel 52: accumulator 2339, 1279.93 -> 1280, / 2^9 = 2.5 -> 3 against 2.4999 -> 2)")
 
 
 @network("ResNet-8 (MLPerf Tiny image classification shape) on 32x32x3: conv 3x3 16, three residual stacks "

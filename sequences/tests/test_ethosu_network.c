@@ -170,6 +170,56 @@ START_TEST(test_opmap_last_writer)
 }
 END_TEST
 
+/* Vela's byte copies (a reshape, a transpose, a concatenation move) are 1x1
+ * average POOLs of one 1-byte type with the same zero point in and out and a
+ * unity scale; the loader trusts no signedness from them (Vela copies a uint8
+ * tensor as int8). Everything below comes through ethosu_opmap_build, so the
+ * tracking of the kernel, precision, zero point and scale commands counts too. */
+START_TEST(test_op_moves_bytes)
+{
+    struct stream s = { .n = 0 };
+    ofm_nhwc(&s, 1, 0x0, 1, 4, 8);
+    cmd(&s, ETHOSU_NPU_SET_IFM_PRECISION, 1, 0);         /* signed, activation_precision 0: int8 */
+    cmd(&s, ETHOSU_NPU_SET_OFM_PRECISION, 1, 0);         /* int8 */
+    cmd(&s, ETHOSU_NPU_SET_IFM_ZERO_POINT, 5, 0);
+    cmd(&s, ETHOSU_NPU_SET_OFM_ZERO_POINT, 5, 0);
+    cmd(&s, ETHOSU_NPU_SET_KERNEL_WIDTH_M1, 0, 0);
+    cmd(&s, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1, 0, 0);
+    cmd(&s, ETHOSU_NPU_SET_OFM_SCALE, 31, 0x80000001u);  /* Vela's unity: (2^31 + 1) / 2^31, x < 2^31 stays x */
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 0: the copy */
+    cmd(&s, ETHOSU_NPU_SET_KERNEL_WIDTH_M1, 1, 0);
+    cmd(&s, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1, 1, 0);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 1: a 2x2 pool averages four values */
+    cmd(&s, ETHOSU_NPU_SET_KERNEL_WIDTH_M1, 0, 0);
+    cmd(&s, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1, 0, 0);
+    cmd(&s, ETHOSU_NPU_SET_OFM_ZERO_POINT, 6, 0);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 2: zero point 5 in, 6 out: every byte + 1 */
+    cmd(&s, ETHOSU_NPU_SET_OFM_ZERO_POINT, 5, 0);
+    cmd(&s, ETHOSU_NPU_SET_OFM_SCALE, 0, 1);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 3: 1 / 2^0, unity too */
+    cmd(&s, ETHOSU_NPU_SET_OFM_SCALE, 31, 0x40000000u);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 4: 2^30 / 2^31 halves: 100 -> 95 / 2 = 47.5 -> 48, + 5 = 53 */
+    cmd(&s, ETHOSU_NPU_SET_OFM_SCALE, 30, 0x80000001u);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 5: (2^31 + 1) / 2^30 doubles */
+    cmd(&s, ETHOSU_NPU_SET_OFM_SCALE, 31, 0x80000001u);
+    cmd(&s, ETHOSU_NPU_SET_IFM_PRECISION, 0, 0);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 6: uint8 in, int8 out: a conversion */
+    cmd(&s, ETHOSU_NPU_SET_IFM_PRECISION, 1 | 1u << 2, 0);
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 7: int16 in */
+    cmd(&s, ETHOSU_NPU_SET_IFM_PRECISION, 1, 0);
+    cmd(&s, ETHOSU_NPU_OP_CONV, 0, 0);                    /* 8: a 1x1 convolution weighs its input */
+    cmd(&s, ETHOSU_NPU_OP_POOL, 1, 0);                    /* 9: the copy again, state restored */
+    struct ethosu_opmap m;
+    ck_assert_msg(ethosu_opmap_build(&m, s.w, s.n, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(m.n, 10);
+    static const int moves[10] = { 1, 0, 0, 1, 0, 0, 0, 0, 0, 1 };
+    for (unsigned i = 0; i < m.n; i++)
+        ck_assert_msg(ethosu_op_moves_bytes(&m.ops[i]) == moves[i], "op %u: moves_bytes %d, want %d", i,
+                      ethosu_op_moves_bytes(&m.ops[i]), moves[i]);
+    ethosu_opmap_free(&m);
+}
+END_TEST
+
 START_TEST(test_opmap_nhcwb16_and_tiles)
 {
     struct stream s = { .n = 0 };
@@ -475,6 +525,7 @@ static Suite *network_suite(void)
     tcase_add_test(tc, test_payload_configs);
     tcase_add_test(tc, test_opmap_last_writer);
     tcase_add_test(tc, test_opmap_nhcwb16_and_tiles);
+    tcase_add_test(tc, test_op_moves_bytes);
     tcase_add_test(tc, test_load_folder);
     tcase_add_test(tc, test_load_reshaped);
     tcase_add_test(tc, test_load_int64_and_variables);

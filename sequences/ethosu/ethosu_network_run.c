@@ -30,6 +30,7 @@
 #include "ethosu_cmd.h"
 #include "ethosu_armdrv.h"
 #include "ethosu_driver.h"
+#include "ethosu_explain.h"
 #include "ethosu_network.h"
 #include "ethosu_network_run.h"
 #include "ethosu_opmap.h"
@@ -50,6 +51,14 @@ static int narrow;   /* the run's configuration has 32-bit addresses */
 
 static char xfail_reason[XFAIL_MAX];   /* the folder's xfail.txt, "" when none */
 static int xfailed;                   /* the run differed as its xfail.txt says: verdict XFAIL */
+
+/* How output differences are reported: as failures, printed and left to the
+ * caller (a known disagreement, or one a rerun may name), or counted only
+ * (the rerun with an explain alternative). */
+enum diff_mode { DIFF_FAIL, DIFF_DEFER, DIFF_QUIET };
+static enum diff_mode diff_mode;
+static char first_diff[2048];   /* the first difference's report, for the failure a rerun did not explain */
+static int deferred;            /* outputs differed and were left to the caller (DIFF_DEFER, no xfail.txt) */
 
 static uint64_t region_base(unsigned r)
 {
@@ -261,11 +270,13 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
     uint64_t wrote = ctx->seq.written[port] ? write_map_count(ctx->seq.written[port], at, t->bytes) : t->bytes;
     if (t->bytes && !wrote) {   /* a failure even with xfail.txt: no disagreement explains it */
         free(got);
+        if (diff_mode == DIFF_QUIET)
+            return 1;
         return ethosu_seq_fail(ctx, "output %u (%s, region %u offset 0x%" PRIx64 ", %" PRIu64 " bytes at M%u 0x%"
                                PRIx64 "): the DUT wrote none of it", i, t->file, t->region, t->offset, t->bytes,
                                port, at);
     }
-    if (wrote < t->bytes)
+    if (wrote < t->bytes && diff_mode != DIFF_QUIET)
         printf("network: output %u (%s): %" PRIu64 " of %" PRIu64 " bytes never written by the DUT\n", i, t->file,
                t->bytes - wrote, t->bytes);
     uint64_t first = UINT64_MAX, differ = 0;
@@ -278,6 +289,10 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
     if (!differ) {
         free(got);
         return 0;
+    }
+    if (diff_mode == DIFF_QUIET) {
+        free(got);
+        return 2;
     }
     struct npy_array actual = t->data;   /* same dtype, the DUT's bytes */
     actual.data = got;
@@ -309,8 +324,10 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
              ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "): expected %" PRId64 ", actual %" PRId64 "; %s", i, t->file,
              t->region, t->offset, s[0], s[1], s[2], s[3], type_name(&t->data), differ, t->count, nn, h, w, c, want,
              have, writer);
-    if (xfail_reason[0]) {   /* a known disagreement: reported, not a failure (run_network decides) */
+    if (xfail_reason[0] || diff_mode == DIFF_DEFER) {   /* reported, not (yet) a failure: run_network decides */
         printf("network: %s\n", msg);
+        if (!first_diff[0])
+            snprintf(first_diff, sizeof first_diff, "%s", msg);
         return 2;
     }
     return ethosu_seq_fail(ctx, "%s", msg);
@@ -329,6 +346,10 @@ int ethosu_network_check_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu
             bad |= r;
         *bytes += n->outputs[i].bytes;
     }
+    if (diff_mode == DIFF_QUIET)
+        return bad || differ;
+    if (!xfail_reason[0] && differ && !bad)
+        deferred = 1;   /* run_network reruns to name a known disagreement, else fails with first_diff */
     if (xfail_reason[0] && !bad) {
         if (!differ)
             return ethosu_seq_fail(ctx, "XPASS: every output matches the reference, but %s's %s says the stream "
@@ -340,39 +361,92 @@ int ethosu_network_check_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu
     return bad;
 }
 
+/* One run as Arm's driver makes it: soft reset, CONFIG, memory, the
+ * stream, the IRQ, STATUS. 0, 1 (failed), or ETHOSU_SEQ_REFUSED. */
+static int run_once(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words)
+{
+    int rc;
+    uint32_t st = 0;
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
+        return 1;
+    if ((rc = check_config(ctx, n)) || (rc = place(ctx, n)))
+        return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
+    if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
+        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words))
+        return 1;
+    return 0;
+}
+
+/* Outputs that differed with no xfail.txt: the network again with each
+ * explain alternative of the twin's arithmetic (ethosu_explain.h). One
+ * that changed an operation and makes every output match names the
+ * disagreement (XFAIL); else the first difference fails the run. */
+static int explain(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
+                   const struct ethosu_network_place *p)
+{
+    for (unsigned e = ETHOSU_EXPLAIN_NONE + 1; e < ETHOSU_EXPLAIN_COUNT; e++) {
+        printf("network: explain: running it again with the twin's arithmetic EXPLAIN=%s (a twin-only setting, "
+               "never used in a normal run)\n", ethosu_explain_name(e));
+        ethosu_explain_set(e);
+        diff_mode = DIFF_QUIET;
+        uint64_t bytes = 0;
+        int rc = run_once(ctx, n, words);
+        int bad = rc ? rc : ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, p, &bytes);
+        unsigned long changed = ethosu_explain_changed();
+        ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+        diff_mode = DIFF_DEFER;
+        if (rc)
+            return rc;   /* a rerun that fails by itself is a failure of the twin */
+        if (!changed) {
+            printf("network: explain: EXPLAIN=%s changed no operation\n", ethosu_explain_name(e));
+            continue;
+        }
+        if (bad) {
+            printf("network: explain: EXPLAIN=%s changed %lu operation%s, outputs still differ\n",
+                   ethosu_explain_name(e), changed, changed == 1 ? "" : "s");
+            continue;
+        }
+        printf("XFAIL stream and reference disagree: %s; a rerun with EXPLAIN=%s (%lu operation%s changed) matches "
+               "every output\n", ethosu_explain_reason(e), ethosu_explain_name(e), changed, changed == 1 ? "" : "s");
+        xfailed = 1;
+        return 0;
+    }
+    return ethosu_seq_fail(ctx, "%s", first_diff);
+}
+
 static int run_network(struct ethosu_seq_ctx *ctx)
 {
     const struct ethosu_network *n = ctx->net;
     if (!n)
         return refuse("no network loaded: NETWORK=<folder> names it (on the C harness)");
+    diff_mode = DIFF_FAIL;
+    first_diff[0] = 0;
+    deferred = 0;
     int rc = read_xfail(n);
     if (rc)
         return rc;
     if (ctx->driver_arm)   /* DRIVER=arm: Arm's driver drives the registers */
         return ethosu_armdrv_network(ctx);
-    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
-        return 1;
-    if ((rc = check_config(ctx, n)))
-        return rc;
+    /* on the twin a difference may be a known disagreement a rerun names */
+    if (ctx->twin && !xfail_reason[0])
+        diff_mode = DIFF_DEFER;
     narrow = ethosu_configs[ctx->cfg].addr_bits < 40;
     uint32_t *words = ethosu_network_stream(n);
     if (!words)
         return ethosu_seq_fail(ctx, "out of memory");
-    uint32_t st = 0;
-    if ((rc = place(ctx, n))) {
+    if ((rc = run_once(ctx, n, words))) {
         free(words);
-        return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
-    }
-    if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
-        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words)) {
-        free(words);
-        return 1;
+        return rc;
     }
     struct ethosu_network_place p;
     for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
         p.base[r] = region_base(r), p.port[r] = region_port(n, r);
     uint64_t bytes = 0;
     int bad = ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, &p, &bytes);
+    if (!bad && deferred)
+        bad = explain(ctx, n, words, &p);
+    else if (bad && deferred && first_diff[0])
+        ethosu_seq_fail(ctx, "%s", first_diff);   /* another failure too: the difference is not explained */
     free(words);
     if (!bad && !xfailed)
         printf("network: %s on %s: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,

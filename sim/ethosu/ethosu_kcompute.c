@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ethosu_cmd.h"
+#include "ethosu_explain.h"
 #include "ethosu_kcompute.h"
 #include "ethosu_ops.h"
 
@@ -48,6 +49,7 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         os.act_min = (uint16_t)op->act_min;
         os.act_max = (uint16_t)op->act_max;
     }
+    ethosu_explain_apply(op, &os);   /* off unless ethosu/network reruns to explain a difference */
     struct ethosu_kernel k = {
         /* the dilated extent, as KERNEL_WIDTH/HEIGHT_M1 + 1 */
         .w = (op->kernel_w - 1) * op->dilation_x + 1, .h = (op->kernel_h - 1) * op->dilation_y + 1, .stride_x = op->stride_x, .stride_y = op->stride_y,

@@ -14,6 +14,12 @@
  * a failure, so a stale mark is noticed. Anything else (STATUS, an output
  * never written, a checker) fails as usual.
  *
+ * Without xfail.txt, on the twin, differing outputs are first printed; the
+ * network then runs again with each explain alternative of the twin's
+ * arithmetic (ethosu_explain.h). One that changed an operation and makes
+ * every output match names the disagreement (XFAIL); else the first
+ * difference fails the run as it would have.
+ *
  * Memory: region r at region_base(r) (on the Ethos-U65 above 4 GiB, so the
  * 40-bit addresses are used; on the Ethos-U55, 32-bit, from 256 MiB); the weight region (the model, read-only) and
  * the command stream behind M1, the arena and the fast scratch behind M0,

@@ -383,6 +383,135 @@ static int run_once(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, 
     return 0;
 }
 
+/* every output's bytes as the DUT left them in memory; NULL when out of memory */
+static uint8_t **read_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
+{
+    uint8_t **b = calloc(n->n_outputs + 1u, sizeof *b);
+    for (unsigned i = 0; b && i < n->n_outputs; i++) {
+        const struct ethosu_net_tensor *t = &n->outputs[i];
+        if (!(b[i] = malloc(t->bytes ? t->bytes : 1))) {
+            for (unsigned k = 0; k < i; k++)
+                free(b[k]);
+            free(b);
+            return NULL;
+        }
+        sparse_mem_read(ctx->seq.mem[region_port(n, t->region)], region_base(t->region) + t->offset, b[i],
+                        t->bytes);
+    }
+    return b;
+}
+
+static void free_outputs(uint8_t **b, const struct ethosu_network *n)
+{
+    for (unsigned i = 0; b && i < n->n_outputs; i++)
+        free(b[i]);
+    free(b);
+}
+
+/* 1 when every operation the last rerun changed wrote into an output
+ * tensor and no kernel operation reads any byte of an output tensor: the
+ * changed results reach the outputs unmixed, so the bracket holds */
+static int changed_ops_write_outputs(const struct ethosu_network *n, const struct ethosu_opmap *map)
+{
+    const uint64_t *base;
+    int more;
+    unsigned k = ethosu_explain_changed_ofms(&base, &more);
+    if (more || !k)
+        return 0;
+    for (unsigned i = 0; i < n->n_outputs; i++) {
+        int second;
+        if (ethosu_opmap_reader(map, n->outputs[i].region, n->outputs[i].offset, n->outputs[i].bytes, &second))
+            return 0;
+    }
+    for (unsigned j = 0; j < k; j++) {
+        int inside = 0;
+        for (unsigned i = 0; i < n->n_outputs && !inside; i++) {
+            uint64_t at = region_base(n->outputs[i].region) + n->outputs[i].offset;
+            inside = base[j] >= at && base[j] - at < n->outputs[i].bytes;
+        }
+        if (!inside)
+            return 0;
+    }
+    return 1;
+}
+
+/* The 16x8 FULLY_CONNECTED whose scale Vela cut to 16 bits: the stream
+ * lacks TensorFlow Lite's 32-bit multiplier, so no rerun computes the
+ * reference. The result is monotonic in the multiplier, so reruns with the
+ * lowest and the highest multiplier the cut stands for bracket it, when
+ * the changed operations write the outputs directly. Every expected value
+ * within [min, max] of the stream's and the two reruns' names the
+ * disagreement, as likely (XFAIL): -rc when named or a rerun failed, 1
+ * when not. */
+static int explain_cut_scale(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
+                             const struct ethosu_network_place *p, uint8_t **stream)
+{
+    struct ethosu_opmap map;
+    char err[256];
+    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, err, sizeof err))
+        return 1;
+    uint8_t **bound[2] = { NULL, NULL };
+    unsigned long changed[2] = { 0, 0 };
+    int result = 1;
+    for (unsigned b = 0; b < 2; b++) {
+        enum ethosu_explain e = b ? ETHOSU_EXPLAIN_CUT_SCALE_HIGH : ETHOSU_EXPLAIN_CUT_SCALE_LOW;
+        printf("network: explain: running it again with the twin's arithmetic EXPLAIN=%s (a twin-only setting, "
+               "never used in a normal run)\n", ethosu_explain_name(e));
+        ethosu_explain_set(e);
+        int rc = run_once(ctx, n, words);
+        changed[b] = ethosu_explain_changed();
+        int direct = changed_ops_write_outputs(n, &map);
+        ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+        if (rc) {
+            result = -rc;
+            goto out;
+        }
+        if (!changed[b] || !direct) {
+            printf("network: explain: EXPLAIN=%s changed %lu operation%s%s\n", ethosu_explain_name(e), changed[b],
+                   changed[b] == 1 ? "" : "s", changed[b] ? ", not all writing the outputs directly: no bracket" : "");
+            goto out;
+        }
+        if (!(bound[b] = read_outputs(ctx, n))) {
+            result = -ethosu_seq_fail(ctx, "out of memory keeping the outputs");
+            goto out;
+        }
+    }
+    uint64_t differ = 0;
+    for (unsigned i = 0; i < n->n_outputs; i++) {
+        const struct ethosu_net_tensor *t = &n->outputs[i];
+        struct npy_array a = t->data, lo = t->data, hi = t->data;
+        a.data = stream[i];
+        lo.data = bound[0][i];
+        hi.data = bound[1][i];
+        for (uint64_t k = 0; k < t->count; k++) {
+            int64_t want = npy_get(&t->data, k), v[3] = { npy_get(&a, k), npy_get(&lo, k), npy_get(&hi, k) };
+            int64_t mn = v[0], mx = v[0];
+            for (unsigned j = 1; j < 3; j++)
+                mn = v[j] < mn ? v[j] : mn, mx = v[j] > mx ? v[j] : mx;
+            if (want < mn || want > mx) {
+                printf("network: explain: output %u element %" PRIu64 ": expected %" PRId64 " is outside [%" PRId64
+                       ", %" PRId64 "], the stream's and the cut-scale bounds' values\n", i, k, want, mn, mx);
+                goto out;
+            }
+            differ += want != v[0];
+        }
+    }
+    printf("XFAIL stream and reference disagree: %s; reruns with EXPLAIN=%s and %s (the lowest and highest 32-bit "
+           "multipliers the 16-bit scale stands for, rounded once; %lu operation%s changed, each writing an output) "
+           "bracket every output (%" PRIu64 " differing value%s within them)\n",
+           ethosu_explain_reason(ETHOSU_EXPLAIN_CUT_SCALE_LOW), ethosu_explain_name(ETHOSU_EXPLAIN_CUT_SCALE_LOW),
+           ethosu_explain_name(ETHOSU_EXPLAIN_CUT_SCALE_HIGH), changed[0], changed[0] == 1 ? "" : "s", differ,
+           differ == 1 ? "" : "s");
+    xfailed = 1;
+    result = 0;
+out:
+    free_outputs(bound[0], n);
+    free_outputs(bound[1], n);
+    ethosu_opmap_free(&map);
+    (void)p;
+    return result;
+}
+
 /* Outputs that differed with no xfail.txt: the network again with each
  * explain alternative of the twin's arithmetic (ethosu_explain.h). One
  * that changed an operation and makes every output match names the
@@ -390,7 +519,10 @@ static int run_once(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, 
 static int explain(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
                    const struct ethosu_network_place *p)
 {
-    for (unsigned e = ETHOSU_EXPLAIN_NONE + 1; e < ETHOSU_EXPLAIN_COUNT; e++) {
+    uint8_t **stream = read_outputs(ctx, n);   /* as the stream computes them, for the cut-scale bracket */
+    if (!stream)
+        return ethosu_seq_fail(ctx, "out of memory keeping the outputs");
+    for (unsigned e = ETHOSU_EXPLAIN_NONE + 1; e < ETHOSU_EXPLAIN_MATCHING_END; e++) {
         printf("network: explain: running it again with the twin's arithmetic EXPLAIN=%s (a twin-only setting, "
                "never used in a normal run)\n", ethosu_explain_name(e));
         ethosu_explain_set(e);
@@ -401,8 +533,10 @@ static int explain(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, c
         unsigned long changed = ethosu_explain_changed();
         ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
         diff_mode = DIFF_DEFER;
-        if (rc)
+        if (rc) {
+            free_outputs(stream, n);
             return rc;   /* a rerun that fails by itself is a failure of the twin */
+        }
         if (!changed) {
             printf("network: explain: EXPLAIN=%s changed no operation\n", ethosu_explain_name(e));
             continue;
@@ -415,8 +549,13 @@ static int explain(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, c
         printf("XFAIL stream and reference disagree: %s; a rerun with EXPLAIN=%s (%lu operation%s changed) matches "
                "every output\n", ethosu_explain_reason(e), ethosu_explain_name(e), changed, changed == 1 ? "" : "s");
         xfailed = 1;
+        free_outputs(stream, n);
         return 0;
     }
+    int rc = explain_cut_scale(ctx, n, words, p, stream);
+    free_outputs(stream, n);
+    if (rc <= 0)
+        return -rc;
     return ethosu_seq_fail(ctx, "%s", first_diff);
 }
 

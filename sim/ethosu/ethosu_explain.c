@@ -1,12 +1,15 @@
 /* ethosu_explain: see ethosu_explain.h. */
+#include <stdlib.h>
 #include "ethosu_cmd.h"
 #include "ethosu_explain.h"
 
 static enum ethosu_explain setting;   /* the twin's arithmetic as the stream says unless a rerun set it */
 static unsigned long changed;         /* operations the setting changed since it was set */
+static uint64_t changed_ofm[ETHOSU_EXPLAIN_MAX_OFMS];   /* their OFM BASE0 */
 
 static const char *const names[ETHOSU_EXPLAIN_COUNT] = {
     "none", "fc-single-rounding", "1x1-single-rounding", "all-single-rounding", "uint8-full-range",
+    "16x8-cut-scale-low", "16x8-cut-scale-high",
 };
 
 static const char *const reasons[ETHOSU_EXPLAIN_COUNT] = {
@@ -20,6 +23,10 @@ static const char *const reasons[ETHOSU_EXPLAIN_COUNT] = {
     "rounding shift) in operations Vela lowered (FULLY_CONNECTED, BATCH_MATMUL)",
     "uint8 clamp: the stream clamps a uint8 output to int8's range (ACTIVATION_MAX 127), LiteRT 2.3's reference to "
     "uint8's (0..255)",
+    "likely 16x8 FULLY_CONNECTED scale: Vela cut the 32-bit multiplier to 16 bits, LiteRT 2.3's reference uses it "
+    "whole",
+    "likely 16x8 FULLY_CONNECTED scale: Vela cut the 32-bit multiplier to 16 bits, LiteRT 2.3's reference uses it "
+    "whole",
 };
 
 const char *ethosu_explain_name(enum ethosu_explain e)
@@ -96,8 +103,65 @@ int ethosu_explain_output_stage(enum ethosu_explain e, const struct ethosu_kop *
     }
 }
 
+static void count(const struct ethosu_kop *op)
+{
+    if (changed < ETHOSU_EXPLAIN_MAX_OFMS)
+        changed_ofm[changed] = op->ofm.base[0];
+    changed++;
+}
+
 void ethosu_explain_apply(const struct ethosu_kop *op, struct ethosu_output_stage *os)
 {
     if (setting != ETHOSU_EXPLAIN_NONE && ethosu_explain_output_stage(setting, op, os))
-        changed++;
+        count(op);
+}
+
+unsigned ethosu_explain_changed_ofms(const uint64_t **base, int *more)
+{
+    *base = changed_ofm;
+    *more = changed > ETHOSU_EXPLAIN_MAX_OFMS;
+    return changed > ETHOSU_EXPLAIN_MAX_OFMS ? ETHOSU_EXPLAIN_MAX_OFMS : (unsigned)changed;
+}
+
+int ethosu_explain_channel_scale(enum ethosu_explain e, const struct ethosu_kop *op, uint32_t n,
+                                 const uint32_t *scale, const uint8_t *shift, uint32_t *out_scale,
+                                 uint8_t *out_shift, enum ethosu_rounding *rounding)
+{
+    if ((e != ETHOSU_EXPLAIN_CUT_SCALE_LOW && e != ETHOSU_EXPLAIN_CUT_SCALE_HIGH) || !conv_1x1(op) ||
+        op->ifm.elem_bytes != 2 || op->round_mode == ETHOSU_ROUND_TRUNCATE || !scale || !shift || !n)
+        return 0;
+    if (op->act_fn != ETHOSU_ACT_NONE)
+        return 0;   /* a table after the scaling need not be monotonic: the bounds would not bracket */
+    for (uint32_t i = 0; i < n; i++)
+        if (scale[i] > 32767 || shift[i] < 16)
+            return 0;   /* not a cut scale */
+    for (uint32_t i = 0; i < n; i++) {
+        /* (M + 2^15) >> 16 = s for M in [s * 2^16 - 2^15, s * 2^16 + 2^15 - 1]; Vela gives 32767 for
+         * any M from 32767 * 2^16 up, and M < 2^31 */
+        uint64_t mid = (uint64_t)scale[i] << 16;
+        uint64_t lo = mid >= 0x8000u ? mid - 0x8000u : 0, hi = scale[i] == 32767 ? 0x7FFFFFFFu : mid + 0x7FFFu;
+        out_scale[i] = (uint32_t)(e == ETHOSU_EXPLAIN_CUT_SCALE_LOW ? lo : hi);
+        out_shift[i] = (uint8_t)(shift[i] + 16);
+    }
+    *rounding = ETHOSU_ROUND_NATURAL;   /* the 64-bit reference: one rounding */
+    return 1;
+}
+
+void ethosu_explain_apply_scale(const struct ethosu_kop *op, uint32_t n, const uint32_t **scale,
+                                const uint8_t **shift, enum ethosu_rounding *rounding, int *owned)
+{
+    *owned = 0;
+    if (setting != ETHOSU_EXPLAIN_CUT_SCALE_LOW && setting != ETHOSU_EXPLAIN_CUT_SCALE_HIGH)
+        return;
+    uint32_t *s = malloc((size_t)n * sizeof *s + 1);
+    uint8_t *h = malloc((size_t)n + 1);
+    if (s && h && ethosu_explain_channel_scale(setting, op, n, *scale, *shift, s, h, rounding)) {
+        *scale = s;
+        *shift = h;
+        *owned = 1;
+        count(op);
+        return;
+    }
+    free(s);
+    free(h);
 }

@@ -11,6 +11,7 @@
 
 #include "ethosu_kop.h"
 #include "ethosu_ops.h"
+#include <stdint.h>
 
 enum ethosu_explain {
     ETHOSU_EXPLAIN_NONE = 0,
@@ -28,8 +29,20 @@ enum ethosu_explain {
     /* a uint8 OFM clamped to int8's ACTIVATION_MAX 127 (and MIN -128):
      * clamped to the uint8 range instead, as the reference does */
     ETHOSU_EXPLAIN_UINT8_FULL_RANGE,
+    /* a 16x8 1x1 CONV (FULLY_CONNECTED) whose every channel scale has 16
+     * significant bits (Vela cut TensorFlow Lite's 32-bit multiplier M to
+     * (M + 2^15) >> 16, shift - 16): the lowest / highest M that cut gives,
+     * shift + 16, rounded once as the 64-bit reference does. The two
+     * bracket the reference's value; the runner uses them as a pair
+     * (ethosu_network_run.c), never as a rerun that must match. */
+    ETHOSU_EXPLAIN_CUT_SCALE_LOW,
+    ETHOSU_EXPLAIN_CUT_SCALE_HIGH,
     ETHOSU_EXPLAIN_COUNT
 };
+
+/* the alternatives a rerun must match with every output; the cut-scale
+ * pair after them */
+#define ETHOSU_EXPLAIN_MATCHING_END ETHOSU_EXPLAIN_CUT_SCALE_LOW
 
 /* the knob-like name of an alternative ("fc-single-rounding"), and the
  * disagreement it names when it explains a run */
@@ -48,5 +61,23 @@ int ethosu_explain_output_stage(enum ethosu_explain e, const struct ethosu_kop *
 
 /* the process's setting applied (ethosu_kcompute), counted when it changed os */
 void ethosu_explain_apply(const struct ethosu_kop *op, struct ethosu_output_stage *os);
+
+/* The cut-scale alternatives on op's n channel scales: 1 and out_scale,
+ * out_shift, *rounding filled when e applies to op (a 16x8 1x1 CONV, TFL or natural
+ * rounding, every scale at most 32767 and shift at least 16), else 0. */
+int ethosu_explain_channel_scale(enum ethosu_explain e, const struct ethosu_kop *op, uint32_t n,
+                                 const uint32_t *scale, const uint8_t *shift, uint32_t *out_scale,
+                                 uint8_t *out_shift, enum ethosu_rounding *rounding);
+
+/* the process's setting on op's channel scales (ethosu_kcompute): the
+ * arrays to use, the given ones when it does not apply; counted and the
+ * OFM address recorded when it does. *owned: free them after. */
+void ethosu_explain_apply_scale(const struct ethosu_kop *op, uint32_t n, const uint32_t **scale,
+                                const uint8_t **shift, enum ethosu_rounding *rounding, int *owned);
+
+/* the OFM addresses (BASE0, absolute) of the operations the setting
+ * changed, at most ETHOSU_EXPLAIN_MAX_OFMS; *more when there were more */
+#define ETHOSU_EXPLAIN_MAX_OFMS 64
+unsigned ethosu_explain_changed_ofms(const uint64_t **base, int *more);
 
 #endif

@@ -117,6 +117,48 @@ START_TEST(uint8_full_range)
 }
 END_TEST
 
+/* cov_fully_connected_i16, channel 2: TensorFlow Lite's multiplier
+ * 1428116249 / 2^41, which Vela cut to (1428116249 + 2^15) >> 16 = 21791
+ * / 2^25; accumulator 10891878. The stream: 10891878 * 21791 / 2^25 =
+ * 7073.43 -> 7073; the reference: 7073.53 -> 7074. The cut stands for M in
+ * [21791 * 2^16 - 2^15, 21791 * 2^16 + 2^15 - 1] = [1428062208,
+ * 1428127743]: 7073.27 -> 7073 .. 7073.59 -> 7074, bracketing 7074. */
+START_TEST(cut_scale_bounds)
+{
+    struct ethosu_kop op = conv1x1(1, 1);
+    op.ifm.elem_bytes = op.ofm.elem_bytes = 2;
+    op.act_min = -32768;
+    op.act_max = 32767;
+    uint32_t scale = 21791, s_out = 0;
+    uint8_t shift = 25, h_out = 0;
+    enum ethosu_rounding r = ETHOSU_ROUND_TFL;
+    ck_assert(ethosu_explain_channel_scale(ETHOSU_EXPLAIN_CUT_SCALE_LOW, &op, 1, &scale, &shift, &s_out, &h_out, &r));
+    ck_assert_uint_eq(s_out, 1428062208u);
+    ck_assert_uint_eq(h_out, 41);
+    ck_assert_int_eq(r, ETHOSU_ROUND_NATURAL);
+    ck_assert(ethosu_explain_channel_scale(ETHOSU_EXPLAIN_CUT_SCALE_HIGH, &op, 1, &scale, &shift, &s_out, &h_out, &r));
+    ck_assert_uint_eq(s_out, 1428127743u);
+    ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+    ck_assert_int_eq(run(&op, 10891878, 21791, 25), 7073);
+    ethosu_explain_set(ETHOSU_EXPLAIN_CUT_SCALE_LOW);
+    ck_assert_int_eq(run(&op, 10891878, 21791, 25), 7073);
+    ethosu_explain_set(ETHOSU_EXPLAIN_CUT_SCALE_HIGH);
+    ck_assert_int_eq(run(&op, 10891878, 21791, 25), 7074);
+    ck_assert_uint_eq(ethosu_explain_changed(), 1);
+    /* a 32-bit scale (not cut), an int8 IFM, a table after the scaling: untouched */
+    ck_assert_int_eq(run(&op, 10891878, 40000, 25), 12984);
+    struct ethosu_kop s8 = op;
+    s8.ifm.elem_bytes = 1;
+    ck_assert_int_eq(run(&s8, 10891878, 21791, 25), 7073);
+    ck_assert_uint_eq(ethosu_explain_changed(), 1);
+    ck_assert(!ethosu_explain_channel_scale(ETHOSU_EXPLAIN_CUT_SCALE_LOW, &s8, 1, &scale, &shift, &s_out, &h_out, &r));
+    struct ethosu_kop lut = op;
+    lut.act_fn = ETHOSU_ACT_LUT0;
+    ck_assert(!ethosu_explain_channel_scale(ETHOSU_EXPLAIN_CUT_SCALE_LOW, &lut, 1, &scale, &shift, &s_out, &h_out, &r));
+    ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ethosu_explain");
@@ -124,6 +166,7 @@ int main(void)
     tcase_add_test(tc, fc_single_rounding);
     tcase_add_test(tc, all_single_rounding);
     tcase_add_test(tc, uint8_full_range);
+    tcase_add_test(tc, cut_scale_bounds);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -169,6 +169,7 @@ static int run(struct sim *s, const struct sim_knobs *k)
         .apb = s->reg.apb, .axi = { s->axi[0].bfm, s->axi[1].bfm }, .wd = ethosu_sim_wd(s),
         .net = have_network ? &network : NULL, .cfg = run_cfg,
         .driver_arm = k->driver && !strcmp(k->driver, "arm"), .driver_pprot = (uint8_t)k->driver_pprot,
+        .twin = s->dut && s->dut->kind && !strcmp(s->dut->kind, "twin"),
     };
     main_seq_ctx_init(&ctx.seq, s, k);
     int rc = test->run(&ctx);

@@ -14,6 +14,12 @@
  * a failure, so a stale mark is noticed. Anything else (STATUS, an output
  * never written, a checker) fails as usual.
  *
+ * Without xfail.txt, on the twin, differing outputs are first printed; the
+ * network then runs again with each explain alternative of the twin's
+ * arithmetic (ethosu_explain.h). One that changed an operation and makes
+ * every output match names the disagreement (XFAIL); else the first
+ * difference fails the run as it would have.
+ *
  * Memory: region r at region_base(r) (on the Ethos-U65 above 4 GiB, so the
  * 40-bit addresses are used; on the Ethos-U55, 32-bit, from 256 MiB); the weight region (the model, read-only) and
  * the command stream behind M1, the arena and the fast scratch behind M0,
@@ -30,6 +36,7 @@
 #include "ethosu_cmd.h"
 #include "ethosu_armdrv.h"
 #include "ethosu_driver.h"
+#include "ethosu_explain.h"
 #include "ethosu_network.h"
 #include "ethosu_network_run.h"
 #include "ethosu_opmap.h"
@@ -50,6 +57,14 @@ static int narrow;   /* the run's configuration has 32-bit addresses */
 
 static char xfail_reason[XFAIL_MAX];   /* the folder's xfail.txt, "" when none */
 static int xfailed;                   /* the run differed as its xfail.txt says: verdict XFAIL */
+
+/* How output differences are reported: as failures, printed and left to the
+ * caller (a known disagreement, or one a rerun may name), or counted only
+ * (the rerun with an explain alternative). */
+enum diff_mode { DIFF_FAIL, DIFF_DEFER, DIFF_QUIET };
+static enum diff_mode diff_mode;
+static char first_diff[2048];   /* the first difference's report, for the failure a rerun did not explain */
+static int deferred;            /* outputs differed and were left to the caller (DIFF_DEFER, no xfail.txt) */
 
 static uint64_t region_base(unsigned r)
 {
@@ -261,11 +276,13 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
     uint64_t wrote = ctx->seq.written[port] ? write_map_count(ctx->seq.written[port], at, t->bytes) : t->bytes;
     if (t->bytes && !wrote) {   /* a failure even with xfail.txt: no disagreement explains it */
         free(got);
+        if (diff_mode == DIFF_QUIET)
+            return 1;
         return ethosu_seq_fail(ctx, "output %u (%s, region %u offset 0x%" PRIx64 ", %" PRIu64 " bytes at M%u 0x%"
                                PRIx64 "): the DUT wrote none of it", i, t->file, t->region, t->offset, t->bytes,
                                port, at);
     }
-    if (wrote < t->bytes)
+    if (wrote < t->bytes && diff_mode != DIFF_QUIET)
         printf("network: output %u (%s): %" PRIu64 " of %" PRIu64 " bytes never written by the DUT\n", i, t->file,
                t->bytes - wrote, t->bytes);
     uint64_t first = UINT64_MAX, differ = 0;
@@ -278,6 +295,10 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
     if (!differ) {
         free(got);
         return 0;
+    }
+    if (diff_mode == DIFF_QUIET) {
+        free(got);
+        return 2;
     }
     struct npy_array actual = t->data;   /* same dtype, the DUT's bytes */
     actual.data = got;
@@ -309,8 +330,10 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
              ", %" PRIu64 ", %" PRIu64 ", %" PRIu64 "): expected %" PRId64 ", actual %" PRId64 "; %s", i, t->file,
              t->region, t->offset, s[0], s[1], s[2], s[3], type_name(&t->data), differ, t->count, nn, h, w, c, want,
              have, writer);
-    if (xfail_reason[0]) {   /* a known disagreement: reported, not a failure (run_network decides) */
+    if (xfail_reason[0] || diff_mode == DIFF_DEFER) {   /* reported, not (yet) a failure: run_network decides */
         printf("network: %s\n", msg);
+        if (!first_diff[0])
+            snprintf(first_diff, sizeof first_diff, "%s", msg);
         return 2;
     }
     return ethosu_seq_fail(ctx, "%s", msg);
@@ -329,6 +352,10 @@ int ethosu_network_check_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu
             bad |= r;
         *bytes += n->outputs[i].bytes;
     }
+    if (diff_mode == DIFF_QUIET)
+        return bad || differ;
+    if (!xfail_reason[0] && differ && !bad)
+        deferred = 1;   /* run_network reruns to name a known disagreement, else fails with first_diff */
     if (xfail_reason[0] && !bad) {
         if (!differ)
             return ethosu_seq_fail(ctx, "XPASS: every output matches the reference, but %s's %s says the stream "
@@ -340,39 +367,231 @@ int ethosu_network_check_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu
     return bad;
 }
 
+/* One run as Arm's driver makes it: soft reset, CONFIG, memory, the
+ * stream, the IRQ, STATUS. 0, 1 (failed), or ETHOSU_SEQ_REFUSED. */
+static int run_once(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words)
+{
+    int rc;
+    uint32_t st = 0;
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
+        return 1;
+    if ((rc = check_config(ctx, n)) || (rc = place(ctx, n)))
+        return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
+    if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
+        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words))
+        return 1;
+    return 0;
+}
+
+/* every output's bytes as the DUT left them in memory; NULL when out of memory */
+static uint8_t **read_outputs(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
+{
+    uint8_t **b = calloc(n->n_outputs + 1u, sizeof *b);
+    for (unsigned i = 0; b && i < n->n_outputs; i++) {
+        const struct ethosu_net_tensor *t = &n->outputs[i];
+        if (!(b[i] = malloc(t->bytes ? t->bytes : 1))) {
+            for (unsigned k = 0; k < i; k++)
+                free(b[k]);
+            free(b);
+            return NULL;
+        }
+        sparse_mem_read(ctx->seq.mem[region_port(n, t->region)], region_base(t->region) + t->offset, b[i],
+                        t->bytes);
+    }
+    return b;
+}
+
+static void free_outputs(uint8_t **b, const struct ethosu_network *n)
+{
+    for (unsigned i = 0; b && i < n->n_outputs; i++)
+        free(b[i]);
+    free(b);
+}
+
+/* 1 when every operation the last rerun changed wrote into an output
+ * tensor and no kernel operation reads any byte of an output tensor: the
+ * changed results reach the outputs unmixed, so the bracket holds */
+static int changed_ops_write_outputs(const struct ethosu_network *n, const struct ethosu_opmap *map)
+{
+    const uint64_t *base;
+    int more;
+    unsigned k = ethosu_explain_changed_ofms(&base, &more);
+    if (more || !k)
+        return 0;
+    for (unsigned i = 0; i < n->n_outputs; i++) {
+        int second;
+        if (ethosu_opmap_reader(map, n->outputs[i].region, n->outputs[i].offset, n->outputs[i].bytes, &second))
+            return 0;
+    }
+    for (unsigned j = 0; j < k; j++) {
+        int inside = 0;
+        for (unsigned i = 0; i < n->n_outputs && !inside; i++) {
+            uint64_t at = region_base(n->outputs[i].region) + n->outputs[i].offset;
+            inside = base[j] >= at && base[j] - at < n->outputs[i].bytes;
+        }
+        if (!inside)
+            return 0;
+    }
+    return 1;
+}
+
+/* The 16x8 FULLY_CONNECTED whose scale Vela cut to 16 bits: the stream
+ * lacks TensorFlow Lite's 32-bit multiplier, so no rerun computes the
+ * reference. The result is monotonic in the multiplier, so reruns with the
+ * lowest and the highest multiplier the cut stands for bracket it, when
+ * the changed operations write the outputs directly. Every expected value
+ * within [min, max] of the stream's and the two reruns' names the
+ * disagreement, as likely (XFAIL): -rc when named or a rerun failed, 1
+ * when not. */
+static int explain_cut_scale(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
+                             const struct ethosu_network_place *p, uint8_t **stream)
+{
+    struct ethosu_opmap map;
+    char err[256];
+    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, err, sizeof err))
+        return 1;
+    uint8_t **bound[2] = { NULL, NULL };
+    unsigned long changed[2] = { 0, 0 };
+    int result = 1;
+    for (unsigned b = 0; b < 2; b++) {
+        enum ethosu_explain e = b ? ETHOSU_EXPLAIN_CUT_SCALE_HIGH : ETHOSU_EXPLAIN_CUT_SCALE_LOW;
+        printf("network: explain: running it again with the twin's arithmetic EXPLAIN=%s (a twin-only setting, "
+               "never used in a normal run)\n", ethosu_explain_name(e));
+        ethosu_explain_set(e);
+        int rc = run_once(ctx, n, words);
+        changed[b] = ethosu_explain_changed();
+        int direct = changed_ops_write_outputs(n, &map);
+        ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+        if (rc) {
+            result = -rc;
+            goto out;
+        }
+        if (!changed[b] || !direct) {
+            printf("network: explain: EXPLAIN=%s changed %lu operation%s%s\n", ethosu_explain_name(e), changed[b],
+                   changed[b] == 1 ? "" : "s", changed[b] ? ", not all writing the outputs directly: no bracket" : "");
+            goto out;
+        }
+        if (!(bound[b] = read_outputs(ctx, n))) {
+            result = -ethosu_seq_fail(ctx, "out of memory keeping the outputs");
+            goto out;
+        }
+    }
+    uint64_t differ = 0;
+    for (unsigned i = 0; i < n->n_outputs; i++) {
+        const struct ethosu_net_tensor *t = &n->outputs[i];
+        struct npy_array a = t->data, lo = t->data, hi = t->data;
+        a.data = stream[i];
+        lo.data = bound[0][i];
+        hi.data = bound[1][i];
+        for (uint64_t k = 0; k < t->count; k++) {
+            int64_t want = npy_get(&t->data, k), v[3] = { npy_get(&a, k), npy_get(&lo, k), npy_get(&hi, k) };
+            int64_t mn = v[0], mx = v[0];
+            for (unsigned j = 1; j < 3; j++)
+                mn = v[j] < mn ? v[j] : mn, mx = v[j] > mx ? v[j] : mx;
+            if (want < mn || want > mx) {
+                printf("network: explain: output %u element %" PRIu64 ": expected %" PRId64 " is outside [%" PRId64
+                       ", %" PRId64 "], the stream's and the cut-scale bounds' values\n", i, k, want, mn, mx);
+                goto out;
+            }
+            differ += want != v[0];
+        }
+    }
+    printf("XFAIL stream and reference disagree: %s; reruns with EXPLAIN=%s and %s (the lowest and highest 32-bit "
+           "multipliers the 16-bit scale stands for, rounded once; %lu operation%s changed, each writing an output) "
+           "bracket every output (%" PRIu64 " differing value%s within them)\n",
+           ethosu_explain_reason(ETHOSU_EXPLAIN_CUT_SCALE_LOW), ethosu_explain_name(ETHOSU_EXPLAIN_CUT_SCALE_LOW),
+           ethosu_explain_name(ETHOSU_EXPLAIN_CUT_SCALE_HIGH), changed[0], changed[0] == 1 ? "" : "s", differ,
+           differ == 1 ? "" : "s");
+    xfailed = 1;
+    result = 0;
+out:
+    free_outputs(bound[0], n);
+    free_outputs(bound[1], n);
+    ethosu_opmap_free(&map);
+    (void)p;
+    return result;
+}
+
+/* Outputs that differed with no xfail.txt: the network again with each
+ * explain alternative of the twin's arithmetic (ethosu_explain.h). One
+ * that changed an operation and makes every output match names the
+ * disagreement (XFAIL); else the first difference fails the run. */
+static int explain(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, const uint32_t *words,
+                   const struct ethosu_network_place *p)
+{
+    uint8_t **stream = read_outputs(ctx, n);   /* as the stream computes them, for the cut-scale bracket */
+    if (!stream)
+        return ethosu_seq_fail(ctx, "out of memory keeping the outputs");
+    for (unsigned e = ETHOSU_EXPLAIN_NONE + 1; e < ETHOSU_EXPLAIN_MATCHING_END; e++) {
+        printf("network: explain: running it again with the twin's arithmetic EXPLAIN=%s (a twin-only setting, "
+               "never used in a normal run)\n", ethosu_explain_name(e));
+        ethosu_explain_set(e);
+        diff_mode = DIFF_QUIET;
+        uint64_t bytes = 0;
+        int rc = run_once(ctx, n, words);
+        int bad = rc ? rc : ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, p, &bytes);
+        unsigned long changed = ethosu_explain_changed();
+        ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+        diff_mode = DIFF_DEFER;
+        if (rc) {
+            free_outputs(stream, n);
+            return rc;   /* a rerun that fails by itself is a failure of the twin */
+        }
+        if (!changed) {
+            printf("network: explain: EXPLAIN=%s changed no operation\n", ethosu_explain_name(e));
+            continue;
+        }
+        if (bad) {
+            printf("network: explain: EXPLAIN=%s changed %lu operation%s, outputs still differ\n",
+                   ethosu_explain_name(e), changed, changed == 1 ? "" : "s");
+            continue;
+        }
+        printf("XFAIL stream and reference disagree: %s; a rerun with EXPLAIN=%s (%lu operation%s changed) matches "
+               "every output\n", ethosu_explain_reason(e), ethosu_explain_name(e), changed, changed == 1 ? "" : "s");
+        xfailed = 1;
+        free_outputs(stream, n);
+        return 0;
+    }
+    int rc = explain_cut_scale(ctx, n, words, p, stream);
+    free_outputs(stream, n);
+    if (rc <= 0)
+        return -rc;
+    return ethosu_seq_fail(ctx, "%s", first_diff);
+}
+
 static int run_network(struct ethosu_seq_ctx *ctx)
 {
     const struct ethosu_network *n = ctx->net;
     if (!n)
         return refuse("no network loaded: NETWORK=<folder> names it (on the C harness)");
+    diff_mode = DIFF_FAIL;
+    first_diff[0] = 0;
+    deferred = 0;
     int rc = read_xfail(n);
     if (rc)
         return rc;
     if (ctx->driver_arm)   /* DRIVER=arm: Arm's driver drives the registers */
         return ethosu_armdrv_network(ctx);
-    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
-        return 1;
-    if ((rc = check_config(ctx, n)))
-        return rc;
+    /* on the twin a difference may be a known disagreement a rerun names */
+    if (ctx->twin && !xfail_reason[0])
+        diff_mode = DIFF_DEFER;
     narrow = ethosu_configs[ctx->cfg].addr_bits < 40;
     uint32_t *words = ethosu_network_stream(n);
     if (!words)
         return ethosu_seq_fail(ctx, "out of memory");
-    uint32_t st = 0;
-    if ((rc = place(ctx, n))) {
+    if ((rc = run_once(ctx, n, words))) {
         free(words);
-        return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
-    }
-    if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
-        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words)) {
-        free(words);
-        return 1;
+        return rc;
     }
     struct ethosu_network_place p;
     for (unsigned r = 0; r < ETHOSU_REGIONS; r++)
         p.base[r] = region_base(r), p.port[r] = region_port(n, r);
     uint64_t bytes = 0;
     int bad = ethosu_network_check_outputs(ctx, n, words, n->payload.cmd_words, &p, &bytes);
+    if (!bad && deferred)
+        bad = explain(ctx, n, words, &p);
+    else if (bad && deferred && first_diff[0])
+        ethosu_seq_fail(ctx, "%s", first_diff);   /* another failure too: the difference is not explained */
     free(words);
     if (!bad && !xfailed)
         printf("network: %s on %s: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,

@@ -33,6 +33,9 @@ struct ethosu_seq_ctx {
      * register accesses with PPROT driver_pprot (DRIVER_PPROT) */
     int driver_arm;
     uint8_t driver_pprot;
+    /* the DUT is the twin: ethosu/network may rerun it with an explain
+     * alternative of its arithmetic (ethosu_explain.h) */
+    int twin;
 };
 
 struct ethosu_seq_test {

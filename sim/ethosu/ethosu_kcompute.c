@@ -1,7 +1,9 @@
 /* ethosu_kcompute: see ethosu_kcompute.h. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ethosu_cmd.h"
+#include "ethosu_explain.h"
 #include "ethosu_kcompute.h"
 #include "ethosu_ops.h"
 
@@ -48,6 +50,7 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         os.act_min = (uint16_t)op->act_min;
         os.act_max = (uint16_t)op->act_max;
     }
+    ethosu_explain_apply(op, &os);   /* off unless ethosu/network reruns to explain a difference */
     struct ethosu_kernel k = {
         /* the dilated extent, as KERNEL_WIDTH/HEIGHT_M1 + 1 */
         .w = (op->kernel_w - 1) * op->dilation_x + 1, .h = (op->kernel_h - 1) * op->dilation_y + 1, .stride_x = op->stride_x, .stride_y = op->stride_y,
@@ -55,11 +58,22 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         .pad_left = op->pad_left, .pad_bottom = op->pad_bottom, .pad_right = op->pad_right,
         .upscale = (enum ethosu_upscale)op->upscale,
     };
-    struct ethosu_channel_scale cs = { in->bias, in->scale, in->shift, op->ofm.c };
+    const uint32_t *scale = in->scale;
+    const uint8_t *shift = in->shift;
+    int owned = 0;
+    if (op->opcode == ETHOSU_NPU_OP_CONV)
+        ethosu_explain_apply_scale(op, op->ofm.c, &scale, &shift, &os.rounding, &owned);
+    struct ethosu_channel_scale cs = { in->bias, scale, shift, op->ofm.c };
     struct ethosu_global_scale gs = { op->ofm_scale, (uint8_t)op->ofm_shift };
     switch (op->opcode) {
-    case ETHOSU_NPU_OP_CONV:
-        return ethosu_op_conv(&ifm, in->weights, &k, &cs, &os, &ofm, err, len);
+    case ETHOSU_NPU_OP_CONV: {
+        int rc = ethosu_op_conv(&ifm, in->weights, &k, &cs, &os, &ofm, err, len);
+        if (owned) {
+            free((void *)scale);
+            free((void *)shift);
+        }
+        return rc;
+    }
     case ETHOSU_NPU_OP_DEPTHWISE:
         return ethosu_op_depthwise(&ifm, in->weights, &k, &cs, &os, &ofm, err, len);
     case ETHOSU_NPU_OP_POOL:

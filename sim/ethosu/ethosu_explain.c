@@ -9,7 +9,7 @@ static uint64_t changed_ofm[ETHOSU_EXPLAIN_MAX_OFMS];   /* their OFM BASE0 */
 
 static const char *const names[ETHOSU_EXPLAIN_COUNT] = {
     "none", "fc-single-rounding", "1x1-single-rounding", "all-single-rounding", "uint8-full-range",
-    "16x8-cut-scale-low", "16x8-cut-scale-high",
+    "ifm2-no-broadcast-when-tall", "16x8-cut-scale-low", "16x8-cut-scale-high",
 };
 
 static const char *const reasons[ETHOSU_EXPLAIN_COUNT] = {
@@ -23,6 +23,9 @@ static const char *const reasons[ETHOSU_EXPLAIN_COUNT] = {
     "rounding shift) in operations Vela lowered (FULLY_CONNECTED, BATCH_MATMUL)",
     "uint8 clamp: the stream clamps a uint8 output to int8's range (ACTIVATION_MAX 127), LiteRT 2.3's reference to "
     "uint8's (0..255)",
+    "IFM2 broadcast: the stream flags IFM2_BROADCAST in a dimension where its own IFM2 tile is more than one "
+    "element (IFM2_HEIGHT0_M1 or IFM2_WIDTH0_M1 above 0) and so reads IFM2's first row (column) for all, TensorFlow "
+    "Lite's reference adds element by element (Vela 5.2 flags the ADD of two equally tall slices)",
     "likely 16x8 FULLY_CONNECTED scale: Vela cut the 32-bit multiplier to 16 bits, LiteRT 2.3's reference uses it "
     "whole",
     "likely 16x8 FULLY_CONNECTED scale: Vela cut the 32-bit multiplier to 16 bits, LiteRT 2.3's reference uses it "
@@ -113,6 +116,33 @@ static void count(const struct ethosu_kop *op)
 void ethosu_explain_apply(const struct ethosu_kop *op, struct ethosu_output_stage *os)
 {
     if (setting != ETHOSU_EXPLAIN_NONE && ethosu_explain_output_stage(setting, op, os))
+        count(op);
+}
+
+int ethosu_explain_ifm2_broadcast(enum ethosu_explain e, struct ethosu_kop *op)
+{
+    if (e != ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL || op->opcode != ETHOSU_NPU_OP_ELEMENTWISE || !op->has_ifm2 ||
+        op->ifm2_is_scalar)
+        return 0;
+    int any = 0;
+    /* the tile registers are the stream's own word on IFM2's extent: a
+     * broadcast operand Vela describes as one row (column) high */
+    if (op->broadcast_h && op->ifm2.height0 > 1) {
+        op->broadcast_h = 0;
+        op->ifm2.h = op->ofm.h;
+        any = 1;
+    }
+    if (op->broadcast_w && op->ifm2.width0 > 1) {
+        op->broadcast_w = 0;
+        op->ifm2.w = op->ofm.w;
+        any = 1;
+    }
+    return any;
+}
+
+void ethosu_explain_apply_ifm2(struct ethosu_kop *op)
+{
+    if (setting != ETHOSU_EXPLAIN_NONE && ethosu_explain_ifm2_broadcast(setting, op))
         count(op);
 }
 

@@ -29,6 +29,14 @@ enum ethosu_explain {
     /* a uint8 OFM clamped to int8's ACTIVATION_MAX 127 (and MIN -128):
      * clamped to the uint8 range instead, as the reference does */
     ETHOSU_EXPLAIN_UINT8_FULL_RANGE,
+    /* an ELEMENTWISE whose IFM2_BROADCAST says broadcast in H (or W) while
+     * the stream's own IFM2 tile is taller (wider) than one element
+     * (IFM2_HEIGHT0_M1 / IFM2_WIDTH0_M1 above 0): IFM2 read in full along
+     * that axis, as the reference adds row by row (Vela 5.2 flags an ADD of
+     * a tf.slice and a strided slice that are equally tall). C has no IFM2
+     * extent register, so no evidence: untouched. Applied when the
+     * operation is decoded (ethosu_kop_decode), as it sets what is read. */
+    ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL,
     /* a 16x8 1x1 CONV (FULLY_CONNECTED) whose every channel scale has 16
      * significant bits (Vela cut TensorFlow Lite's 32-bit multiplier M to
      * (M + 2^15) >> 16, shift - 16): the lowest / highest M that cut gives,
@@ -61,6 +69,13 @@ int ethosu_explain_output_stage(enum ethosu_explain e, const struct ethosu_kop *
 
 /* the process's setting applied (ethosu_kcompute), counted when it changed os */
 void ethosu_explain_apply(const struct ethosu_kop *op, struct ethosu_output_stage *os);
+
+/* e applied to a decoded ELEMENTWISE op: its broadcast flags and IFM2
+ * extent; 1 when it changed them, else 0 (op untouched) */
+int ethosu_explain_ifm2_broadcast(enum ethosu_explain e, struct ethosu_kop *op);
+
+/* the process's setting applied (ethosu_kop_decode), counted when it changed op */
+void ethosu_explain_apply_ifm2(struct ethosu_kop *op);
 
 /* The cut-scale alternatives on op's n channel scales: 1 and out_scale,
  * out_shift, *rounding filled when e applies to op (a 16x8 1x1 CONV, TFL or natural

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ethosu_cmd.h"
+#include "ethosu_explain.h"
 #include "ethosu_kop.h"
 
 #define M48 ((uint64_t)0xFFFFFFFFFFFFu)
@@ -239,6 +240,7 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             i2->h = op->broadcast_h ? 1u : o->h;
             i2->w = op->broadcast_w ? 1u : o->w;
             i2->c = op->broadcast_c ? 1u : o->c;
+            ethosu_explain_apply_ifm2(op);   /* off unless ethosu/network reruns to explain a difference */
             if (op->ifm2_is_scalar)
                 i2->h = i2->w = i2->c = 1;
             else if (fm_check(i2, "IFM2", err, len))

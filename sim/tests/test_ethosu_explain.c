@@ -159,6 +159,90 @@ START_TEST(cut_scale_bounds)
 }
 END_TEST
 
+/* k_slice_strided (Keras, issue 34): Vela 5.2 flags IFM2_BROADCAST
+ * broadcast_h (0x41 with the reversed operand order) on the ADD of a
+ * 7-row tf.slice and a stride-2 slice, while the stream's own IFM2 tile is
+ * 7 rows high (IFM2_HEIGHT0_M1 6, IFM2_STRIDE_Y one row). Here 2 rows:
+ * IFM [1; 2], IFM2 [10; 20], unity scales. As flagged, IFM2's row 0 for
+ * both: [11; 12]; the alternative reads both rows: [11; 22], TensorFlow
+ * Lite's row-by-row ADD. */
+static struct ethosu_kop add_2x1x1(unsigned ifm2_height0, unsigned ifm2_width0)
+{
+    struct ethosu_kop op;
+    memset(&op, 0, sizeof op);
+    op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
+    op.param = ETHOSU_EW_ADD;
+    op.ifm.h = op.ofm.h = 2;
+    op.ifm.w = op.ofm.w = op.ifm.c = op.ofm.c = 1;
+    op.ifm.elem_bytes = op.ofm.elem_bytes = op.ifm2.elem_bytes = 1;
+    op.ifm.is_signed = op.ofm.is_signed = op.ifm2.is_signed = 1;
+    op.has_ifm2 = 1;
+    op.broadcast_h = 1;
+    op.reversed = 1;
+    op.ifm2.h = 1;   /* as ethosu_kop_decode sets it for the flag */
+    op.ifm2.w = op.ifm2.c = 1;
+    op.ifm2.height0 = ifm2_height0;
+    op.ifm2.width0 = ifm2_width0;
+    op.round_mode = ETHOSU_ROUND_TFL;
+    op.ofm_scale = op.opa_scale = op.opb_scale = 1;
+    op.act_min = -128;
+    op.act_max = 127;
+    op.cores = 1;
+    return op;
+}
+
+static void run_add(const struct ethosu_kop *op, int32_t out[2])
+{
+    int32_t ifm[2] = { 1, 2 }, ifm2[2] = { 10, 20 };
+    char err[256];
+    struct ethosu_kc_in in = { .op = op, .ifm = ifm, .ifm2 = ifm2 };
+    ck_assert_msg(!ethosu_kcompute(&in, out, err, sizeof err), "%s", err);
+}
+
+START_TEST(ifm2_no_broadcast_when_tall)
+{
+    int32_t out[2];
+    struct ethosu_kop op = add_2x1x1(2, 1);
+    run_add(&op, out);
+    ck_assert_int_eq(out[0], 11);
+    ck_assert_int_eq(out[1], 12);
+    ck_assert(!ethosu_explain_ifm2_broadcast(ETHOSU_EXPLAIN_1X1_SINGLE_ROUNDING, &op));
+    ck_assert(ethosu_explain_ifm2_broadcast(ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL, &op));
+    ck_assert_uint_eq(op.broadcast_h, 0);
+    ck_assert_uint_eq(op.ifm2.h, 2);
+    run_add(&op, out);
+    ck_assert_int_eq(out[0], 11);
+    ck_assert_int_eq(out[1], 22);
+    /* a real broadcast: the tile is one row high (IFM2_HEIGHT0_M1 0): untouched */
+    struct ethosu_kop one = add_2x1x1(1, 1);
+    ethosu_explain_set(ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL);
+    ethosu_explain_apply_ifm2(&one);
+    ck_assert_uint_eq(one.broadcast_h, 1);
+    ck_assert_uint_eq(ethosu_explain_changed(), 0);
+    /* W: a tile 3 columns wide under broadcast_w */
+    struct ethosu_kop w = add_2x1x1(1, 3);
+    w.broadcast_h = 0;
+    w.broadcast_w = 1;
+    w.ifm2.h = 2;
+    w.ofm.w = w.ifm.w = 3;
+    ethosu_explain_apply_ifm2(&w);
+    ck_assert_uint_eq(w.broadcast_w, 0);
+    ck_assert_uint_eq(w.ifm2.w, 3);
+    ck_assert_uint_eq(ethosu_explain_changed(), 1);
+    /* C has no IFM2 extent register, and a scalar IFM2 no tile: untouched */
+    struct ethosu_kop c = add_2x1x1(2, 1);
+    c.broadcast_h = 0;
+    c.broadcast_c = 1;
+    c.ifm2.h = 2;
+    ck_assert(!ethosu_explain_ifm2_broadcast(ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL, &c));
+    struct ethosu_kop sc = add_2x1x1(2, 1);
+    sc.ifm2_is_scalar = 1;
+    ck_assert(!ethosu_explain_ifm2_broadcast(ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL, &sc));
+    ethosu_explain_set(ETHOSU_EXPLAIN_NONE);
+    ck_assert_str_eq(ethosu_explain_name(ETHOSU_EXPLAIN_IFM2_NO_BROADCAST_WHEN_TALL), "ifm2-no-broadcast-when-tall");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ethosu_explain");
@@ -167,6 +251,7 @@ int main(void)
     tcase_add_test(tc, all_single_rounding);
     tcase_add_test(tc, uint8_full_range);
     tcase_add_test(tc, cut_scale_bounds);
+    tcase_add_test(tc, ifm2_no_broadcast_when_tall);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

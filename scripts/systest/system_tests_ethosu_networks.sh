@@ -112,6 +112,44 @@ sys.exit(0 if flipped else 1)
 PY
 }
 
+# en_npz_set_broadcast_h NPZ: sets broadcast_h in every NPU_SET_IFM2_BROADCAST of
+# the command stream (cmd_data rewritten with its CRC): the flag Vela 5.2
+# leaves on an ADD whose IFM2 tile is as tall as the OFM (Keras k_slice_strided)
+en_npz_set_broadcast_h() {
+    python3 - "$1" <<'PY'
+import struct, sys, zipfile
+path = sys.argv[1]
+with zipfile.ZipFile(path) as z:
+    members = [(i, z.read(i.filename)) for i in z.infolist()]
+out = []
+n = 0
+for info, data in members:
+    if info.filename == "cmd_data.npy":
+        d = bytearray(data)
+        at = d.index(b"COP1") + 4
+        while d[at] != 2:   # driver actions before the command stream: CONFIG (3 words), NOPs
+            at += 12 if d[at] == 1 else 4
+        tag = struct.unpack_from("<I", d, at)[0]
+        end = at + 4 + 4 * ((tag >> 8 & 0xFF) << 16 | tag >> 16)
+        at += 4
+        while at + 4 <= end:
+            w = struct.unpack_from("<I", d, at)[0]
+            if w & 0x4000:
+                at += 8
+                continue
+            if w & 0x3FF == 0x180:
+                struct.pack_into("<I", d, at, w | 0x10000)
+                n += 1
+            at += 4
+        data = bytes(d)
+    out.append((info.filename, data, info.compress_type))
+with zipfile.ZipFile(path, "w") as z:
+    for name, data, ct in out:
+        z.writestr(name, data, compress_type=ct)
+sys.exit(0 if n else 1)
+PY
+}
+
 en_first=$(find "$EN_NETWORKS" -name '*_vela.npz' -type f -printf '%h\n' 2>/dev/null | sort -u | head -n 1)
 if [ -z "$en_first" ]; then
     printf 'SKIP  ethosu/network on a committed network: no network folder under %s (make ethosu-corpus)\n' "$EN_NETWORKS"
@@ -314,6 +352,24 @@ else
          grep -q "^FAIL  $en_tmp/ex/bad: " "$log" && grep -qx '0 passed, 1 failed, 0 skipped, 1 xfail' "$log"; then
         ok "make ethosu-networks: the disagreement a rerun names is counted xfail, the real difference failed"
     else bad "make ethosu-networks: the disagreement a rerun names is counted xfail, the real difference failed"; fi
+fi
+en_tall=$(find "$EN_NETWORKS" -path '*/add_two_inputs/*_vela.npz' 2>/dev/null | sort | head -n 1)
+if [ -z "$en_tall" ]; then
+    printf 'SKIP  ethosu/network: a broadcast flag on a tall IFM2 named by a rerun (no add_two_inputs under %s)\n' "$EN_NETWORKS"
+else
+    rm -rf "$en_tmp/tall" && cp -r "$(dirname "$en_tall")" "$en_tmp/tall"
+    if en_npz_set_broadcast_h "$en_tmp/tall/$(basename "$en_tall")" &&
+       make -s sim TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_tmp/tall" >"$log" 2>&1 &&
+       grep -q '^network: output 0 .*elements differ' "$log" &&
+       grep -q '^XFAIL stream and reference disagree: IFM2 broadcast: .*; a rerun with EXPLAIN=ifm2-no-broadcast-when-tall (1 operation changed) matches every output$' "$log"; then
+        ok "ethosu/network without xfail.txt: broadcast_h on an IFM2 whose tile is as tall as the OFM is XFAIL, named by ifm2-no-broadcast-when-tall"
+    else bad "ethosu/network without xfail.txt: broadcast_h on an IFM2 whose tile is as tall as the OFM is XFAIL, named by ifm2-no-broadcast-when-tall"; fi
+    read -r n h w c count < <(en_npy_flip "$en_tmp/tall/expected_0.npy" 5)
+    if make -s sim TEST=ethosu/network DUT=twin SEED=1 NETWORK="$en_tmp/tall" >"$log" 2>&1; then
+        bad "ethosu/network without xfail.txt: broadcast_h on a tall IFM2 and a changed expected value fails (exit 0)"
+    elif grep -q '^FAIL: ethosu/network' "$log" && ! grep -q '^XFAIL' "$log"; then
+        ok "ethosu/network without xfail.txt: broadcast_h on a tall IFM2 and a changed expected value fails"
+    else bad "ethosu/network without xfail.txt: broadcast_h on a tall IFM2 and a changed expected value fails"; fi
 fi
 en_cut=$(find "$EN_NETWORKS" -path '*/cov_fully_connected_i16/xfail.txt' 2>/dev/null | sort | head -n 1)
 if [ -z "$en_cut" ]; then

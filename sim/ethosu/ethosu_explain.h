@@ -5,7 +5,9 @@
  * disagreement only when the rerun matches every output (docs/ethos-u.md,
  * "Known disagreements"). The setting is the process's, as the twin is:
  * it reaches the output stage of every kernel operation the twin computes
- * (ethosu_kcompute), and has no effect on the Verilated DUT. */
+ * (ethosu_kcompute) and, for the IFM2 broadcast, the decoding of the
+ * operation (ethosu_kop_decode: what is read), and has no effect on the
+ * Verilated DUT. */
 #ifndef ETHOSU_EXPLAIN_H
 #define ETHOSU_EXPLAIN_H
 

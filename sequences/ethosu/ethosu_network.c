@@ -414,24 +414,32 @@ static const char *elem_type(unsigned size, int is_signed)
     return is_signed ? s[i] : u[i];
 }
 
+/* The operation map of the network's stream into *map: 1 when built, 0 when
+ * the stream is broken (the run reports that; nothing to look up here), -1
+ * out of memory (err says so). */
+static int stream_map(const struct ethosu_network *n, struct ethosu_opmap *map, char *err, size_t errlen)
+{
+    uint32_t *words = ethosu_network_stream(n);
+    char why[256];
+    if (!words) {
+        snprintf(err, errlen, "%s: out of memory", n->npz_path);
+        return -1;
+    }
+    int broken = ethosu_opmap_build(map, words, n->payload.cmd_words, why, sizeof why);
+    free(words);
+    return broken ? 0 : 1;
+}
+
 /* The command stream says each tensor's type: the IFM precision of the first
  * operation reading an input, the OFM precision of the last one writing an
  * output's first byte. An int8 file for a uint8 tensor (or the reverse) has
  * the right size and the wrong values: refused. */
 static int check_types(const struct ethosu_network *n, char *err, size_t errlen)
 {
-    uint32_t *words = ethosu_network_stream(n);
     struct ethosu_opmap map;
-    char why[256];
-    if (!words) {
-        snprintf(err, errlen, "%s: out of memory", n->npz_path);
-        return -1;
-    }
-    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, why, sizeof why)) {
-        free(words);
-        return 0;   /* the run reports a broken stream; nothing to check here */
-    }
-    free(words);
+    int built = stream_map(n, &map, err, errlen);
+    if (built <= 0)
+        return built;
     int rc = 0;
     for (unsigned k = 0; k < n->n_inputs + n->n_outputs && !rc; k++) {
         int out = k >= n->n_inputs;
@@ -474,18 +482,10 @@ static int variable_fills(struct ethosu_network *n, char *err, size_t errlen)
 {
     if (!n->n_variables)
         return 0;
-    uint32_t *words = ethosu_network_stream(n);
     struct ethosu_opmap map;
-    char why[256];
-    if (!words) {
-        snprintf(err, errlen, "%s: out of memory", n->npz_path);
-        return -1;
-    }
-    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, why, sizeof why)) {
-        free(words);
-        return 0;   /* the run reports a broken stream */
-    }
-    free(words);
+    int built = stream_map(n, &map, err, errlen);
+    if (built <= 0)
+        return built;
     for (unsigned v = 0; v < n->n_variables; v++) {
         struct ethosu_net_variable *var = &n->variables[v];
         int second = 0;

@@ -168,6 +168,7 @@ static int covers(const struct ethosu_ofm *o, uint64_t a, unsigned *ph, unsigned
 const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
                                             unsigned *h, unsigned *w, unsigned *c)
 {
+    offset &= ADDR40;   /* as covers() sees the OFM's addresses: an offset's bits above 40 address nothing */
     for (unsigned i = m->n; i-- > 0;)
         if (m->ops[i].ofm.region == region && covers(&m->ops[i].ofm, offset, h, w, c))
             return &m->ops[i];

@@ -1,4 +1,5 @@
-/* Ethos-U65 command stream codec: opcode table, encode/decode, names, param fields.
+/* Ethos-U command stream codec: the U55/U65 opcode table, encode/decode, names, param fields,
+ * for either product's table (the U85's is ethosu85_cmd.c).
  *
  * The table follows the cmd0 and cmd1 tables of the Ethos-U65 TRM (section 4.6.4/4.6.5).
  * The TRM text available here is OCR'd; where it is garbled the decisions are:
@@ -21,6 +22,7 @@
  *  - 0x106 and 0x108 print no name: reserved.
  */
 #include "ethosu_cmd.h"
+#include "ethosu85_cmd.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -106,66 +108,120 @@ static const struct desc table[] = {
 
 #define NTABLE (sizeof(table) / sizeof(table[0]))
 
-static const struct desc *find(uint16_t opcode)
+/* One command of a product's table, whichever table it comes from. */
+struct entry {
+    uint16_t opcode;
+    const char *name;
+    const struct ethosu_cmd_field *fields;
+    size_t nfields;
+};
+
+static size_t set_count(enum ethosu_cmd_product p)
 {
-    for (size_t i = 0; i < NTABLE; i++)
-        if (table[i].opcode == opcode)
-            return &table[i];
-    return NULL;
+    return p == ETHOSU_CMD_U85 ? ethosu85_cmd_table_len : NTABLE;
 }
 
-size_t ethosu_cmd_count(void) { return NTABLE; }
-
-uint16_t ethosu_cmd_opcode_at(size_t i) { return i < NTABLE ? table[i].opcode : 0xFFFFu; }
-
-int ethosu_cmd_known(uint16_t opcode) { return find(opcode) != NULL; }
-
-const char *ethosu_cmd_name(uint16_t opcode, int is_cmd1)
+static struct entry set_at(enum ethosu_cmd_product p, size_t i)
 {
+    if (p == ETHOSU_CMD_U85) {
+        const struct ethosu85_cmd_desc *d = &ethosu85_cmd_table[i];
+        return (struct entry){ d->opcode, d->name, d->fields, d->nfields };
+    }
+    return (struct entry){ table[i].opcode, table[i].name, table[i].fields, table[i].nfields };
+}
+
+static int find(enum ethosu_cmd_product p, uint16_t opcode, struct entry *e)
+{
+    for (size_t i = 0, n = set_count(p); i < n; i++) {
+        struct entry x = set_at(p, i);
+        if (x.opcode == opcode) {
+            if (e)
+                *e = x;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int ethosu_cmd_product_parse(const char *s, enum ethosu_cmd_product *p)
+{
+    if (!s)
+        return -1;
+    /* "u55", "u65", "u85", or an accelerator configuration "ethos-u85-256" */
+    if (strncmp(s, "ethos-", 6) == 0)
+        s += 6;
+    if ((s[0] == 'u' || s[0] == 'U') && s[1] && s[2] && (s[3] == 0 || s[3] == '-')) {
+        if (s[1] == '8' && s[2] == '5')
+            return *p = ETHOSU_CMD_U85, 0;
+        if ((s[1] == '5' || s[1] == '6') && s[2] == '5')
+            return *p = ETHOSU_CMD_U55_U65, 0;
+    }
+    return -1;
+}
+
+const char *ethosu_cmd_product_name(enum ethosu_cmd_product p)
+{
+    return p == ETHOSU_CMD_U85 ? "Ethos-U85" : "Ethos-U55/U65";
+}
+
+size_t ethosu_cmd_count_for(enum ethosu_cmd_product p) { return set_count(p); }
+
+uint16_t ethosu_cmd_opcode_at_for(enum ethosu_cmd_product p, size_t i)
+{
+    return i < set_count(p) ? set_at(p, i).opcode : 0xFFFFu;
+}
+
+int ethosu_cmd_known_for(enum ethosu_cmd_product p, uint16_t opcode) { return find(p, opcode, NULL); }
+
+const char *ethosu_cmd_name_for(enum ethosu_cmd_product p, uint16_t opcode, int is_cmd1)
+{
+    struct entry e;
     if (is_cmd1)
         opcode |= ETHOSU_CMD1_FLAG;
-    const struct desc *d = find(opcode);
-    return d ? d->name : NULL;
+    return find(p, opcode, &e) ? e.name : NULL;
 }
 
-int ethosu_cmd_lookup(const char *name, uint16_t *opcode, int *is_cmd1)
+int ethosu_cmd_lookup_for(enum ethosu_cmd_product p, const char *name, uint16_t *opcode, int *is_cmd1)
 {
     if (!name)
         return -1;
-    for (size_t i = 0; i < NTABLE; i++) {
-        const char *a = table[i].name, *b = name;
+    for (size_t i = 0, n = set_count(p); i < n; i++) {
+        struct entry e = set_at(p, i);
+        const char *a = e.name, *b = name;
         while (*a && *b && toupper((unsigned char)*b) == *a)
             a++, b++;
         if (*a == 0 && *b == 0) {
             if (opcode)
-                *opcode = table[i].opcode;
+                *opcode = e.opcode;
             if (is_cmd1)
-                *is_cmd1 = (table[i].opcode & ETHOSU_CMD1_FLAG) != 0;
+                *is_cmd1 = (e.opcode & ETHOSU_CMD1_FLAG) != 0;
             return 0;
         }
     }
     return -1;
 }
 
-size_t ethosu_cmd_fields(uint16_t opcode, const struct ethosu_cmd_field **fields)
+size_t ethosu_cmd_fields_for(enum ethosu_cmd_product p, uint16_t opcode,
+                             const struct ethosu_cmd_field **fields)
 {
-    const struct desc *d = find(opcode);
+    struct entry e;
+    int ok = find(p, opcode, &e);
     if (fields)
-        *fields = d ? d->fields : NULL;
-    return d ? d->nfields : 0;
+        *fields = ok ? e.fields : NULL;
+    return ok ? e.nfields : 0;
 }
 
-long ethosu_cmd_field_get(const struct ethosu_cmd *c, const char *field)
+long ethosu_cmd_field_get_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, const char *field)
 {
     const struct ethosu_cmd_field *f;
-    size_t nf = ethosu_cmd_fields(c->opcode, &f);
+    size_t nf = ethosu_cmd_fields_for(p, c->opcode, &f);
     for (size_t i = 0; i < nf; i++)
         if (strcmp(f[i].name, field) == 0)
             return (long)((c->param >> f[i].lsb) & ((1u << f[i].width) - 1u));
     return -1;
 }
 
-int ethosu_cmd_decode(const uint32_t *words, size_t n, struct ethosu_cmd *c)
+int ethosu_cmd_decode_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, struct ethosu_cmd *c)
 {
     if (n == 0 || !words)
         return -1;
@@ -174,7 +230,7 @@ int ethosu_cmd_decode(const uint32_t *words, size_t n, struct ethosu_cmd *c)
     c->param = ETHOSU_CMD_PARAM(w0);
     c->is_cmd1 = ETHOSU_CMD_FORMAT(w0) == 1;
     c->payload = 0;
-    if (!find(c->opcode))
+    if (!find(p, c->opcode, NULL))
         return -1;
     if (!c->is_cmd1)
         return 1;
@@ -182,6 +238,49 @@ int ethosu_cmd_decode(const uint32_t *words, size_t n, struct ethosu_cmd *c)
         return 0;
     c->payload = words[1];
     return 2;
+}
+
+int ethosu_cmd_check_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, size_t *at,
+                         const char **why)
+{
+    for (size_t i = 0; i < n;) {
+        struct ethosu_cmd c;
+        int rc = ethosu_cmd_decode_for(p, words + i, n - i, &c);
+        if (rc <= 0) {
+            if (at)
+                *at = i;
+            if (why)
+                *why = rc == 0 ? "cmd1 without its payload word" : "reserved opcode";
+            return -1;
+        }
+        i += (size_t)rc;
+    }
+    return 0;
+}
+
+/* The U55/U65 entry points: the same functions on the U55/U65 table. */
+size_t ethosu_cmd_count(void) { return set_count(ETHOSU_CMD_U55_U65); }
+uint16_t ethosu_cmd_opcode_at(size_t i) { return ethosu_cmd_opcode_at_for(ETHOSU_CMD_U55_U65, i); }
+int ethosu_cmd_known(uint16_t opcode) { return ethosu_cmd_known_for(ETHOSU_CMD_U55_U65, opcode); }
+const char *ethosu_cmd_name(uint16_t opcode, int is_cmd1)
+{
+    return ethosu_cmd_name_for(ETHOSU_CMD_U55_U65, opcode, is_cmd1);
+}
+int ethosu_cmd_lookup(const char *name, uint16_t *opcode, int *is_cmd1)
+{
+    return ethosu_cmd_lookup_for(ETHOSU_CMD_U55_U65, name, opcode, is_cmd1);
+}
+size_t ethosu_cmd_fields(uint16_t opcode, const struct ethosu_cmd_field **fields)
+{
+    return ethosu_cmd_fields_for(ETHOSU_CMD_U55_U65, opcode, fields);
+}
+long ethosu_cmd_field_get(const struct ethosu_cmd *c, const char *field)
+{
+    return ethosu_cmd_field_get_for(ETHOSU_CMD_U55_U65, c, field);
+}
+int ethosu_cmd_decode(const uint32_t *words, size_t n, struct ethosu_cmd *c)
+{
+    return ethosu_cmd_decode_for(ETHOSU_CMD_U55_U65, words, n, c);
 }
 
 int ethosu_cmd_encode(const struct ethosu_cmd *c, uint32_t out[2])

@@ -1,4 +1,5 @@
-/* Ethos-U65 command stream: encode/decode, names, text assembler/disassembler.
+/* Ethos-U65 command stream: encode/decode, names, text assembler/disassembler (the Ethos-U85's
+ * through the *_for functions at the end).
  *
  * Pure C11 with the C library only. Derived from the Ethos-U65 TRM, section 4.6
  * (command stream formats, cmd0 and cmd1 tables, example streams).
@@ -204,6 +205,45 @@ int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len);
  * caller frees) / *n. On error returns -1 with "file:line: reason" in err, *words = NULL. */
 int ethosu_cmd_asm(const char *text, size_t len, const char *file, uint32_t **words, size_t *n,
                    char *err, size_t errlen);
+
+/* ---- Per product ----------------------------------------------------------------
+ * The U85 (command stream version 2.0) frames its words as above but has its own commands
+ * and param layouts (ethosu85_cmd.h). Every function above works on the U55/U65 table; its
+ * *_for twin takes the product. Decoding, encoding and the text form are the same otherwise,
+ * except that the disassembler's comment of a U85 address/stride command combines the payload
+ * with param b[7:0] (40-bit values). */
+enum ethosu_cmd_product {
+    ETHOSU_CMD_U55_U65 = 0, /* command stream 1.x (the U55 and the U65 share it) */
+    ETHOSU_CMD_U85 = 1,     /* command stream 2.0 */
+};
+
+/* "u55", "u65", "u85" or a Vela configuration ("ethos-u85-256"): 0, or -1 unknown. */
+int ethosu_cmd_product_parse(const char *s, enum ethosu_cmd_product *p);
+const char *ethosu_cmd_product_name(enum ethosu_cmd_product p);
+
+int ethosu_cmd_decode_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n,
+                          struct ethosu_cmd *c);
+const char *ethosu_cmd_name_for(enum ethosu_cmd_product p, uint16_t opcode, int is_cmd1);
+int ethosu_cmd_lookup_for(enum ethosu_cmd_product p, const char *name, uint16_t *opcode,
+                          int *is_cmd1);
+size_t ethosu_cmd_fields_for(enum ethosu_cmd_product p, uint16_t opcode,
+                             const struct ethosu_cmd_field **fields);
+long ethosu_cmd_field_get_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c,
+                              const char *field);
+int ethosu_cmd_known_for(enum ethosu_cmd_product p, uint16_t opcode);
+size_t ethosu_cmd_count_for(enum ethosu_cmd_product p);
+uint16_t ethosu_cmd_opcode_at_for(enum ethosu_cmd_product p, size_t i);
+int ethosu_cmd_disasm_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, FILE *out);
+int ethosu_cmd_format_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf,
+                          size_t len);
+int ethosu_cmd_asm_for(enum ethosu_cmd_product p, const char *text, size_t len, const char *file,
+                       uint32_t **words, size_t *n, char *err, size_t errlen);
+
+/* Check that words[0..n) is a whole stream of known commands: 0, or -1 with *at the index of
+ * the first malformed word and *why the reason ("reserved opcode", "cmd1 without its payload
+ * word"). */
+int ethosu_cmd_check_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, size_t *at,
+                         const char **why);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
-/* Ethos-U65 command stream text form: disassembler and assembler (grammar in ethosu_cmd.h). */
+/* Ethos-U command stream text form: disassembler and assembler (grammar in ethosu_cmd.h), for
+ * the U55/U65 table or the U85's. */
 #include "ethosu_cmd.h"
+#include "ethosu85_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,10 +20,10 @@ static uint16_t fields_mask(const struct ethosu_cmd_field *f, size_t nf)
 }
 
 /* The param of a command as text: its named fields when every set bit belongs to one. */
-static int format_param(const struct ethosu_cmd *c, char *buf, size_t len)
+static int format_param(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf, size_t len)
 {
     const struct ethosu_cmd_field *f;
-    size_t nf = ethosu_cmd_fields(c->opcode, &f);
+    size_t nf = ethosu_cmd_fields_for(p, c->opcode, &f);
     if (nf == 0)
         return snprintf(buf, len, "%u", (unsigned)c->param);
     if (c->param & (uint16_t)~fields_mask(f, nf))
@@ -42,13 +44,13 @@ static int format_param(const struct ethosu_cmd *c, char *buf, size_t len)
     return (int)used;
 }
 
-int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len)
+int ethosu_cmd_format_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf, size_t len)
 {
-    const char *name = ethosu_cmd_name(c->opcode, c->is_cmd1);
+    const char *name = ethosu_cmd_name_for(p, c->opcode, c->is_cmd1);
     char param[160];
     if (!name)
         return snprintf(buf, len, ".word 0x%08X", (unsigned)ETHOSU_CMD_WORD0(c->opcode, c->param));
-    if (format_param(c, param, sizeof param) < 0)
+    if (format_param(p, c, param, sizeof param) < 0)
         return -1;
     if (!c->is_cmd1)
         return snprintf(buf, len, "%-*s %s", NAME_WIDTH, name, param);
@@ -64,12 +66,38 @@ static int is_signed48(uint16_t op)
            op == ETHOSU_NPU_SET_IFM2_STRIDE_C;
 }
 
+int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len)
+{
+    return ethosu_cmd_format_for(ETHOSU_CMD_U55_U65, c, buf, len);
+}
+
+/* The comment of a U85 cmd1 command: its payload as a number, or the 40-bit address or stride
+ * it forms with param b[7:0] (with reserved param bits set: the payload alone). */
+static int u85_comment(const struct ethosu_cmd *c, FILE *out, const char *line)
+{
+    enum ethosu85_payload kind = ETHOSU85_PAYLOAD_NUMBER;
+    for (size_t i = 0; i < ethosu85_cmd_table_len; i++)
+        if (ethosu85_cmd_table[i].opcode == c->opcode)
+            kind = ethosu85_cmd_table[i].payload;
+    if (kind == ETHOSU85_PAYLOAD_NUMBER || (c->param & 0xFF00u))
+        return fprintf(out, "%s  # %u\n", line, (unsigned)c->payload);
+    uint64_t v = ((uint64_t)(c->param & 0xFFu) << 32) | c->payload;
+    if (kind == ETHOSU85_PAYLOAD_SADDR && v >= (1ull << 39))
+        return fprintf(out, "%s  # %lld\n", line, (long long)((int64_t)v - (int64_t)(1ll << 40)));
+    return fprintf(out, "%s  # %llu\n", line, (unsigned long long)v);
+}
+
 int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out)
+{
+    return ethosu_cmd_disasm_for(ETHOSU_CMD_U55_U65, words, n, out);
+}
+
+int ethosu_cmd_disasm_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, FILE *out)
 {
     char line[256];
     for (size_t i = 0; i < n;) {
         struct ethosu_cmd c;
-        int rc = ethosu_cmd_decode(words + i, n - i, &c);
+        int rc = ethosu_cmd_decode_for(p, words + i, n - i, &c);
         if (rc <= 0) {
             const char *why = rc == 0 ? "cmd1 without its payload word" : "reserved opcode";
             if (fprintf(out, "%-*s 0x%08X  # %s 0x%04X\n", NAME_WIDTH, ".word", (unsigned)words[i],
@@ -78,10 +106,12 @@ int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out)
             i++;
             continue;
         }
-        if (ethosu_cmd_format(&c, line, sizeof line) < 0)
+        if (ethosu_cmd_format_for(p, &c, line, sizeof line) < 0)
             return -1;
         int k;
-        if (c.is_cmd1) {
+        if (c.is_cmd1 && p == ETHOSU_CMD_U85) {
+            k = u85_comment(&c, out, line);
+        } else if (c.is_cmd1) {
             /* The comment gives the payload in decimal; with the param as bits [47:32]. */
             uint64_t v = ((uint64_t)c.param << 32) | c.payload;
             const struct ethosu_cmd_field *f;
@@ -105,6 +135,7 @@ int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out)
 /* ---- assembler ---------------------------------------------------------------- */
 
 struct asm_state {
+    enum ethosu_cmd_product product;
     const char *file;
     int line;
     char *err;
@@ -202,14 +233,14 @@ static int asm_line(struct asm_state *s, char *p)
     }
     uint16_t op;
     int cmd1;
-    if (ethosu_cmd_lookup(name, &op, &cmd1))
+    if (ethosu_cmd_lookup_for(s->product, name, &op, &cmd1))
         return fail(s, "unknown command '%s'", tok[0]);
-    const char *tname = ethosu_cmd_name(op, cmd1);
+    const char *tname = ethosu_cmd_name_for(s->product, op, cmd1);
     if (want >= 0 && want != cmd1)
         return fail(s, "%s is a cmd%d command, not cmd%d", tname, cmd1, want);
 
     const struct ethosu_cmd_field *f;
-    size_t nf = ethosu_cmd_fields(op, &f);
+    size_t nf = ethosu_cmd_fields_for(s->product, op, &f);
     long long bare[MAX_TOK];
     int nbare = 0, have_param = 0, have_fields = 0, have_payload = 0;
     uint32_t param = 0, payload = 0;
@@ -300,7 +331,13 @@ static int asm_line(struct asm_state *s, char *p)
 int ethosu_cmd_asm(const char *text, size_t len, const char *file, uint32_t **words, size_t *n,
                    char *err, size_t errlen)
 {
-    struct asm_state s = { file ? file : "<input>", 0, err, errlen, NULL, 0, 0 };
+    return ethosu_cmd_asm_for(ETHOSU_CMD_U55_U65, text, len, file, words, n, err, errlen);
+}
+
+int ethosu_cmd_asm_for(enum ethosu_cmd_product p, const char *text, size_t len, const char *file,
+                       uint32_t **words, size_t *n, char *err, size_t errlen)
+{
+    struct asm_state s = { p, file ? file : "<input>", 0, err, errlen, NULL, 0, 0 };
     char *buf = NULL;
     size_t bufcap = 0;
     int rc = 0;

@@ -192,7 +192,7 @@ help:
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
-	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
+	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U55/U65/U85 command stream asm/disasm/check (scripts/ethosu-cmd)"
 	@echo "make ethosu-corpus                 regenerate sequences/ethosu/networks (Vela + TensorFlow Lite in build/ethosu-venv, from PyPI)"
 	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
 	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"

@@ -1,7 +1,6 @@
 /* Ethos-U command stream text form: disassembler and assembler (grammar in ethosu_cmd.h), for
  * the U55/U65 table or the U85's. */
 #include "ethosu_cmd.h"
-#include "ethosu85_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -57,33 +56,24 @@ int ethosu_cmd_format_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c,
     return snprintf(buf, len, "%-*s %s 0x%08X", NAME_WIDTH, name, param, (unsigned)c->payload);
 }
 
-static int is_signed48(uint16_t op)
-{
-    return op == ETHOSU_NPU_SET_IFM_STRIDE_X || op == ETHOSU_NPU_SET_IFM_STRIDE_Y ||
-           op == ETHOSU_NPU_SET_IFM_STRIDE_C || op == ETHOSU_NPU_SET_OFM_STRIDE_X ||
-           op == ETHOSU_NPU_SET_OFM_STRIDE_Y || op == ETHOSU_NPU_SET_OFM_STRIDE_C ||
-           op == ETHOSU_NPU_SET_IFM2_STRIDE_X || op == ETHOSU_NPU_SET_IFM2_STRIDE_Y ||
-           op == ETHOSU_NPU_SET_IFM2_STRIDE_C;
-}
-
 int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len)
 {
     return ethosu_cmd_format_for(ETHOSU_CMD_U55_U65, c, buf, len);
 }
 
-/* The comment of a U85 cmd1 command: its payload as a number, or the 40-bit address or stride
- * it forms with param b[7:0] (with reserved param bits set: the payload alone). */
-static int u85_comment(const struct ethosu_cmd *c, FILE *out, const char *line)
+/* The comment of a cmd1 command: its payload as a number, or the address, length or stride it
+ * forms with the param (all of it in the U55/U65: 48 bits; b[7:0] in the U85: 40 bits; a U85
+ * param with reserved bits set: the payload alone). */
+static int cmd1_comment(enum ethosu_cmd_product p, const struct ethosu_cmd *c, FILE *out, const char *line)
 {
-    enum ethosu85_payload kind = ETHOSU85_PAYLOAD_NUMBER;
-    for (size_t i = 0; i < ethosu85_cmd_table_len; i++)
-        if (ethosu85_cmd_table[i].opcode == c->opcode)
-            kind = ethosu85_cmd_table[i].payload;
-    if (kind == ETHOSU85_PAYLOAD_NUMBER || (c->param & 0xFF00u))
+    const struct ethosu_cmd_desc *d = ethosu_cmd_desc_for(p, c->opcode);
+    int bits = p == ETHOSU_CMD_U85 ? 40 : 48;
+    uint16_t hi_mask = p == ETHOSU_CMD_U85 ? 0x00FFu : 0xFFFFu;
+    if (!d || d->payload == ETHOSU_CMD_PAYLOAD_NUMBER || (c->param & (uint16_t)~hi_mask))
         return fprintf(out, "%s  # %u\n", line, (unsigned)c->payload);
-    uint64_t v = ((uint64_t)(c->param & 0xFFu) << 32) | c->payload;
-    if (kind == ETHOSU85_PAYLOAD_SADDR && v >= (1ull << 39))
-        return fprintf(out, "%s  # %lld\n", line, (long long)((int64_t)v - (int64_t)(1ll << 40)));
+    uint64_t v = ((uint64_t)(c->param & hi_mask) << 32) | c->payload;
+    if (d->payload == ETHOSU_CMD_PAYLOAD_SADDR && v >= (1ull << (bits - 1)))
+        return fprintf(out, "%s  # %lld\n", line, (long long)((int64_t)v - (int64_t)(1ll << bits)));
     return fprintf(out, "%s  # %llu\n", line, (unsigned long long)v);
 }
 
@@ -109,19 +99,8 @@ int ethosu_cmd_disasm_for(enum ethosu_cmd_product p, const uint32_t *words, size
         if (ethosu_cmd_format_for(p, &c, line, sizeof line) < 0)
             return -1;
         int k;
-        if (c.is_cmd1 && p == ETHOSU_CMD_U85) {
-            k = u85_comment(&c, out, line);
-        } else if (c.is_cmd1) {
-            /* The comment gives the payload in decimal; with the param as bits [47:32]. */
-            uint64_t v = ((uint64_t)c.param << 32) | c.payload;
-            const struct ethosu_cmd_field *f;
-            if (ethosu_cmd_fields(c.opcode, &f) > 0 || c.opcode == ETHOSU_NPU_SET_OPB_SCALE)
-                k = fprintf(out, "%s  # %u\n", line, (unsigned)c.payload);
-            else if (is_signed48(c.opcode))
-                k = fprintf(out, "%s  # %lld\n", line,
-                            (long long)(v >= (1ull << 47) ? (int64_t)(v - (1ull << 48)) : (int64_t)v));
-            else
-                k = fprintf(out, "%s  # %llu\n", line, (unsigned long long)v);
+        if (c.is_cmd1) {
+            k = cmd1_comment(p, &c, out, line);
         } else {
             k = fprintf(out, "%s\n", line);
         }

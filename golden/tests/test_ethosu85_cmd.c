@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ethosu85_cmd.h"
 #include "ethosu_cmd.h"
 
 #define U85 ETHOSU_CMD_U85

@@ -20,7 +20,7 @@
  *    precision that must match the IFM, IFM2 format) and the references to IFM2_PRECISION in
  *    the 0x181 row make it NPU_SET_IFM2_PRECISION, at the one free slot between the reserved
  *    0x182-0x184 and 0x186-0x188 ranges.
- *  - 0x106 and 0x108 print no name: reserved.
+ *  - 0x106 and 0x108 print no name: reserved in the U55/U65 (0x108 is the U85's IFM_BROADCAST).
  */
 #include "ethosu_cmd.h"
 

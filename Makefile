@@ -192,7 +192,7 @@ help:
 	@echo "make regs                          regenerate the C/Verilog register files and the NVDLA configuration table from scripts/gen/regdefs"
 	@echo "make twin | rtl                    build the simulator only"
 	@echo "make tlm                           build/tlm-platform: the SystemC/TLM-2.0 platform (make sim HARNESS=tlm ...)"
-	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U65 command stream asm/disasm (scripts/ethosu-cmd)"
+	@echo "make ethosu-cmd                    build/ethosu-cmd: Ethos-U55/U65/U85 command stream asm/disasm/check (scripts/ethosu-cmd)"
 	@echo "make ethosu-corpus                 regenerate sequences/ethosu/networks (Vela + TensorFlow Lite in build/ethosu-venv, from PyPI)"
 	@echo "make ethosu-corpus-check           regenerate into a temporary folder and compare with the committed corpus byte for byte"
 	@echo "make ethosu-venv                   only the venv: build/ethosu-venv/bin/vela, .../python scripts/gen/ethosu_corpus.py --tflite my.tflite"
@@ -614,18 +614,21 @@ lint: deps
 # Ethos-U65 register tables, the NVDLA configuration and ConfigROM tables
 # (sim/regs/; their Verilog includes in rtl_stubs/) and the documented
 # configuration table, from the CSVs in scripts/gen/regdefs; gen_ethosu_ops.py
-# the Ethos-U operation table (golden/ethosu/generated/ethosu_ops_gen.[ch], ethosu_ops.csv).
+# the Ethos-U operation table (golden/ethosu/generated/ethosu_ops_gen.[ch], ethosu_ops.csv);
+# gen_ethosu_cmds.py the U55/U65 and U85 command tables (ethosu_cmds_gen.[ch], ethosu_cmds.csv).
 REGDEFS := scripts/gen/regdefs
 CONFIGDEFS := $(REGDEFS)/nvdla_configs.csv
 regs:
 	python3 scripts/gen/gen_regs.py --readme docs/configurations.md
 	python3 scripts/gen/gen_ethosu_ops.py
+	python3 scripts/gen/gen_ethosu_cmds.py
 
 # The committed generated files must match what the generator makes now
 # (regenerated into $(BUILD)/gen; a stale file is named).
 regs-check:
 	@python3 scripts/gen/gen_regs.py --check --out-dir $(BUILD)/gen --readme docs/configurations.md
 	@python3 scripts/gen/gen_ethosu_ops.py --check --out-dir $(BUILD)/gen
+	@python3 scripts/gen/gen_ethosu_cmds.py --check --out-dir $(BUILD)/gen
 	@echo "regs-check: generated register files are up to date"
 
 # The knob table (scripts/gen/regdefs/knobs.csv) -> the simulator's option table,

@@ -1,4 +1,5 @@
-/* Ethos-U65 command stream: encode/decode, names, text assembler/disassembler.
+/* Ethos-U65 command stream: encode/decode, names, text assembler/disassembler (the Ethos-U85's
+ * through the *_for functions at the end).
  *
  * Pure C11 with the C library only. Derived from the Ethos-U65 TRM, section 4.6
  * (command stream formats, cmd0 and cmd1 tables, example streams).
@@ -41,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "ethosu_cmds_gen.h"
 #include "ethosu_ops_gen.h"
 
 #ifdef __cplusplus
@@ -64,98 +66,9 @@ struct ethosu_cmd {
 
 /* Every opcode of the TRM cmd0/cmd1 tables (cmd1 values include the 0x4000 format bit): the
  * NPU_OP_* operations are enum ethosu_npu_op (ethosu_ops_gen.h, from the operation table
- * scripts/gen/regdefs/ethosu_ops.csv), the NPU_SET_* state commands are below. */
-enum ethosu_opcode {
-    /* cmd0: state */
-    ETHOSU_NPU_SET_IFM_PAD_TOP         = 0x0100,
-    ETHOSU_NPU_SET_IFM_PAD_LEFT        = 0x0101,
-    ETHOSU_NPU_SET_IFM_PAD_RIGHT       = 0x0102,
-    ETHOSU_NPU_SET_IFM_PAD_BOTTOM      = 0x0103,
-    ETHOSU_NPU_SET_IFM_DEPTH_M1        = 0x0104,
-    ETHOSU_NPU_SET_IFM_PRECISION       = 0x0105,
-    ETHOSU_NPU_SET_IFM_UPSCALE         = 0x0107,
-    ETHOSU_NPU_SET_IFM_ZERO_POINT      = 0x0109,
-    ETHOSU_NPU_SET_IFM_WIDTH0_M1       = 0x010A,
-    ETHOSU_NPU_SET_IFM_HEIGHT0_M1      = 0x010B,
-    ETHOSU_NPU_SET_IFM_HEIGHT1_M1      = 0x010C,
-    ETHOSU_NPU_SET_IFM_IB_END          = 0x010D,
-    ETHOSU_NPU_SET_IFM_REGION          = 0x010F,
-    ETHOSU_NPU_SET_OFM_WIDTH_M1        = 0x0111,
-    ETHOSU_NPU_SET_OFM_HEIGHT_M1       = 0x0112,
-    ETHOSU_NPU_SET_OFM_DEPTH_M1        = 0x0113,
-    ETHOSU_NPU_SET_OFM_PRECISION       = 0x0114,
-    ETHOSU_NPU_SET_OFM_BLK_WIDTH_M1    = 0x0115,
-    ETHOSU_NPU_SET_OFM_BLK_HEIGHT_M1   = 0x0116,
-    ETHOSU_NPU_SET_OFM_BLK_DEPTH_M1    = 0x0117,
-    ETHOSU_NPU_SET_OFM_ZERO_POINT      = 0x0118,
-    ETHOSU_NPU_SET_OFM_WIDTH0_M1       = 0x011A,
-    ETHOSU_NPU_SET_OFM_HEIGHT0_M1      = 0x011B,
-    ETHOSU_NPU_SET_OFM_HEIGHT1_M1      = 0x011C,
-    ETHOSU_NPU_SET_OFM_REGION          = 0x011F,
-    ETHOSU_NPU_SET_KERNEL_WIDTH_M1     = 0x0120,
-    ETHOSU_NPU_SET_KERNEL_HEIGHT_M1    = 0x0121,
-    ETHOSU_NPU_SET_KERNEL_STRIDE       = 0x0122,
-    ETHOSU_NPU_SET_PARALLEL_MODE       = 0x0123,
-    ETHOSU_NPU_SET_ACC_FORMAT          = 0x0124,
-    ETHOSU_NPU_SET_ACTIVATION          = 0x0125,
-    ETHOSU_NPU_SET_ACTIVATION_MIN      = 0x0126,
-    ETHOSU_NPU_SET_ACTIVATION_MAX      = 0x0127,
-    ETHOSU_NPU_SET_WEIGHT_REGION       = 0x0128,
-    ETHOSU_NPU_SET_SCALE_REGION        = 0x0129,
-    ETHOSU_NPU_SET_AB_START            = 0x012D,
-    ETHOSU_NPU_SET_BLOCKDEP            = 0x012F,
-    ETHOSU_NPU_SET_DMA0_SRC_REGION     = 0x0130, /* region b[7:0], internal b8, stride_mode b[10:9] */
-    ETHOSU_NPU_SET_DMA0_DST_REGION     = 0x0131, /* region/core mask b[7:0], internal b8, stride_mode b[10:9] */
-    ETHOSU_NPU_SET_DMA0_SIZE0          = 0x0132,
-    ETHOSU_NPU_SET_DMA0_SIZE1          = 0x0133,
-    ETHOSU_NPU_SET_IFM2_BROADCAST      = 0x0180,
-    ETHOSU_NPU_SET_IFM2_SCALAR         = 0x0181,
-    ETHOSU_NPU_SET_IFM2_PRECISION      = 0x0185,
-    ETHOSU_NPU_SET_IFM2_ZERO_POINT     = 0x0189,
-    ETHOSU_NPU_SET_IFM2_WIDTH0_M1      = 0x018A,
-    ETHOSU_NPU_SET_IFM2_HEIGHT0_M1     = 0x018B,
-    ETHOSU_NPU_SET_IFM2_HEIGHT1_M1     = 0x018C,
-    ETHOSU_NPU_SET_IFM2_IB_START       = 0x018D,
-    ETHOSU_NPU_SET_IFM2_REGION         = 0x018F,
-    /* cmd1 (param = bits [47:32] where the TRM says extu_47_32 / exts_47_32) */
-    ETHOSU_NPU_SET_IFM_BASE0           = 0x4000,
-    ETHOSU_NPU_SET_IFM_BASE1           = 0x4001,
-    ETHOSU_NPU_SET_IFM_BASE2           = 0x4002,
-    ETHOSU_NPU_SET_IFM_BASE3           = 0x4003,
-    ETHOSU_NPU_SET_IFM_STRIDE_X        = 0x4004,
-    ETHOSU_NPU_SET_IFM_STRIDE_Y        = 0x4005,
-    ETHOSU_NPU_SET_IFM_STRIDE_C        = 0x4006,
-    ETHOSU_NPU_SET_OFM_BASE0           = 0x4010,
-    ETHOSU_NPU_SET_OFM_BASE1           = 0x4011,
-    ETHOSU_NPU_SET_OFM_BASE2           = 0x4012,
-    ETHOSU_NPU_SET_OFM_BASE3           = 0x4013,
-    ETHOSU_NPU_SET_OFM_STRIDE_X        = 0x4014,
-    ETHOSU_NPU_SET_OFM_STRIDE_Y        = 0x4015,
-    ETHOSU_NPU_SET_OFM_STRIDE_C        = 0x4016,
-    ETHOSU_NPU_SET_WEIGHT_BASE         = 0x4020,
-    ETHOSU_NPU_SET_WEIGHT_LENGTH       = 0x4021,
-    ETHOSU_NPU_SET_SCALE_BASE          = 0x4022,
-    ETHOSU_NPU_SET_SCALE_LENGTH        = 0x4023,
-    ETHOSU_NPU_SET_OFM_SCALE           = 0x4024, /* param: shift (6 bits), payload: scale */
-    ETHOSU_NPU_SET_OPA_SCALE           = 0x4025, /* param: shift (6 bits), payload: scale */
-    ETHOSU_NPU_SET_OPB_SCALE           = 0x4026,
-    ETHOSU_NPU_SET_DMA0_SRC            = 0x4030,
-    ETHOSU_NPU_SET_DMA0_DST            = 0x4031,
-    ETHOSU_NPU_SET_DMA0_LEN            = 0x4032,
-    ETHOSU_NPU_SET_DMA0_SKIP0          = 0x4033,
-    ETHOSU_NPU_SET_DMA0_SKIP1          = 0x4034,
-    ETHOSU_NPU_SET_IFM2_BASE0          = 0x4080,
-    ETHOSU_NPU_SET_IFM2_BASE1          = 0x4081,
-    ETHOSU_NPU_SET_IFM2_BASE2          = 0x4082,
-    ETHOSU_NPU_SET_IFM2_BASE3          = 0x4083,
-    ETHOSU_NPU_SET_IFM2_STRIDE_X       = 0x4084,
-    ETHOSU_NPU_SET_IFM2_STRIDE_Y       = 0x4085,
-    ETHOSU_NPU_SET_IFM2_STRIDE_C       = 0x4086,
-    ETHOSU_NPU_SET_WEIGHT1_BASE        = 0x4090,
-    ETHOSU_NPU_SET_WEIGHT1_LENGTH      = 0x4091,
-    ETHOSU_NPU_SET_SCALE1_BASE         = 0x4092,
-    ETHOSU_NPU_SET_SCALE1_LENGTH       = 0x4093,
-};
+ * scripts/gen/regdefs/ethosu_ops.csv), the NPU_SET_* state commands enum ethosu_opcode and the
+ * U85's commands enum ethosu85_opcode (ethosu_cmds_gen.h, from the command table
+ * scripts/gen/regdefs/ethosu_cmds.csv). */
 
 /* Decode one command at words[0..n): returns the number of words used (1 or 2), 0 when a cmd1
  * lacks its payload word (n < 2), -1 when the opcode is reserved (not in the TRM tables) or
@@ -204,6 +117,49 @@ int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len);
  * caller frees) / *n. On error returns -1 with "file:line: reason" in err, *words = NULL. */
 int ethosu_cmd_asm(const char *text, size_t len, const char *file, uint32_t **words, size_t *n,
                    char *err, size_t errlen);
+
+/* ---- Per product ----------------------------------------------------------------
+ * The U85 (command stream version 2.0) frames its words as above but has its own commands
+ * and param layouts (ethosu85_cmd.h). Every function above works on the U55/U65 table; its
+ * *_for twin takes the product. Decoding, encoding and the text form are the same otherwise,
+ * except that the disassembler's comment of a U85 address/stride command combines the payload
+ * with param b[7:0] (40-bit values). The commands of each product are rows of
+ * scripts/gen/regdefs/ethosu_cmds.csv. */
+enum ethosu_cmd_product {
+    ETHOSU_CMD_U55_U65 = 0, /* command stream 1.x (the U55 and the U65 share it) */
+    ETHOSU_CMD_U85 = 1,     /* command stream 2.0 */
+};
+
+/* The table row of an opcode (cmd1 with its 0x4000 bit), NULL when the product has none. */
+const struct ethosu_cmd_desc *ethosu_cmd_desc_for(enum ethosu_cmd_product p, uint16_t opcode);
+
+/* "u55", "u65", "u85" or a Vela configuration ("ethos-u85-256"): 0, or -1 unknown. */
+int ethosu_cmd_product_parse(const char *s, enum ethosu_cmd_product *p);
+const char *ethosu_cmd_product_name(enum ethosu_cmd_product p);
+
+int ethosu_cmd_decode_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n,
+                          struct ethosu_cmd *c);
+const char *ethosu_cmd_name_for(enum ethosu_cmd_product p, uint16_t opcode, int is_cmd1);
+int ethosu_cmd_lookup_for(enum ethosu_cmd_product p, const char *name, uint16_t *opcode,
+                          int *is_cmd1);
+size_t ethosu_cmd_fields_for(enum ethosu_cmd_product p, uint16_t opcode,
+                             const struct ethosu_cmd_field **fields);
+long ethosu_cmd_field_get_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c,
+                              const char *field);
+int ethosu_cmd_known_for(enum ethosu_cmd_product p, uint16_t opcode);
+size_t ethosu_cmd_count_for(enum ethosu_cmd_product p);
+uint16_t ethosu_cmd_opcode_at_for(enum ethosu_cmd_product p, size_t i);
+int ethosu_cmd_disasm_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, FILE *out);
+int ethosu_cmd_format_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf,
+                          size_t len);
+int ethosu_cmd_asm_for(enum ethosu_cmd_product p, const char *text, size_t len, const char *file,
+                       uint32_t **words, size_t *n, char *err, size_t errlen);
+
+/* Check that words[0..n) is a whole stream of known commands: 0, or -1 with *at the index of
+ * the first malformed word and *why the reason ("reserved opcode", "cmd1 without its payload
+ * word"). */
+int ethosu_cmd_check_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, size_t *at,
+                         const char **why);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* Ethos-U65 command stream text form: disassembler and assembler (grammar in ethosu_cmd.h). */
+/* Ethos-U command stream text form: disassembler and assembler (grammar in ethosu_cmd.h), for
+ * the U55/U65 table or the U85's. */
 #include "ethosu_cmd.h"
 
 #include <ctype.h>
@@ -18,10 +19,10 @@ static uint16_t fields_mask(const struct ethosu_cmd_field *f, size_t nf)
 }
 
 /* The param of a command as text: its named fields when every set bit belongs to one. */
-static int format_param(const struct ethosu_cmd *c, char *buf, size_t len)
+static int format_param(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf, size_t len)
 {
     const struct ethosu_cmd_field *f;
-    size_t nf = ethosu_cmd_fields(c->opcode, &f);
+    size_t nf = ethosu_cmd_fields_for(p, c->opcode, &f);
     if (nf == 0)
         return snprintf(buf, len, "%u", (unsigned)c->param);
     if (c->param & (uint16_t)~fields_mask(f, nf))
@@ -42,34 +43,51 @@ static int format_param(const struct ethosu_cmd *c, char *buf, size_t len)
     return (int)used;
 }
 
-int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len)
+int ethosu_cmd_format_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf, size_t len)
 {
-    const char *name = ethosu_cmd_name(c->opcode, c->is_cmd1);
+    const char *name = ethosu_cmd_name_for(p, c->opcode, c->is_cmd1);
     char param[160];
     if (!name)
         return snprintf(buf, len, ".word 0x%08X", (unsigned)ETHOSU_CMD_WORD0(c->opcode, c->param));
-    if (format_param(c, param, sizeof param) < 0)
+    if (format_param(p, c, param, sizeof param) < 0)
         return -1;
     if (!c->is_cmd1)
         return snprintf(buf, len, "%-*s %s", NAME_WIDTH, name, param);
     return snprintf(buf, len, "%-*s %s 0x%08X", NAME_WIDTH, name, param, (unsigned)c->payload);
 }
 
-static int is_signed48(uint16_t op)
+int ethosu_cmd_format(const struct ethosu_cmd *c, char *buf, size_t len)
 {
-    return op == ETHOSU_NPU_SET_IFM_STRIDE_X || op == ETHOSU_NPU_SET_IFM_STRIDE_Y ||
-           op == ETHOSU_NPU_SET_IFM_STRIDE_C || op == ETHOSU_NPU_SET_OFM_STRIDE_X ||
-           op == ETHOSU_NPU_SET_OFM_STRIDE_Y || op == ETHOSU_NPU_SET_OFM_STRIDE_C ||
-           op == ETHOSU_NPU_SET_IFM2_STRIDE_X || op == ETHOSU_NPU_SET_IFM2_STRIDE_Y ||
-           op == ETHOSU_NPU_SET_IFM2_STRIDE_C;
+    return ethosu_cmd_format_for(ETHOSU_CMD_U55_U65, c, buf, len);
+}
+
+/* The comment of a cmd1 command: its payload as a number, or the address, length or stride it
+ * forms with the param (all of it in the U55/U65: 48 bits; b[7:0] in the U85: 40 bits; a U85
+ * param with reserved bits set: the payload alone). */
+static int cmd1_comment(enum ethosu_cmd_product p, const struct ethosu_cmd *c, FILE *out, const char *line)
+{
+    const struct ethosu_cmd_desc *d = ethosu_cmd_desc_for(p, c->opcode);
+    int bits = p == ETHOSU_CMD_U85 ? 40 : 48;
+    uint16_t hi_mask = p == ETHOSU_CMD_U85 ? 0x00FFu : 0xFFFFu;
+    if (!d || d->payload == ETHOSU_CMD_PAYLOAD_NUMBER || (c->param & (uint16_t)~hi_mask))
+        return fprintf(out, "%s  # %u\n", line, (unsigned)c->payload);
+    uint64_t v = ((uint64_t)(c->param & hi_mask) << 32) | c->payload;
+    if (d->payload == ETHOSU_CMD_PAYLOAD_SADDR && v >= (1ull << (bits - 1)))
+        return fprintf(out, "%s  # %lld\n", line, (long long)((int64_t)v - (int64_t)(1ll << bits)));
+    return fprintf(out, "%s  # %llu\n", line, (unsigned long long)v);
 }
 
 int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out)
 {
+    return ethosu_cmd_disasm_for(ETHOSU_CMD_U55_U65, words, n, out);
+}
+
+int ethosu_cmd_disasm_for(enum ethosu_cmd_product p, const uint32_t *words, size_t n, FILE *out)
+{
     char line[256];
     for (size_t i = 0; i < n;) {
         struct ethosu_cmd c;
-        int rc = ethosu_cmd_decode(words + i, n - i, &c);
+        int rc = ethosu_cmd_decode_for(p, words + i, n - i, &c);
         if (rc <= 0) {
             const char *why = rc == 0 ? "cmd1 without its payload word" : "reserved opcode";
             if (fprintf(out, "%-*s 0x%08X  # %s 0x%04X\n", NAME_WIDTH, ".word", (unsigned)words[i],
@@ -78,20 +96,11 @@ int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out)
             i++;
             continue;
         }
-        if (ethosu_cmd_format(&c, line, sizeof line) < 0)
+        if (ethosu_cmd_format_for(p, &c, line, sizeof line) < 0)
             return -1;
         int k;
         if (c.is_cmd1) {
-            /* The comment gives the payload in decimal; with the param as bits [47:32]. */
-            uint64_t v = ((uint64_t)c.param << 32) | c.payload;
-            const struct ethosu_cmd_field *f;
-            if (ethosu_cmd_fields(c.opcode, &f) > 0 || c.opcode == ETHOSU_NPU_SET_OPB_SCALE)
-                k = fprintf(out, "%s  # %u\n", line, (unsigned)c.payload);
-            else if (is_signed48(c.opcode))
-                k = fprintf(out, "%s  # %lld\n", line,
-                            (long long)(v >= (1ull << 47) ? (int64_t)(v - (1ull << 48)) : (int64_t)v));
-            else
-                k = fprintf(out, "%s  # %llu\n", line, (unsigned long long)v);
+            k = cmd1_comment(p, &c, out, line);
         } else {
             k = fprintf(out, "%s\n", line);
         }
@@ -105,6 +114,7 @@ int ethosu_cmd_disasm(const uint32_t *words, size_t n, FILE *out)
 /* ---- assembler ---------------------------------------------------------------- */
 
 struct asm_state {
+    enum ethosu_cmd_product product;
     const char *file;
     int line;
     char *err;
@@ -202,14 +212,14 @@ static int asm_line(struct asm_state *s, char *p)
     }
     uint16_t op;
     int cmd1;
-    if (ethosu_cmd_lookup(name, &op, &cmd1))
+    if (ethosu_cmd_lookup_for(s->product, name, &op, &cmd1))
         return fail(s, "unknown command '%s'", tok[0]);
-    const char *tname = ethosu_cmd_name(op, cmd1);
+    const char *tname = ethosu_cmd_name_for(s->product, op, cmd1);
     if (want >= 0 && want != cmd1)
         return fail(s, "%s is a cmd%d command, not cmd%d", tname, cmd1, want);
 
     const struct ethosu_cmd_field *f;
-    size_t nf = ethosu_cmd_fields(op, &f);
+    size_t nf = ethosu_cmd_fields_for(s->product, op, &f);
     long long bare[MAX_TOK];
     int nbare = 0, have_param = 0, have_fields = 0, have_payload = 0;
     uint32_t param = 0, payload = 0;
@@ -300,7 +310,13 @@ static int asm_line(struct asm_state *s, char *p)
 int ethosu_cmd_asm(const char *text, size_t len, const char *file, uint32_t **words, size_t *n,
                    char *err, size_t errlen)
 {
-    struct asm_state s = { file ? file : "<input>", 0, err, errlen, NULL, 0, 0 };
+    return ethosu_cmd_asm_for(ETHOSU_CMD_U55_U65, text, len, file, words, n, err, errlen);
+}
+
+int ethosu_cmd_asm_for(enum ethosu_cmd_product p, const char *text, size_t len, const char *file,
+                       uint32_t **words, size_t *n, char *err, size_t errlen)
+{
+    struct asm_state s = { p, file ? file : "<input>", 0, err, errlen, NULL, 0, 0 };
     char *buf = NULL;
     size_t bufcap = 0;
     int rc = 0;

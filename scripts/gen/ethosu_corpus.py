@@ -41,6 +41,7 @@ import ethosu_corpus_coverage  # noqa: E402
 import ethosu_corpus_nets  # noqa: E402
 
 CONFIGS = ("ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256", "ethos-u65-256", "ethos-u65-512")
+U85_CONFIGS = ("ethos-u85-128", "ethos-u85-256", "ethos-u85-512", "ethos-u85-1024", "ethos-u85-2048")
 
 
 def fix_zip_times(path):
@@ -246,8 +247,8 @@ def main():
                 jobs.append((name, desc, _graph_writer(build, name, model_seed), input_seed, vela_args))
     configs = args.configs.split(",")
     for c in configs:
-        if c not in CONFIGS:
-            print(f"ethosu_corpus: unknown config {c} (one of {', '.join(CONFIGS)})", file=sys.stderr)
+        if c not in CONFIGS + U85_CONFIGS:
+            print(f"ethosu_corpus: unknown config {c} (one of {', '.join(CONFIGS + U85_CONFIGS)})", file=sys.stderr)
             return 2
 
     vela = shutil.which("vela", path=os.path.dirname(sys.executable)) or shutil.which("vela")

@@ -143,6 +143,12 @@ static void halt(struct ethosu_cmdproc *cp)
     ethosu_rf_raise_irq(cp->rf, 0);
 }
 
+/* The command set of the configuration: 2.0 on the Ethos-U85. */
+static int is_u85(const struct ethosu_cmdproc *cp)
+{
+    return ethosu_rf_config(cp->rf)->product == ETHOSU_PRODUCT_U85;
+}
+
 static uint16_t s0(const struct ethosu_cmdproc *cp, uint16_t opcode) { return cp->set0[opcode & 0x1FFu]; }
 static uint64_t s1(const struct ethosu_cmdproc *cp, uint16_t opcode) { return cp->set1[opcode & 0xFFu]; }
 static int64_t s1s(const struct ethosu_cmdproc *cp, uint16_t opcode)   /* a stride: signed in the address width */
@@ -227,6 +233,8 @@ static void parse_error(struct ethosu_cmdproc *cp, uint32_t w0, const char *why)
 static uint32_t shram_bytes(const struct ethosu_cmdproc *cp)
 {
     const struct ethosu_config_desc *cfg = ethosu_rf_config(cp->rf);
+    if (cfg->product == ETHOSU_PRODUCT_U85)
+        return ETHOSU_CP_LUT_BYTES;   /* the U85's internal DMA target: its 2 KiB LUT RAM, tables from 0 */
     uint32_t b = (uint32_t)cfg->shram_kb / cfg->cores * 1024u;
     return b < ETHOSU_CP_SHRAM_BYTES ? b : ETHOSU_CP_SHRAM_BYTES;
 }
@@ -236,11 +244,10 @@ static uint32_t lut_base(const struct ethosu_cmdproc *cp)
     return shram_bytes(cp) - ETHOSU_CP_LUT_BYTES;
 }
 
-static uint64_t dma_side(const struct ethosu_cp_dma *d, uint64_t base, unsigned mode, uint32_t rows)
+static uint64_t dma_side(const struct ethosu_cp_dma *d, uint64_t base, int64_t row_step, int64_t plane_step)
 {
-    uint64_t row_stride = mode >= 1 ? d->len + d->skip0 : d->len;
-    uint64_t plane_stride = rows * row_stride + (mode == 2 ? d->skip1 : 0);
-    return (base + d->row * row_stride + d->plane * plane_stride + d->off) & ETHOSU_ADDR_MASK;
+    return (base + (uint64_t)((int64_t)d->row * row_step) + (uint64_t)((int64_t)d->plane * plane_step) + d->off) &
+           ETHOSU_ADDR_MASK;
 }
 
 static void dma_dims(const struct ethosu_cp_dma *d, uint32_t *rows, uint32_t *planes)
@@ -248,6 +255,21 @@ static void dma_dims(const struct ethosu_cp_dma *d, uint32_t *rows, uint32_t *pl
     unsigned mode = d->src_mode > d->dst_mode ? d->src_mode : d->dst_mode;
     *rows = mode >= 1 ? d->size0 : 1;
     *planes = mode >= 2 ? d->size1 : 1;
+}
+
+/* The U55/U65's steps: a row is LEN + SKIP0 bytes on a side in 2D or 3D
+ * mode, a plane the rows plus SKIP1 in 3D mode. */
+static void dma_steps_u65(struct ethosu_cp_dma *d)
+{
+    uint32_t rows, planes;
+    dma_dims(d, &rows, &planes);
+    uint8_t mode[2] = { d->src_mode, d->dst_mode };
+    int64_t *rs[2] = { &d->src_rs, &d->dst_rs }, *ps[2] = { &d->src_ps, &d->dst_ps };
+    for (unsigned k = 0; k < 2; k++) {
+        uint64_t row = mode[k] >= 1 ? d->len + d->skip0 : d->len;
+        *rs[k] = (int64_t)row;
+        *ps[k] = (int64_t)(rows * row + (mode[k] == 2 ? d->skip1 : 0));
+    }
 }
 
 /* A DMA chunk to the internal SHRAM (the LUT slots): kept; bytes past its end dropped. */
@@ -301,8 +323,8 @@ static void dma_step(struct ethosu_cmdproc *cp)
         uint64_t n = d->len - d->off;
         if (n > ETHOSU_CP_DMA_CHUNK)
             n = ETHOSU_CP_DMA_CHUNK;
-        uint64_t sa = dma_side(d, d->src, d->src_mode, rows);
-        cp->d_chunk_dst = dma_side(d, d->dst, d->dst_mode, rows);
+        uint64_t sa = dma_side(d, d->src, d->src_rs, d->src_ps);
+        cp->d_chunk_dst = dma_side(d, d->dst, d->dst_rs, d->dst_ps);
         cp->d_chunk_len = (uint32_t)n;
         axi_manager_read(cp->axi[d->src_port], sa, (uint32_t)n, cp->dbuf[cp->d_cur]);
         cp->rd_owner[d->src_port] = OWN_DMA;
@@ -330,6 +352,22 @@ static const char *dma_refusal(struct ethosu_cmdproc *cp, char *why, size_t len)
 {
     const struct ethosu_config_desc *cfg = ethosu_rf_config(cp->rf);
     uint16_t sr = s0(cp, ETHOSU_NPU_SET_DMA0_SRC_REGION), dr = s0(cp, ETHOSU_NPU_SET_DMA0_DST_REGION);
+    if (is_u85(cp)) {
+        if (((sr >> 11) & 1u) || ((dr >> 11) & 1u)) {
+            snprintf(why, len, "an indexed (gather/scatter) DMA (DMA0_SRC_REGION 0x%x, DMA0_DST_REGION 0x%x) is not "
+                     "modelled yet", sr, dr);
+            return why;
+        }
+        if (((sr >> 9) & 3u) == 3) {
+            snprintf(why, len, "DMA0_SRC_REGION 0x%x: stride_mode 3 is reserved", sr);
+            return why;
+        }
+        if ((sr >> 8) & 1u) {
+            snprintf(why, len, "a DMA from internal memory (DMA0_SRC_REGION 0x%x) is not modelled", sr);
+            return why;
+        }
+        return NULL;
+    }
     if (cfg->dma_dims < 2 && (((sr >> 9) & 3u) || ((dr >> 9) & 3u))) {
         snprintf(why, len, "a %uD DMA (DMA0_SRC_REGION 0x%x, DMA0_DST_REGION 0x%x): %s has one-dimensional DMA only",
                  1u + (((sr >> 9) & 3u) > ((dr >> 9) & 3u) ? (sr >> 9) & 3u : (dr >> 9) & 3u), sr, dr, cfg->name);
@@ -374,6 +412,18 @@ static void dma_start(struct ethosu_cmdproc *cp)
         d->dst_mode = 2;
     d->src_port = (uint8_t)ethosu_rf_region_port(cp->rf, sreg);
     d->dst_internal = (dr >> 8) & 1u;
+    if (is_u85(cp)) {
+        /* 2.0: one stride mode for both sides (SRC_REGION b[10:9]), each
+         * side its own signed row and plane strides */
+        d->src_mode = d->dst_mode = (uint8_t)((sr >> 9) & 3u);
+        d->src_rs = s1s(cp, ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0);
+        d->src_ps = s1s(cp, ETHOSU85_NPU_SET_DMA0_SRC_STRIDE1);
+        d->dst_rs = s1s(cp, ETHOSU85_NPU_SET_DMA0_DST_STRIDE0);
+        d->dst_ps = s1s(cp, ETHOSU85_NPU_SET_DMA0_DST_STRIDE1);
+        d->skip0 = d->skip1 = 0;
+    } else {
+        dma_steps_u65(d);
+    }
     if (!d->dst_internal && ethosu_rf_region_port(cp->rf, dreg) && !cp->dst_port_warned) {
         cp->dst_port_warned = 1;
         logf_(cp, "DMA destination region %u is configured for M1: writes use M0 (TRM 3.3.3)", dreg);
@@ -430,7 +480,7 @@ static void kernel_error(struct ethosu_cmdproc *cp, uint16_t opcode, uint16_t pa
 {
     struct ethosu_cmd c = { opcode, 0, param, 0 };
     char text[96];
-    ethosu_cmd_format(&c, text, sizeof text);
+    ethosu_cmd_format_for(is_u85(cp) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65, &c, text, sizeof text);
     for (char *r = text, *w = text;; r++) {   /* one space between fields */
         if (*r == ' ' && (w == text || w[-1] == ' '))
             continue;
@@ -453,7 +503,10 @@ static int kernel_op(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     struct ethosu_kop op;
     char why[320];
     uint64_t index = cp->n_kernels;
-    if (ethosu_kop_decode(&op, c->opcode, c->param, cp->set0, cp->set1, cp->rf, cp->cores, why, sizeof why)) {
+    int bad = is_u85(cp) ? ethosu_kop85_decode(&op, c->opcode, c->param, cp->set0, cp->set1, cp->rf, why, sizeof why)
+                         : ethosu_kop_decode(&op, c->opcode, c->param, cp->set0, cp->set1, cp->rf, cp->cores, why,
+                                             sizeof why);
+    if (bad) {
         cp->n_kernels++;
         kernel_error(cp, c->opcode, c->param, qread(cp), index, why);
         return 1;
@@ -539,7 +592,8 @@ static void kernel_step(struct ethosu_cmdproc *cp)
             return;
         }
         {
-            unsigned off = lut_base(cp) + kx->op.lut_slot * ETHOSU_CP_LUT_SLOT;
+            /* the U85's tables: the whole LUT RAM, indexed by the operation (ACTIVATION table) */
+            unsigned off = is_u85(cp) ? 0u : lut_base(cp) + kx->op.lut_slot * ETHOSU_CP_LUT_SLOT;
             if (ethosu_kx_compute(kx, cp->shram + off, shram_bytes(cp) - off, cp->k_err, sizeof cp->k_err)) {
                 cp->k_failed = 1;
             } else {
@@ -606,8 +660,16 @@ static int try_exec(struct ethosu_cmdproc *cp, const struct ethosu_cmd *c)
     case ETHOSU_NPU_OP_PMU_MASK:
         return 1;
     default:
-        if (ethosu_npu_op_is_kernel(c->opcode))
+        if (is_u85(cp) ? c->opcode == ETHOSU85_NPU_OP_CONV || c->opcode == ETHOSU85_NPU_OP_DEPTHWISE ||
+                             c->opcode == ETHOSU85_NPU_OP_POOL || c->opcode == ETHOSU85_NPU_OP_ELEMENTWISE ||
+                             c->opcode == ETHOSU85_NPU_OP_RESIZE
+                       : ethosu_npu_op_is_kernel(c->opcode))
             return kernel_op(cp, c);
+        if (is_u85(cp) && c->opcode == ETHOSU85_NPU_OP_BRANCH) {
+            parse_error(cp, (uint32_t)c->param << 16 | c->opcode,
+                        "NPU_OP_BRANCH (control flow: IF/WHILE) is not modelled yet");
+            return 1;
+        }
         if (u65_only(cp, c)) {
             char why[160];
             snprintf(why, sizeof why, "%s is an Ethos-U65 command; %s has no such register",
@@ -727,7 +789,7 @@ static void exec_step(struct ethosu_cmdproc *cp)
         w[1] = word_at(cp, q + 4);
         n = 2;
     }
-    int rc = ethosu_cmd_decode(w, n, &c);
+    int rc = ethosu_cmd_decode_for(is_u85(cp) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65, w, n, &c);
     if (rc <= 0) {
         parse_error(cp, w[0], "reserved opcode");
         return;

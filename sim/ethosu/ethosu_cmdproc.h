@@ -100,6 +100,7 @@ struct ethosu_cp_dma {
     uint64_t len;                /* bytes per inner transfer */
     uint64_t skip0, skip1;
     uint32_t size0, size1;       /* inner transfers per plane, planes */
+    int64_t src_rs, src_ps, dst_rs, dst_ps; /* row and plane steps of each side (bytes, signed) */
     uint8_t src_mode, dst_mode;  /* 0 1D, 1 2D, 2 3D */
     uint8_t src_port;
     uint8_t dst_internal;

@@ -22,7 +22,7 @@ static void release(struct ethosu_kexec *kx)
 {
     ethosu_fml_io_free(&kx->ifm);
     ethosu_fml_io_free(&kx->ifm2);
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++) {
         free(kx->wbuf[k]);
         free(kx->sbuf[k]);
         kx->wbuf[k] = kx->sbuf[k] = NULL;
@@ -43,6 +43,7 @@ static void release(struct ethosu_kexec *kx)
 void ethosu_kx_free(struct ethosu_kexec *kx)
 {
     release(kx);
+    ethosu_kx85_carry_free(&kx->carry);
     ethosu_fml_io_free(&kx->ofm);
     free(kx->d_ofm);
     kx->d_ofm = NULL;
@@ -75,9 +76,15 @@ int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char
     kx->op = *op;
     kx->wch_core0 = 0;
     kx->wch = NULL;
-    int oom = ethosu_fml_plan(&op->ifm, 1, &kx->ifm) || ethosu_fml_plan(&op->ofm, 0, &kx->ofm);
+    kx->read_ifm = kx->write_ofm = 1;
+    kx->read_ifm2 = op->has_ifm2 && !op->ifm2_is_scalar;
+    kx->ofm_stored = op->ofm;
+    if (op->product == ETHOSU_CMD_U85 && ethosu_kx85_plan(kx, err, len))
+        return -1;
+    int oom = (kx->read_ifm && ethosu_fml_plan(&op->ifm, 1, &kx->ifm)) ||
+              (kx->write_ofm && ethosu_fml_plan(&kx->ofm_stored, 0, &kx->ofm));
     int read2 = op->has_ifm2 && !op->ifm2_is_scalar;
-    if (!oom && read2)
+    if (!oom && kx->read_ifm2)
         oom = ethosu_fml_plan(&op->ifm2, 1, &kx->ifm2);
     if (!oom) {
         kx->d_ifm = malloc(elems(&op->ifm) * sizeof(int32_t));
@@ -86,7 +93,7 @@ int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char
     }
     if (!oom && read2)
         oom = !(kx->d_ifm2 = malloc(elems(&op->ifm2) * sizeof(int32_t)));
-    for (unsigned k = 0; k < 2 && !oom; k++) {
+    for (unsigned k = 0; k < ETHOSU_KOP_STREAMS && !oom; k++) {
         if (op->weights[k].len)
             oom = !(kx->wbuf[k] = malloc(op->weights[k].len));
         if (!oom && op->scales[k].len)
@@ -102,10 +109,10 @@ int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char
 unsigned ethosu_kx_read_ports(const struct ethosu_kexec *kx)
 {
     const struct ethosu_kop *op = &kx->op;
-    unsigned m = 1u << op->ifm.port;
-    if (op->has_ifm2 && !op->ifm2_is_scalar)
+    unsigned m = kx->read_ifm ? 1u << op->ifm.port : 0u;
+    if (kx->read_ifm2)
         m |= 1u << op->ifm2.port;
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++) {
         if (op->weights[k].len)
             m |= 1u << op->weights[k].port;
         if (op->scales[k].len)
@@ -123,10 +130,11 @@ static void read_runs(struct axi_manager *m, struct ethosu_fml_io *io)
 void ethosu_kx_issue_reads(struct ethosu_kexec *kx, struct axi_manager *const axi[2], struct ethosu_weightch *wch)
 {
     const struct ethosu_kop *op = &kx->op;
-    read_runs(axi[op->ifm.port], &kx->ifm);
-    if (op->has_ifm2 && !op->ifm2_is_scalar)
+    if (kx->read_ifm)
+        read_runs(axi[op->ifm.port], &kx->ifm);
+    if (kx->read_ifm2)
         read_runs(axi[op->ifm2.port], &kx->ifm2);
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++) {
         const struct ethosu_kop_stream *w = &op->weights[k], *s = &op->scales[k];
         if (w->len) {
             if (k == 0 && wch && !ethosu_wch_start(wch, axi[w->port], w->addr, w->len)) {
@@ -242,6 +250,12 @@ static int conv_inputs(struct ethosu_kexec *kx, char *err, size_t len)
 int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len)
 {
     const struct ethosu_kop *op = &kx->op;
+    if (op->product == ETHOSU_CMD_U85) {
+        if (ethosu_kx85_compute(kx, lut, lut_len, err, len))
+            return -1;
+        release(kx);
+        return 0;
+    }
     ethosu_fml_unpack(&op->ifm, &kx->ifm, kx->d_ifm);
     if (kx->d_ifm2)
         ethosu_fml_unpack(&op->ifm2, &kx->ifm2, kx->d_ifm2);

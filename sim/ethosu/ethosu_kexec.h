@@ -25,10 +25,24 @@
 #include "ethosu_kop.h"
 #include "ethosu_weightch.h"
 
+/* What an Ethos-U85 operation leaves for the next one (ethosu_kexec85.c):
+ * the OFM of a CHAINED store, by chain buffer (the region number), and the
+ * accumulators of an operation with acc_output DISABLE (for acc_input KEEP). */
+#define ETHOSU_KX_CHAINS 8u
+struct ethosu_kx_carry {
+    int32_t *chain[ETHOSU_KX_CHAINS];
+    uint32_t chain_h[ETHOSU_KX_CHAINS], chain_w[ETHOSU_KX_CHAINS], chain_c[ETHOSU_KX_CHAINS];
+    int64_t *acc;
+    uint32_t acc_h, acc_w, acc_c;
+};
+
 struct ethosu_kexec {
     struct ethosu_kop op;
     struct ethosu_fml_io ifm, ifm2, ofm;
-    uint8_t *wbuf[2], *sbuf[2];       /* weight / scale streams read here */
+    int read_ifm, read_ifm2, write_ofm;  /* the maps that live in memory */
+    struct ethosu_fm_layout ofm_stored;  /* the OFM as written (U85: transposed) */
+    struct ethosu_kx_carry carry;
+    uint8_t *wbuf[ETHOSU_KOP_STREAMS], *sbuf[ETHOSU_KOP_STREAMS]; /* weight / scale streams read here */
     int wch_core0;                    /* core 0's weights came through the weight channel */
     struct ethosu_weightch *wch;
     int32_t *d_ifm, *d_ifm2, *d_ofm;  /* dense tensors */
@@ -58,6 +72,13 @@ int ethosu_kx_reads_landed(const struct ethosu_kexec *kx, struct axi_manager *co
 int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len);
 /* Queue the OFM's writes on m0. */
 void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m0);
+/* The Ethos-U85's compute (ethosu_kexec85.c): as ethosu_kx_compute. */
+int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len);
+/* Its planning part of ethosu_kx_prepare: which maps are in memory, the stored OFM. */
+int ethosu_kx85_plan(struct ethosu_kexec *kx, char *err, size_t len);
+/* Drop what U85 operations left (a reset). */
+void ethosu_kx85_carry_free(struct ethosu_kx_carry *c);
+
 /* The dense OFM of the last computed operation (op.ofm shape). */
 const int32_t *ethosu_kx_ofm(const struct ethosu_kexec *kx);
 

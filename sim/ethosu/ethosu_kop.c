@@ -5,20 +5,7 @@
 #include "ethosu_cmd.h"
 #include "ethosu_explain.h"
 #include "ethosu_kop.h"
-
-#define M48 ((uint64_t)0xFFFFFFFFFFFFu)
-
-struct state {
-    const uint16_t *set0;
-    const uint64_t *set1;
-};
-
-static uint16_t s0(const struct state *s, uint16_t opcode) { return s->set0[opcode & 0x1FFu]; }
-static uint64_t s1(const struct state *s, uint16_t opcode) { return s->set1[opcode & 0xFFu] & M48; }
-static uint32_t payload(const struct state *s, uint16_t opcode) { return (uint32_t)s->set1[opcode & 0xFFu]; }
-static uint16_t param1(const struct state *s, uint16_t opcode) { return (uint16_t)(s->set1[opcode & 0xFFu] >> 32); }
-
-static int32_t ext16(uint16_t v, int sgn) { return sgn ? (int32_t)(int16_t)v : (int32_t)v; }
+#include "ethosu_kop_parts.h"
 
 const char *ethosu_kop_short_name(uint16_t opcode)
 {
@@ -27,7 +14,7 @@ const char *ethosu_kop_short_name(uint16_t opcode)
 }
 
 /* Element type from a precision param: signed b0, size field (2 bits) at shift. */
-static int prec(uint16_t p, unsigned size_shift, struct ethosu_fm_layout *f, const char *what, char *err, size_t len)
+int ethosu_kop_prec(uint16_t p, unsigned size_shift, struct ethosu_fm_layout *f, const char *what, char *err, size_t len)
 {
     unsigned sz = (p >> size_shift) & 3u;
     unsigned fmt = (p >> 6) & 3u;
@@ -45,7 +32,7 @@ static int prec(uint16_t p, unsigned size_shift, struct ethosu_fm_layout *f, con
     return 0;
 }
 
-static void tiles(const struct state *s, const struct ethosu_regfile *rf, struct ethosu_fm_layout *f, uint16_t region_op,
+void ethosu_kop_tiles(const struct ethosu_kop_state *s, const struct ethosu_regfile *rf, struct ethosu_fm_layout *f, uint16_t region_op,
                   uint16_t base0_op, uint16_t h0_op, uint16_t h1_op, uint16_t w0_op, uint16_t sx_op)
 {
     unsigned region = s0(s, region_op) & 7u;
@@ -63,7 +50,7 @@ static void tiles(const struct state *s, const struct ethosu_regfile *rf, struct
     f->port = ethosu_rf_region_port(rf, region);
 }
 
-static int fm_check(const struct ethosu_fm_layout *f, const char *what, char *err, size_t len)
+int ethosu_kop_fm_check(const struct ethosu_fm_layout *f, const char *what, char *err, size_t len)
 {
     char why[200];
     if (ethosu_fml_check(f, why, sizeof why)) {
@@ -80,7 +67,7 @@ static int fm_check(const struct ethosu_fm_layout *f, const char *what, char *er
 }
 
 /* IFM extent along one axis from the OFM's (see the header). */
-static int ifm_extent(unsigned ofm, unsigned stride, unsigned kext, unsigned pad_a, unsigned pad_b, unsigned upscale,
+int ethosu_kop_ifm_extent(unsigned ofm, unsigned stride, unsigned kext, unsigned pad_a, unsigned pad_b, unsigned upscale,
                       uint32_t *out)
 {
     int64_t n = (int64_t)(ofm - 1) * stride + kext - pad_a - pad_b;
@@ -96,7 +83,7 @@ static int ifm_extent(unsigned ofm, unsigned stride, unsigned kext, unsigned pad
  * address space (32 bits on the Ethos-U55: a region base and offset that
  * sum beyond 4 GiB are refused, as no U55 address can name them). The
  * corners of each feature map (per tile) and the ends of the streams. */
-static int addr_space_check(const struct ethosu_kop *op, const struct ethosu_regfile *rf, char *err, size_t len)
+int ethosu_kop_addr_space_check(const struct ethosu_kop *op, const struct ethosu_regfile *rf, char *err, size_t len)
 {
     const struct ethosu_config_desc *cfg = ethosu_rf_config(rf);
     if (cfg->addr_bits >= 40)
@@ -135,7 +122,7 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
                       const uint64_t *set1, const struct ethosu_regfile *rf, unsigned cores, char *err,
                       size_t len)
 {
-    struct state st = { set0, set1 }, *s = &st;
+    struct ethosu_kop_state st = { set0, set1 }, *s = &st;
     memset(op, 0, sizeof *op);
     op->opcode = opcode;
     op->param = param;
@@ -163,9 +150,9 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     }
     /* OFM */
     struct ethosu_fm_layout *o = &op->ofm;
-    if (prec(s0(s, ETHOSU_NPU_SET_OFM_PRECISION), 1, o, "OFM", err, len))
+    if (ethosu_kop_prec(s0(s, ETHOSU_NPU_SET_OFM_PRECISION), 1, o, "OFM", err, len))
         return -1;
-    tiles(s, rf, o, ETHOSU_NPU_SET_OFM_REGION, ETHOSU_NPU_SET_OFM_BASE0, ETHOSU_NPU_SET_OFM_HEIGHT0_M1,
+    ethosu_kop_tiles(s, rf, o, ETHOSU_NPU_SET_OFM_REGION, ETHOSU_NPU_SET_OFM_BASE0, ETHOSU_NPU_SET_OFM_HEIGHT0_M1,
           ETHOSU_NPU_SET_OFM_HEIGHT1_M1, ETHOSU_NPU_SET_OFM_WIDTH0_M1, ETHOSU_NPU_SET_OFM_STRIDE_X);
     o->h = s0(s, ETHOSU_NPU_SET_OFM_HEIGHT_M1) + 1u;
     o->w = s0(s, ETHOSU_NPU_SET_OFM_WIDTH_M1) + 1u;
@@ -178,16 +165,16 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
         return -1;
     }
     op->ofm_zp = ext16(s0(s, ETHOSU_NPU_SET_OFM_ZERO_POINT), o->is_signed || o->elem_bytes > 1);
-    if (fm_check(o, "OFM", err, len))
+    if (ethosu_kop_fm_check(o, "OFM", err, len))
         return -1;
     /* IFM */
     struct ethosu_fm_layout *i = &op->ifm;
     uint16_t ip = s0(s, ETHOSU_NPU_SET_IFM_PRECISION);
-    if (prec(ip, 2, i, "IFM", err, len))
+    if (ethosu_kop_prec(ip, 2, i, "IFM", err, len))
         return -1;
     op->ifm_scale_mode = (ip >> 8) & 3u;
     op->ifm_round_mode = (ip >> 14) & 3u;
-    tiles(s, rf, i, ETHOSU_NPU_SET_IFM_REGION, ETHOSU_NPU_SET_IFM_BASE0, ETHOSU_NPU_SET_IFM_HEIGHT0_M1,
+    ethosu_kop_tiles(s, rf, i, ETHOSU_NPU_SET_IFM_REGION, ETHOSU_NPU_SET_IFM_BASE0, ETHOSU_NPU_SET_IFM_HEIGHT0_M1,
           ETHOSU_NPU_SET_IFM_HEIGHT1_M1, ETHOSU_NPU_SET_IFM_WIDTH0_M1, ETHOSU_NPU_SET_IFM_STRIDE_X);
     op->ifm_zp = ext16(s0(s, ETHOSU_NPU_SET_IFM_ZERO_POINT), i->is_signed || i->elem_bytes > 1);
     op->upscale = s0(s, ETHOSU_NPU_SET_IFM_UPSCALE) & 3u;
@@ -231,11 +218,11 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             op->reversed = (b >> 6) & 1u;
             op->ifm2_is_scalar = (b >> 7) & 1u;
             struct ethosu_fm_layout *i2 = &op->ifm2;
-            if (prec(s0(s, ETHOSU_NPU_SET_IFM2_PRECISION), 2, i2, "IFM2", err, len))
+            if (ethosu_kop_prec(s0(s, ETHOSU_NPU_SET_IFM2_PRECISION), 2, i2, "IFM2", err, len))
                 return -1;
             op->ifm2_zp = ext16(s0(s, ETHOSU_NPU_SET_IFM2_ZERO_POINT), i2->is_signed || i2->elem_bytes > 1);
             op->ifm2_scalar = ext16(s0(s, ETHOSU_NPU_SET_IFM2_SCALAR), i2->is_signed || i2->elem_bytes > 1);
-            tiles(s, rf, i2, ETHOSU_NPU_SET_IFM2_REGION, ETHOSU_NPU_SET_IFM2_BASE0, ETHOSU_NPU_SET_IFM2_HEIGHT0_M1,
+            ethosu_kop_tiles(s, rf, i2, ETHOSU_NPU_SET_IFM2_REGION, ETHOSU_NPU_SET_IFM2_BASE0, ETHOSU_NPU_SET_IFM2_HEIGHT0_M1,
                   ETHOSU_NPU_SET_IFM2_HEIGHT1_M1, ETHOSU_NPU_SET_IFM2_WIDTH0_M1, ETHOSU_NPU_SET_IFM2_STRIDE_X);
             i2->h = op->broadcast_h ? 1u : o->h;
             i2->w = op->broadcast_w ? 1u : o->w;
@@ -243,7 +230,7 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             ethosu_explain_apply_ifm2(op);   /* off unless ethosu/network reruns to explain a difference */
             if (op->ifm2_is_scalar)
                 i2->h = i2->w = i2->c = 1;
-            else if (fm_check(i2, "IFM2", err, len))
+            else if (ethosu_kop_fm_check(i2, "IFM2", err, len))
                 return -1;
         }
     } else {
@@ -266,8 +253,8 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
         op->pad_left = s0(s, ETHOSU_NPU_SET_IFM_PAD_LEFT);
         op->pad_bottom = s0(s, ETHOSU_NPU_SET_IFM_PAD_BOTTOM);
         op->pad_right = s0(s, ETHOSU_NPU_SET_IFM_PAD_RIGHT);
-        if (ifm_extent(o->w, op->stride_x, kw_ext + 1, op->pad_left, op->pad_right, op->upscale, &i->w) ||
-            ifm_extent(o->h, op->stride_y, kh_ext + 1, op->pad_top, op->pad_bottom, op->upscale, &i->h)) {
+        if (ethosu_kop_ifm_extent(o->w, op->stride_x, kw_ext + 1, op->pad_left, op->pad_right, op->upscale, &i->w) ||
+            ethosu_kop_ifm_extent(o->h, op->stride_y, kh_ext + 1, op->pad_top, op->pad_bottom, op->upscale, &i->h)) {
             snprintf(err, len, "OFM %ux%u, kernel %ux%u, stride %ux%u and pads t%u l%u b%u r%u leave no IFM",
                      o->w, o->h, kw_ext + 1, kh_ext + 1, op->stride_x, op->stride_y, op->pad_top, op->pad_left,
                      op->pad_bottom, op->pad_right);
@@ -294,7 +281,7 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             }
         }
     }
-    if (fm_check(i, "IFM", err, len))
+    if (ethosu_kop_fm_check(i, "IFM", err, len))
         return -1;
     unsigned w_ifm = rule->rules & ETHOSU_OPR_IFM_DEPTH ? i->c : 1u;   /* weights per tap and OFM channel */
     uint64_t nw = (uint64_t)o->c * op->kernel_h * op->kernel_w * w_ifm;
@@ -318,5 +305,5 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             }
         }
     }
-    return addr_space_check(op, rf, err, len);
+    return ethosu_kop_addr_space_check(op, rf, err, len);
 }

@@ -51,6 +51,9 @@
  * 32 goes here when the product is a parameter). */
 #define ETHOSU_KOP_ADDR_BITS 40u
 #define ETHOSU_KOP_MAX_STREAM (1u << 26)
+/* Weight streams of one operation: a core's each (two on ethos-u65-512, up
+ * to four weight decoders on the Ethos-U85: WEIGHT, WEIGHT1..3). */
+#define ETHOSU_KOP_STREAMS 4u
 
 struct ethosu_kop_stream {
     uint64_t addr;                /* absolute */
@@ -58,7 +61,31 @@ struct ethosu_kop_stream {
     unsigned port;
 };
 
+/* The Ethos-U85's fields beyond the U55/U65's (command stream 2.0, raw
+ * register fields by their interface names; ethosu_kop85.c decodes them). */
+struct ethosu_kop_u85 {
+    unsigned ifm_broadcast, ifm2_broadcast; /* IFM/IFM2_BROADCAST broadcast_mode (8: scalar) */
+    int32_t op_scalar;                      /* NPU_SET_OP_SCALAR: the scalar operand */
+    uint32_t ifm_scale, ifm2_scale;         /* IFM/IFM2_SCALE payload */
+    unsigned ifm_shift, ifm2_shift, ifm_dbl_rnd, ifm2_dbl_rnd, ifm_round, ifm2_round;
+    unsigned ofm_dbl_rnd;                   /* OFM_SCALE dbl_rnd (round_mode: op->round_mode) */
+    unsigned acc_format, acc_input, acc_output, microblock; /* ACC_FORMAT */
+    unsigned ifm_storage, ifm2_storage, ofm_storage;        /* *_PRECISION activation_storage */
+    unsigned ifm_region, ifm2_region, ofm_region;           /* *_REGION: the chain buffer of a CHAINED map */
+    unsigned transpose, reverse;            /* OFM_PRECISION activation_transpose / _reverse */
+    unsigned weight_format, sparsity;       /* WEIGHT_FORMAT */
+    unsigned weights_ifm2;                  /* NPU_OP_CONV param: the weights are IFM2 (matmul) */
+    unsigned resize_x_n_m1, resize_y_n_m1;  /* RESIZE_X/Y_SCALE_N_M1 */
+    int32_t resize_x_offset, resize_y_offset; /* RESIZE_X/Y_OFFSET, 12-bit signed */
+    uint32_t resize_x, resize_y;            /* NPU_SET_RESIZE_X/Y payload */
+    unsigned resize_x_one_step, resize_x_blk_step, resize_y_one_step, resize_y_blk_step; /* their params */
+    unsigned lut_function, lut_table;       /* ACTIVATION activation_function / table */
+    unsigned macs, weight_streams;          /* the configuration's MACs; streams the weights use */
+    uint16_t ofm_blk_w, ofm_blk_h;          /* OFM_BLK_WIDTH/HEIGHT_M1 + 1 */
+};
+
 struct ethosu_kop {
+    unsigned product;             /* the command set decoded: ETHOSU_CMD_U55_U65 or ETHOSU_CMD_U85 */
     uint16_t opcode, param;       /* the NPU_OP_* command */
     uint32_t qread;               /* its offset in the command stream */
     unsigned index;               /* kernel operations before it since the twin's reset */
@@ -84,10 +111,11 @@ struct ethosu_kop {
     unsigned lut_slot;            /* 0..7 with ETHOSU_ACT_LUT0 */
     unsigned clip_range;
     int32_t act_min, act_max;
-    struct ethosu_kop_stream weights[2], scales[2];
+    struct ethosu_kop_stream weights[ETHOSU_KOP_STREAMS], scales[ETHOSU_KOP_STREAMS];
     unsigned ofm_block_depth;     /* OFM_BLK_DEPTH_M1 + 1: the weight stream's block order */
     unsigned ublk_depth;          /* OFM microblock depth of the configuration (8; 4 on ethos-u55-32) */
-    unsigned cores;               /* 1 (ethos-u65-256) or 2 (ethos-u65-512) */
+    unsigned cores;               /* 1 (ethos-u65-256) or 2 (ethos-u65-512); U85: 1, 2 or 4 */
+    struct ethosu_kop_u85 u85;    /* product ETHOSU_CMD_U85 only */
 };
 
 /* Decode the operation c (opcode/param) from set0/set1 (the command
@@ -98,6 +126,11 @@ struct ethosu_kop {
 int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, const uint16_t *set0,
                       const uint64_t *set1, const struct ethosu_regfile *rf, unsigned cores, char *err,
                       size_t len);
+
+/* The same for the Ethos-U85's command set (ethosu_kop85.c): ops CONV,
+ * DEPTHWISE, POOL, ELEMENTWISE, RESIZE. */
+int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, const uint16_t *set0,
+                        const uint64_t *set1, const struct ethosu_regfile *rf, char *err, size_t len);
 
 /* "conv", "depthwise", "pool", "elementwise" (file names of dumps). */
 const char *ethosu_kop_short_name(uint16_t opcode);

@@ -382,17 +382,19 @@ def ethosu_banner(csv_path):
 
 
 # The products of the family, by CONFIG.product: the CSV's product columns
-# (u55, u65) and ethosu_configs.csv's product column name them. The first
+# (u55, u65, u85) and ethosu_configs.csv's product column name them. The first
 # columns' legacy view (reset, masks of ethosu_regs[]) is DEFAULT_PRODUCT's.
-ETHOSU_PRODUCTS = OrderedDict([("u55", (0, "Ethos-U55")), ("u65", (1, "Ethos-U65"))])
+ETHOSU_PRODUCTS = OrderedDict([("u55", (0, "Ethos-U55")), ("u65", (1, "Ethos-U65")), ("u85", (2, "Ethos-U85"))])
 ETHOSU_DEFAULT_PRODUCT = "u65"
 ETHOSU_DEFAULT_CONFIG = "ethos-u65-256"
 
 
 def ethosu_load(path):
-    """Rows per field; a field's product columns (u55, u65) hold its reset in that
-    product (empty: the reset column's; '-': the field does not exist there).
-    Two rows may name one field when their products differ (another width)."""
+    """Rows per field; a field's product columns (u55, u65, u85) hold its reset in
+    that product (empty: the reset column's; '-': the field does not exist there).
+    Two rows may name one field when their products differ (another width). A
+    register exists in the products of its fields; two registers may share an
+    address when no product has both (the U85's MEM_ATTR0-3 at AXI_LIMIT0-3's)."""
     regs = OrderedDict()
     with open(path, newline="") as f:
         for lineno, row in enumerate(csv.DictReader(f), start=2):
@@ -444,7 +446,14 @@ def ethosu_load(path):
                                 "products": products,
                                 # a second row of one name is named by its products in the defines
                                 "suffix": "_" + "_".join(p.upper() for p in products) if twin else ""})
-    one_register_per_address(regs, lambda r: r["name"])
+    by_addr = {}
+    for r in regs.values():
+        r["in"] = set(p for fl in r["fields"] for p in fl["products"])
+        for o in by_addr.get(r["addr"], []):
+            if o["in"] & r["in"]:
+                die("%s: %s and %s share address 0x%x in %s" % (path, o["name"], r["name"], r["addr"],
+                                                                 ", ".join(sorted(o["in"] & r["in"]))))
+        by_addr.setdefault(r["addr"], []).append(r)
     pages = OrderedDict()
     for i, r in enumerate(regs.values()):
         r["index"] = i
@@ -462,8 +471,13 @@ def ethosu_load(path):
 
 def ethosu_configs_load(path, regs):
     """ethosu_configs.csv: one row per configuration Vela targets. Its CONFIG
-    register value is the product's with macs_per_cc = log2(macs) and
-    shram_size = shram_kb; its ID the product's."""
+    register value is the product's with macs_per_cc = log2(macs) and, where
+    the product has the field, shram_size = shram_kb, num_axi_sram =
+    log2(axi_sram_ports), num_axi_ext = log2(axi_ext_ports), num_wd =
+    log2(cores); its ID the product's. A column whose CONFIG field the product
+    lacks must hold the value that says nothing: shram_kb 0 (no SHRAM), one
+    port of each kind (M0, M1), cores as given (U65-512's two cores are not
+    in its CONFIG)."""
     cfgs = []
     by_product = {}
     with open(path, newline="") as f:
@@ -473,30 +487,60 @@ def ethosu_configs_load(path, regs):
                 die("%s:%d: unknown product %r (one of %s)" % (path, lineno, p, ", ".join(ETHOSU_PRODUCTS)))
             try:
                 num = {k: int(row[k]) for k in ("macs", "cores", "shram_kb", "ofm_ublock_depth", "addr_bits",
-                                                  "dma_dims")}
+                                                  "dma_dims", "axi_sram_ports", "axi_ext_ports")}
             except ValueError:
                 die("%s:%d: a number column is not a number" % (path, lineno))
+            ublocks = []
+            for u in filter(None, (row.get("ofm_ublocks") or "").split("|")):
+                try:
+                    hwc = [int(x) for x in u.split("x")]
+                except ValueError:
+                    hwc = []
+                if len(hwc) != 3 or min(hwc) < 1 or max(hwc) > 255:
+                    die("%s:%d: ofm_ublocks %r: HxWxC, 1..255 each" % (path, lineno, u))
+                ublocks.append(hwc)
+            if len(ublocks) > ETHOSU_MAX_UBLOCKS:
+                die("%s:%d: more than %d ofm_ublocks" % (path, lineno, ETHOSU_MAX_UBLOCKS))
             macs = num["macs"]
             if macs < 1 or macs & (macs - 1):
                 die("%s:%d: macs %d is not a power of two" % (path, lineno, macs))
-            if num["cores"] not in (1, 2) or num["ofm_ublock_depth"] not in (4, 8) or \
-                    num["addr_bits"] not in (32, 40) or num["dma_dims"] not in (1, 3):
-                die("%s:%d: cores 1|2, ofm_ublock_depth 4|8, addr_bits 32|40, dma_dims 1|3" % (path, lineno))
+            if num["cores"] not in (1, 2, 4) or num["ofm_ublock_depth"] not in (0, 4, 8) or \
+                    num["addr_bits"] not in (32, 40) or num["dma_dims"] not in (1, 3) or \
+                    num["axi_sram_ports"] not in (1, 2, 4) or num["axi_ext_ports"] not in (1, 2):
+                die("%s:%d: cores 1|2|4, ofm_ublock_depth 0|4|8, addr_bits 32|40, dma_dims 1|3, axi_sram_ports "
+                    "1|2|4, axi_ext_ports 1|2" % (path, lineno))
+            if (num["ofm_ublock_depth"] == 0) != bool(ublocks):
+                die("%s:%d: either ofm_ublock_depth (one microblock depth) or ofm_ublocks (the product chooses "
+                    "per operation), not both" % (path, lineno))
             same = by_product.setdefault(p, (num["addr_bits"], num["dma_dims"]))
             if same != (num["addr_bits"], num["dma_dims"]):
                 die("%s:%d: addr_bits and dma_dims are the product's: one value per product" % (path, lineno))
             cfg = regs["CONFIG"]
             word = cfg["preset"][p]
-            for fname, val in (("macs_per_cc", macs.bit_length() - 1), ("shram_size", num["shram_kb"])):
+            log2 = lambda v: v.bit_length() - 1
+            for fname, col, val, silent in (("macs_per_cc", "macs", log2(macs), None),
+                                            ("shram_size", "shram_kb", num["shram_kb"], 0),
+                                            ("num_axi_sram", "axi_sram_ports", log2(num["axi_sram_ports"]), 0),
+                                            ("num_axi_ext", "axi_ext_ports", log2(num["axi_ext_ports"]), 0),
+                                            ("num_wd", "cores", log2(num["cores"]), -1)):
                 fl = [x for x in cfg["fields"] if x["name"] == fname and p in x["products"]]
-                if not fl or val >> fl[0]["width"]:
-                    die("%s:%d: %s %d does not fit CONFIG.%s" % (path, lineno, fname, val, fname))
+                if not fl:
+                    if silent is None or (silent == 0 and val):
+                        die("%s:%d: %s has no CONFIG.%s: %s must say nothing (%s)" % (
+                            path, lineno, ETHOSU_PRODUCTS[p][1], fname, col, "0" if col == "shram_kb" else "1"))
+                    continue
+                if val >> fl[0]["width"] or (fname == "shram_size" and not val):
+                    die("%s:%d: %s %d does not fit CONFIG.%s" % (path, lineno, col, num[col] if col in num else macs,
+                                                                   fname))
                 word = (word & ~fl[0]["mask"]) | val << fl[0]["lsb"]
             cfgs.append(dict(num, name=row["config"], product=p, product_code=ETHOSU_PRODUCTS[p][0], config_reset=word,
-                             id_reset=regs["ID"]["preset"][p], note=row.get("note") or ""))
+                             id_reset=regs["ID"]["preset"][p], note=row.get("note") or "", ofm_ublocks=ublocks))
     if ETHOSU_DEFAULT_CONFIG not in [c["name"] for c in cfgs]:
         die("%s: the default configuration %s is missing" % (path, ETHOSU_DEFAULT_CONFIG))
     return cfgs
+
+
+ETHOSU_MAX_UBLOCKS = 4
 
 
 def ethosu_cfg_enum(pfx, c):
@@ -556,20 +600,27 @@ struct %(lo)s_reg_product {
     uint32_t rw_mask, ro_mask, rs_mask, w1a_mask;
 };
 
+#define %(pfx)s_MAX_UBLOCKS %(nub)d
+
 /* A configuration Vela targets (ethosu_configs.csv). */
 struct %(lo)s_config_desc {
     const char *name;        /* "ethos-u55-128" */
     uint8_t product;         /* CONFIG.product: %(pfx)s_PRODUCT_* */
     uint16_t macs;           /* MACs per cycle, all cores */
     uint8_t cores;           /* 1, or 2 (PARALLEL_MODE splits the OFM depth) */
-    uint16_t shram_kb;       /* CONFIG.shram_size */
-    uint8_t ofm_ublock_depth;/* OFM microblock depth: the weight order's ublk_depth */
+    uint16_t shram_kb;       /* CONFIG.shram_size; 0: no SHRAM (Ethos-U85) */
+    uint8_t ofm_ublock_depth;/* OFM microblock depth: the weight order's ublk_depth; 0: per
+                                operation, one of ofm_ublocks (Ethos-U85) */
     uint8_t addr_bits;       /* AXI address width: 32 or 40 */
     uint8_t dma_dims;        /* 1: one-dimensional DMA only; 3: SIZE0/1, SKIP0/1 too */
+    uint8_t axi_sram_ports;  /* SRAM AXI ports (Ethos-U85: 1 << CONFIG.num_axi_sram); 1 (M0) before */
+    uint8_t axi_ext_ports;   /* EXT AXI ports (Ethos-U85: 1 << CONFIG.num_axi_ext); 1 (M1) before */
+    uint8_t n_ofm_ublocks;   /* Ethos-U85: the OFM microblocks the configuration offers */
+    uint8_t ofm_ublocks[%(pfx)s_MAX_UBLOCKS][3];   /* each height, width, depth */
     uint32_t config_reset;   /* CONFIG register value */
     uint32_t id_reset;       /* ID register value */
 };
-""" % {"lo": lo, "pfx": pfx})
+""" % {"lo": lo, "pfx": pfx, "nub": ETHOSU_MAX_UBLOCKS})
     L.append("#define %s_REG_COUNT %d" % (pfx, len(regs)))
     L.append("#define %s_FIELD_COUNT %d\n" % (pfx, sum(len(r["fields"]) for r in regs.values())))
     L.append("/* Products (the value of CONFIG.product). */")
@@ -594,8 +645,13 @@ struct %(lo)s_config_desc {
     L.append("int %s_config_of_word(uint32_t config);\n" % lo)
     L.append("extern const struct %s_reg_desc %s_regs[%s_REG_COUNT];" % (lo, lo, pfx))
     L.append("extern const struct %s_field_desc %s_fields[%s_FIELD_COUNT];\n" % (lo, lo, pfx))
-    L.append("/* Register index for an APB byte offset, or -1 for an address hole. */")
+    L.append("/* Register index for an APB byte offset, or -1 for an address hole: the default")
+    L.append(" * product's register where products differ at the address (AXI_LIMIT0 or the")
+    L.append(" * Ethos-U85's MEM_ATTR0), else the one register any product has there. */")
     L.append("int %s_reg_index(uint32_t addr);" % lo)
+    L.append("/* Register index of an APB byte offset in one product (%s_PRODUCT_*), or -1" % pfx)
+    L.append(" * where the product has no register. */")
+    L.append("int %s_reg_index_in(unsigned product, uint32_t addr);" % lo)
     L.append("/* Find by name: \"STATUS\" or \"BASE.STATUS\" (case-insensitive). NULL if unknown. */")
     L.append("const struct %s_reg_desc *%s_reg_find(const char *name);" % (lo, lo))
     L.append("/* Find a field of a register by name (case-insensitive), or NULL. */")
@@ -658,9 +714,11 @@ def ethosu_c_source(regs, pages, cfgs, out, pfx, ban):
     L.append("};\n")
     L.append("const struct %s_config_desc %s_configs[%s_CFG_COUNT] = {" % (lo, lo, pfx))
     for c in cfgs:
-        L.append('    { "%s", %s_PRODUCT_%s, %d, %d, %d, %d, %d, %d, 0x%08xu, 0x%08xu },'
+        ub = ", ".join("{ %d, %d, %d }" % tuple(u) for u in c["ofm_ublocks"]) or "{ 0 }"
+        L.append('    { "%s", %s_PRODUCT_%s, %d, %d, %d, %d, %d, %d, %d, %d, %d, { %s }, 0x%08xu, 0x%08xu },'
                  % (c["name"], pfx, c["product"].upper(), c["macs"], c["cores"], c["shram_kb"],
-                    c["ofm_ublock_depth"], c["addr_bits"], c["dma_dims"], c["config_reset"], c["id_reset"]))
+                    c["ofm_ublock_depth"], c["addr_bits"], c["dma_dims"], c["axi_sram_ports"], c["axi_ext_ports"],
+                    len(c["ofm_ublocks"]), ub, c["config_reset"], c["id_reset"]))
     L.append("};\n")
     L.append("""int %(lo)s_config_find(const char *name)
 {
@@ -679,8 +737,35 @@ int %(lo)s_config_of_word(uint32_t config)
     return -1;
 }
 """ % {"lo": lo, "pfx": pfx})
-    L += c_by_addr(regs, "%s_REG_COUNT" % pfx, 3)
-    L.append(C_REG_INDEX % {"lo": lo, "pfx": pfx} + """
+    # one (address, index) row per register and product it exists in, sorted
+    rows = sorted((r["addr"], ETHOSU_PRODUCTS[p][0], r["index"]) for r in regs.values() for p in r["in"])
+    L.append("/* (address, product, register) sorted, for the binary searches below. */")
+    L.append("static const struct { uint16_t addr; uint8_t product; uint16_t index; } by_addr[%d] = {" % len(rows))
+    for a, pc, i in rows:
+        L.append("    { 0x%03xu, %d, %d }," % (a, pc, i))
+    L.append("};\n")
+    L.append("""int %(lo)s_reg_index_in(unsigned product, uint32_t addr)
+{
+    int lo = 0, hi = (int)(sizeof by_addr / sizeof by_addr[0]) - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (by_addr[mid].addr == addr && by_addr[mid].product == product)
+            return by_addr[mid].index;
+        if (by_addr[mid].addr < addr || (by_addr[mid].addr == addr && by_addr[mid].product < product))
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+int %(lo)s_reg_index(uint32_t addr)
+{
+    int i = %(lo)s_reg_index_in(%(pfx)s_PRODUCT_%(dp)s, addr);
+    for (unsigned p = 0; i < 0 && p < %(pfx)s_PRODUCT_COUNT; p++)
+        i = %(lo)s_reg_index_in(p, addr);
+    return i;
+}""" % {"lo": lo, "pfx": pfx, "dp": ETHOSU_DEFAULT_PRODUCT.upper()} + """
 
 static int name_eq(const char *a, const char *b, size_t n)
 {

@@ -12,7 +12,8 @@
 #   - one flipped weight byte: the run fails naming an operation or STATUS;
 #   - the configuration check: ETHOSU_CONFIG for the other configuration
 #     is refused (exit 2), and so is a DUT whose CONFIG register differs,
-#     an Ethos-U85 payload and an Ethos-U55 one on an Ethos-U65 (both named);
+#     an Ethos-U85 payload on an Ethos-U65, an Ethos-U65 one on an Ethos-U85 and an Ethos-U55 one
+#     on an Ethos-U65 (both products named);
 #   - the shipped RTL stub skips (SKIP: line, make exit 0, scripts/sim 77);
 #   - bad folders and files: exit 2 naming the file;
 #   - make ethosu-networks: one line per network, "N passed, N failed,
@@ -184,8 +185,9 @@ else
     en_refused "ethosu/network ETHOSU_CONFIG=$other refused (compiled for the other)" \
         "ETHOSU_CONFIG=$other, but $en_first/" TEST=ethosu/network DUT=twin NETWORK="$en_first" ETHOSU_CONFIG="$other"
     # a payload for another product: an Ethos-U85 one (Vela's ethos-u85-128 CONFIG word 0x20000117 put
-    # into the first network's payload) is refused before it runs, naming the product; an Ethos-U55
-    # payload on ETHOSU_CONFIG=ethos-u65-256 names both products
+    # into the first network's payload) on ETHOSU_CONFIG=ethos-u65-256, and the first network on
+    # ETHOSU_CONFIG=ethos-u85-256, are refused before they run, naming both products; so is an
+    # Ethos-U55 payload on ETHOSU_CONFIG=ethos-u65-256
     rm -rf "$en_tmp/u85" && cp -r "$en_first" "$en_tmp/u85"
     if python3 - "$en_tmp/u85"/*_vela.npz <<'PY'
 import struct, sys, zipfile
@@ -200,10 +202,13 @@ with zipfile.ZipFile(path, "w") as z:
         z.writestr(info, data)
 PY
     then
-        en_refused "ethosu/network: an Ethos-U85 payload is refused, the product named" \
-            "its payload's CONFIG 0x20000117 asks for Ethos-U85 (ethos-u85-128), which the Ethos-U twin and stub do not model" \
-            TEST=ethosu/network DUT=twin NETWORK="$en_tmp/u85"
+        en_refused "ethosu/network: an Ethos-U85 payload on ETHOSU_CONFIG=ethos-u65-256 names both products" \
+            "was compiled for ethos-u85-128 (its payload's CONFIG 0x20000117: an Ethos-U85 payload; ethos-u65-256 is an Ethos-U65)" \
+            TEST=ethosu/network DUT=twin NETWORK="$en_tmp/u85" ETHOSU_CONFIG=ethos-u65-256
     else bad "ethosu/network: making an Ethos-U85 payload"; fi
+    en_refused "ethosu/network: an Ethos-U55/U65 payload on ETHOSU_CONFIG=ethos-u85-256 names both products" \
+        "payload; ethos-u85-256 is an Ethos-U85)" TEST=ethosu/network DUT=twin NETWORK="$en_first" \
+        ETHOSU_CONFIG=ethos-u85-256
     en55=$(find "$EN_NETWORKS" -path '*ethos-u55-*' -name '*_vela.npz' -type f -printf '%h\n' 2>/dev/null | sort -u | head -n 1)
     if [ -n "$en55" ]; then
         en_refused "ethosu/network: an Ethos-U55 payload on ETHOSU_CONFIG=ethos-u65-256 names both products" \

@@ -60,9 +60,20 @@ int ethosu_soft_reset(struct ethosu_seq_ctx *ctx, unsigned pending_cpl, unsigned
         if (ethosu_read(ctx, ETHOSU_STATUS, &st))
             return 1;
         if (!(st & ETHOSU_STATUS_RESET_STATUS_MASK))
-            return 0;
+            return ethosu_port_attrs(ctx);
     }
     return ethosu_seq_fail(ctx, "soft reset: STATUS.reset_status still 1 after %d reads", RESET_TIMEOUT);
+}
+
+int ethosu_port_attrs(struct ethosu_seq_ctx *ctx)
+{
+    if (ethosu_configs[ctx->cfg].product != ETHOSU_PRODUCT_U85)
+        return 0;
+    static const uint32_t attr[4] = { 0, 0, ETHOSU_MEM_ATTR0_AXI_PORT_MASK, ETHOSU_MEM_ATTR0_AXI_PORT_MASK };
+    for (unsigned k = 0; k < 4; k++)
+        if (ethosu_write(ctx, ETHOSU_MEM_ATTR0 + 4u * k, attr[k]))
+            return 1;
+    return 0;
 }
 
 int ethosu_set_region(struct ethosu_seq_ctx *ctx, unsigned region, uint64_t base, unsigned cfg)

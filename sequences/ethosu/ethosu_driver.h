@@ -25,8 +25,14 @@ void ethosu_stream_cmd1(struct ethosu_stream *s, uint16_t opcode, uint16_t param
 void ethosu_stream_word(struct ethosu_stream *s, uint32_t raw);   /* e.g. a reserved opcode */
 
 /* Soft reset through RESET with the pending levels, then wait until
- * STATUS.reset_status clears. prot is the PPROT of the RESET write. */
+ * STATUS.reset_status clears, then ethosu_port_attrs(). prot is the PPROT of
+ * the RESET write. */
 int ethosu_soft_reset(struct ethosu_seq_ctx *ctx, unsigned pending_cpl, unsigned pending_csl, uint8_t prot);
+/* On an Ethos-U85 configuration: MEM_ATTR0/1 on the SRAM port (M0), 2/3 on
+ * the EXT port (M1), as Arm's U85 driver sets them, so a region or QCONFIG
+ * setting means the same port on every product (0/1: M0, 2/3: M1). Nothing
+ * on the U55/U65. */
+int ethosu_port_attrs(struct ethosu_seq_ctx *ctx);
 /* Region n: base address in BASEP(2n)/BASEP(2n+1) and its REGIONCFG port
  * setting (0/1: M0, 2/3: M1). */
 int ethosu_set_region(struct ethosu_seq_ctx *ctx, unsigned region, uint64_t base, unsigned cfg);

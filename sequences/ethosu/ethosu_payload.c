@@ -28,8 +28,6 @@ const char *ethosu_payload_product(uint32_t config, char *buf, size_t len)
     unsigned product = (config & ETHOSU_CONFIG_PRODUCT_MASK) >> ETHOSU_CONFIG_PRODUCT_SHIFT;
     if (product < ETHOSU_PRODUCT_COUNT)
         return ethosu_product_names[product];
-    if (product == 2)   /* not modelled: named so a refusal can say what the payload is for */
-        return "Ethos-U85";
     snprintf(buf, len, "product %u", product);
     return buf;
 }

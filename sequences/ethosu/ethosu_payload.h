@@ -6,7 +6,7 @@
  *                   the CONFIG register value the stream was compiled for
  *                   (product in [31:28]: 0 Ethos-U55, 1 Ethos-U65, 2
  *                   Ethos-U85; macs_per_cc in [3:0]: log2 of the MACs per
- *                   cycle, 5 = 32 ... 9 = 512) and the ID
+ *                   cycle, 5 = 32 ... 11 = 2048) and the ID
  *   CMD_STREAM (2)  length in words = high byte << 16 | parameter; the
  *                   command stream follows (16-byte aligned by NOPs)
  *   READ_APB (3)    register reads for debugging (no words follow)
@@ -32,8 +32,8 @@ int ethosu_payload_parse(const uint8_t *data, size_t len, const char *what, stru
 /* MACs per cycle of a CONFIG value (1 << macs_per_cc): 256, 512, ... */
 unsigned ethosu_payload_macs(uint32_t config);
 /* The configuration (enum ethosu_config_id, ethosu_regs.h) a CONFIG value
- * names by its product and MACs, or -1 (another product, such as the
- * Ethos-U85, or MACs its product does not come with). */
+ * names by its product and MACs, or -1 (another product, or MACs its
+ * product does not come with). */
 int ethosu_payload_config(uint32_t config);
 /* The product a CONFIG value names: "Ethos-U55", "Ethos-U65", "Ethos-U85",
  * else "product <n>" written into buf. */

@@ -689,9 +689,14 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
             write_stream(g, k);
     if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
         goto out;
-    for (unsigned i = 0; i < 4; i++)
-        if (ethosu_write(ctx, ETHOSU_AXI_LIMIT0 + 4 * i, g->axi_limit[i]))
+    for (unsigned i = 0; i < 4; i++) {
+        /* the Ethos-U85 has MEM_ATTR0-3 there: the same random bits, the port kept (0/1 SRAM, 2/3 EXT) */
+        uint32_t v = g->axi_limit[i];
+        if (ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U85)
+            v = (v & ~ETHOSU_MEM_ATTR0_AXI_PORT_MASK) | (i >= 2 ? ETHOSU_MEM_ATTR0_AXI_PORT_MASK : 0);
+        if (ethosu_write(ctx, ETHOSU_AXI_LIMIT0 + 4 * i, v))
             goto out;
+    }
     for (unsigned r = 0; r < NREG; r++)
         if (ethosu_set_region(ctx, r, g->base0[r], g->cfg0[r]))
             goto out;

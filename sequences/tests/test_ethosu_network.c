@@ -65,8 +65,9 @@ END_TEST
 /* The CONFIG word of each configuration, as Vela 5.2's driver payload
  * writes it (product << 28 | shram_size << 8 | cmd_stream_version << 4 |
  * log2(MACs)): U55-32 16 KiB 2^5, U55-64 16 KiB 2^6, U55-128 24 KiB 2^7,
- * U55-256 48 KiB 2^8, U65-256 48 KiB 2^8, U65-512 96 KiB (two cores) 2^9.
- * Vela's ethos-u85-128 output says 0x20000117 (product 2). */
+ * U55-256 48 KiB 2^8, U65-256 48 KiB 2^8, U65-512 96 KiB (two cores) 2^9;
+ * the U85 (product 2, cmd_stream_version 1, num_axi_sram [9:8], num_axi_ext
+ * [10], num_wd [13:12]): Vela's ethos-u85-128 output says 0x20000117. */
 START_TEST(test_payload_configs)
 {
     static const struct { uint32_t word; int cfg; const char *name, *product; } cases[] = {
@@ -76,7 +77,12 @@ START_TEST(test_payload_configs)
         { 0x00003008u, ETHOSU_CFG_U55_256, "ethos-u55-256", "Ethos-U55" },
         { 0x10003008u, ETHOSU_CFG_U65_256, "ethos-u65-256", "Ethos-U65" },
         { 0x10006009u, ETHOSU_CFG_U65_512, "ethos-u65-512", "Ethos-U65" },
-        { 0x20000117u, -1, "ethos-u85-128", "Ethos-U85" },
+        { 0x20000117u, ETHOSU_CFG_U85_128, "ethos-u85-128", "Ethos-U85" },
+        { 0x20000118u, ETHOSU_CFG_U85_256, "ethos-u85-256", "Ethos-U85" },
+        { 0x20001119u, ETHOSU_CFG_U85_512, "ethos-u85-512", "Ethos-U85" },
+        { 0x2000251au, ETHOSU_CFG_U85_1024, "ethos-u85-1024", "Ethos-U85" },
+        { 0x2000261bu, ETHOSU_CFG_U85_2048, "ethos-u85-2048", "Ethos-U85" },
+        { 0x20000116u, -1, "ethos-u85-64", "Ethos-U85" },   /* no U85 has 64 MACs */
         { 0x00003009u, -1, "ethos-u55-512", "Ethos-U55" },   /* no U55 has 512 MACs */
         { 0x10001005u, -1, "ethos-u65-32", "Ethos-U65" },
         { 0x30003008u, -1, "product 3 with 256 MACs", "product 3" },
@@ -95,7 +101,7 @@ START_TEST(test_payload_configs)
     }
     /* the shram size and cmd_stream_version do not pick the configuration */
     ck_assert_int_eq(ethosu_payload_config(0x00000005u), ETHOSU_CFG_U55_32);
-    ck_assert_int_eq(ethosu_config_find("ethos-u85-128"), -1);
+    ck_assert_int_eq(ethosu_config_find("ethos-u85-64"), -1);
 }
 END_TEST
 

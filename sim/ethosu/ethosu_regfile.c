@@ -60,7 +60,7 @@ int ethosu_rf_permitted(const struct ethosu_regfile *rf, uint8_t pprot)
 /* Register index an access reaches, or -1 (hole, refused, in reset). */
 static int target(const struct ethosu_regfile *rf, uint32_t paddr, uint8_t pprot)
 {
-    int idx = ethosu_reg_index(paddr & 0xFFFu);
+    int idx = ethosu_reg_index_in(ethosu_rf_config(rf)->product, paddr & 0xFFFu);
     if (idx < 0)
         return -1;
     const struct ethosu_reg_desc *r = &ethosu_regs[idx];
@@ -112,6 +112,8 @@ unsigned ethosu_rf_write(struct ethosu_regfile *rf, uint32_t paddr, uint32_t wda
             rf->v[ETHOSU_STATUS_IDX] &= ~(wdata & ETHOSU_CMD_CLEAR_IRQ_HISTORY_MASK);
         if (wdata & ETHOSU_CMD_TRANSITION_TO_RUNNING_STATE_MASK)
             ev |= ETHOSU_RF_EV_RUN;
+        if (wdata & wmask & ETHOSU_CMD_STOP_REQUEST_MASK)
+            ev |= ETHOSU_RF_EV_STOP;
         break;
     case ETHOSU_RESET_IDX:
         rf->reset_pprot = pprot;
@@ -151,13 +153,25 @@ uint64_t ethosu_rf_region_base(const struct ethosu_regfile *rf, unsigned region)
     return ((uint64_t)rf->v[lo + 1] << 32 | rf->v[lo]) & ethosu_rf_addr_mask(rf);
 }
 
+/* The port of a 2-bit region setting: on the Ethos-U55/U65 the AXI
+ * counter (0/1: AXI0, M0; 2/3: AXI1, M1); on the Ethos-U85 the MEM_ATTR
+ * entry, whose axi_port says SRAM (M0) or EXT (M1). */
+static unsigned port_of(const struct ethosu_regfile *rf, unsigned setting)
+{
+    if (ethosu_rf_config(rf)->product != ETHOSU_PRODUCT_U85)
+        return setting >= 2;
+    static const int mem_attr[4] = { ETHOSU_MEM_ATTR0_IDX, ETHOSU_MEM_ATTR1_IDX, ETHOSU_MEM_ATTR2_IDX,
+                                     ETHOSU_MEM_ATTR3_IDX };
+    uint32_t attr = rf->v[mem_attr[setting & 3u]];
+    return (attr & ETHOSU_MEM_ATTR0_AXI_PORT_MASK) >> ETHOSU_MEM_ATTR0_AXI_PORT_SHIFT;
+}
+
 unsigned ethosu_rf_region_port(const struct ethosu_regfile *rf, unsigned region)
 {
-    unsigned cfg = (rf->v[ETHOSU_REGIONCFG_IDX] >> (2 * (region & 7u))) & 3u;
-    return cfg >= 2;   /* 0/1: AXI0 (M0) counters 0/1; 2/3: AXI1 (M1) counters 2/3 */
+    return port_of(rf, (rf->v[ETHOSU_REGIONCFG_IDX] >> (2 * (region & 7u))) & 3u);
 }
 
 unsigned ethosu_rf_cmd_port(const struct ethosu_regfile *rf)
 {
-    return (rf->v[ETHOSU_QCONFIG_IDX] & 3u) >= 2;
+    return port_of(rf, rf->v[ETHOSU_QCONFIG_IDX] & 3u);
 }

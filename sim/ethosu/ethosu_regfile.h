@@ -1,7 +1,9 @@
-/* ethosu_regfile: the Ethos-U55/U65 register model behind the APB completer
- * (TRM chapter 4: pages BASE, BASE_POINTERS and ID; layout, reset values,
- * access kinds and permission classes from the generated ethosu_regs.h,
- * per product: ethosu_reg_products[], CONFIG per configuration).
+/* ethosu_regfile: the Ethos-U55/U65/U85 register model behind the APB
+ * completer (TRM chapter 4: pages BASE, BASE_POINTERS and ID; the U85's
+ * DEBUG and TSU_DEBUG too; layout, reset values, access kinds and permission
+ * classes from the generated ethosu_regs.h, per product:
+ * ethosu_reg_products[] and ethosu_reg_index_in(), CONFIG per
+ * configuration). A register the configuration's product lacks is a hole.
  *
  * Access rules (TRM 4.1, 3.3.4.1):
  *  - Word accesses only. A write with PSTRB != 0xF, or an access with
@@ -21,7 +23,14 @@
  *    if c == 0 or w == 0, else the write is ignored.
  *  - CMD reads back as last written. clear_irq clears STATUS.irq_raised,
  *    clear_irq_history clears the STATUS.irq_history_mask bits set in it,
- *    transition_to_running_state is reported to the command processor.
+ *    transition_to_running_state (and the U85's stop_request) is reported to
+ *    the command processor.
+ *  - Ethos-U85: REGIONCFG's and QCONFIG's 2-bit fields name a MEM_ATTR
+ *    entry, whose axi_port picks SRAM (port 0, M0) or EXT (port 1, M1);
+ *    LOCK and AXI_LIMIT0-3 are absent (MEM_ATTR0-3 at the latter's offsets).
+ *    The DEBUG, AXI_SRAM/EXT and POWER_CTRL registers are storage; the
+ *    TSU_DEBUG status registers read 0. Offsets above 0xFFF (the U85's
+ *    debug status and PMU pages) are not decoded (PADDR[11:0] is).
  *  - Writing QBASE0, QBASE1 or QSIZE while the NPU is stopped starts a new
  *    command stream: STATUS.cmd_end_reached and QREAD are cleared.
  *  - RESET: a permitted write stores pending_CPL/CSL (kept across the soft
@@ -43,6 +52,7 @@
 #define ETHOSU_RF_EV_RUN        1u  /* CMD.transition_to_running_state written 1 */
 #define ETHOSU_RF_EV_SOFT_RESET 2u  /* a permitted RESET write: soft reset started */
 #define ETHOSU_RF_EV_NEW_STREAM 4u  /* QBASE0/1 or QSIZE written while stopped */
+#define ETHOSU_RF_EV_STOP       8u  /* Ethos-U85: CMD.stop_request written 1 */
 
 struct ethosu_regfile {
     uint32_t v[ETHOSU_REG_COUNT];   /* current value of every register */
@@ -106,7 +116,9 @@ void ethosu_rf_raise_irq(struct ethosu_regfile *rf, uint16_t mask);
  * the U55's BASEP/QBASE high words read 0, so its addresses are 32-bit). */
 uint64_t ethosu_rf_qbase(const struct ethosu_regfile *rf);
 uint64_t ethosu_rf_region_base(const struct ethosu_regfile *rf, unsigned region);   /* BASEP pair */
-/* AXI port (0 = M0, 1 = M1) of a region per REGIONCFG, of the command stream per QCONFIG. */
+/* AXI port (0 = M0, 1 = M1) of a region per REGIONCFG, of the command stream
+ * per QCONFIG; on the Ethos-U85 through MEM_ATTR[setting].axi_port (0 SRAM =
+ * M0, 1 EXT = M1). */
 unsigned ethosu_rf_region_port(const struct ethosu_regfile *rf, unsigned region);
 unsigned ethosu_rf_cmd_port(const struct ethosu_regfile *rf);
 

@@ -107,6 +107,71 @@ START_TEST(per_product_registers)
 }
 END_TEST
 
+/* The Ethos-U85 (Arm's U85 driver header and Vela 5.2's CONFIG words): ID
+ * 0x20007001, CONFIG product 2 with cmd_stream_version 1 and the
+ * configuration's SRAM/EXT ports and weight decoders; MEM_ATTR0-3 at
+ * AXI_LIMIT0-3's offsets; a region's port through REGIONCFG -> MEM_ATTR
+ * -> axi_port; LOCK absent; stop_request raises its event. */
+START_TEST(u85_registers)
+{
+    static const struct { int cfg; uint32_t config; } want[] = {
+        { ETHOSU_CFG_U85_128, 0x20000117u }, { ETHOSU_CFG_U85_256, 0x20000118u },
+        { ETHOSU_CFG_U85_512, 0x20001119u }, { ETHOSU_CFG_U85_1024, 0x2000251au },
+        { ETHOSU_CFG_U85_2048, 0x2000261bu },
+    };
+    for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ck_assert_int_eq(ethosu_rf_set_config(&rf, want[i].cfg), 0);
+        ethosu_rf_hard_reset(&rf, 1, 0);
+        ck_assert_uint_eq(rd(ETHOSU_ID, P_PRIV_SEC), 0x20007001u);
+        ck_assert_uint_eq(rd(ETHOSU_CONFIG, P_PRIV_SEC), want[i].config);
+        ck_assert_int_eq(ethosu_config_of_word(want[i].config), want[i].cfg);
+        ck_assert_uint_eq(rd(ETHOSU_CMD, P_PRIV_SEC), 0xCu);
+        ck_assert_uint_eq(rd(0xFE0, P_PRIV_SEC), 0x82u);   /* PID0 */
+        ck_assert_uint_eq(ethosu_rf_addr_mask(&rf), 0xFFFFFFFFFFull);
+    }
+    ck_assert_int_eq(ethosu_reg_index_in(ETHOSU_PRODUCT_U85, 0x040), ETHOSU_MEM_ATTR0_IDX);
+    ck_assert_int_eq(ethosu_reg_index_in(ETHOSU_PRODUCT_U65, 0x040), ETHOSU_AXI_LIMIT0_IDX);
+    ck_assert_int_eq(ethosu_reg_index(0x040), ETHOSU_AXI_LIMIT0_IDX);
+    ck_assert_int_eq(ethosu_reg_index_in(ETHOSU_PRODUCT_U85, ETHOSU_LOCK), -1);
+    ck_assert_int_eq(ethosu_reg_index_in(ETHOSU_PRODUCT_U65, ETHOSU_POWER_CTRL), -1);
+    ck_assert_int_eq(ethosu_reg_index(ETHOSU_POWER_CTRL), ETHOSU_POWER_CTRL_IDX);
+    /* MEM_ATTR: mem_domain [1:0], axi_port [2], memtype [7:4]; LOCK reads 0 */
+    wr(ETHOSU_MEM_ATTR0 + 8, 0xFFFFFFFFu, P_PRIV_SEC);
+    ck_assert_uint_eq(rd(ETHOSU_MEM_ATTR0 + 8, P_PRIV_SEC), 0xF7u);
+    wr(ETHOSU_LOCK, 5u, P_PRIV_SEC);
+    ck_assert_uint_eq(rd(ETHOSU_LOCK, P_PRIV_SEC), 0u);
+    wr(ETHOSU_POWER_CTRL, 0xFFu, P_PRIV_SEC);
+    ck_assert_uint_eq(rd(ETHOSU_POWER_CTRL, P_PRIV_SEC), 0x3Fu);
+    wr(ETHOSU_AXI_SRAM, 0xFFFFFFFFu, P_PRIV_SEC);
+    ck_assert_uint_eq(rd(ETHOSU_AXI_SRAM, P_PRIV_SEC), 0x31F3Fu);
+    /* Arm's driver defaults: MEM_ATTR 0/1 SRAM, 2/3 EXT; QCONFIG 2; region 0 -> 3, 1 -> 0, others -> 1 */
+    wr(ETHOSU_MEM_ATTR0, 0u, P_PRIV_SEC);
+    wr(ETHOSU_MEM_ATTR0 + 4, 0u, P_PRIV_SEC);
+    wr(ETHOSU_MEM_ATTR0 + 8, 4u, P_PRIV_SEC);
+    wr(ETHOSU_MEM_ATTR0 + 12, 4u, P_PRIV_SEC);
+    wr(ETHOSU_QCONFIG, 0xFFFFFFFEu, P_PRIV_SEC);
+    ck_assert_uint_eq(rd(ETHOSU_QCONFIG, P_PRIV_SEC), 2u);   /* cmd_region0: 2 bits */
+    wr(ETHOSU_REGIONCFG, 0x5553u, P_PRIV_SEC);
+    ck_assert_uint_eq(ethosu_rf_cmd_port(&rf), 1u);
+    ck_assert_uint_eq(ethosu_rf_region_port(&rf, 0), 1u);
+    ck_assert_uint_eq(ethosu_rf_region_port(&rf, 1), 0u);
+    for (unsigned k = 2; k < 8; k++)
+        ck_assert_uint_eq(ethosu_rf_region_port(&rf, k), 0u);
+    wr(ETHOSU_MEM_ATTR0 + 4, 4u, P_PRIV_SEC);
+    ck_assert_uint_eq(ethosu_rf_region_port(&rf, 2), 1u);
+    wr(ETHOSU_BASEP_HI(5), 0xCDu, P_PRIV_SEC);
+    wr(ETHOSU_BASEP_LO(5), 0x89ABCDEFu, P_PRIV_SEC);
+    ck_assert_uint_eq(ethosu_rf_region_base(&rf, 5), 0xCD89ABCDEFull);
+    ck_assert_uint_eq(ethosu_rf_write(&rf, ETHOSU_CMD, ETHOSU_CMD_STOP_REQUEST_MASK, 0xF, P_PRIV_SEC, NULL),
+                      ETHOSU_RF_EV_STOP);
+    /* the same write on the U65 is a reserved bit */
+    ck_assert_int_eq(ethosu_rf_set_config(&rf, ETHOSU_CFG_U65_256), 0);
+    ethosu_rf_hard_reset(&rf, 1, 0);
+    ck_assert_uint_eq(ethosu_rf_write(&rf, ETHOSU_CMD, ETHOSU_CMD_STOP_REQUEST_MASK, 0xF, P_PRIV_SEC, NULL), 0u);
+    ck_assert_uint_eq(rd(ETHOSU_POWER_CTRL, P_PRIV_SEC), 0u);
+}
+END_TEST
+
 START_TEST(lookup_tables)
 {
     const struct ethosu_reg_desc *r = ethosu_reg_find("BASE.status");
@@ -324,6 +389,7 @@ int main(void)
     tcase_add_test(tc, reset_values_from_trm);
     tcase_add_test(tc, lookup_tables);
     tcase_add_test(tc, per_product_registers);
+    tcase_add_test(tc, u85_registers);
     tcase_add_test(tc, pprot_against_cpl_csl);
     tcase_add_test(tc, read_only_and_partial_writes_ignored);
     tcase_add_test(tc, lock_claim_release);

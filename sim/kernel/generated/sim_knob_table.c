@@ -77,7 +77,7 @@ const struct sim_knob sim_knob_table[] = {
       NULL, NULL },
     { "NETWORK", "--network", NULL, SIM_KNOB_STRING, 0ull, 18446744073709551615ull, NULL, NULL, NULL, FIELD(network), NOGIVEN, "network", SIM_KNOB_SET, SIM_KNOB_SET,
       "ethosu/network", "the test that runs a network" },
-    { "ETHOSU_CONFIG", "--ethosu-config", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256|ethos-u65-256|ethos-u65-512", "ethos-u55-32, ethos-u55-64, ethos-u55-128, ethos-u55-256, ethos-u65-256 or ethos-u65-512", NULL, FIELD(network_config), NOGIVEN, "ethosu_config", SIM_KNOB_SET, SIM_KNOB_SET,
+    { "ETHOSU_CONFIG", "--ethosu-config", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256|ethos-u65-256|ethos-u65-512|ethos-u85-128|ethos-u85-256|ethos-u85-512|ethos-u85-1024|ethos-u85-2048", "ethos-u55-32, ethos-u55-64, ethos-u55-128, ethos-u55-256, ethos-u65-256, ethos-u65-512, ethos-u85-128, ethos-u85-256, ethos-u85-512, ethos-u85-1024 or ethos-u85-2048", NULL, FIELD(network_config), NOGIVEN, "ethosu_config", SIM_KNOB_SET, SIM_KNOB_SET,
       "ethosu", "the Ethos-U family's configurations" },
     { "DRIVER", "--driver", NULL, SIM_KNOB_CHOICE, 0ull, 18446744073709551615ull, "own|arm", "own or arm", "own", FIELD(driver), GIVEN(driver_given), "driver", SIM_KNOB_SET, SIM_KNOB_DIFFERS,
       "ethosu/network or ethosu/armdrv_init", "the tests that run Arm's driver" },

@@ -4,52 +4,61 @@
 #include "ethosu_regs.h"
 
 const struct ethosu_field_desc ethosu_fields[ETHOSU_FIELD_COUNT] = {
-    { "version_status", 0, 4, ETHOSU_RO, 0x1u, "", 0x3u },
-    { "version_minor", 4, 4, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "version_major", 8, 4, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "product_major", 12, 4, ETHOSU_RO, 0x6u, "", 0x3u },
-    { "arch_patch_rev", 16, 4, ETHOSU_RO, 0x6u, "", 0x3u },
-    { "arch_minor_rev", 20, 8, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "arch_major_rev", 28, 4, ETHOSU_RO, 0x1u, "", 0x3u },
-    { "state", 0, 1, ETHOSU_RS, 0x0u, "stopped=0|running=1", 0x3u },
-    { "irq_raised", 1, 1, ETHOSU_RS, 0x0u, "", 0x3u },
-    { "bus_status", 2, 1, ETHOSU_RS, 0x0u, "ok=0|abort=1", 0x3u },
-    { "reset_status", 3, 1, ETHOSU_RS, 0x1u, "", 0x3u },
-    { "cmd_parse_error", 4, 1, ETHOSU_RS, 0x0u, "", 0x3u },
-    { "cmd_end_reached", 5, 1, ETHOSU_RS, 0x0u, "", 0x3u },
-    { "pmu_irq_raised", 6, 1, ETHOSU_RS, 0x0u, "", 0x3u },
+    { "version_status", 0, 4, ETHOSU_RO, 0x1u, "", 0x7u },
+    { "version_minor", 4, 4, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "version_major", 8, 4, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "product_major", 12, 4, ETHOSU_RO, 0x6u, "", 0x7u },
+    { "arch_patch_rev", 16, 4, ETHOSU_RO, 0x6u, "", 0x7u },
+    { "arch_minor_rev", 20, 8, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "arch_major_rev", 28, 4, ETHOSU_RO, 0x1u, "", 0x7u },
+    { "state", 0, 1, ETHOSU_RS, 0x0u, "stopped=0|running=1", 0x7u },
+    { "irq_raised", 1, 1, ETHOSU_RS, 0x0u, "", 0x7u },
+    { "bus_status", 2, 1, ETHOSU_RS, 0x0u, "ok=0|abort=1", 0x7u },
+    { "reset_status", 3, 1, ETHOSU_RS, 0x1u, "", 0x7u },
+    { "cmd_parse_error", 4, 1, ETHOSU_RS, 0x0u, "", 0x7u },
+    { "cmd_end_reached", 5, 1, ETHOSU_RS, 0x0u, "", 0x7u },
+    { "pmu_irq_raised", 6, 1, ETHOSU_RS, 0x0u, "", 0x7u },
     { "wd_fault", 7, 1, ETHOSU_RS, 0x0u, "", 0x3u },
-    { "ecc_fault", 8, 1, ETHOSU_RS, 0x0u, "", 0x3u },
-    { "faulting_interface", 11, 1, ETHOSU_RS, 0x0u, "axi_m0=0|axi_m1=1", 0x3u },
-    { "faulting_channel", 12, 4, ETHOSU_RS, 0x0u, "cmd_read=0|ifm_read=1|weights_read=2|scale_bias_read=3|mem2mem_read=4|ofm_write=8|mem2mem_write=9", 0x3u },
-    { "irq_history_mask", 16, 16, ETHOSU_RS, 0x0u, "", 0x3u },
-    { "transition_to_running_state", 0, 1, ETHOSU_W1A, 0x0u, "", 0x3u },
-    { "clear_irq", 1, 1, ETHOSU_W1A, 0x0u, "", 0x3u },
-    { "clock_q_enable", 2, 1, ETHOSU_RW, 0x1u, "", 0x3u },
-    { "power_q_enable", 3, 1, ETHOSU_RW, 0x1u, "", 0x3u },
-    { "clear_irq_history", 16, 16, ETHOSU_W1A, 0x0u, "", 0x3u },
-    { "pending_CPL", 0, 1, ETHOSU_RW, 0x0u, "user=0|privileged=1", 0x3u },
-    { "pending_CSL", 1, 1, ETHOSU_RW, 0x0u, "secure=0|non_secure=1", 0x3u },
-    { "QBASE0", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "QBASE1", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "QREAD", 0, 32, ETHOSU_RS, 0x0u, "", 0x3u },
+    { "ecc_fault", 8, 1, ETHOSU_RS, 0x0u, "", 0x7u },
+    { "faulting_interface", 11, 1, ETHOSU_RS, 0x0u, "axi_m0=0|axi_m1=1", 0x7u },
+    { "faulting_channel", 12, 4, ETHOSU_RS, 0x0u, "cmd_read=0|ifm_read=1|weights_read=2|scale_bias_read=3|mem2mem_read=4|ofm_write=8|mem2mem_write=9", 0x7u },
+    { "irq_history_mask", 16, 16, ETHOSU_RS, 0x0u, "", 0x7u },
+    { "branch_fault", 9, 1, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "transition_to_running_state", 0, 1, ETHOSU_W1A, 0x0u, "", 0x7u },
+    { "clear_irq", 1, 1, ETHOSU_W1A, 0x0u, "", 0x7u },
+    { "clock_q_enable", 2, 1, ETHOSU_RW, 0x1u, "", 0x7u },
+    { "power_q_enable", 3, 1, ETHOSU_RW, 0x1u, "", 0x7u },
+    { "clear_irq_history", 16, 16, ETHOSU_W1A, 0x0u, "", 0x7u },
+    { "stop_request", 4, 1, ETHOSU_W1A, 0x0u, "", 0x4u },
+    { "pending_CPL", 0, 1, ETHOSU_RW, 0x0u, "user=0|privileged=1", 0x7u },
+    { "pending_CSL", 1, 1, ETHOSU_RW, 0x0u, "secure=0|non_secure=1", 0x7u },
+    { "QBASE0", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "QBASE1", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "QREAD", 0, 32, ETHOSU_RS, 0x0u, "", 0x7u },
     { "QCONFIG", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "QSIZE", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "active_CPL", 0, 1, ETHOSU_RS, 0x0u, "user=0|privileged=1", 0x3u },
-    { "active_CSL", 1, 1, ETHOSU_RS, 0x0u, "secure=0|non_secure=1", 0x3u },
-    { "macs_per_cc", 0, 4, ETHOSU_RO, 0x8u, "macs_per_cc_is_5=5|macs_per_cc_is_6=6|macs_per_cc_is_7=7|macs_per_cc_is_8=8|macs_per_cc_is_9=9", 0x3u },
-    { "cmd_stream_version", 4, 4, ETHOSU_RO, 0x0u, "", 0x3u },
+    { "cmd_region0", 0, 2, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "QSIZE", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "active_CPL", 0, 1, ETHOSU_RS, 0x0u, "user=0|privileged=1", 0x7u },
+    { "active_CSL", 1, 1, ETHOSU_RS, 0x0u, "secure=0|non_secure=1", 0x7u },
+    { "macs_per_cc", 0, 4, ETHOSU_RO, 0x8u, "macs_per_cc_is_5=5|macs_per_cc_is_6=6|macs_per_cc_is_7=7|macs_per_cc_is_8=8|macs_per_cc_is_9=9", 0x7u },
+    { "cmd_stream_version", 4, 4, ETHOSU_RO, 0x0u, "", 0x7u },
     { "shram_size", 8, 8, ETHOSU_RO, 0x30u, "shram_16kb=16|shram_24kb=24|shram_48kb=48|shram_96kb=96", 0x3u },
-    { "product", 28, 4, ETHOSU_RO, 0x1u, "", 0x3u },
+    { "product", 28, 4, ETHOSU_RO, 0x1u, "", 0x7u },
+    { "num_axi_sram", 8, 2, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "num_axi_ext", 10, 1, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "num_wd", 12, 2, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "custom_dma", 27, 1, ETHOSU_RO, 0x0u, "", 0x4u },
     { "LOCK", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "region0", 0, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region1", 2, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region2", 4, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region3", 6, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region4", 8, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region5", 10, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region6", 12, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
-    { "region7", 14, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x3u },
+    { "result_flag", 0, 1, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "mac_step_cycles", 0, 6, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "region0", 0, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region1", 2, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region2", 4, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region3", 6, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region4", 8, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region5", 10, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region6", 12, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
+    { "region7", 14, 2, ETHOSU_RW, 0x0u, "axi0_outstanding_counter0=0|axi0_outstanding_counter1=1|axi1_outstanding_counter2=2|axi1_outstanding_counter3=3", 0x7u },
     { "max_beats", 0, 2, ETHOSU_RW, 0x0u, "b64=0|b128=1|b256=2", 0x3u },
     { "memtype", 4, 4, ETHOSU_RW, 0x0u, "device_non_bufferable=0|device_bufferable=1|normal_non_cacheable_non_bufferable=2|normal_non_cacheable_bufferable=3|write_through_no_allocate=4|write_through_read_allocate=5|write_through_write_allocate=6|write_through_read_and_write_allocate=7|write_back_no_allocate=8|write_back_read_allocate=9|write_back_write_allocate=10|write_back_read_and_write_allocate=11", 0x3u },
     { "max_outstanding_read_m1", 16, 8, ETHOSU_RW, 0x0u, "", 0x2u },
@@ -74,85 +83,200 @@ const struct ethosu_field_desc ethosu_fields[ETHOSU_FIELD_COUNT] = {
     { "max_outstanding_read_m1", 16, 5, ETHOSU_RW, 0x0u, "", 0x1u },
     { "max_outstanding_write_m1", 24, 8, ETHOSU_RW, 0x0u, "", 0x2u },
     { "max_outstanding_write_m1", 24, 4, ETHOSU_RW, 0x0u, "", 0x1u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x3u },
-    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x2u },
-    { "PID4", 0, 32, ETHOSU_RO, 0x4u, "", 0x3u },
-    { "PID5", 0, 32, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "PID6", 0, 32, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "PID7", 0, 32, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "PID0", 0, 32, ETHOSU_RO, 0x80u, "", 0x3u },
-    { "PID1", 0, 32, ETHOSU_RO, 0xb5u, "", 0x3u },
-    { "PID2", 0, 32, ETHOSU_RO, 0xbu, "", 0x3u },
-    { "PID3", 0, 32, ETHOSU_RO, 0x0u, "", 0x3u },
-    { "CID0", 0, 32, ETHOSU_RO, 0xdu, "", 0x3u },
-    { "CID1", 0, 32, ETHOSU_RO, 0xf0u, "", 0x3u },
-    { "CID2", 0, 32, ETHOSU_RO, 0x5u, "", 0x3u },
-    { "CID3", 0, 32, ETHOSU_RO, 0xb1u, "", 0x3u },
+    { "mem_domain", 0, 2, ETHOSU_RW, 0x0u, "non_sharable=0|inner_sharable=1|outer_sharable=2|system=3", 0x4u },
+    { "axi_port", 2, 1, ETHOSU_RW, 0x0u, "sram=0|ext=1", 0x4u },
+    { "memtype", 4, 4, ETHOSU_RW, 0x0u, "device_non_bufferable=0|device_bufferable=1|normal_non_cacheable_non_bufferable=2|normal_non_cacheable_bufferable=3|write_through_no_allocate=4|write_through_read_allocate=5|write_through_write_allocate=6|write_through_read_and_write_allocate=7|write_back_no_allocate=8|write_back_read_allocate=9|write_back_write_allocate=10|write_back_read_and_write_allocate=11", 0x4u },
+    { "mem_domain", 0, 2, ETHOSU_RW, 0x0u, "non_sharable=0|inner_sharable=1|outer_sharable=2|system=3", 0x4u },
+    { "axi_port", 2, 1, ETHOSU_RW, 0x0u, "sram=0|ext=1", 0x4u },
+    { "memtype", 4, 4, ETHOSU_RW, 0x0u, "device_non_bufferable=0|device_bufferable=1|normal_non_cacheable_non_bufferable=2|normal_non_cacheable_bufferable=3|write_through_no_allocate=4|write_through_read_allocate=5|write_through_write_allocate=6|write_through_read_and_write_allocate=7|write_back_no_allocate=8|write_back_read_allocate=9|write_back_write_allocate=10|write_back_read_and_write_allocate=11", 0x4u },
+    { "mem_domain", 0, 2, ETHOSU_RW, 0x0u, "non_sharable=0|inner_sharable=1|outer_sharable=2|system=3", 0x4u },
+    { "axi_port", 2, 1, ETHOSU_RW, 0x0u, "sram=0|ext=1", 0x4u },
+    { "memtype", 4, 4, ETHOSU_RW, 0x0u, "device_non_bufferable=0|device_bufferable=1|normal_non_cacheable_non_bufferable=2|normal_non_cacheable_bufferable=3|write_through_no_allocate=4|write_through_read_allocate=5|write_through_write_allocate=6|write_through_read_and_write_allocate=7|write_back_no_allocate=8|write_back_read_allocate=9|write_back_write_allocate=10|write_back_read_and_write_allocate=11", 0x4u },
+    { "mem_domain", 0, 2, ETHOSU_RW, 0x0u, "non_sharable=0|inner_sharable=1|outer_sharable=2|system=3", 0x4u },
+    { "axi_port", 2, 1, ETHOSU_RW, 0x0u, "sram=0|ext=1", 0x4u },
+    { "memtype", 4, 4, ETHOSU_RW, 0x0u, "device_non_bufferable=0|device_bufferable=1|normal_non_cacheable_non_bufferable=2|normal_non_cacheable_bufferable=3|write_through_no_allocate=4|write_through_read_allocate=5|write_through_write_allocate=6|write_through_read_and_write_allocate=7|write_back_no_allocate=8|write_back_read_allocate=9|write_back_write_allocate=10|write_back_read_and_write_allocate=11", 0x4u },
+    { "max_outstanding_read_m1", 0, 6, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "max_outstanding_write_m1", 8, 5, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "max_beats", 16, 2, ETHOSU_RW, 0x0u, "b64=0|b128=1|b256=2", 0x4u },
+    { "max_outstanding_read_m1", 0, 6, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "max_outstanding_write_m1", 8, 5, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "max_beats", 16, 2, ETHOSU_RW, 0x0u, "b64=0|b128=1|b256=2", 0x4u },
+    { "max_outstanding_read_m1", 0, 6, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "max_outstanding_write_m1", 8, 5, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "max_beats", 16, 2, ETHOSU_RO, 0x0u, "b64=0|b128=1|b256=2", 0x4u },
+    { "max_outstanding_read_m1", 0, 6, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "max_outstanding_write_m1", 8, 5, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "max_beats", 16, 2, ETHOSU_RO, 0x0u, "b64=0|b128=1|b256=2", 0x4u },
+    { "hash", 6, 26, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "hash", 0, 8, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "hash", 6, 26, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "hash", 0, 8, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "hash", 6, 26, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "hash", 0, 8, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x7u },
+    { "addr_word", 0, 32, ETHOSU_RW, 0x0u, "", 0x6u },
+    { "top_level_clk", 0, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "cc_clk", 1, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "dma_clk", 2, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "mac_clk", 3, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "ao_clk", 4, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "wd_clk", 5, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "addr", 0, 28, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "ram_id", 28, 4, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "misc", 0, 32, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "ib_reuse_kd_disable", 0, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "ib_reuse_ifm_depth_disable", 1, 1, ETHOSU_RW, 0x0u, "", 0x4u },
+    { "DMA_IFM_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_IFM_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_IFM_DST", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_OFM_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_OFM_DST", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_OFM_DST_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_CMD_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_CMD_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_CMD_SIZE", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_M2M_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_M2M_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_M2M_DST", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_M2M_DST_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "CURRENT_QREAD", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_SCALE_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_SCALE_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT1_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT1_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT2_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT2_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT3_SRC", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "DMA_WEIGHT3_SRC_HI", 0, 8, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "CURRENT_OP", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "CURRENT_CMD", 0, 32, ETHOSU_RS, 0x0u, "", 0x4u },
+    { "REVISION", 0, 32, ETHOSU_RO, 0x0u, "", 0x4u },
+    { "PID4", 0, 32, ETHOSU_RO, 0x4u, "", 0x7u },
+    { "PID5", 0, 32, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "PID6", 0, 32, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "PID7", 0, 32, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "PID0", 0, 32, ETHOSU_RO, 0x80u, "", 0x7u },
+    { "PID1", 0, 32, ETHOSU_RO, 0xb5u, "", 0x7u },
+    { "PID2", 0, 32, ETHOSU_RO, 0xbu, "", 0x7u },
+    { "PID3", 0, 32, ETHOSU_RO, 0x0u, "", 0x7u },
+    { "CID0", 0, 32, ETHOSU_RO, 0xdu, "", 0x7u },
+    { "CID1", 0, 32, ETHOSU_RO, 0xf0u, "", 0x7u },
+    { "CID2", 0, 32, ETHOSU_RO, 0x5u, "", 0x7u },
+    { "CID3", 0, 32, ETHOSU_RO, 0xb1u, "", 0x7u },
 };
 
 const struct ethosu_reg_desc ethosu_regs[ETHOSU_REG_COUNT] = {
     { "BASE", "ID", 0x000u, ETHOSU_PAGE_BASE, 1u, 0x10066001u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0, 7 },
-    { "BASE", "STATUS", 0x004u, ETHOSU_PAGE_BASE, 3u, 0x00000008u, 0x00000000u, 0x00000000u, 0xfffff9ffu, 0x00000000u, 7, 12 },
-    { "BASE", "CMD", 0x008u, ETHOSU_PAGE_BASE, 1u, 0x0000000cu, 0x0000000cu, 0x00000000u, 0x00000000u, 0xffff0003u, 19, 5 },
-    { "BASE", "RESET", 0x00cu, ETHOSU_PAGE_BASE, 5u, 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000000u, 24, 2 },
-    { "BASE", "QBASE0", 0x010u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 26, 1 },
-    { "BASE", "QBASE1", 0x014u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 27, 1 },
-    { "BASE", "QREAD", 0x018u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 28, 1 },
-    { "BASE", "QCONFIG", 0x01cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 29, 1 },
-    { "BASE", "QSIZE", 0x020u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 30, 1 },
-    { "BASE", "PROT", 0x024u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000000u, 31, 2 },
-    { "BASE", "CONFIG", 0x028u, ETHOSU_PAGE_BASE, 1u, 0x10003008u, 0x00000000u, 0xf000ffffu, 0x00000000u, 0x00000000u, 33, 4 },
-    { "BASE", "LOCK", 0x02cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 37, 1 },
-    { "BASE", "REGIONCFG", 0x03cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x0000ffffu, 0x00000000u, 0x00000000u, 0x00000000u, 38, 8 },
-    { "BASE", "AXI_LIMIT0", 0x040u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 46, 6 },
-    { "BASE", "AXI_LIMIT1", 0x044u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 52, 6 },
-    { "BASE", "AXI_LIMIT2", 0x048u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 58, 6 },
-    { "BASE", "AXI_LIMIT3", 0x04cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 64, 6 },
-    { "BASE_POINTERS", "BASEP0", 0x080u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 70, 1 },
-    { "BASE_POINTERS", "BASEP1", 0x084u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 71, 1 },
-    { "BASE_POINTERS", "BASEP2", 0x088u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 72, 1 },
-    { "BASE_POINTERS", "BASEP3", 0x08cu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 73, 1 },
-    { "BASE_POINTERS", "BASEP4", 0x090u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 74, 1 },
-    { "BASE_POINTERS", "BASEP5", 0x094u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 75, 1 },
-    { "BASE_POINTERS", "BASEP6", 0x098u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 76, 1 },
-    { "BASE_POINTERS", "BASEP7", 0x09cu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 77, 1 },
-    { "BASE_POINTERS", "BASEP8", 0x0a0u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 78, 1 },
-    { "BASE_POINTERS", "BASEP9", 0x0a4u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 79, 1 },
-    { "BASE_POINTERS", "BASEP10", 0x0a8u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 80, 1 },
-    { "BASE_POINTERS", "BASEP11", 0x0acu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 81, 1 },
-    { "BASE_POINTERS", "BASEP12", 0x0b0u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 82, 1 },
-    { "BASE_POINTERS", "BASEP13", 0x0b4u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 83, 1 },
-    { "BASE_POINTERS", "BASEP14", 0x0b8u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 84, 1 },
-    { "BASE_POINTERS", "BASEP15", 0x0bcu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 85, 1 },
-    { "ID", "PID4", 0xfd0u, ETHOSU_PAGE_ID, 1u, 0x00000004u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 86, 1 },
-    { "ID", "PID5", 0xfd4u, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 87, 1 },
-    { "ID", "PID6", 0xfd8u, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 88, 1 },
-    { "ID", "PID7", 0xfdcu, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 89, 1 },
-    { "ID", "PID0", 0xfe0u, ETHOSU_PAGE_ID, 1u, 0x00000080u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 90, 1 },
-    { "ID", "PID1", 0xfe4u, ETHOSU_PAGE_ID, 1u, 0x000000b5u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 91, 1 },
-    { "ID", "PID2", 0xfe8u, ETHOSU_PAGE_ID, 1u, 0x0000000bu, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 92, 1 },
-    { "ID", "PID3", 0xfecu, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 93, 1 },
-    { "ID", "CID0", 0xff0u, ETHOSU_PAGE_ID, 1u, 0x0000000du, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 94, 1 },
-    { "ID", "CID1", 0xff4u, ETHOSU_PAGE_ID, 1u, 0x000000f0u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 95, 1 },
-    { "ID", "CID2", 0xff8u, ETHOSU_PAGE_ID, 1u, 0x00000005u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 96, 1 },
-    { "ID", "CID3", 0xffcu, ETHOSU_PAGE_ID, 1u, 0x000000b1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 97, 1 },
+    { "BASE", "STATUS", 0x004u, ETHOSU_PAGE_BASE, 3u, 0x00000008u, 0x00000000u, 0x00000000u, 0xfffff9ffu, 0x00000000u, 7, 13 },
+    { "BASE", "CMD", 0x008u, ETHOSU_PAGE_BASE, 1u, 0x0000000cu, 0x0000000cu, 0x00000000u, 0x00000000u, 0xffff0003u, 20, 6 },
+    { "BASE", "RESET", 0x00cu, ETHOSU_PAGE_BASE, 5u, 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000000u, 26, 2 },
+    { "BASE", "QBASE0", 0x010u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 28, 1 },
+    { "BASE", "QBASE1", 0x014u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 29, 1 },
+    { "BASE", "QREAD", 0x018u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 30, 1 },
+    { "BASE", "QCONFIG", 0x01cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 31, 2 },
+    { "BASE", "QSIZE", 0x020u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 33, 1 },
+    { "BASE", "PROT", 0x024u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000000u, 34, 2 },
+    { "BASE", "CONFIG", 0x028u, ETHOSU_PAGE_BASE, 1u, 0x10003008u, 0x00000000u, 0xf000ffffu, 0x00000000u, 0x00000000u, 36, 8 },
+    { "BASE", "LOCK", 0x02cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 44, 1 },
+    { "BASE", "COND_STATUS", 0x030u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 45, 1 },
+    { "BASE", "POWER_CTRL", 0x038u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 46, 1 },
+    { "BASE", "REGIONCFG", 0x03cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x0000ffffu, 0x00000000u, 0x00000000u, 0x00000000u, 47, 8 },
+    { "BASE", "AXI_LIMIT0", 0x040u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 55, 6 },
+    { "BASE", "AXI_LIMIT1", 0x044u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 61, 6 },
+    { "BASE", "AXI_LIMIT2", 0x048u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 67, 6 },
+    { "BASE", "AXI_LIMIT3", 0x04cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u, 73, 6 },
+    { "BASE", "MEM_ATTR0", 0x040u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 79, 3 },
+    { "BASE", "MEM_ATTR1", 0x044u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 82, 3 },
+    { "BASE", "MEM_ATTR2", 0x048u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 85, 3 },
+    { "BASE", "MEM_ATTR3", 0x04cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 88, 3 },
+    { "BASE", "AXI_SRAM", 0x050u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 91, 3 },
+    { "BASE", "AXI_EXT", 0x054u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 94, 3 },
+    { "BASE", "CFG_SRAM_CAP", 0x060u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 97, 3 },
+    { "BASE", "CFG_EXT_CAP", 0x064u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 100, 3 },
+    { "BASE", "CFG_SRAM_HASH0_LO", 0x068u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 103, 1 },
+    { "BASE", "CFG_SRAM_HASH0_HI", 0x06cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 104, 1 },
+    { "BASE", "CFG_SRAM_HASH1_LO", 0x070u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 105, 1 },
+    { "BASE", "CFG_SRAM_HASH1_HI", 0x074u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 106, 1 },
+    { "BASE", "CFG_EXT_HASH0_LO", 0x078u, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 107, 1 },
+    { "BASE", "CFG_EXT_HASH0_HI", 0x07cu, ETHOSU_PAGE_BASE, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 108, 1 },
+    { "BASE_POINTERS", "BASEP0", 0x080u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 109, 1 },
+    { "BASE_POINTERS", "BASEP1", 0x084u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 110, 1 },
+    { "BASE_POINTERS", "BASEP2", 0x088u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 111, 1 },
+    { "BASE_POINTERS", "BASEP3", 0x08cu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 112, 1 },
+    { "BASE_POINTERS", "BASEP4", 0x090u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 113, 1 },
+    { "BASE_POINTERS", "BASEP5", 0x094u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 114, 1 },
+    { "BASE_POINTERS", "BASEP6", 0x098u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 115, 1 },
+    { "BASE_POINTERS", "BASEP7", 0x09cu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 116, 1 },
+    { "BASE_POINTERS", "BASEP8", 0x0a0u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 117, 1 },
+    { "BASE_POINTERS", "BASEP9", 0x0a4u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 118, 1 },
+    { "BASE_POINTERS", "BASEP10", 0x0a8u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 119, 1 },
+    { "BASE_POINTERS", "BASEP11", 0x0acu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 120, 1 },
+    { "BASE_POINTERS", "BASEP12", 0x0b0u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 121, 1 },
+    { "BASE_POINTERS", "BASEP13", 0x0b4u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 122, 1 },
+    { "BASE_POINTERS", "BASEP14", 0x0b8u, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 123, 1 },
+    { "BASE_POINTERS", "BASEP15", 0x0bcu, ETHOSU_PAGE_BASE_POINTERS, 1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u, 124, 1 },
+    { "DEBUG", "CLKFORCE", 0x140u, ETHOSU_PAGE_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 125, 6 },
+    { "DEBUG", "DEBUG_ADDRESS", 0x144u, ETHOSU_PAGE_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 131, 2 },
+    { "DEBUG", "DEBUG_MISC", 0x148u, ETHOSU_PAGE_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 133, 1 },
+    { "DEBUG", "FEATURE_DISABLE", 0x154u, ETHOSU_PAGE_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 134, 2 },
+    { "TSU_DEBUG", "DMA_IFM_SRC", 0x240u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 136, 1 },
+    { "TSU_DEBUG", "DMA_IFM_SRC_HI", 0x244u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 137, 1 },
+    { "TSU_DEBUG", "DMA_IFM_DST", 0x248u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 138, 1 },
+    { "TSU_DEBUG", "DMA_OFM_SRC", 0x24cu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 139, 1 },
+    { "TSU_DEBUG", "DMA_OFM_DST", 0x250u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 140, 1 },
+    { "TSU_DEBUG", "DMA_OFM_DST_HI", 0x254u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 141, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT_SRC", 0x258u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 142, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT_SRC_HI", 0x25cu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 143, 1 },
+    { "TSU_DEBUG", "DMA_CMD_SRC", 0x260u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 144, 1 },
+    { "TSU_DEBUG", "DMA_CMD_SRC_HI", 0x264u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 145, 1 },
+    { "TSU_DEBUG", "DMA_CMD_SIZE", 0x268u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 146, 1 },
+    { "TSU_DEBUG", "DMA_M2M_SRC", 0x26cu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 147, 1 },
+    { "TSU_DEBUG", "DMA_M2M_SRC_HI", 0x270u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 148, 1 },
+    { "TSU_DEBUG", "DMA_M2M_DST", 0x274u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 149, 1 },
+    { "TSU_DEBUG", "DMA_M2M_DST_HI", 0x278u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 150, 1 },
+    { "TSU_DEBUG", "CURRENT_QREAD", 0x27cu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 151, 1 },
+    { "TSU_DEBUG", "DMA_SCALE_SRC", 0x280u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 152, 1 },
+    { "TSU_DEBUG", "DMA_SCALE_SRC_HI", 0x284u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 153, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT1_SRC", 0x288u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 154, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT1_SRC_HI", 0x28cu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 155, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT2_SRC", 0x290u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 156, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT2_SRC_HI", 0x294u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 157, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT3_SRC", 0x298u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 158, 1 },
+    { "TSU_DEBUG", "DMA_WEIGHT3_SRC_HI", 0x29cu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 159, 1 },
+    { "TSU_DEBUG", "CURRENT_OP", 0x2b8u, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 160, 1 },
+    { "TSU_DEBUG", "CURRENT_CMD", 0x2bcu, ETHOSU_PAGE_TSU_DEBUG, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 161, 1 },
+    { "ID", "REVISION", 0xfc0u, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 162, 1 },
+    { "ID", "PID4", 0xfd0u, ETHOSU_PAGE_ID, 1u, 0x00000004u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 163, 1 },
+    { "ID", "PID5", 0xfd4u, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 164, 1 },
+    { "ID", "PID6", 0xfd8u, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 165, 1 },
+    { "ID", "PID7", 0xfdcu, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 166, 1 },
+    { "ID", "PID0", 0xfe0u, ETHOSU_PAGE_ID, 1u, 0x00000080u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 167, 1 },
+    { "ID", "PID1", 0xfe4u, ETHOSU_PAGE_ID, 1u, 0x000000b5u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 168, 1 },
+    { "ID", "PID2", 0xfe8u, ETHOSU_PAGE_ID, 1u, 0x0000000bu, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 169, 1 },
+    { "ID", "PID3", 0xfecu, ETHOSU_PAGE_ID, 1u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 170, 1 },
+    { "ID", "CID0", 0xff0u, ETHOSU_PAGE_ID, 1u, 0x0000000du, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 171, 1 },
+    { "ID", "CID1", 0xff4u, ETHOSU_PAGE_ID, 1u, 0x000000f0u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 172, 1 },
+    { "ID", "CID2", 0xff8u, ETHOSU_PAGE_ID, 1u, 0x00000005u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 173, 1 },
+    { "ID", "CID3", 0xffcu, ETHOSU_PAGE_ID, 1u, 0x000000b1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 174, 1 },
 };
 
-const char *const ethosu_product_names[ETHOSU_PRODUCT_COUNT] = { "Ethos-U55", "Ethos-U65" };
+const char *const ethosu_product_names[ETHOSU_PRODUCT_COUNT] = { "Ethos-U55", "Ethos-U65", "Ethos-U85" };
 
 const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU_REG_COUNT] = {
     {   /* Ethos-U55 */
@@ -168,11 +292,27 @@ const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU
         { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000000u },   /* PROT */
         { 0x00003008u, 0x00000000u, 0xf000ffffu, 0x00000000u, 0x00000000u },   /* CONFIG */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* LOCK */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* COND_STATUS */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* POWER_CTRL */
         { 0x00000000u, 0x0000ffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* REGIONCFG */
         { 0x00000000u, 0x0f1f00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT0 */
         { 0x00000000u, 0x0f1f00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT1 */
         { 0x00000000u, 0x0f1f00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT2 */
         { 0x00000000u, 0x0f1f00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT3 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR0 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR1 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR2 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR3 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_SRAM */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_EXT */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_CAP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_EXT_CAP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH0_LO */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH0_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH1_LO */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH1_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_EXT_HASH0_LO */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_EXT_HASH0_HI */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP0 */
         { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP1 */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP2 */
@@ -189,6 +329,37 @@ const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU
         { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP13 */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP14 */
         { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP15 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CLKFORCE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DEBUG_ADDRESS */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DEBUG_MISC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* FEATURE_DISABLE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_IFM_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_IFM_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_IFM_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_OFM_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_OFM_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_OFM_DST_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_CMD_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_CMD_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_CMD_SIZE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_DST_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CURRENT_QREAD */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_SCALE_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_SCALE_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT1_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT1_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT2_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT2_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT3_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT3_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CURRENT_OP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CURRENT_CMD */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* REVISION */
         { 0x00000004u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID4 */
         { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID5 */
         { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID6 */
@@ -215,11 +386,27 @@ const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU
         { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000000u },   /* PROT */
         { 0x10003008u, 0x00000000u, 0xf000ffffu, 0x00000000u, 0x00000000u },   /* CONFIG */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* LOCK */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* COND_STATUS */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* POWER_CTRL */
         { 0x00000000u, 0x0000ffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* REGIONCFG */
         { 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT0 */
         { 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT1 */
         { 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT2 */
         { 0x00000000u, 0xffff00f3u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT3 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR0 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR1 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR2 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR3 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_SRAM */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_EXT */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_CAP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_EXT_CAP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH0_LO */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH0_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH1_LO */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH1_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_EXT_HASH0_LO */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CFG_EXT_HASH0_HI */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP0 */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP1 */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP2 */
@@ -236,6 +423,37 @@ const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP13 */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP14 */
         { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP15 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CLKFORCE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DEBUG_ADDRESS */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DEBUG_MISC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* FEATURE_DISABLE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_IFM_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_IFM_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_IFM_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_OFM_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_OFM_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_OFM_DST_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_CMD_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_CMD_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_CMD_SIZE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_M2M_DST_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CURRENT_QREAD */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_SCALE_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_SCALE_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT1_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT1_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT2_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT2_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT3_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* DMA_WEIGHT3_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CURRENT_OP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* CURRENT_CMD */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* REVISION */
         { 0x00000004u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID4 */
         { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID5 */
         { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID6 */
@@ -249,15 +467,114 @@ const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU
         { 0x00000005u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* CID2 */
         { 0x000000b1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* CID3 */
     },
+    {   /* Ethos-U85 */
+        { 0x20007001u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* ID */
+        { 0x00000008u, 0x00000000u, 0x00000000u, 0xfffffb7fu, 0x00000000u },   /* STATUS */
+        { 0x0000000cu, 0x0000000cu, 0x00000000u, 0x00000000u, 0xffff0013u },   /* CMD */
+        { 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000000u },   /* RESET */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* QBASE0 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* QBASE1 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* QREAD */
+        { 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000000u },   /* QCONFIG */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* QSIZE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000000u },   /* PROT */
+        { 0x20000018u, 0x00000000u, 0xf80037ffu, 0x00000000u, 0x00000000u },   /* CONFIG */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* LOCK */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000001u, 0x00000000u },   /* COND_STATUS */
+        { 0x00000000u, 0x0000003fu, 0x00000000u, 0x00000000u, 0x00000000u },   /* POWER_CTRL */
+        { 0x00000000u, 0x0000ffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* REGIONCFG */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT0 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT1 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT2 */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_LIMIT3 */
+        { 0x00000000u, 0x000000f7u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR0 */
+        { 0x00000000u, 0x000000f7u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR1 */
+        { 0x00000000u, 0x000000f7u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR2 */
+        { 0x00000000u, 0x000000f7u, 0x00000000u, 0x00000000u, 0x00000000u },   /* MEM_ATTR3 */
+        { 0x00000000u, 0x00031f3fu, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_SRAM */
+        { 0x00000000u, 0x00031f3fu, 0x00000000u, 0x00000000u, 0x00000000u },   /* AXI_EXT */
+        { 0x00000000u, 0x00000000u, 0x00031f3fu, 0x00000000u, 0x00000000u },   /* CFG_SRAM_CAP */
+        { 0x00000000u, 0x00000000u, 0x00031f3fu, 0x00000000u, 0x00000000u },   /* CFG_EXT_CAP */
+        { 0x00000000u, 0x00000000u, 0xffffffc0u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH0_LO */
+        { 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH0_HI */
+        { 0x00000000u, 0x00000000u, 0xffffffc0u, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH1_LO */
+        { 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u, 0x00000000u },   /* CFG_SRAM_HASH1_HI */
+        { 0x00000000u, 0x00000000u, 0xffffffc0u, 0x00000000u, 0x00000000u },   /* CFG_EXT_HASH0_LO */
+        { 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u, 0x00000000u },   /* CFG_EXT_HASH0_HI */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP0 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP1 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP2 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP3 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP4 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP5 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP6 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP7 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP8 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP9 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP10 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP11 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP12 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP13 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP14 */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* BASEP15 */
+        { 0x00000000u, 0x0000003fu, 0x00000000u, 0x00000000u, 0x00000000u },   /* CLKFORCE */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* DEBUG_ADDRESS */
+        { 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u, 0x00000000u },   /* DEBUG_MISC */
+        { 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000000u },   /* FEATURE_DISABLE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_IFM_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_IFM_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_IFM_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_OFM_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_OFM_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_OFM_DST_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_WEIGHT_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_WEIGHT_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_CMD_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_CMD_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_CMD_SIZE */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_M2M_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_M2M_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_M2M_DST */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_M2M_DST_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* CURRENT_QREAD */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_SCALE_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_SCALE_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_WEIGHT1_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_WEIGHT1_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_WEIGHT2_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_WEIGHT2_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* DMA_WEIGHT3_SRC */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0x000000ffu, 0x00000000u },   /* DMA_WEIGHT3_SRC_HI */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* CURRENT_OP */
+        { 0x00000000u, 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u },   /* CURRENT_CMD */
+        { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* REVISION */
+        { 0x00000004u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID4 */
+        { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID5 */
+        { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID6 */
+        { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID7 */
+        { 0x00000082u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID0 */
+        { 0x000000b5u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID1 */
+        { 0x0000000bu, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID2 */
+        { 0x00000000u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* PID3 */
+        { 0x0000000du, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* CID0 */
+        { 0x000000f0u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* CID1 */
+        { 0x00000005u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* CID2 */
+        { 0x000000b1u, 0x00000000u, 0xffffffffu, 0x00000000u, 0x00000000u },   /* CID3 */
+    },
 };
 
 const struct ethosu_config_desc ethosu_configs[ETHOSU_CFG_COUNT] = {
-    { "ethos-u55-32", ETHOSU_PRODUCT_U55, 32, 1, 16, 4, 32, 1, 0x00001005u, 0x10104201u },
-    { "ethos-u55-64", ETHOSU_PRODUCT_U55, 64, 1, 16, 8, 32, 1, 0x00001006u, 0x10104201u },
-    { "ethos-u55-128", ETHOSU_PRODUCT_U55, 128, 1, 24, 8, 32, 1, 0x00001807u, 0x10104201u },
-    { "ethos-u55-256", ETHOSU_PRODUCT_U55, 256, 1, 48, 8, 32, 1, 0x00003008u, 0x10104201u },
-    { "ethos-u65-256", ETHOSU_PRODUCT_U65, 256, 1, 48, 8, 40, 3, 0x10003008u, 0x10066001u },
-    { "ethos-u65-512", ETHOSU_PRODUCT_U65, 512, 2, 96, 8, 40, 3, 0x10006009u, 0x10066001u },
+    { "ethos-u55-32", ETHOSU_PRODUCT_U55, 32, 1, 16, 4, 32, 1, 1, 1, 0, { { 0 } }, 0x00001005u, 0x10104201u },
+    { "ethos-u55-64", ETHOSU_PRODUCT_U55, 64, 1, 16, 8, 32, 1, 1, 1, 0, { { 0 } }, 0x00001006u, 0x10104201u },
+    { "ethos-u55-128", ETHOSU_PRODUCT_U55, 128, 1, 24, 8, 32, 1, 1, 1, 0, { { 0 } }, 0x00001807u, 0x10104201u },
+    { "ethos-u55-256", ETHOSU_PRODUCT_U55, 256, 1, 48, 8, 32, 1, 1, 1, 0, { { 0 } }, 0x00003008u, 0x10104201u },
+    { "ethos-u65-256", ETHOSU_PRODUCT_U65, 256, 1, 48, 8, 40, 3, 1, 1, 0, { { 0 } }, 0x10003008u, 0x10066001u },
+    { "ethos-u65-512", ETHOSU_PRODUCT_U65, 512, 2, 96, 8, 40, 3, 1, 1, 0, { { 0 } }, 0x10006009u, 0x10066001u },
+    { "ethos-u85-128", ETHOSU_PRODUCT_U85, 128, 1, 0, 0, 40, 3, 2, 1, 2, { { 1, 2, 8 }, { 1, 1, 16 } }, 0x20000117u, 0x20007001u },
+    { "ethos-u85-256", ETHOSU_PRODUCT_U85, 256, 1, 0, 0, 40, 3, 2, 1, 3, { { 1, 2, 16 }, { 1, 4, 8 }, { 2, 2, 8 } }, 0x20000118u, 0x20007001u },
+    { "ethos-u85-512", ETHOSU_PRODUCT_U85, 512, 2, 0, 0, 40, 3, 2, 1, 2, { { 2, 2, 16 }, { 1, 4, 16 } }, 0x20001119u, 0x20007001u },
+    { "ethos-u85-1024", ETHOSU_PRODUCT_U85, 1024, 4, 0, 0, 40, 3, 2, 2, 3, { { 2, 2, 32 }, { 1, 4, 32 }, { 2, 4, 16 } }, 0x2000251au, 0x20007001u },
+    { "ethos-u85-2048", ETHOSU_PRODUCT_U85, 2048, 4, 0, 0, 40, 3, 4, 2, 3, { { 2, 2, 64 }, { 1, 4, 64 }, { 4, 4, 16 } }, 0x2000261bu, 0x20007001u },
 };
 
 int ethosu_config_find(const char *name)
@@ -277,67 +594,199 @@ int ethosu_config_of_word(uint32_t config)
     return -1;
 }
 
-static const struct { uint32_t addr; uint16_t index; } by_addr[ETHOSU_REG_COUNT] = {
-    { 0x000u, 0 },
-    { 0x004u, 1 },
-    { 0x008u, 2 },
-    { 0x00cu, 3 },
-    { 0x010u, 4 },
-    { 0x014u, 5 },
-    { 0x018u, 6 },
-    { 0x01cu, 7 },
-    { 0x020u, 8 },
-    { 0x024u, 9 },
-    { 0x028u, 10 },
-    { 0x02cu, 11 },
-    { 0x03cu, 12 },
-    { 0x040u, 13 },
-    { 0x044u, 14 },
-    { 0x048u, 15 },
-    { 0x04cu, 16 },
-    { 0x080u, 17 },
-    { 0x084u, 18 },
-    { 0x088u, 19 },
-    { 0x08cu, 20 },
-    { 0x090u, 21 },
-    { 0x094u, 22 },
-    { 0x098u, 23 },
-    { 0x09cu, 24 },
-    { 0x0a0u, 25 },
-    { 0x0a4u, 26 },
-    { 0x0a8u, 27 },
-    { 0x0acu, 28 },
-    { 0x0b0u, 29 },
-    { 0x0b4u, 30 },
-    { 0x0b8u, 31 },
-    { 0x0bcu, 32 },
-    { 0xfd0u, 33 },
-    { 0xfd4u, 34 },
-    { 0xfd8u, 35 },
-    { 0xfdcu, 36 },
-    { 0xfe0u, 37 },
-    { 0xfe4u, 38 },
-    { 0xfe8u, 39 },
-    { 0xfecu, 40 },
-    { 0xff0u, 41 },
-    { 0xff4u, 42 },
-    { 0xff8u, 43 },
-    { 0xffcu, 44 },
+/* (address, product, register) sorted, for the binary searches below. */
+static const struct { uint16_t addr; uint8_t product; uint16_t index; } by_addr[168] = {
+    { 0x000u, 0, 0 },
+    { 0x000u, 1, 0 },
+    { 0x000u, 2, 0 },
+    { 0x004u, 0, 1 },
+    { 0x004u, 1, 1 },
+    { 0x004u, 2, 1 },
+    { 0x008u, 0, 2 },
+    { 0x008u, 1, 2 },
+    { 0x008u, 2, 2 },
+    { 0x00cu, 0, 3 },
+    { 0x00cu, 1, 3 },
+    { 0x00cu, 2, 3 },
+    { 0x010u, 0, 4 },
+    { 0x010u, 1, 4 },
+    { 0x010u, 2, 4 },
+    { 0x014u, 1, 5 },
+    { 0x014u, 2, 5 },
+    { 0x018u, 0, 6 },
+    { 0x018u, 1, 6 },
+    { 0x018u, 2, 6 },
+    { 0x01cu, 0, 7 },
+    { 0x01cu, 1, 7 },
+    { 0x01cu, 2, 7 },
+    { 0x020u, 0, 8 },
+    { 0x020u, 1, 8 },
+    { 0x020u, 2, 8 },
+    { 0x024u, 0, 9 },
+    { 0x024u, 1, 9 },
+    { 0x024u, 2, 9 },
+    { 0x028u, 0, 10 },
+    { 0x028u, 1, 10 },
+    { 0x028u, 2, 10 },
+    { 0x02cu, 0, 11 },
+    { 0x02cu, 1, 11 },
+    { 0x030u, 2, 12 },
+    { 0x038u, 2, 13 },
+    { 0x03cu, 0, 14 },
+    { 0x03cu, 1, 14 },
+    { 0x03cu, 2, 14 },
+    { 0x040u, 0, 15 },
+    { 0x040u, 1, 15 },
+    { 0x040u, 2, 19 },
+    { 0x044u, 0, 16 },
+    { 0x044u, 1, 16 },
+    { 0x044u, 2, 20 },
+    { 0x048u, 0, 17 },
+    { 0x048u, 1, 17 },
+    { 0x048u, 2, 21 },
+    { 0x04cu, 0, 18 },
+    { 0x04cu, 1, 18 },
+    { 0x04cu, 2, 22 },
+    { 0x050u, 2, 23 },
+    { 0x054u, 2, 24 },
+    { 0x060u, 2, 25 },
+    { 0x064u, 2, 26 },
+    { 0x068u, 2, 27 },
+    { 0x06cu, 2, 28 },
+    { 0x070u, 2, 29 },
+    { 0x074u, 2, 30 },
+    { 0x078u, 2, 31 },
+    { 0x07cu, 2, 32 },
+    { 0x080u, 0, 33 },
+    { 0x080u, 1, 33 },
+    { 0x080u, 2, 33 },
+    { 0x084u, 1, 34 },
+    { 0x084u, 2, 34 },
+    { 0x088u, 0, 35 },
+    { 0x088u, 1, 35 },
+    { 0x088u, 2, 35 },
+    { 0x08cu, 1, 36 },
+    { 0x08cu, 2, 36 },
+    { 0x090u, 0, 37 },
+    { 0x090u, 1, 37 },
+    { 0x090u, 2, 37 },
+    { 0x094u, 1, 38 },
+    { 0x094u, 2, 38 },
+    { 0x098u, 0, 39 },
+    { 0x098u, 1, 39 },
+    { 0x098u, 2, 39 },
+    { 0x09cu, 1, 40 },
+    { 0x09cu, 2, 40 },
+    { 0x0a0u, 0, 41 },
+    { 0x0a0u, 1, 41 },
+    { 0x0a0u, 2, 41 },
+    { 0x0a4u, 1, 42 },
+    { 0x0a4u, 2, 42 },
+    { 0x0a8u, 0, 43 },
+    { 0x0a8u, 1, 43 },
+    { 0x0a8u, 2, 43 },
+    { 0x0acu, 1, 44 },
+    { 0x0acu, 2, 44 },
+    { 0x0b0u, 0, 45 },
+    { 0x0b0u, 1, 45 },
+    { 0x0b0u, 2, 45 },
+    { 0x0b4u, 1, 46 },
+    { 0x0b4u, 2, 46 },
+    { 0x0b8u, 0, 47 },
+    { 0x0b8u, 1, 47 },
+    { 0x0b8u, 2, 47 },
+    { 0x0bcu, 1, 48 },
+    { 0x0bcu, 2, 48 },
+    { 0x140u, 2, 49 },
+    { 0x144u, 2, 50 },
+    { 0x148u, 2, 51 },
+    { 0x154u, 2, 52 },
+    { 0x240u, 2, 53 },
+    { 0x244u, 2, 54 },
+    { 0x248u, 2, 55 },
+    { 0x24cu, 2, 56 },
+    { 0x250u, 2, 57 },
+    { 0x254u, 2, 58 },
+    { 0x258u, 2, 59 },
+    { 0x25cu, 2, 60 },
+    { 0x260u, 2, 61 },
+    { 0x264u, 2, 62 },
+    { 0x268u, 2, 63 },
+    { 0x26cu, 2, 64 },
+    { 0x270u, 2, 65 },
+    { 0x274u, 2, 66 },
+    { 0x278u, 2, 67 },
+    { 0x27cu, 2, 68 },
+    { 0x280u, 2, 69 },
+    { 0x284u, 2, 70 },
+    { 0x288u, 2, 71 },
+    { 0x28cu, 2, 72 },
+    { 0x290u, 2, 73 },
+    { 0x294u, 2, 74 },
+    { 0x298u, 2, 75 },
+    { 0x29cu, 2, 76 },
+    { 0x2b8u, 2, 77 },
+    { 0x2bcu, 2, 78 },
+    { 0xfc0u, 2, 79 },
+    { 0xfd0u, 0, 80 },
+    { 0xfd0u, 1, 80 },
+    { 0xfd0u, 2, 80 },
+    { 0xfd4u, 0, 81 },
+    { 0xfd4u, 1, 81 },
+    { 0xfd4u, 2, 81 },
+    { 0xfd8u, 0, 82 },
+    { 0xfd8u, 1, 82 },
+    { 0xfd8u, 2, 82 },
+    { 0xfdcu, 0, 83 },
+    { 0xfdcu, 1, 83 },
+    { 0xfdcu, 2, 83 },
+    { 0xfe0u, 0, 84 },
+    { 0xfe0u, 1, 84 },
+    { 0xfe0u, 2, 84 },
+    { 0xfe4u, 0, 85 },
+    { 0xfe4u, 1, 85 },
+    { 0xfe4u, 2, 85 },
+    { 0xfe8u, 0, 86 },
+    { 0xfe8u, 1, 86 },
+    { 0xfe8u, 2, 86 },
+    { 0xfecu, 0, 87 },
+    { 0xfecu, 1, 87 },
+    { 0xfecu, 2, 87 },
+    { 0xff0u, 0, 88 },
+    { 0xff0u, 1, 88 },
+    { 0xff0u, 2, 88 },
+    { 0xff4u, 0, 89 },
+    { 0xff4u, 1, 89 },
+    { 0xff4u, 2, 89 },
+    { 0xff8u, 0, 90 },
+    { 0xff8u, 1, 90 },
+    { 0xff8u, 2, 90 },
+    { 0xffcu, 0, 91 },
+    { 0xffcu, 1, 91 },
+    { 0xffcu, 2, 91 },
 };
 
-int ethosu_reg_index(uint32_t addr)
+int ethosu_reg_index_in(unsigned product, uint32_t addr)
 {
-    int lo = 0, hi = ETHOSU_REG_COUNT - 1;
+    int lo = 0, hi = (int)(sizeof by_addr / sizeof by_addr[0]) - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
-        if (by_addr[mid].addr == addr)
+        if (by_addr[mid].addr == addr && by_addr[mid].product == product)
             return by_addr[mid].index;
-        if (by_addr[mid].addr < addr)
+        if (by_addr[mid].addr < addr || (by_addr[mid].addr == addr && by_addr[mid].product < product))
             lo = mid + 1;
         else
             hi = mid - 1;
     }
     return -1;
+}
+
+int ethosu_reg_index(uint32_t addr)
+{
+    int i = ethosu_reg_index_in(ETHOSU_PRODUCT_U65, addr);
+    for (unsigned p = 0; i < 0 && p < ETHOSU_PRODUCT_COUNT; p++)
+        i = ethosu_reg_index_in(p, addr);
+    return i;
 }
 
 static int name_eq(const char *a, const char *b, size_t n)

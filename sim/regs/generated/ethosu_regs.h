@@ -8,6 +8,8 @@
 enum ethosu_page {
     ETHOSU_PAGE_BASE,
     ETHOSU_PAGE_BASE_POINTERS,
+    ETHOSU_PAGE_DEBUG,
+    ETHOSU_PAGE_TSU_DEBUG,
     ETHOSU_PAGE_ID,
     ETHOSU_PAGE_COUNT
 };
@@ -52,27 +54,35 @@ struct ethosu_reg_product {
     uint32_t rw_mask, ro_mask, rs_mask, w1a_mask;
 };
 
+#define ETHOSU_MAX_UBLOCKS 4
+
 /* A configuration Vela targets (ethosu_configs.csv). */
 struct ethosu_config_desc {
     const char *name;        /* "ethos-u55-128" */
     uint8_t product;         /* CONFIG.product: ETHOSU_PRODUCT_* */
     uint16_t macs;           /* MACs per cycle, all cores */
     uint8_t cores;           /* 1, or 2 (PARALLEL_MODE splits the OFM depth) */
-    uint16_t shram_kb;       /* CONFIG.shram_size */
-    uint8_t ofm_ublock_depth;/* OFM microblock depth: the weight order's ublk_depth */
+    uint16_t shram_kb;       /* CONFIG.shram_size; 0: no SHRAM (Ethos-U85) */
+    uint8_t ofm_ublock_depth;/* OFM microblock depth: the weight order's ublk_depth; 0: per
+                                operation, one of ofm_ublocks (Ethos-U85) */
     uint8_t addr_bits;       /* AXI address width: 32 or 40 */
     uint8_t dma_dims;        /* 1: one-dimensional DMA only; 3: SIZE0/1, SKIP0/1 too */
+    uint8_t axi_sram_ports;  /* SRAM AXI ports (Ethos-U85: 1 << CONFIG.num_axi_sram); 1 (M0) before */
+    uint8_t axi_ext_ports;   /* EXT AXI ports (Ethos-U85: 1 << CONFIG.num_axi_ext); 1 (M1) before */
+    uint8_t n_ofm_ublocks;   /* Ethos-U85: the OFM microblocks the configuration offers */
+    uint8_t ofm_ublocks[ETHOSU_MAX_UBLOCKS][3];   /* each height, width, depth */
     uint32_t config_reset;   /* CONFIG register value */
     uint32_t id_reset;       /* ID register value */
 };
 
-#define ETHOSU_REG_COUNT 45
-#define ETHOSU_FIELD_COUNT 98
+#define ETHOSU_REG_COUNT 92
+#define ETHOSU_FIELD_COUNT 175
 
 /* Products (the value of CONFIG.product). */
 #define ETHOSU_PRODUCT_U55 0u   /* Ethos-U55 */
 #define ETHOSU_PRODUCT_U65 1u   /* Ethos-U65 */
-#define ETHOSU_PRODUCT_COUNT 2
+#define ETHOSU_PRODUCT_U85 2u   /* Ethos-U85 */
+#define ETHOSU_PRODUCT_COUNT 3
 extern const char *const ethosu_product_names[ETHOSU_PRODUCT_COUNT];   /* "Ethos-U55", ... */
 extern const struct ethosu_reg_product ethosu_reg_products[ETHOSU_PRODUCT_COUNT][ETHOSU_REG_COUNT];
 
@@ -84,10 +94,15 @@ enum ethosu_config_id {
     ETHOSU_CFG_U55_256,   /* ethos-u55-256 */
     ETHOSU_CFG_U65_256,   /* ethos-u65-256 */
     ETHOSU_CFG_U65_512,   /* ethos-u65-512 */
+    ETHOSU_CFG_U85_128,   /* ethos-u85-128 */
+    ETHOSU_CFG_U85_256,   /* ethos-u85-256 */
+    ETHOSU_CFG_U85_512,   /* ethos-u85-512 */
+    ETHOSU_CFG_U85_1024,   /* ethos-u85-1024 */
+    ETHOSU_CFG_U85_2048,   /* ethos-u85-2048 */
     ETHOSU_CFG_COUNT
 };
 #define ETHOSU_CFG_DEFAULT ETHOSU_CFG_U65_256
-#define ETHOSU_CFG_NAMES "ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256|ethos-u65-256|ethos-u65-512"
+#define ETHOSU_CFG_NAMES "ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256|ethos-u65-256|ethos-u65-512|ethos-u85-128|ethos-u85-256|ethos-u85-512|ethos-u85-1024|ethos-u85-2048"
 extern const struct ethosu_config_desc ethosu_configs[ETHOSU_CFG_COUNT];
 /* A configuration by name ("ethos-u55-32"), or -1. */
 int ethosu_config_find(const char *name);
@@ -97,8 +112,13 @@ int ethosu_config_of_word(uint32_t config);
 extern const struct ethosu_reg_desc ethosu_regs[ETHOSU_REG_COUNT];
 extern const struct ethosu_field_desc ethosu_fields[ETHOSU_FIELD_COUNT];
 
-/* Register index for an APB byte offset, or -1 for an address hole. */
+/* Register index for an APB byte offset, or -1 for an address hole: the default
+ * product's register where products differ at the address (AXI_LIMIT0 or the
+ * Ethos-U85's MEM_ATTR0), else the one register any product has there. */
 int ethosu_reg_index(uint32_t addr);
+/* Register index of an APB byte offset in one product (ETHOSU_PRODUCT_*), or -1
+ * where the product has no register. */
+int ethosu_reg_index_in(unsigned product, uint32_t addr);
 /* Find by name: "STATUS" or "BASE.STATUS" (case-insensitive). NULL if unknown. */
 const struct ethosu_reg_desc *ethosu_reg_find(const char *name);
 /* Find a field of a register by name (case-insensitive), or NULL. */
@@ -133,7 +153,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_ID_ARCH_MINOR_REV_SHIFT 20
 #define ETHOSU_ID_ARCH_MINOR_REV_WIDTH 8
 #define ETHOSU_ID_ARCH_MINOR_REV_MASK 0x0ff00000u
-#define ETHOSU_ID_ARCH_MAJOR_REV_SHIFT 28  /* register reset 0x10066001 as the U65 TRM table; Ethos-U55 0x10104201 (architecture 1.1.0, r2p0) as Arm's U55 driver header */
+#define ETHOSU_ID_ARCH_MAJOR_REV_SHIFT 28  /* register reset 0x10066001 as the U65 TRM table; Ethos-U55 0x10104201 (architecture 1.1.0, r2p0) as Arm's U55 driver header; Ethos-U85 0x20007001 (architecture 2.0.0) as Arm's U85 driver header */
 #define ETHOSU_ID_ARCH_MAJOR_REV_WIDTH 4
 #define ETHOSU_ID_ARCH_MAJOR_REV_MASK 0xf0000000u
 
@@ -190,6 +210,9 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_STATUS_IRQ_HISTORY_MASK_SHIFT 16  /* ORed with the mask of NPU_OP_IRQ/NPU_OP_STOP; cleared by CMD.clear_irq_history */
 #define ETHOSU_STATUS_IRQ_HISTORY_MASK_WIDTH 16
 #define ETHOSU_STATUS_IRQ_HISTORY_MASK_MASK 0xffff0000u
+#define ETHOSU_STATUS_BRANCH_FAULT_SHIFT 9  /* Ethos-U85: a branch out of the command stream; cleared only by a reset */
+#define ETHOSU_STATUS_BRANCH_FAULT_WIDTH 1
+#define ETHOSU_STATUS_BRANCH_FAULT_MASK 0x00000200u
 
 /* BASE.CMD (prot) */
 #define ETHOSU_CMD 0x008u
@@ -210,6 +233,9 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_CMD_CLEAR_IRQ_HISTORY_SHIFT 16  /* bit k set clears STATUS.irq_history_mask bit k */
 #define ETHOSU_CMD_CLEAR_IRQ_HISTORY_WIDTH 16
 #define ETHOSU_CMD_CLEAR_IRQ_HISTORY_MASK 0xffff0000u
+#define ETHOSU_CMD_STOP_REQUEST_SHIFT 4  /* Ethos-U85: write 1: stop the command stream at the next command boundary */
+#define ETHOSU_CMD_STOP_REQUEST_WIDTH 1
+#define ETHOSU_CMD_STOP_REQUEST_MASK 0x00000010u
 
 /* BASE.RESET (prot+lvl_clamp) */
 #define ETHOSU_RESET 0x00cu
@@ -254,9 +280,12 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_QCONFIG 0x01cu
 #define ETHOSU_QCONFIG_IDX 7
 #define ETHOSU_QCONFIG_RESET 0x00000000u
-#define ETHOSU_QCONFIG_FIELD_SHIFT 0  /* command stream AXI config 0-3 as a REGIONCFG region field (0/1: M0; 2/3: M1) */
+#define ETHOSU_QCONFIG_FIELD_SHIFT 0  /* command stream AXI config 0-3 as a REGIONCFG region field (0/1: M0; 2/3: M1); not on the Ethos-U85 (cmd_region0 there) */
 #define ETHOSU_QCONFIG_FIELD_WIDTH 32
 #define ETHOSU_QCONFIG_FIELD_MASK 0xffffffffu
+#define ETHOSU_QCONFIG_CMD_REGION0_SHIFT 0  /* Ethos-U85: the MEM_ATTR index (0-3) of the command stream's fetches */
+#define ETHOSU_QCONFIG_CMD_REGION0_WIDTH 2
+#define ETHOSU_QCONFIG_CMD_REGION0_MASK 0x00000003u
 
 /* BASE.QSIZE (prot) */
 #define ETHOSU_QSIZE 0x020u
@@ -293,7 +322,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_7 7u
 #define ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_8 8u
 #define ETHOSU_CONFIG_MACS_PER_CC_MACS_PER_CC_IS_9 9u
-#define ETHOSU_CONFIG_CMD_STREAM_VERSION_SHIFT 4
+#define ETHOSU_CONFIG_CMD_STREAM_VERSION_SHIFT 4  /* Ethos-U85: 1 (command stream 2.0) */
 #define ETHOSU_CONFIG_CMD_STREAM_VERSION_WIDTH 4
 #define ETHOSU_CONFIG_CMD_STREAM_VERSION_MASK 0x000000f0u
 #define ETHOSU_CONFIG_SHRAM_SIZE_SHIFT 8  /* KiB; the configuration's (ethosu_configs.csv), 48 here */
@@ -303,9 +332,21 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_CONFIG_SHRAM_SIZE_SHRAM_24KB 24u
 #define ETHOSU_CONFIG_SHRAM_SIZE_SHRAM_48KB 48u
 #define ETHOSU_CONFIG_SHRAM_SIZE_SHRAM_96KB 96u
-#define ETHOSU_CONFIG_PRODUCT_SHIFT 28  /* 0 Ethos-U55, 1 Ethos-U65 */
+#define ETHOSU_CONFIG_PRODUCT_SHIFT 28  /* 0 Ethos-U55, 1 Ethos-U65, 2 Ethos-U85 */
 #define ETHOSU_CONFIG_PRODUCT_WIDTH 4
 #define ETHOSU_CONFIG_PRODUCT_MASK 0xf0000000u
+#define ETHOSU_CONFIG_NUM_AXI_SRAM_SHIFT 8  /* Ethos-U85: log2 of the SRAM AXI ports; the configuration's (ethosu_configs.csv) */
+#define ETHOSU_CONFIG_NUM_AXI_SRAM_WIDTH 2
+#define ETHOSU_CONFIG_NUM_AXI_SRAM_MASK 0x00000300u
+#define ETHOSU_CONFIG_NUM_AXI_EXT_SHIFT 10  /* Ethos-U85: log2 of the EXT AXI ports; the configuration's */
+#define ETHOSU_CONFIG_NUM_AXI_EXT_WIDTH 1
+#define ETHOSU_CONFIG_NUM_AXI_EXT_MASK 0x00000400u
+#define ETHOSU_CONFIG_NUM_WD_SHIFT 12  /* Ethos-U85: log2 of the weight decoders (cores); the configuration's */
+#define ETHOSU_CONFIG_NUM_WD_WIDTH 2
+#define ETHOSU_CONFIG_NUM_WD_MASK 0x00003000u
+#define ETHOSU_CONFIG_CUSTOM_DMA_SHIFT 27  /* Ethos-U85: no custom DMA */
+#define ETHOSU_CONFIG_CUSTOM_DMA_WIDTH 1
+#define ETHOSU_CONFIG_CUSTOM_DMA_MASK 0x08000000u
 
 /* BASE.LOCK (prot) */
 #define ETHOSU_LOCK 0x02cu
@@ -315,11 +356,27 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_LOCK_FIELD_WIDTH 32
 #define ETHOSU_LOCK_FIELD_MASK 0xffffffffu
 
+/* BASE.COND_STATUS (prot) */
+#define ETHOSU_COND_STATUS 0x030u
+#define ETHOSU_COND_STATUS_IDX 12
+#define ETHOSU_COND_STATUS_RESET 0x00000000u
+#define ETHOSU_COND_STATUS_RESULT_FLAG_SHIFT 0  /* Ethos-U85: result of the last NPU_OP_BRANCH condition */
+#define ETHOSU_COND_STATUS_RESULT_FLAG_WIDTH 1
+#define ETHOSU_COND_STATUS_RESULT_FLAG_MASK 0x00000001u
+
+/* BASE.POWER_CTRL (prot) */
+#define ETHOSU_POWER_CTRL 0x038u
+#define ETHOSU_POWER_CTRL_IDX 13
+#define ETHOSU_POWER_CTRL_RESET 0x00000000u
+#define ETHOSU_POWER_CTRL_MAC_STEP_CYCLES_SHIFT 0  /* Ethos-U85: MAC power ramp cycles (0: no ramping); no power model: storage only */
+#define ETHOSU_POWER_CTRL_MAC_STEP_CYCLES_WIDTH 6
+#define ETHOSU_POWER_CTRL_MAC_STEP_CYCLES_MASK 0x0000003fu
+
 /* BASE.REGIONCFG (prot) */
 #define ETHOSU_REGIONCFG 0x03cu
-#define ETHOSU_REGIONCFG_IDX 12
+#define ETHOSU_REGIONCFG_IDX 14
 #define ETHOSU_REGIONCFG_RESET 0x00000000u
-#define ETHOSU_REGIONCFG_REGION0_SHIFT 0
+#define ETHOSU_REGIONCFG_REGION0_SHIFT 0  /* Ethos-U85: each region field is the MEM_ATTR index (0-3) of the region, whose axi_port picks SRAM or EXT */
 #define ETHOSU_REGIONCFG_REGION0_WIDTH 2
 #define ETHOSU_REGIONCFG_REGION0_MASK 0x00000003u
 #define ETHOSU_REGIONCFG_REGION0_AXI0_OUTSTANDING_COUNTER0 0u
@@ -378,7 +435,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE.AXI_LIMIT0 (prot) */
 #define ETHOSU_AXI_LIMIT0 0x040u
-#define ETHOSU_AXI_LIMIT0_IDX 13
+#define ETHOSU_AXI_LIMIT0_IDX 15
 #define ETHOSU_AXI_LIMIT0_RESET 0x00000000u
 #define ETHOSU_AXI_LIMIT0_MAX_BEATS_SHIFT 0  /* 4.2.14 table heading lost in the OCR: same layout as AXI_LIMIT1-3 */
 #define ETHOSU_AXI_LIMIT0_MAX_BEATS_WIDTH 2
@@ -416,7 +473,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE.AXI_LIMIT1 (prot) */
 #define ETHOSU_AXI_LIMIT1 0x044u
-#define ETHOSU_AXI_LIMIT1_IDX 14
+#define ETHOSU_AXI_LIMIT1_IDX 16
 #define ETHOSU_AXI_LIMIT1_RESET 0x00000000u
 #define ETHOSU_AXI_LIMIT1_MAX_BEATS_SHIFT 0
 #define ETHOSU_AXI_LIMIT1_MAX_BEATS_WIDTH 2
@@ -454,7 +511,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE.AXI_LIMIT2 (prot) */
 #define ETHOSU_AXI_LIMIT2 0x048u
-#define ETHOSU_AXI_LIMIT2_IDX 15
+#define ETHOSU_AXI_LIMIT2_IDX 17
 #define ETHOSU_AXI_LIMIT2_RESET 0x00000000u
 #define ETHOSU_AXI_LIMIT2_MAX_BEATS_SHIFT 0
 #define ETHOSU_AXI_LIMIT2_MAX_BEATS_WIDTH 2
@@ -492,7 +549,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE.AXI_LIMIT3 (prot) */
 #define ETHOSU_AXI_LIMIT3 0x04cu
-#define ETHOSU_AXI_LIMIT3_IDX 16
+#define ETHOSU_AXI_LIMIT3_IDX 18
 #define ETHOSU_AXI_LIMIT3_RESET 0x00000000u
 #define ETHOSU_AXI_LIMIT3_MAX_BEATS_SHIFT 0
 #define ETHOSU_AXI_LIMIT3_MAX_BEATS_WIDTH 2
@@ -528,9 +585,253 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 #define ETHOSU_AXI_LIMIT3_MAX_OUTSTANDING_WRITE_M1_U55_WIDTH 4
 #define ETHOSU_AXI_LIMIT3_MAX_OUTSTANDING_WRITE_M1_U55_MASK 0x0f000000u
 
+/* BASE.MEM_ATTR0 (prot) */
+#define ETHOSU_MEM_ATTR0 0x040u
+#define ETHOSU_MEM_ATTR0_IDX 19
+#define ETHOSU_MEM_ATTR0_RESET 0x00000000u
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_SHIFT 0  /* Ethos-U85: at AXI_LIMIT0's address; a region or the command stream names this entry */
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_WIDTH 2
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_MASK 0x00000003u
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_NON_SHARABLE 0u
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_INNER_SHARABLE 1u
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_OUTER_SHARABLE 2u
+#define ETHOSU_MEM_ATTR0_MEM_DOMAIN_SYSTEM 3u
+#define ETHOSU_MEM_ATTR0_AXI_PORT_SHIFT 2  /* the AXI port: SRAM managers (M0) or EXT managers (M1) */
+#define ETHOSU_MEM_ATTR0_AXI_PORT_WIDTH 1
+#define ETHOSU_MEM_ATTR0_AXI_PORT_MASK 0x00000004u
+#define ETHOSU_MEM_ATTR0_AXI_PORT_SRAM 0u
+#define ETHOSU_MEM_ATTR0_AXI_PORT_EXT 1u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_SHIFT 4
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WIDTH 4
+#define ETHOSU_MEM_ATTR0_MEMTYPE_MASK 0x000000f0u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_DEVICE_NON_BUFFERABLE 0u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_DEVICE_BUFFERABLE 1u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_NORMAL_NON_CACHEABLE_NON_BUFFERABLE 2u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_NORMAL_NON_CACHEABLE_BUFFERABLE 3u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_THROUGH_NO_ALLOCATE 4u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_THROUGH_READ_ALLOCATE 5u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_THROUGH_WRITE_ALLOCATE 6u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_THROUGH_READ_AND_WRITE_ALLOCATE 7u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_BACK_NO_ALLOCATE 8u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_BACK_READ_ALLOCATE 9u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_BACK_WRITE_ALLOCATE 10u
+#define ETHOSU_MEM_ATTR0_MEMTYPE_WRITE_BACK_READ_AND_WRITE_ALLOCATE 11u
+
+/* BASE.MEM_ATTR1 (prot) */
+#define ETHOSU_MEM_ATTR1 0x044u
+#define ETHOSU_MEM_ATTR1_IDX 20
+#define ETHOSU_MEM_ATTR1_RESET 0x00000000u
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_SHIFT 0
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_WIDTH 2
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_MASK 0x00000003u
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_NON_SHARABLE 0u
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_INNER_SHARABLE 1u
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_OUTER_SHARABLE 2u
+#define ETHOSU_MEM_ATTR1_MEM_DOMAIN_SYSTEM 3u
+#define ETHOSU_MEM_ATTR1_AXI_PORT_SHIFT 2
+#define ETHOSU_MEM_ATTR1_AXI_PORT_WIDTH 1
+#define ETHOSU_MEM_ATTR1_AXI_PORT_MASK 0x00000004u
+#define ETHOSU_MEM_ATTR1_AXI_PORT_SRAM 0u
+#define ETHOSU_MEM_ATTR1_AXI_PORT_EXT 1u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_SHIFT 4
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WIDTH 4
+#define ETHOSU_MEM_ATTR1_MEMTYPE_MASK 0x000000f0u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_DEVICE_NON_BUFFERABLE 0u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_DEVICE_BUFFERABLE 1u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_NORMAL_NON_CACHEABLE_NON_BUFFERABLE 2u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_NORMAL_NON_CACHEABLE_BUFFERABLE 3u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_THROUGH_NO_ALLOCATE 4u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_THROUGH_READ_ALLOCATE 5u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_THROUGH_WRITE_ALLOCATE 6u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_THROUGH_READ_AND_WRITE_ALLOCATE 7u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_BACK_NO_ALLOCATE 8u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_BACK_READ_ALLOCATE 9u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_BACK_WRITE_ALLOCATE 10u
+#define ETHOSU_MEM_ATTR1_MEMTYPE_WRITE_BACK_READ_AND_WRITE_ALLOCATE 11u
+
+/* BASE.MEM_ATTR2 (prot) */
+#define ETHOSU_MEM_ATTR2 0x048u
+#define ETHOSU_MEM_ATTR2_IDX 21
+#define ETHOSU_MEM_ATTR2_RESET 0x00000000u
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_SHIFT 0
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_WIDTH 2
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_MASK 0x00000003u
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_NON_SHARABLE 0u
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_INNER_SHARABLE 1u
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_OUTER_SHARABLE 2u
+#define ETHOSU_MEM_ATTR2_MEM_DOMAIN_SYSTEM 3u
+#define ETHOSU_MEM_ATTR2_AXI_PORT_SHIFT 2
+#define ETHOSU_MEM_ATTR2_AXI_PORT_WIDTH 1
+#define ETHOSU_MEM_ATTR2_AXI_PORT_MASK 0x00000004u
+#define ETHOSU_MEM_ATTR2_AXI_PORT_SRAM 0u
+#define ETHOSU_MEM_ATTR2_AXI_PORT_EXT 1u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_SHIFT 4
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WIDTH 4
+#define ETHOSU_MEM_ATTR2_MEMTYPE_MASK 0x000000f0u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_DEVICE_NON_BUFFERABLE 0u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_DEVICE_BUFFERABLE 1u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_NORMAL_NON_CACHEABLE_NON_BUFFERABLE 2u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_NORMAL_NON_CACHEABLE_BUFFERABLE 3u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_THROUGH_NO_ALLOCATE 4u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_THROUGH_READ_ALLOCATE 5u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_THROUGH_WRITE_ALLOCATE 6u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_THROUGH_READ_AND_WRITE_ALLOCATE 7u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_BACK_NO_ALLOCATE 8u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_BACK_READ_ALLOCATE 9u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_BACK_WRITE_ALLOCATE 10u
+#define ETHOSU_MEM_ATTR2_MEMTYPE_WRITE_BACK_READ_AND_WRITE_ALLOCATE 11u
+
+/* BASE.MEM_ATTR3 (prot) */
+#define ETHOSU_MEM_ATTR3 0x04cu
+#define ETHOSU_MEM_ATTR3_IDX 22
+#define ETHOSU_MEM_ATTR3_RESET 0x00000000u
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_SHIFT 0
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_WIDTH 2
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_MASK 0x00000003u
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_NON_SHARABLE 0u
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_INNER_SHARABLE 1u
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_OUTER_SHARABLE 2u
+#define ETHOSU_MEM_ATTR3_MEM_DOMAIN_SYSTEM 3u
+#define ETHOSU_MEM_ATTR3_AXI_PORT_SHIFT 2
+#define ETHOSU_MEM_ATTR3_AXI_PORT_WIDTH 1
+#define ETHOSU_MEM_ATTR3_AXI_PORT_MASK 0x00000004u
+#define ETHOSU_MEM_ATTR3_AXI_PORT_SRAM 0u
+#define ETHOSU_MEM_ATTR3_AXI_PORT_EXT 1u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_SHIFT 4
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WIDTH 4
+#define ETHOSU_MEM_ATTR3_MEMTYPE_MASK 0x000000f0u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_DEVICE_NON_BUFFERABLE 0u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_DEVICE_BUFFERABLE 1u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_NORMAL_NON_CACHEABLE_NON_BUFFERABLE 2u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_NORMAL_NON_CACHEABLE_BUFFERABLE 3u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_THROUGH_NO_ALLOCATE 4u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_THROUGH_READ_ALLOCATE 5u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_THROUGH_WRITE_ALLOCATE 6u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_THROUGH_READ_AND_WRITE_ALLOCATE 7u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_BACK_NO_ALLOCATE 8u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_BACK_READ_ALLOCATE 9u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_BACK_WRITE_ALLOCATE 10u
+#define ETHOSU_MEM_ATTR3_MEMTYPE_WRITE_BACK_READ_AND_WRITE_ALLOCATE 11u
+
+/* BASE.AXI_SRAM (prot) */
+#define ETHOSU_AXI_SRAM 0x050u
+#define ETHOSU_AXI_SRAM_IDX 23
+#define ETHOSU_AXI_SRAM_RESET 0x00000000u
+#define ETHOSU_AXI_SRAM_MAX_OUTSTANDING_READ_M1_SHIFT 0  /* Ethos-U85: limits of the SRAM AXI ports; storage only (the twin's managers keep their own limits) */
+#define ETHOSU_AXI_SRAM_MAX_OUTSTANDING_READ_M1_WIDTH 6
+#define ETHOSU_AXI_SRAM_MAX_OUTSTANDING_READ_M1_MASK 0x0000003fu
+#define ETHOSU_AXI_SRAM_MAX_OUTSTANDING_WRITE_M1_SHIFT 8
+#define ETHOSU_AXI_SRAM_MAX_OUTSTANDING_WRITE_M1_WIDTH 5
+#define ETHOSU_AXI_SRAM_MAX_OUTSTANDING_WRITE_M1_MASK 0x00001f00u
+#define ETHOSU_AXI_SRAM_MAX_BEATS_SHIFT 16
+#define ETHOSU_AXI_SRAM_MAX_BEATS_WIDTH 2
+#define ETHOSU_AXI_SRAM_MAX_BEATS_MASK 0x00030000u
+#define ETHOSU_AXI_SRAM_MAX_BEATS_B64 0u
+#define ETHOSU_AXI_SRAM_MAX_BEATS_B128 1u
+#define ETHOSU_AXI_SRAM_MAX_BEATS_B256 2u
+
+/* BASE.AXI_EXT (prot) */
+#define ETHOSU_AXI_EXT 0x054u
+#define ETHOSU_AXI_EXT_IDX 24
+#define ETHOSU_AXI_EXT_RESET 0x00000000u
+#define ETHOSU_AXI_EXT_MAX_OUTSTANDING_READ_M1_SHIFT 0  /* Ethos-U85: limits of the EXT AXI ports; storage only */
+#define ETHOSU_AXI_EXT_MAX_OUTSTANDING_READ_M1_WIDTH 6
+#define ETHOSU_AXI_EXT_MAX_OUTSTANDING_READ_M1_MASK 0x0000003fu
+#define ETHOSU_AXI_EXT_MAX_OUTSTANDING_WRITE_M1_SHIFT 8
+#define ETHOSU_AXI_EXT_MAX_OUTSTANDING_WRITE_M1_WIDTH 5
+#define ETHOSU_AXI_EXT_MAX_OUTSTANDING_WRITE_M1_MASK 0x00001f00u
+#define ETHOSU_AXI_EXT_MAX_BEATS_SHIFT 16
+#define ETHOSU_AXI_EXT_MAX_BEATS_WIDTH 2
+#define ETHOSU_AXI_EXT_MAX_BEATS_MASK 0x00030000u
+#define ETHOSU_AXI_EXT_MAX_BEATS_B64 0u
+#define ETHOSU_AXI_EXT_MAX_BEATS_B128 1u
+#define ETHOSU_AXI_EXT_MAX_BEATS_B256 2u
+
+/* BASE.CFG_SRAM_CAP (prot) */
+#define ETHOSU_CFG_SRAM_CAP 0x060u
+#define ETHOSU_CFG_SRAM_CAP_IDX 25
+#define ETHOSU_CFG_SRAM_CAP_RESET 0x00000000u
+#define ETHOSU_CFG_SRAM_CAP_MAX_OUTSTANDING_READ_M1_SHIFT 0  /* Ethos-U85: the CFGSRAMCAP pins (tied to 0 in the model) */
+#define ETHOSU_CFG_SRAM_CAP_MAX_OUTSTANDING_READ_M1_WIDTH 6
+#define ETHOSU_CFG_SRAM_CAP_MAX_OUTSTANDING_READ_M1_MASK 0x0000003fu
+#define ETHOSU_CFG_SRAM_CAP_MAX_OUTSTANDING_WRITE_M1_SHIFT 8
+#define ETHOSU_CFG_SRAM_CAP_MAX_OUTSTANDING_WRITE_M1_WIDTH 5
+#define ETHOSU_CFG_SRAM_CAP_MAX_OUTSTANDING_WRITE_M1_MASK 0x00001f00u
+#define ETHOSU_CFG_SRAM_CAP_MAX_BEATS_SHIFT 16
+#define ETHOSU_CFG_SRAM_CAP_MAX_BEATS_WIDTH 2
+#define ETHOSU_CFG_SRAM_CAP_MAX_BEATS_MASK 0x00030000u
+#define ETHOSU_CFG_SRAM_CAP_MAX_BEATS_B64 0u
+#define ETHOSU_CFG_SRAM_CAP_MAX_BEATS_B128 1u
+#define ETHOSU_CFG_SRAM_CAP_MAX_BEATS_B256 2u
+
+/* BASE.CFG_EXT_CAP (prot) */
+#define ETHOSU_CFG_EXT_CAP 0x064u
+#define ETHOSU_CFG_EXT_CAP_IDX 26
+#define ETHOSU_CFG_EXT_CAP_RESET 0x00000000u
+#define ETHOSU_CFG_EXT_CAP_MAX_OUTSTANDING_READ_M1_SHIFT 0  /* Ethos-U85: the CFGEXTCAP pins (tied to 0 in the model) */
+#define ETHOSU_CFG_EXT_CAP_MAX_OUTSTANDING_READ_M1_WIDTH 6
+#define ETHOSU_CFG_EXT_CAP_MAX_OUTSTANDING_READ_M1_MASK 0x0000003fu
+#define ETHOSU_CFG_EXT_CAP_MAX_OUTSTANDING_WRITE_M1_SHIFT 8
+#define ETHOSU_CFG_EXT_CAP_MAX_OUTSTANDING_WRITE_M1_WIDTH 5
+#define ETHOSU_CFG_EXT_CAP_MAX_OUTSTANDING_WRITE_M1_MASK 0x00001f00u
+#define ETHOSU_CFG_EXT_CAP_MAX_BEATS_SHIFT 16
+#define ETHOSU_CFG_EXT_CAP_MAX_BEATS_WIDTH 2
+#define ETHOSU_CFG_EXT_CAP_MAX_BEATS_MASK 0x00030000u
+#define ETHOSU_CFG_EXT_CAP_MAX_BEATS_B64 0u
+#define ETHOSU_CFG_EXT_CAP_MAX_BEATS_B128 1u
+#define ETHOSU_CFG_EXT_CAP_MAX_BEATS_B256 2u
+
+/* BASE.CFG_SRAM_HASH0_LO (prot) */
+#define ETHOSU_CFG_SRAM_HASH0_LO 0x068u
+#define ETHOSU_CFG_SRAM_HASH0_LO_IDX 27
+#define ETHOSU_CFG_SRAM_HASH0_LO_RESET 0x00000000u
+#define ETHOSU_CFG_SRAM_HASH0_LO_HASH_SHIFT 6  /* Ethos-U85: address bits [31:6] hashed into the port choice (CFG pins; 0 in the model: one port) */
+#define ETHOSU_CFG_SRAM_HASH0_LO_HASH_WIDTH 26
+#define ETHOSU_CFG_SRAM_HASH0_LO_HASH_MASK 0xffffffc0u
+
+/* BASE.CFG_SRAM_HASH0_HI (prot) */
+#define ETHOSU_CFG_SRAM_HASH0_HI 0x06cu
+#define ETHOSU_CFG_SRAM_HASH0_HI_IDX 28
+#define ETHOSU_CFG_SRAM_HASH0_HI_RESET 0x00000000u
+#define ETHOSU_CFG_SRAM_HASH0_HI_HASH_SHIFT 0  /* bits [39:32] */
+#define ETHOSU_CFG_SRAM_HASH0_HI_HASH_WIDTH 8
+#define ETHOSU_CFG_SRAM_HASH0_HI_HASH_MASK 0x000000ffu
+
+/* BASE.CFG_SRAM_HASH1_LO (prot) */
+#define ETHOSU_CFG_SRAM_HASH1_LO 0x070u
+#define ETHOSU_CFG_SRAM_HASH1_LO_IDX 29
+#define ETHOSU_CFG_SRAM_HASH1_LO_RESET 0x00000000u
+#define ETHOSU_CFG_SRAM_HASH1_LO_HASH_SHIFT 6
+#define ETHOSU_CFG_SRAM_HASH1_LO_HASH_WIDTH 26
+#define ETHOSU_CFG_SRAM_HASH1_LO_HASH_MASK 0xffffffc0u
+
+/* BASE.CFG_SRAM_HASH1_HI (prot) */
+#define ETHOSU_CFG_SRAM_HASH1_HI 0x074u
+#define ETHOSU_CFG_SRAM_HASH1_HI_IDX 30
+#define ETHOSU_CFG_SRAM_HASH1_HI_RESET 0x00000000u
+#define ETHOSU_CFG_SRAM_HASH1_HI_HASH_SHIFT 0
+#define ETHOSU_CFG_SRAM_HASH1_HI_HASH_WIDTH 8
+#define ETHOSU_CFG_SRAM_HASH1_HI_HASH_MASK 0x000000ffu
+
+/* BASE.CFG_EXT_HASH0_LO (prot) */
+#define ETHOSU_CFG_EXT_HASH0_LO 0x078u
+#define ETHOSU_CFG_EXT_HASH0_LO_IDX 31
+#define ETHOSU_CFG_EXT_HASH0_LO_RESET 0x00000000u
+#define ETHOSU_CFG_EXT_HASH0_LO_HASH_SHIFT 6
+#define ETHOSU_CFG_EXT_HASH0_LO_HASH_WIDTH 26
+#define ETHOSU_CFG_EXT_HASH0_LO_HASH_MASK 0xffffffc0u
+
+/* BASE.CFG_EXT_HASH0_HI (prot) */
+#define ETHOSU_CFG_EXT_HASH0_HI 0x07cu
+#define ETHOSU_CFG_EXT_HASH0_HI_IDX 32
+#define ETHOSU_CFG_EXT_HASH0_HI_RESET 0x00000000u
+#define ETHOSU_CFG_EXT_HASH0_HI_HASH_SHIFT 0
+#define ETHOSU_CFG_EXT_HASH0_HI_HASH_WIDTH 8
+#define ETHOSU_CFG_EXT_HASH0_HI_HASH_MASK 0x000000ffu
+
 /* BASE_POINTERS.BASEP0 (prot) */
 #define ETHOSU_BASEP0 0x080u
-#define ETHOSU_BASEP0_IDX 17
+#define ETHOSU_BASEP0_IDX 33
 #define ETHOSU_BASEP0_RESET 0x00000000u
 #define ETHOSU_BASEP0_ADDR_WORD_SHIFT 0  /* region 0 base bits [31:0] */
 #define ETHOSU_BASEP0_ADDR_WORD_WIDTH 32
@@ -538,7 +839,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP1 (prot) */
 #define ETHOSU_BASEP1 0x084u
-#define ETHOSU_BASEP1_IDX 18
+#define ETHOSU_BASEP1_IDX 34
 #define ETHOSU_BASEP1_RESET 0x00000000u
 #define ETHOSU_BASEP1_ADDR_WORD_SHIFT 0  /* region 0 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP1_ADDR_WORD_WIDTH 32
@@ -546,7 +847,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP2 (prot) */
 #define ETHOSU_BASEP2 0x088u
-#define ETHOSU_BASEP2_IDX 19
+#define ETHOSU_BASEP2_IDX 35
 #define ETHOSU_BASEP2_RESET 0x00000000u
 #define ETHOSU_BASEP2_ADDR_WORD_SHIFT 0  /* region 1 base bits [31:0] */
 #define ETHOSU_BASEP2_ADDR_WORD_WIDTH 32
@@ -554,7 +855,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP3 (prot) */
 #define ETHOSU_BASEP3 0x08cu
-#define ETHOSU_BASEP3_IDX 20
+#define ETHOSU_BASEP3_IDX 36
 #define ETHOSU_BASEP3_RESET 0x00000000u
 #define ETHOSU_BASEP3_ADDR_WORD_SHIFT 0  /* region 1 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP3_ADDR_WORD_WIDTH 32
@@ -562,7 +863,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP4 (prot) */
 #define ETHOSU_BASEP4 0x090u
-#define ETHOSU_BASEP4_IDX 21
+#define ETHOSU_BASEP4_IDX 37
 #define ETHOSU_BASEP4_RESET 0x00000000u
 #define ETHOSU_BASEP4_ADDR_WORD_SHIFT 0  /* region 2 base bits [31:0] */
 #define ETHOSU_BASEP4_ADDR_WORD_WIDTH 32
@@ -570,7 +871,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP5 (prot) */
 #define ETHOSU_BASEP5 0x094u
-#define ETHOSU_BASEP5_IDX 22
+#define ETHOSU_BASEP5_IDX 38
 #define ETHOSU_BASEP5_RESET 0x00000000u
 #define ETHOSU_BASEP5_ADDR_WORD_SHIFT 0  /* region 2 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP5_ADDR_WORD_WIDTH 32
@@ -578,7 +879,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP6 (prot) */
 #define ETHOSU_BASEP6 0x098u
-#define ETHOSU_BASEP6_IDX 23
+#define ETHOSU_BASEP6_IDX 39
 #define ETHOSU_BASEP6_RESET 0x00000000u
 #define ETHOSU_BASEP6_ADDR_WORD_SHIFT 0  /* region 3 base bits [31:0] */
 #define ETHOSU_BASEP6_ADDR_WORD_WIDTH 32
@@ -586,7 +887,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP7 (prot) */
 #define ETHOSU_BASEP7 0x09cu
-#define ETHOSU_BASEP7_IDX 24
+#define ETHOSU_BASEP7_IDX 40
 #define ETHOSU_BASEP7_RESET 0x00000000u
 #define ETHOSU_BASEP7_ADDR_WORD_SHIFT 0  /* region 3 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP7_ADDR_WORD_WIDTH 32
@@ -594,7 +895,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP8 (prot) */
 #define ETHOSU_BASEP8 0x0a0u
-#define ETHOSU_BASEP8_IDX 25
+#define ETHOSU_BASEP8_IDX 41
 #define ETHOSU_BASEP8_RESET 0x00000000u
 #define ETHOSU_BASEP8_ADDR_WORD_SHIFT 0  /* region 4 base bits [31:0] */
 #define ETHOSU_BASEP8_ADDR_WORD_WIDTH 32
@@ -602,7 +903,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP9 (prot) */
 #define ETHOSU_BASEP9 0x0a4u
-#define ETHOSU_BASEP9_IDX 26
+#define ETHOSU_BASEP9_IDX 42
 #define ETHOSU_BASEP9_RESET 0x00000000u
 #define ETHOSU_BASEP9_ADDR_WORD_SHIFT 0  /* region 4 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP9_ADDR_WORD_WIDTH 32
@@ -610,7 +911,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP10 (prot) */
 #define ETHOSU_BASEP10 0x0a8u
-#define ETHOSU_BASEP10_IDX 27
+#define ETHOSU_BASEP10_IDX 43
 #define ETHOSU_BASEP10_RESET 0x00000000u
 #define ETHOSU_BASEP10_ADDR_WORD_SHIFT 0  /* region 5 base bits [31:0] */
 #define ETHOSU_BASEP10_ADDR_WORD_WIDTH 32
@@ -618,7 +919,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP11 (prot) */
 #define ETHOSU_BASEP11 0x0acu
-#define ETHOSU_BASEP11_IDX 28
+#define ETHOSU_BASEP11_IDX 44
 #define ETHOSU_BASEP11_RESET 0x00000000u
 #define ETHOSU_BASEP11_ADDR_WORD_SHIFT 0  /* region 5 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP11_ADDR_WORD_WIDTH 32
@@ -626,7 +927,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP12 (prot) */
 #define ETHOSU_BASEP12 0x0b0u
-#define ETHOSU_BASEP12_IDX 29
+#define ETHOSU_BASEP12_IDX 45
 #define ETHOSU_BASEP12_RESET 0x00000000u
 #define ETHOSU_BASEP12_ADDR_WORD_SHIFT 0  /* region 6 base bits [31:0] */
 #define ETHOSU_BASEP12_ADDR_WORD_WIDTH 32
@@ -634,7 +935,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP13 (prot) */
 #define ETHOSU_BASEP13 0x0b4u
-#define ETHOSU_BASEP13_IDX 30
+#define ETHOSU_BASEP13_IDX 46
 #define ETHOSU_BASEP13_RESET 0x00000000u
 #define ETHOSU_BASEP13_ADDR_WORD_SHIFT 0  /* region 6 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP13_ADDR_WORD_WIDTH 32
@@ -642,7 +943,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP14 (prot) */
 #define ETHOSU_BASEP14 0x0b8u
-#define ETHOSU_BASEP14_IDX 31
+#define ETHOSU_BASEP14_IDX 47
 #define ETHOSU_BASEP14_RESET 0x00000000u
 #define ETHOSU_BASEP14_ADDR_WORD_SHIFT 0  /* region 7 base bits [31:0] */
 #define ETHOSU_BASEP14_ADDR_WORD_WIDTH 32
@@ -650,15 +951,284 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* BASE_POINTERS.BASEP15 (prot) */
 #define ETHOSU_BASEP15 0x0bcu
-#define ETHOSU_BASEP15_IDX 32
+#define ETHOSU_BASEP15_IDX 48
 #define ETHOSU_BASEP15_RESET 0x00000000u
 #define ETHOSU_BASEP15_ADDR_WORD_SHIFT 0  /* region 7 base bits [63:32]; Ethos-U65: only [39:32] reach the AXI address; absent on the Ethos-U55 (32-bit addresses): reads 0, writes ignored */
 #define ETHOSU_BASEP15_ADDR_WORD_WIDTH 32
 #define ETHOSU_BASEP15_ADDR_WORD_MASK 0xffffffffu
 
+/* DEBUG.CLKFORCE (prot) */
+#define ETHOSU_CLKFORCE 0x140u
+#define ETHOSU_CLKFORCE_IDX 49
+#define ETHOSU_CLKFORCE_RESET 0x00000000u
+#define ETHOSU_CLKFORCE_TOP_LEVEL_CLK_SHIFT 0  /* Ethos-U85: force a clock on; no clock gating modelled: storage only */
+#define ETHOSU_CLKFORCE_TOP_LEVEL_CLK_WIDTH 1
+#define ETHOSU_CLKFORCE_TOP_LEVEL_CLK_MASK 0x00000001u
+#define ETHOSU_CLKFORCE_CC_CLK_SHIFT 1
+#define ETHOSU_CLKFORCE_CC_CLK_WIDTH 1
+#define ETHOSU_CLKFORCE_CC_CLK_MASK 0x00000002u
+#define ETHOSU_CLKFORCE_DMA_CLK_SHIFT 2
+#define ETHOSU_CLKFORCE_DMA_CLK_WIDTH 1
+#define ETHOSU_CLKFORCE_DMA_CLK_MASK 0x00000004u
+#define ETHOSU_CLKFORCE_MAC_CLK_SHIFT 3
+#define ETHOSU_CLKFORCE_MAC_CLK_WIDTH 1
+#define ETHOSU_CLKFORCE_MAC_CLK_MASK 0x00000008u
+#define ETHOSU_CLKFORCE_AO_CLK_SHIFT 4
+#define ETHOSU_CLKFORCE_AO_CLK_WIDTH 1
+#define ETHOSU_CLKFORCE_AO_CLK_MASK 0x00000010u
+#define ETHOSU_CLKFORCE_WD_CLK_SHIFT 5
+#define ETHOSU_CLKFORCE_WD_CLK_WIDTH 1
+#define ETHOSU_CLKFORCE_WD_CLK_MASK 0x00000020u
+
+/* DEBUG.DEBUG_ADDRESS (prot) */
+#define ETHOSU_DEBUG_ADDRESS 0x144u
+#define ETHOSU_DEBUG_ADDRESS_IDX 50
+#define ETHOSU_DEBUG_ADDRESS_RESET 0x00000000u
+#define ETHOSU_DEBUG_ADDRESS_ADDR_SHIFT 0  /* Ethos-U85: internal RAM debug window; not modelled: storage only */
+#define ETHOSU_DEBUG_ADDRESS_ADDR_WIDTH 28
+#define ETHOSU_DEBUG_ADDRESS_ADDR_MASK 0x0fffffffu
+#define ETHOSU_DEBUG_ADDRESS_RAM_ID_SHIFT 28
+#define ETHOSU_DEBUG_ADDRESS_RAM_ID_WIDTH 4
+#define ETHOSU_DEBUG_ADDRESS_RAM_ID_MASK 0xf0000000u
+
+/* DEBUG.DEBUG_MISC (prot) */
+#define ETHOSU_DEBUG_MISC 0x148u
+#define ETHOSU_DEBUG_MISC_IDX 51
+#define ETHOSU_DEBUG_MISC_RESET 0x00000000u
+#define ETHOSU_DEBUG_MISC_MISC_SHIFT 0  /* Ethos-U85: storage only */
+#define ETHOSU_DEBUG_MISC_MISC_WIDTH 32
+#define ETHOSU_DEBUG_MISC_MISC_MASK 0xffffffffu
+
+/* DEBUG.FEATURE_DISABLE (prot) */
+#define ETHOSU_FEATURE_DISABLE 0x154u
+#define ETHOSU_FEATURE_DISABLE_IDX 52
+#define ETHOSU_FEATURE_DISABLE_RESET 0x00000000u
+#define ETHOSU_FEATURE_DISABLE_IB_REUSE_KD_DISABLE_SHIFT 0  /* Ethos-U85: performance switches; storage only */
+#define ETHOSU_FEATURE_DISABLE_IB_REUSE_KD_DISABLE_WIDTH 1
+#define ETHOSU_FEATURE_DISABLE_IB_REUSE_KD_DISABLE_MASK 0x00000001u
+#define ETHOSU_FEATURE_DISABLE_IB_REUSE_IFM_DEPTH_DISABLE_SHIFT 1
+#define ETHOSU_FEATURE_DISABLE_IB_REUSE_IFM_DEPTH_DISABLE_WIDTH 1
+#define ETHOSU_FEATURE_DISABLE_IB_REUSE_IFM_DEPTH_DISABLE_MASK 0x00000002u
+
+/* TSU_DEBUG.DMA_IFM_SRC (prot) */
+#define ETHOSU_DMA_IFM_SRC 0x240u
+#define ETHOSU_DMA_IFM_SRC_IDX 53
+#define ETHOSU_DMA_IFM_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_IFM_SRC_FIELD_SHIFT 0  /* Ethos-U85: the DMA's current addresses (debug status); the model leaves them 0 */
+#define ETHOSU_DMA_IFM_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_IFM_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_IFM_SRC_HI (prot) */
+#define ETHOSU_DMA_IFM_SRC_HI 0x244u
+#define ETHOSU_DMA_IFM_SRC_HI_IDX 54
+#define ETHOSU_DMA_IFM_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_IFM_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_IFM_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_IFM_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_IFM_DST (prot) */
+#define ETHOSU_DMA_IFM_DST 0x248u
+#define ETHOSU_DMA_IFM_DST_IDX 55
+#define ETHOSU_DMA_IFM_DST_RESET 0x00000000u
+#define ETHOSU_DMA_IFM_DST_FIELD_SHIFT 0
+#define ETHOSU_DMA_IFM_DST_FIELD_WIDTH 32
+#define ETHOSU_DMA_IFM_DST_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_OFM_SRC (prot) */
+#define ETHOSU_DMA_OFM_SRC 0x24cu
+#define ETHOSU_DMA_OFM_SRC_IDX 56
+#define ETHOSU_DMA_OFM_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_OFM_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_OFM_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_OFM_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_OFM_DST (prot) */
+#define ETHOSU_DMA_OFM_DST 0x250u
+#define ETHOSU_DMA_OFM_DST_IDX 57
+#define ETHOSU_DMA_OFM_DST_RESET 0x00000000u
+#define ETHOSU_DMA_OFM_DST_FIELD_SHIFT 0
+#define ETHOSU_DMA_OFM_DST_FIELD_WIDTH 32
+#define ETHOSU_DMA_OFM_DST_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_OFM_DST_HI (prot) */
+#define ETHOSU_DMA_OFM_DST_HI 0x254u
+#define ETHOSU_DMA_OFM_DST_HI_IDX 58
+#define ETHOSU_DMA_OFM_DST_HI_RESET 0x00000000u
+#define ETHOSU_DMA_OFM_DST_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_OFM_DST_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_OFM_DST_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_WEIGHT_SRC (prot) */
+#define ETHOSU_DMA_WEIGHT_SRC 0x258u
+#define ETHOSU_DMA_WEIGHT_SRC_IDX 59
+#define ETHOSU_DMA_WEIGHT_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_WEIGHT_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_WEIGHT_SRC_HI (prot) */
+#define ETHOSU_DMA_WEIGHT_SRC_HI 0x25cu
+#define ETHOSU_DMA_WEIGHT_SRC_HI_IDX 60
+#define ETHOSU_DMA_WEIGHT_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_WEIGHT_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_CMD_SRC (prot) */
+#define ETHOSU_DMA_CMD_SRC 0x260u
+#define ETHOSU_DMA_CMD_SRC_IDX 61
+#define ETHOSU_DMA_CMD_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_CMD_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_CMD_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_CMD_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_CMD_SRC_HI (prot) */
+#define ETHOSU_DMA_CMD_SRC_HI 0x264u
+#define ETHOSU_DMA_CMD_SRC_HI_IDX 62
+#define ETHOSU_DMA_CMD_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_CMD_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_CMD_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_CMD_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_CMD_SIZE (prot) */
+#define ETHOSU_DMA_CMD_SIZE 0x268u
+#define ETHOSU_DMA_CMD_SIZE_IDX 63
+#define ETHOSU_DMA_CMD_SIZE_RESET 0x00000000u
+#define ETHOSU_DMA_CMD_SIZE_FIELD_SHIFT 0
+#define ETHOSU_DMA_CMD_SIZE_FIELD_WIDTH 32
+#define ETHOSU_DMA_CMD_SIZE_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_M2M_SRC (prot) */
+#define ETHOSU_DMA_M2M_SRC 0x26cu
+#define ETHOSU_DMA_M2M_SRC_IDX 64
+#define ETHOSU_DMA_M2M_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_M2M_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_M2M_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_M2M_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_M2M_SRC_HI (prot) */
+#define ETHOSU_DMA_M2M_SRC_HI 0x270u
+#define ETHOSU_DMA_M2M_SRC_HI_IDX 65
+#define ETHOSU_DMA_M2M_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_M2M_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_M2M_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_M2M_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_M2M_DST (prot) */
+#define ETHOSU_DMA_M2M_DST 0x274u
+#define ETHOSU_DMA_M2M_DST_IDX 66
+#define ETHOSU_DMA_M2M_DST_RESET 0x00000000u
+#define ETHOSU_DMA_M2M_DST_FIELD_SHIFT 0
+#define ETHOSU_DMA_M2M_DST_FIELD_WIDTH 32
+#define ETHOSU_DMA_M2M_DST_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_M2M_DST_HI (prot) */
+#define ETHOSU_DMA_M2M_DST_HI 0x278u
+#define ETHOSU_DMA_M2M_DST_HI_IDX 67
+#define ETHOSU_DMA_M2M_DST_HI_RESET 0x00000000u
+#define ETHOSU_DMA_M2M_DST_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_M2M_DST_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_M2M_DST_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.CURRENT_QREAD (prot) */
+#define ETHOSU_CURRENT_QREAD 0x27cu
+#define ETHOSU_CURRENT_QREAD_IDX 68
+#define ETHOSU_CURRENT_QREAD_RESET 0x00000000u
+#define ETHOSU_CURRENT_QREAD_FIELD_SHIFT 0
+#define ETHOSU_CURRENT_QREAD_FIELD_WIDTH 32
+#define ETHOSU_CURRENT_QREAD_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_SCALE_SRC (prot) */
+#define ETHOSU_DMA_SCALE_SRC 0x280u
+#define ETHOSU_DMA_SCALE_SRC_IDX 69
+#define ETHOSU_DMA_SCALE_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_SCALE_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_SCALE_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_SCALE_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_SCALE_SRC_HI (prot) */
+#define ETHOSU_DMA_SCALE_SRC_HI 0x284u
+#define ETHOSU_DMA_SCALE_SRC_HI_IDX 70
+#define ETHOSU_DMA_SCALE_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_SCALE_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_SCALE_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_SCALE_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_WEIGHT1_SRC (prot) */
+#define ETHOSU_DMA_WEIGHT1_SRC 0x288u
+#define ETHOSU_DMA_WEIGHT1_SRC_IDX 71
+#define ETHOSU_DMA_WEIGHT1_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT1_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT1_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_WEIGHT1_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_WEIGHT1_SRC_HI (prot) */
+#define ETHOSU_DMA_WEIGHT1_SRC_HI 0x28cu
+#define ETHOSU_DMA_WEIGHT1_SRC_HI_IDX 72
+#define ETHOSU_DMA_WEIGHT1_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT1_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT1_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_WEIGHT1_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_WEIGHT2_SRC (prot) */
+#define ETHOSU_DMA_WEIGHT2_SRC 0x290u
+#define ETHOSU_DMA_WEIGHT2_SRC_IDX 73
+#define ETHOSU_DMA_WEIGHT2_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT2_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT2_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_WEIGHT2_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_WEIGHT2_SRC_HI (prot) */
+#define ETHOSU_DMA_WEIGHT2_SRC_HI 0x294u
+#define ETHOSU_DMA_WEIGHT2_SRC_HI_IDX 74
+#define ETHOSU_DMA_WEIGHT2_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT2_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT2_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_WEIGHT2_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.DMA_WEIGHT3_SRC (prot) */
+#define ETHOSU_DMA_WEIGHT3_SRC 0x298u
+#define ETHOSU_DMA_WEIGHT3_SRC_IDX 75
+#define ETHOSU_DMA_WEIGHT3_SRC_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT3_SRC_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT3_SRC_FIELD_WIDTH 32
+#define ETHOSU_DMA_WEIGHT3_SRC_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.DMA_WEIGHT3_SRC_HI (prot) */
+#define ETHOSU_DMA_WEIGHT3_SRC_HI 0x29cu
+#define ETHOSU_DMA_WEIGHT3_SRC_HI_IDX 76
+#define ETHOSU_DMA_WEIGHT3_SRC_HI_RESET 0x00000000u
+#define ETHOSU_DMA_WEIGHT3_SRC_HI_FIELD_SHIFT 0
+#define ETHOSU_DMA_WEIGHT3_SRC_HI_FIELD_WIDTH 8
+#define ETHOSU_DMA_WEIGHT3_SRC_HI_FIELD_MASK 0x000000ffu
+
+/* TSU_DEBUG.CURRENT_OP (prot) */
+#define ETHOSU_CURRENT_OP 0x2b8u
+#define ETHOSU_CURRENT_OP_IDX 77
+#define ETHOSU_CURRENT_OP_RESET 0x00000000u
+#define ETHOSU_CURRENT_OP_FIELD_SHIFT 0
+#define ETHOSU_CURRENT_OP_FIELD_WIDTH 32
+#define ETHOSU_CURRENT_OP_FIELD_MASK 0xffffffffu
+
+/* TSU_DEBUG.CURRENT_CMD (prot) */
+#define ETHOSU_CURRENT_CMD 0x2bcu
+#define ETHOSU_CURRENT_CMD_IDX 78
+#define ETHOSU_CURRENT_CMD_RESET 0x00000000u
+#define ETHOSU_CURRENT_CMD_FIELD_SHIFT 0
+#define ETHOSU_CURRENT_CMD_FIELD_WIDTH 32
+#define ETHOSU_CURRENT_CMD_FIELD_MASK 0xffffffffu
+
+/* ID.REVISION (prot) */
+#define ETHOSU_REVISION 0xfc0u
+#define ETHOSU_REVISION_IDX 79
+#define ETHOSU_REVISION_RESET 0x00000000u
+#define ETHOSU_REVISION_FIELD_SHIFT 0  /* Ethos-U85 */
+#define ETHOSU_REVISION_FIELD_WIDTH 32
+#define ETHOSU_REVISION_FIELD_MASK 0xffffffffu
+
 /* ID.PID4 (prot) */
 #define ETHOSU_PID4 0xfd0u
-#define ETHOSU_PID4_IDX 33
+#define ETHOSU_PID4_IDX 80
 #define ETHOSU_PID4_RESET 0x00000004u
 #define ETHOSU_PID4_FIELD_SHIFT 0
 #define ETHOSU_PID4_FIELD_WIDTH 32
@@ -666,7 +1236,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID5 (prot) */
 #define ETHOSU_PID5 0xfd4u
-#define ETHOSU_PID5_IDX 34
+#define ETHOSU_PID5_IDX 81
 #define ETHOSU_PID5_RESET 0x00000000u
 #define ETHOSU_PID5_FIELD_SHIFT 0
 #define ETHOSU_PID5_FIELD_WIDTH 32
@@ -674,7 +1244,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID6 (prot) */
 #define ETHOSU_PID6 0xfd8u
-#define ETHOSU_PID6_IDX 35
+#define ETHOSU_PID6_IDX 82
 #define ETHOSU_PID6_RESET 0x00000000u
 #define ETHOSU_PID6_FIELD_SHIFT 0
 #define ETHOSU_PID6_FIELD_WIDTH 32
@@ -682,7 +1252,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID7 (prot) */
 #define ETHOSU_PID7 0xfdcu
-#define ETHOSU_PID7_IDX 36
+#define ETHOSU_PID7_IDX 83
 #define ETHOSU_PID7_RESET 0x00000000u
 #define ETHOSU_PID7_FIELD_SHIFT 0
 #define ETHOSU_PID7_FIELD_WIDTH 32
@@ -690,7 +1260,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID0 (prot) */
 #define ETHOSU_PID0 0xfe0u
-#define ETHOSU_PID0_IDX 37
+#define ETHOSU_PID0_IDX 84
 #define ETHOSU_PID0_RESET 0x00000080u
 #define ETHOSU_PID0_FIELD_SHIFT 0
 #define ETHOSU_PID0_FIELD_WIDTH 32
@@ -698,7 +1268,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID1 (prot) */
 #define ETHOSU_PID1 0xfe4u
-#define ETHOSU_PID1_IDX 38
+#define ETHOSU_PID1_IDX 85
 #define ETHOSU_PID1_RESET 0x000000b5u
 #define ETHOSU_PID1_FIELD_SHIFT 0
 #define ETHOSU_PID1_FIELD_WIDTH 32
@@ -706,7 +1276,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID2 (prot) */
 #define ETHOSU_PID2 0xfe8u
-#define ETHOSU_PID2_IDX 39
+#define ETHOSU_PID2_IDX 86
 #define ETHOSU_PID2_RESET 0x0000000bu
 #define ETHOSU_PID2_FIELD_SHIFT 0
 #define ETHOSU_PID2_FIELD_WIDTH 32
@@ -714,7 +1284,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.PID3 (prot) */
 #define ETHOSU_PID3 0xfecu
-#define ETHOSU_PID3_IDX 40
+#define ETHOSU_PID3_IDX 87
 #define ETHOSU_PID3_RESET 0x00000000u
 #define ETHOSU_PID3_FIELD_SHIFT 0  /* TRM field text says byte 1: it is byte 3 */
 #define ETHOSU_PID3_FIELD_WIDTH 32
@@ -722,7 +1292,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.CID0 (prot) */
 #define ETHOSU_CID0 0xff0u
-#define ETHOSU_CID0_IDX 41
+#define ETHOSU_CID0_IDX 88
 #define ETHOSU_CID0_RESET 0x0000000du
 #define ETHOSU_CID0_FIELD_SHIFT 0
 #define ETHOSU_CID0_FIELD_WIDTH 32
@@ -730,7 +1300,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.CID1 (prot) */
 #define ETHOSU_CID1 0xff4u
-#define ETHOSU_CID1_IDX 42
+#define ETHOSU_CID1_IDX 89
 #define ETHOSU_CID1_RESET 0x000000f0u
 #define ETHOSU_CID1_FIELD_SHIFT 0  /* OCR table value garbled: 0xF0 from the field text */
 #define ETHOSU_CID1_FIELD_WIDTH 32
@@ -738,7 +1308,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.CID2 (prot) */
 #define ETHOSU_CID2 0xff8u
-#define ETHOSU_CID2_IDX 43
+#define ETHOSU_CID2_IDX 90
 #define ETHOSU_CID2_RESET 0x00000005u
 #define ETHOSU_CID2_FIELD_SHIFT 0
 #define ETHOSU_CID2_FIELD_WIDTH 32
@@ -746,7 +1316,7 @@ const struct ethosu_field_desc *ethosu_field_find(const struct ethosu_reg_desc *
 
 /* ID.CID3 (prot) */
 #define ETHOSU_CID3 0xffcu
-#define ETHOSU_CID3_IDX 44
+#define ETHOSU_CID3_IDX 91
 #define ETHOSU_CID3_RESET 0x000000b1u
 #define ETHOSU_CID3_FIELD_SHIFT 0
 #define ETHOSU_CID3_FIELD_WIDTH 32

@@ -1,0 +1,270 @@
+/* ethosu85_ops_output: the Ethos-U85 output half (bias, OFM scale, zero
+ * point, clip, LUT, saturation) and the accumulator start every
+ * accumulate half shares.
+ *
+ * Sources: ethos_u85_interface.hpp (fields), Vela 5.2's U85 command stream
+ * generator (GenerateActivation: the clip range, the LUT function per OFM
+ * type and its table size), its LUT builders (lut_util.hpp: base in W[15:0],
+ * slope in W[31:16]; ConvertTanhSigmoidToLUT16: the tanh / sigmoid table),
+ * TensorFlow Lite's reference int16 Tanh / Logistic. Decisions:
+ * - Order: scale, + OFM zero point, [clip B16: clamp to ACTIVATION_MIN /
+ *   MAX], LUT, saturate to the OFM type. Clip NONE skips the clamp (Vela
+ *   sets it when the OFM is wider than 16 bits and unclipped).
+ * - 8-bit LUTs (U8_U8, S8_S8, S8_S16, S8_S32): the value saturated to the
+ *   table's input type indexes 256 entries of the output width.
+ * - S16_S16 / S16_S32: the value saturated to int16; index (v >> 7) + 256
+ *   of 512 words, frac = v & 127, base + ((slope * frac + 64) >> 7) (the
+ *   U65's interpolation, issue 34; inferred for the U85).
+ * - TANH / SIGMOID: the table takes the scaled value unclamped (Vela's
+ *   OFM scale makes 1.0 = 3 * 4096, so |v| reaches 2^17; the corpus's
+ *   i16_tanh needs values above 32767), then ACTIVATION_MIN / MAX clip the
+ *   result. TANH: i = v >> 8, frac = v & 255, (base * 256 + slope * frac +
+ *   (v >= 0 ? 128 : 127)) >> 8 (TFLite's int16 Tanh with its half-down
+ *   rounding of negative inputs: corpus i16_tanh bit exact). SIGMOID:
+ *   i = v >> 9, frac = v & 511, (base * 512 + slope * frac + 2^24 +
+ *   (v >= 0 ? 512 : 511)) >> 10 (TFLite's Logistic on the same table:
+ *   worked out, not yet checked against a network). Outside the table the
+ *   index saturates to -256 / 255 with frac 0 / the top. */
+#include <string.h>
+
+#include "ethosu85_ops.h"
+#include "ethosu85_ops_util.h"
+#include "ethosu_ops_util.h"
+
+int ethosu85_ops_acc_begin(const struct ethosu85_acc_in *in, struct ethosu85_acc *acc,
+                           uint32_t h, uint32_t w, uint32_t c, char *err, size_t errlen)
+{
+    if (!acc || !acc->values)
+        return ethosu_ops_fail(err, errlen, "accumulators missing");
+    if (acc->h != h || acc->w != w || acc->c != c)
+        return ethosu_ops_fail(err, errlen, "accumulators %ux%ux%u, the operation makes %ux%ux%u",
+                               (unsigned)acc->h, (unsigned)acc->w, (unsigned)acc->c, (unsigned)h,
+                               (unsigned)w, (unsigned)c);
+    size_t n = (size_t)h * w * c;
+    if (!in || in->input == ETHOSU85_ACC_RESET) {
+        memset(acc->values, 0, n * sizeof acc->values[0]);
+        return 0;
+    }
+    if (in->input != ETHOSU85_ACC_KEEP && in->input != ETHOSU85_ACC_IFM2)
+        return ethosu_ops_fail(err, errlen, "acc_input %u reserved", (unsigned)in->input);
+    const struct ethosu85_acc *src = in->acc_in;
+    if (!src || !src->values)
+        return ethosu_ops_fail(err, errlen, "acc_input %s without accumulators",
+                               in->input == ETHOSU85_ACC_KEEP ? "KEEP" : "IFM2");
+    if (src->h != h || src->w != w || src->c != c)
+        return ethosu_ops_fail(err, errlen, "accumulator input %ux%ux%u, the operation makes %ux%ux%u",
+                               (unsigned)src->h, (unsigned)src->w, (unsigned)src->c, (unsigned)h,
+                               (unsigned)w, (unsigned)c);
+    if (src->values != acc->values)
+        memmove(acc->values, src->values, n * sizeof acc->values[0]);
+    return 0;
+}
+
+/* The LUT's input type and output entry width; 0 for LUT_NONE, -1 for a
+ * reserved code. */
+static int lut_shape(enum ethosu85_act_fn f, enum ethosu_dtype *in, unsigned *out_bytes,
+                     size_t *table_bytes)
+{
+    switch (f) {
+    case ETHOSU85_LUT_NONE: return 0;
+    case ETHOSU85_LUT_U8_U8: *in = ETHOSU_UINT8; *out_bytes = 1; break;
+    case ETHOSU85_LUT_S8_S8: *in = ETHOSU_INT8; *out_bytes = 1; break;
+    case ETHOSU85_LUT_S8_S16: *in = ETHOSU_INT8; *out_bytes = 2; break;
+    case ETHOSU85_LUT_S8_S32: *in = ETHOSU_INT8; *out_bytes = 4; break;
+    case ETHOSU85_LUT_S16_S16:
+    case ETHOSU85_LUT_S16_S32:
+    case ETHOSU85_LUT_TANH:
+    case ETHOSU85_LUT_SIGMOID:
+        *in = ETHOSU_INT16;
+        *out_bytes = 4;
+        *table_bytes = 2048;
+        return 1;
+    default: return -1;
+    }
+    *table_bytes = 256u * *out_bytes;
+    return 1;
+}
+
+static int check_stage(const struct ethosu85_output_stage *os, uint32_t channels, char *err,
+                       size_t errlen)
+{
+    if (!os)
+        return ethosu_ops_fail(err, errlen, "output stage missing");
+    if (ethosu85_scale_check(&os->ofm_scale, "OFM_SCALE", err, errlen))
+        return -1;
+    if (os->scale_mode == ETHOSU85_SCALE_PER_CHANNEL) {
+        const struct ethosu85_channel_scale *cs = os->cs;
+        if (!cs || !cs->bias || !cs->scale || !cs->shift)
+            return ethosu_ops_fail(err, errlen, "per-channel scale without a scale stream");
+        if (cs->n < channels)
+            return ethosu_ops_fail(err, errlen, "scale stream has %u channels, the OFM %u",
+                                   (unsigned)cs->n, (unsigned)channels);
+        for (uint32_t o = 0; o < channels; o++) {
+            if (cs->shift[o] > 63 || cs->scale[o] > 0x7FFFFFFFu)
+                return ethosu_ops_fail(err, errlen, "channel %u: scale/shift outside 31/6 bits",
+                                       (unsigned)o);
+            if (cs->bias[o] < -(INT64_C(1) << 47) || cs->bias[o] >= (INT64_C(1) << 47))
+                return ethosu_ops_fail(err, errlen, "channel %u: bias outside 48 bits", (unsigned)o);
+        }
+    } else if (os->scale_mode != ETHOSU85_SCALE_GLOBAL) {
+        return ethosu_ops_fail(err, errlen, "OFM_PRECISION scale_mode %u reserved",
+                               (unsigned)os->scale_mode);
+    }
+    if (os->clip != ETHOSU85_CLIP_B16 && os->clip != ETHOSU85_CLIP_NONE)
+        return ethosu_ops_fail(err, errlen, "activation_clip_range %u reserved", (unsigned)os->clip);
+    if (os->clip == ETHOSU85_CLIP_B16 && os->act_min > os->act_max)
+        return ethosu_ops_fail(err, errlen, "ACTIVATION_MIN %d above ACTIVATION_MAX %d",
+                               (int)os->act_min, (int)os->act_max);
+    enum ethosu_dtype in;
+    unsigned ob = 0;
+    size_t need = 0;
+    int l = lut_shape(os->act_fn, &in, &ob, &need);
+    if (l < 0)
+        return ethosu_ops_fail(err, errlen, "activation_function %u reserved", (unsigned)os->act_fn);
+    if (l > 0 && (!os->lut || os->lut_len < need))
+        return ethosu_ops_fail(err, errlen, "LUT of %zu bytes given, %zu needed",
+                               os->lut ? os->lut_len : (size_t)0, need);
+    return 0;
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static uint32_t read_le(const uint8_t *p, unsigned bytes)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+
+/* The word of 16-bit table index i (-256..255): base and slope. */
+static void word16(const uint8_t *lut, int64_t i, int64_t *base, int64_t *slope)
+{
+    uint32_t w = read_le(lut + (size_t)(i + 256) * 4, 4);
+    *base = (int16_t)(uint16_t)(w & 0xFFFFu);
+    *slope = (int16_t)(uint16_t)(w >> 16);
+}
+
+/* floor(p / 2^s) for any sign */
+static int64_t floor_div_pow2(int64_t p, unsigned s)
+{
+    return p >= 0 ? p >> s : -((-p + ((INT64_C(1) << s) - 1)) >> s);
+}
+
+/* index and fraction of v on a table whose steps are 2^fbits wide,
+ * saturated to the 512 entries */
+static void table_pos(int64_t v, unsigned fbits, int64_t *i, int64_t *frac)
+{
+    int64_t idx = floor_div_pow2(v, fbits);
+    if (idx < -256) {
+        *i = -256;
+        *frac = 0;
+    } else if (idx > 255) {
+        *i = 255;
+        *frac = ((int64_t)1 << fbits) - 1;
+    } else {
+        *i = idx;
+        *frac = v - idx * ((int64_t)1 << fbits);
+    }
+}
+
+static int64_t tanh_sigmoid(const uint8_t *lut, int64_t v, int sigmoid)
+{
+    unsigned fb = sigmoid ? 9 : 8;
+    int64_t i, frac, base, slope;
+    table_pos(v, fb, &i, &frac);
+    word16(lut, i, &base, &slope);
+    int64_t p = base * ((int64_t)1 << fb) + slope * frac;
+    if (!sigmoid)
+        return floor_div_pow2(p + (v >= 0 ? 128 : 127), 8);
+    return floor_div_pow2(p + (INT64_C(1) << 24) + (v >= 0 ? 512 : 511), 10);
+}
+
+static int64_t lut16(const uint8_t *lut, int64_t v)
+{
+    int64_t i, frac, base, slope;
+    table_pos(v, 7, &i, &frac);
+    word16(lut, i, &base, &slope);
+    return base + floor_div_pow2(slope * frac + 64, 7);
+}
+
+static int64_t lut8(const uint8_t *lut, enum ethosu_dtype in, unsigned bytes, int64_t v)
+{
+    v = clamp64(v, ethosu_dtype_min(in), ethosu_dtype_max(in));
+    uint32_t u = read_le(lut + (size_t)(v - ethosu_dtype_min(in)) * bytes, bytes);
+    if (bytes == 4)
+        return (int32_t)u;
+    if (bytes == 2)
+        return (int16_t)(uint16_t)u;
+    return in == ETHOSU_UINT8 ? (int64_t)u : (int64_t)(int8_t)(uint8_t)u;
+}
+
+/* the output half on one accumulator; os checked */
+static int32_t output_checked(int64_t acc, uint32_t ch, const struct ethosu85_output_stage *os,
+                              enum ethosu_dtype t, int32_t zp)
+{
+    int64_t v;
+    if (os->scale_mode == ETHOSU85_SCALE_PER_CHANNEL) {
+        struct ethosu85_scale s = os->ofm_scale;
+        s.scale = os->cs->scale[ch];
+        s.shift = os->cs->shift[ch];
+        int64_t x = acc + os->cs->bias[ch];
+        v = ethosu85_scale_apply(x, &s);
+    } else {
+        v = ethosu85_scale_apply(acc, &os->ofm_scale);
+    }
+    v = clamp64(v, INT64_MIN / 4, INT64_MAX / 4) + zp;
+    if (os->act_fn == ETHOSU85_LUT_TANH || os->act_fn == ETHOSU85_LUT_SIGMOID) {
+        v = tanh_sigmoid(os->lut, v, os->act_fn == ETHOSU85_LUT_SIGMOID);
+        if (os->clip == ETHOSU85_CLIP_B16)
+            v = clamp64(v, os->act_min, os->act_max);
+        return (int32_t)clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
+    }
+    if (os->clip == ETHOSU85_CLIP_B16)
+        v = clamp64(v, os->act_min, os->act_max);
+    enum ethosu_dtype in;
+    unsigned ob = 0;
+    size_t tb = 0;
+    if (lut_shape(os->act_fn, &in, &ob, &tb) > 0) {
+        if (in == ETHOSU_INT16)
+            v = lut16(os->lut, clamp64(v, INT16_MIN, INT16_MAX));
+        else
+            v = lut8(os->lut, in, ob, v);
+    }
+    return (int32_t)clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
+}
+
+int ethosu85_output_value(int64_t acc, uint32_t ch, const struct ethosu85_output_stage *os,
+                          enum ethosu_dtype ofm_type, int32_t ofm_zp, int32_t *out, char *err,
+                          size_t errlen)
+{
+    if (check_stage(os, ch + 1, err, errlen))
+        return -1;
+    if (!out)
+        return ethosu_ops_fail(err, errlen, "no output");
+    *out = output_checked(acc, ch, os, ofm_type, ofm_zp);
+    return 0;
+}
+
+int ethosu85_output(const struct ethosu85_acc *acc, const struct ethosu85_output_stage *os,
+                    struct ethosu_fmap *ofm, char *err, size_t errlen)
+{
+    if (!acc || !acc->values)
+        return ethosu_ops_fail(err, errlen, "accumulators missing");
+    if (ethosu_ops_check_output(ofm, err, errlen))
+        return -1;
+    if (ofm->h != acc->h || ofm->w != acc->w || ofm->c != acc->c)
+        return ethosu_ops_fail(err, errlen, "OFM %ux%ux%u, accumulators %ux%ux%u", (unsigned)ofm->h,
+                               (unsigned)ofm->w, (unsigned)ofm->c, (unsigned)acc->h,
+                               (unsigned)acc->w, (unsigned)acc->c);
+    if (check_stage(os, ofm->c, err, errlen))
+        return -1;
+    size_t n = (size_t)ofm->h * ofm->w * ofm->c;
+    for (size_t i = 0; i < n; i++)
+        ofm->values[i] = output_checked(acc->values[i], (uint32_t)(i % ofm->c), os, ofm->type,
+                                        ofm->zero_point);
+    return 0;
+}

@@ -21,11 +21,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "ethosu85_ops.h"
 
 #define ETHOSU85_SCALE_RECORD_BYTES 10u
 
 /* NPU_SET_ACC_FORMAT acc_format. */
-enum ethosu85_acc_format { ETHOSU85_ACC_I32 = 0, ETHOSU85_ACC_I48 = 1 };
+/* enum ethosu85_acc_format: ethosu85_ops.h */
 
 /* Parse n records (n = the operation's OFM depth) from buf (len bytes, at least 10 * n) in the
  * layout of acc_format into bias[n], scale[n], shift[n]. Returns 0, or -1 with a one-line reason

@@ -193,6 +193,14 @@ struct ethosu85_output_stage {
     size_t lut_len;
     enum ethosu85_clip_range clip;
     int32_t act_min, act_max;
+    /* 1: the scale's multiplier is taken as 1, its shift and rounding
+     * apply. Set it for NPU_OP_ELEMENTWISE with an int32 IFM
+     * (NPU_SET_IFM_PRECISION activation_precision B32): the U55/U65 rule
+     * "for 32-bit operations scale is not applied but shift is", which
+     * Vela 5.2's U85 softmax relies on (its int32 MULs program scale 2^30,
+     * shift 31 for TFLite's SaturatingRoundingDoublingHighMul, a * b /
+     * 2^31). Inferred, not checked against a network yet. */
+    int shift_only;
 };
 
 /* acc_output ENABLE: the output half on every accumulator into ofm

@@ -262,11 +262,19 @@ enum ethosu85_pool_mode {
 };
 
 /* NPU_OP_POOL accumulate half, values (ifm - ifm_zp) per channel over the
- * kernel window (NPU_SET_KERNEL_*, pads, stride). MAX / MIN / ARGMAX take
- * positions inside the IFM only. */
+ * kernel window (NPU_SET_KERNEL_*, pads, stride). MAX / MIN / ARGMAX /
+ * AVERAGE take the positions inside the IFM only; SUM's padding adds 0.
+ * AVERAGE rounds its division with ofm_round (NPU_SET_OFM_SCALE round_mode:
+ * TRUNCATE_TO_ZERO / TO_LOWER truncate, every other mode rounds half away
+ * from zero as TFLite's AveragePool); the output half then applies
+ * OFM_SCALE (Vela: 1.0). ARGMAX: the first largest value wins; the
+ * accumulator is its index within the window << 16 (Vela programs
+ * OFM_SCALE 1 >> 16 TRUNCATE_TO_LOWER and an int64 OFM: the twin writes
+ * the OFM value sign-extended to 8 bytes, passing ETHOSU_INT32 as the type). */
 int ethosu85_pool_acc(enum ethosu85_pool_mode mode, const struct ethosu_fmap *ifm,
-                      const struct ethosu_kernel *k, const struct ethosu85_acc_in *in,
-                      struct ethosu85_acc *acc, char *err, size_t errlen);
+                      const struct ethosu_kernel *k, enum ethosu85_round_mode ofm_round,
+                      const struct ethosu85_acc_in *in, struct ethosu85_acc *acc, char *err,
+                      size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Elementwise                                                         */

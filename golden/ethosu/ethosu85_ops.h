@@ -359,8 +359,9 @@ enum ethosu85_resize_mode {
 
 /* One axis of the resize (x: the _X_ registers, y: the _Y_ ones):
  *   scale_n = NPU_SET_RESIZE_X_SCALE_N_M1 + 1            (1..2048)
- *   scale_d = one_step_int * scale_n + one_step_mod       (NPU_SET_RESIZE_X:
- *             one_step_int = param b[3:0], one_step_mod = payload b[10:0])
+ *   scale_d = one_step_int * scale_n + one_step_mod       (NPU_SET_RESIZE_X,
+ *             Vela's listing calls it NPU_SET_RESIZE_X_STEP: one_step_int =
+ *             param b[3:0], one_step_mod = payload b[10:0]; 1..16 n - 1)
  *   offset  = NPU_SET_RESIZE_X_OFFSET, 12 bits sign-extended (-scale_n..scale_n-1)
  * The blk_step fields are the same scale over an OFM block (no new
  * information). OFM x samples the IFM at (x * scale_d + offset) / scale_n. */
@@ -376,8 +377,10 @@ struct ethosu85_resize_axis {
  *   NEAREST  : v at (dx * 2 >= n ? ix + 1 : ix), likewise y
  *   REPLICATE: v at (ix, iy)
  * v = IFM value - IFM zero point; every result is then multiplied by 2^16
- * (Vela programs OFM_SCALE scale 1, shift 16 + log2(n_x * n_y), round_mode
- * SYMMETRIC for bilinear). */
+ * (Vela programs OFM_SCALE scale 1, shift 16 + log2(n_x * n_y) for
+ * bilinear, 16 for nearest, round_mode SYMMETRIC). The IFM is the stripe
+ * NPU_SET_IFM_* describes (KERNEL_WIDTH/HEIGHT_M1 + 1 = how much of it the
+ * hardware reads); offsets are relative to its first row / column. */
 int ethosu85_resize_acc(enum ethosu85_resize_mode mode, const struct ethosu_fmap *ifm,
                         const struct ethosu85_resize_axis *ax, const struct ethosu85_resize_axis *ay,
                         struct ethosu85_acc *acc, char *err, size_t errlen);

@@ -193,6 +193,14 @@ struct ethosu85_output_stage {
     size_t lut_len;
     enum ethosu85_clip_range clip;
     int32_t act_min, act_max;
+    /* 1: the scale's multiplier is taken as 1, its shift and rounding
+     * apply. Set it for NPU_OP_ELEMENTWISE with an int32 IFM
+     * (NPU_SET_IFM_PRECISION activation_precision B32): the U55/U65 rule
+     * "for 32-bit operations scale is not applied but shift is", which
+     * Vela 5.2's U85 softmax relies on (its int32 MULs program scale 2^30,
+     * shift 31 for TFLite's SaturatingRoundingDoublingHighMul, a * b /
+     * 2^31). Inferred, not checked against a network yet. */
+    int shift_only;
 };
 
 /* acc_output ENABLE: the output half on every accumulator into ofm
@@ -254,11 +262,19 @@ enum ethosu85_pool_mode {
 };
 
 /* NPU_OP_POOL accumulate half, values (ifm - ifm_zp) per channel over the
- * kernel window (NPU_SET_KERNEL_*, pads, stride). MAX / MIN / ARGMAX take
- * positions inside the IFM only. */
+ * kernel window (NPU_SET_KERNEL_*, pads, stride). MAX / MIN / ARGMAX /
+ * AVERAGE take the positions inside the IFM only; SUM's padding adds 0.
+ * AVERAGE rounds its division with ofm_round (NPU_SET_OFM_SCALE round_mode:
+ * TRUNCATE_TO_ZERO / TO_LOWER truncate, every other mode rounds half away
+ * from zero as TFLite's AveragePool); the output half then applies
+ * OFM_SCALE (Vela: 1.0). ARGMAX: the first largest value wins; the
+ * accumulator is its index within the window << 16 (Vela programs
+ * OFM_SCALE 1 >> 16 TRUNCATE_TO_LOWER and an int64 OFM: the twin writes
+ * the OFM value sign-extended to 8 bytes, passing ETHOSU_INT32 as the type). */
 int ethosu85_pool_acc(enum ethosu85_pool_mode mode, const struct ethosu_fmap *ifm,
-                      const struct ethosu_kernel *k, const struct ethosu85_acc_in *in,
-                      struct ethosu85_acc *acc, char *err, size_t errlen);
+                      const struct ethosu_kernel *k, enum ethosu85_round_mode ofm_round,
+                      const struct ethosu85_acc_in *in, struct ethosu85_acc *acc, char *err,
+                      size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Elementwise                                                         */
@@ -343,8 +359,9 @@ enum ethosu85_resize_mode {
 
 /* One axis of the resize (x: the _X_ registers, y: the _Y_ ones):
  *   scale_n = NPU_SET_RESIZE_X_SCALE_N_M1 + 1            (1..2048)
- *   scale_d = one_step_int * scale_n + one_step_mod       (NPU_SET_RESIZE_X:
- *             one_step_int = param b[3:0], one_step_mod = payload b[10:0])
+ *   scale_d = one_step_int * scale_n + one_step_mod       (NPU_SET_RESIZE_X,
+ *             Vela's listing calls it NPU_SET_RESIZE_X_STEP: one_step_int =
+ *             param b[3:0], one_step_mod = payload b[10:0]; 1..16 n - 1)
  *   offset  = NPU_SET_RESIZE_X_OFFSET, 12 bits sign-extended (-scale_n..scale_n-1)
  * The blk_step fields are the same scale over an OFM block (no new
  * information). OFM x samples the IFM at (x * scale_d + offset) / scale_n. */
@@ -360,8 +377,10 @@ struct ethosu85_resize_axis {
  *   NEAREST  : v at (dx * 2 >= n ? ix + 1 : ix), likewise y
  *   REPLICATE: v at (ix, iy)
  * v = IFM value - IFM zero point; every result is then multiplied by 2^16
- * (Vela programs OFM_SCALE scale 1, shift 16 + log2(n_x * n_y), round_mode
- * SYMMETRIC for bilinear). */
+ * (Vela programs OFM_SCALE scale 1, shift 16 + log2(n_x * n_y) for
+ * bilinear, 16 for nearest, round_mode SYMMETRIC). The IFM is the stripe
+ * NPU_SET_IFM_* describes (KERNEL_WIDTH/HEIGHT_M1 + 1 = how much of it the
+ * hardware reads); offsets are relative to its first row / column. */
 int ethosu85_resize_acc(enum ethosu85_resize_mode mode, const struct ethosu_fmap *ifm,
                         const struct ethosu85_resize_axis *ax, const struct ethosu85_resize_axis *ay,
                         struct ethosu85_acc *acc, char *err, size_t errlen);

@@ -207,15 +207,15 @@ static int32_t output_checked(int64_t acc, uint32_t ch, const struct ethosu85_ou
                               enum ethosu_dtype t, int32_t zp)
 {
     int64_t v;
+    struct ethosu85_scale s = os->ofm_scale;
     if (os->scale_mode == ETHOSU85_SCALE_PER_CHANNEL) {
-        struct ethosu85_scale s = os->ofm_scale;
         s.scale = os->cs->scale[ch];
         s.shift = os->cs->shift[ch];
-        int64_t x = acc + os->cs->bias[ch];
-        v = ethosu85_scale_apply(x, &s);
-    } else {
-        v = ethosu85_scale_apply(acc, &os->ofm_scale);
+        acc += os->cs->bias[ch];
     }
+    if (os->shift_only)
+        s.scale = 1;
+    v = ethosu85_scale_apply(acc, &s);
     v = clamp64(v, INT64_MIN / 4, INT64_MAX / 4) + zp;
     if (os->act_fn == ETHOSU85_LUT_TANH || os->act_fn == ETHOSU85_LUT_SIGMOID) {
         v = tanh_sigmoid(os->lut, v, os->act_fn == ETHOSU85_LUT_SIGMOID);

@@ -287,7 +287,7 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
             snprintf(err, len, "a pool scaled per channel (OFM_PRECISION scale_mode PER_CHANNEL) is not modelled");
             goto out;
         }
-        if (ethosu85_pool_acc((enum ethosu85_pool_mode)(op->param & 7u), &ifm, &k, &in, &acc, err, len))
+        if (ethosu85_pool_acc((enum ethosu85_pool_mode)(op->param & 7u), &ifm, &k, rmode(op->round_mode), &in, &acc, err, len))
             goto out;
         break;
     case ETHOSU85_NPU_OP_ELEMENTWISE: {

@@ -51,8 +51,8 @@ uint64_t ethosu_fml_addr(const struct ethosu_fm_layout *f, uint32_t y, uint32_t 
 
 int ethosu_fml_check(const struct ethosu_fm_layout *f, char *err, size_t len)
 {
-    if (f->elem_bytes != 1 && f->elem_bytes != 2 && f->elem_bytes != 4) {
-        snprintf(err, len, "element size %u bytes (1, 2 or 4)", f->elem_bytes);
+    if (f->elem_bytes != 1 && f->elem_bytes != 2 && f->elem_bytes != 4 && f->elem_bytes != 8) {
+        snprintf(err, len, "element size %u bytes (1, 2, 4 or 8)", f->elem_bytes);
         return -1;
     }
     if (!f->h || !f->w || !f->c) {
@@ -206,9 +206,10 @@ static int32_t load(const uint8_t *p, unsigned eb, int sgn)
     }
 }
 
+/* An 8-byte element (the Ethos-U85's int64 OFM of ARG_MAX) is the value sign-extended. */
 static void store(uint8_t *p, unsigned eb, int32_t v)
 {
-    uint32_t u = (uint32_t)v;
+    uint64_t u = (uint64_t)(int64_t)v;
     for (unsigned k = 0; k < eb; k++)
         p[k] = (uint8_t)(u >> (8 * k));
 }

@@ -31,7 +31,7 @@ struct ethosu_fm_layout {
     uint32_t height0, height1, width0;
     int64_t stride_x, stride_y, stride_c; /* signed: ethosu_fml_stride */
     unsigned addr_bits;          /* the NPU's address width (Ethos-U65: 40); 0 reads as 40 */
-    unsigned elem_bytes;         /* 1, 2 or 4 */
+    unsigned elem_bytes;         /* 1, 2 or 4; 8 (the U85's int64 OFM, values of 32 bits sign-extended) */
     int is_signed;
     int nhcwb16;                 /* layout: 0 NHWC, 1 NHCWB16 */
     unsigned port;               /* AXI port of the map's region (0 M0, 1 M1) */

@@ -50,6 +50,10 @@ int ethosu_kx85_plan(struct ethosu_kexec *kx, char *err, size_t len)
 
 static int dtype_of(const struct ethosu_fm_layout *l, enum ethosu_dtype *t)
 {
+    if (l->elem_bytes == 8 && l->is_signed) {   /* int64 OFM: 32-bit values, sign-extended in memory */
+        *t = ETHOSU_INT32;
+        return 0;
+    }
     unsigned code = l->elem_bytes == 1 ? 0u : l->elem_bytes == 2 ? 1u : 2u;
     return ethosu_dtype_from_fields((unsigned)l->is_signed, code, t);
 }

@@ -16,9 +16,15 @@ const char *ethosu_kop_short_name(uint16_t opcode)
 /* Element type from a precision param: signed b0, size field (2 bits) at shift. */
 int ethosu_kop_prec(uint16_t p, unsigned size_shift, struct ethosu_fm_layout *f, const char *what, char *err, size_t len)
 {
+    return ethosu_kop_prec64(p, size_shift, 0, f, what, err, len);
+}
+
+int ethosu_kop_prec64(uint16_t p, unsigned size_shift, int allow64, struct ethosu_fm_layout *f, const char *what,
+                      char *err, size_t len)
+{
     unsigned sz = (p >> size_shift) & 3u;
     unsigned fmt = (p >> 6) & 3u;
-    if (sz > 2) {
+    if (sz > 2 && !allow64) {
         snprintf(err, len, "%s precision 0x%x: 64-bit elements", what, p);
         return -1;
     }

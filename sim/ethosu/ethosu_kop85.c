@@ -170,7 +170,7 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
     /* OFM */
     struct ethosu_fm_layout *o = &op->ofm;
     uint16_t op_ = s0(s, U85(SET_OFM_PRECISION));
-    if (ethosu_kop_prec(op_, 1, o, "OFM", err, len))
+    if (ethosu_kop_prec64(op_, 1, 1, o, "OFM", err, len))
         return -1;
     op->ofm_global_scale = (int)bits(op_, 8, 1);
     u->reverse = bits(op_, 9, 2);

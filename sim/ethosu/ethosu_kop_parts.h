@@ -36,6 +36,9 @@ static inline int32_t ext16(uint16_t v, int sgn) { return sgn ? (int32_t)(int16_
  * at size_shift, layout b[7:6]. 0, or -1 (64-bit, reserved layout). */
 int ethosu_kop_prec(uint16_t p, unsigned size_shift, struct ethosu_fm_layout *f, const char *what, char *err,
                     size_t len);
+/* The same; allow64: 64-bit elements too (the Ethos-U85's OFM). */
+int ethosu_kop_prec64(uint16_t p, unsigned size_shift, int allow64, struct ethosu_fm_layout *f, const char *what,
+                      char *err, size_t len);
 /* Region, tile bases, tile sizes and strides of one map (the commands from
  * region_op, base0_op, ...); the shape is the caller's. */
 void ethosu_kop_tiles(const struct ethosu_kop_state *s, const struct ethosu_regfile *rf, struct ethosu_fm_layout *f,

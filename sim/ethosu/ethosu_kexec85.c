@@ -323,7 +323,11 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
         snprintf(err, len, "opcode 0x%04x is not a kernel operation", op->opcode);
         goto out;
     }
-    ethosu85_acc_saturate(&acc, (enum ethosu85_acc_format)u->acc_format);
+    /* the accumulators of the MAC operations hold acc_format's bits; an
+     * elementwise product of two int32 values reaches the output scaling whole
+     * (Vela's softmax: a * b >> 31) */
+    if (op->opcode != ETHOSU85_NPU_OP_ELEMENTWISE)
+        ethosu85_acc_saturate(&acc, (enum ethosu85_acc_format)u->acc_format);
     if (u->acc_output == ETHOSU85_ACC_OUTPUT_DISABLE) {
         /* kept for the next operation's acc_input KEEP; nothing is written */
         free(kx->carry.acc);
@@ -344,6 +348,8 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
         .clip = (enum ethosu85_clip_range)op->clip_range,
         .act_min = op->act_min,
         .act_max = op->act_max,
+        /* 32-bit elementwise operations: the shift applies, the multiplier does not */
+        .shift_only = op->opcode == ETHOSU85_NPU_OP_ELEMENTWISE && op->ifm.elem_bytes == 4,
     };
     if (!op->ofm.is_signed && op->ofm.elem_bytes <= 2) {   /* an unsigned OFM: the 16-bit limits are unsigned */
         os.act_min = (uint16_t)op->act_min;

@@ -137,7 +137,8 @@ void ethosu_kx_issue_reads(struct ethosu_kexec *kx, struct axi_manager *const ax
     for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++) {
         const struct ethosu_kop_stream *w = &op->weights[k], *s = &op->scales[k];
         if (w->len) {
-            if (k == 0 && wch && !ethosu_wch_start(wch, axi[w->port], w->addr, w->len)) {
+            /* the weight channel (the U55/U65 weight decoder's debug port) takes core 0's stream */
+            if (k == 0 && wch && op->product != ETHOSU_CMD_U85 && !ethosu_wch_start(wch, axi[w->port], w->addr, w->len)) {
                 kx->wch_core0 = 1;
                 kx->wch = wch;
             } else {

@@ -425,7 +425,8 @@ static int stream_map(const struct ethosu_network *n, struct ethosu_opmap *map, 
         snprintf(err, errlen, "%s: out of memory", n->npz_path);
         return -1;
     }
-    int broken = ethosu_opmap_build(map, words, n->payload.cmd_words, why, sizeof why);
+    int broken = ethosu_opmap_build_for(map, ethosu_payload_is_u85(&n->payload) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65,
+                                        words, n->payload.cmd_words, why, sizeof why);
     free(words);
     return broken ? 0 : 1;
 }
@@ -467,7 +468,7 @@ static int check_types(const struct ethosu_network *n, char *err, size_t errlen)
         snprintf(err, errlen, "%s: %s (%s), but the command stream %s %s %u as %s (op %u %s at stream offset 0x%zx, "
                  "its %s precision)", t->file, got, elem_type(t->data.elem_size, t->data.is_signed),
                  out ? "writes" : "reads", out ? "output" : "input", i, elem_type(size, is_signed), op->index,
-                 ethosu_cmd_name(op->opcode, 0), op->offset, out ? "OFM" : second ? "IFM2" : "IFM");
+                 ethosu_cmd_name_for(op->product, op->opcode, 0), op->offset, out ? "OFM" : second ? "IFM2" : "IFM");
         rc = -1;
     }
     ethosu_opmap_free(&map);

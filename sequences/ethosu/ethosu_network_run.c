@@ -144,6 +144,11 @@ const char *ethosu_network_pass_word(void)
 
 /* the driver's configuration check: the NPU must be the product, with the
  * MACs, the stream was compiled for */
+static enum ethosu_cmd_product cmd_product(const struct ethosu_network *n)
+{
+    return ethosu_payload_is_u85(&n->payload) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65;
+}
+
 static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n)
 {
     uint32_t cfg;
@@ -217,7 +222,8 @@ static const char *channel_name(unsigned ch)
 }
 
 /* STATUS after the IRQ: every error bit named, the command at QREAD for a parse error */
-static int check_status(struct ethosu_seq_ctx *ctx, uint32_t st, const uint32_t *words, size_t nwords)
+static int check_status(struct ethosu_seq_ctx *ctx, uint32_t st, const uint32_t *words, size_t nwords,
+                        enum ethosu_cmd_product product)
 {
     const uint32_t errors = ETHOSU_STATUS_BUS_STATUS_MASK | ETHOSU_STATUS_CMD_PARSE_ERROR_MASK |
                             ETHOSU_STATUS_WD_FAULT_MASK | ETHOSU_STATUS_ECC_FAULT_MASK;
@@ -243,8 +249,8 @@ static int check_status(struct ethosu_seq_ctx *ctx, uint32_t st, const uint32_t 
         snprintf(what + at, sizeof what - at, " still running (state 1) after the IRQ");
     if (qread / 4 < nwords) {
         struct ethosu_cmd c;
-        if (ethosu_cmd_decode(words + qread / 4, nwords - qread / 4, &c) > 0)
-            ethosu_cmd_text(&c, cmd, sizeof cmd);
+        if (ethosu_cmd_decode_for(product, words + qread / 4, nwords - qread / 4, &c) > 0)
+            ethosu_cmd_text_for(product, &c, cmd, sizeof cmd);
         else
             snprintf(cmd, sizeof cmd, ".word 0x%08x", words[qread / 4]);
     }
@@ -308,7 +314,7 @@ static int compare_output(struct ethosu_seq_ctx *ctx, const struct ethosu_networ
     char writer[700] = "";
     struct ethosu_opmap map;
     char err[256];
-    if (ethosu_opmap_build(&map, words, nwords, err, sizeof err))
+    if (ethosu_opmap_build_for(&map, cmd_product(n), words, nwords, err, sizeof err))
         snprintf(writer, sizeof writer, "the writer is unknown: %s", err);
     else {
         unsigned oh, ow, oc;
@@ -378,7 +384,7 @@ static int run_once(struct ethosu_seq_ctx *ctx, const struct ethosu_network *n, 
     if ((rc = check_config(ctx, n)) || (rc = place(ctx, n)))
         return rc;   /* ETHOSU_SEQ_REFUSED: exit 2 */
     if (ethosu_start_words(ctx, words, n->payload.cmd_words, CMD_ADDR, CMD_QCONFIG) ||
-        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words))
+        ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st) || check_status(ctx, st, words, n->payload.cmd_words, cmd_product(n)))
         return 1;
     return 0;
 }
@@ -448,7 +454,7 @@ static int explain_cut_scale(struct ethosu_seq_ctx *ctx, const struct ethosu_net
 {
     struct ethosu_opmap map;
     char err[256];
-    if (ethosu_opmap_build(&map, words, n->payload.cmd_words, err, sizeof err))
+    if (ethosu_opmap_build_for(&map, cmd_product(n), words, n->payload.cmd_words, err, sizeof err))
         return 1;
     uint8_t **bound[2] = { NULL, NULL };
     unsigned long changed[2] = { 0, 0 };

@@ -23,7 +23,7 @@ static uint64_t addr48(const struct ethosu_cmd *c)
     return (uint64_t)c->param << 32 | c->payload;
 }
 
-static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
+static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c, enum ethosu_cmd_product p)
 {
     switch (c->opcode) {
     case ETHOSU_NPU_SET_OFM_REGION: o->region = c->param & 7u; break;
@@ -44,6 +44,8 @@ static void track(struct ethosu_ofm *o, const struct ethosu_cmd *c)
         o->elem_size = 1u << ((c->param >> 1) & 3u);   /* activation_precision: 0 8-bit, 1 16, 2 32 */
         o->nhcwb16 = (c->param >> 6) & 1u;
         o->is_signed = c->param & 1u;
+        /* the U85's activation_storage: CHAINED (2) or NONE (3) writes no memory */
+        o->not_stored = p == ETHOSU_CMD_U85 && ((c->param >> 14) & 3u) >= 2;
         break;
     case ETHOSU_NPU_SET_OFM_ZERO_POINT: o->zero_point = c->param; break;
     case ETHOSU_NPU_SET_OFM_SCALE: o->scale = c->payload, o->shift = c->param & 63u; break;
@@ -82,20 +84,33 @@ int ethosu_op_moves_bytes(const struct ethosu_op *op)
            op->ifm.zero_point == op->ofm.zero_point && unity;
 }
 
-static int is_kernel_op(uint16_t opcode)
+static int is_kernel_op(enum ethosu_cmd_product p, uint16_t opcode)
 {
+    if (p == ETHOSU_CMD_U85)
+        return opcode == ETHOSU85_NPU_OP_CONV || opcode == ETHOSU85_NPU_OP_DEPTHWISE || opcode == ETHOSU85_NPU_OP_POOL ||
+               opcode == ETHOSU85_NPU_OP_ELEMENTWISE || opcode == ETHOSU85_NPU_OP_RESIZE;
     return ethosu_npu_op_is_kernel(opcode);
 }
 
 int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, char *err, size_t errlen)
 {
+    return ethosu_opmap_build_for(m, ETHOSU_CMD_U55_U65, words, n, err, errlen);
+}
+
+/* The state commands tracked keep their opcodes and the fields read here in
+ * command stream 2.0 (the Ethos-U85's), except OFM_SCALE's parameter (shift
+ * in b[5:0] in both) and the U85's chained or absent maps. */
+int ethosu_opmap_build_for(struct ethosu_opmap *m, enum ethosu_cmd_product product, const uint32_t *words, size_t n,
+                           char *err, size_t errlen)
+{
     ethosu_opmap_init(m);
+    m->product = product;
     struct ethosu_ofm ofm = { .elem_size = 1, .width = 1, .height = 1, .depth = 1, .kernel_w = 1, .kernel_h = 1 };
     struct ethosu_ifm ifm = { .elem_size = 1 }, ifm2 = { .elem_size = 1 };
     unsigned cap = 0;
     for (size_t i = 0; i < n;) {
         struct ethosu_cmd c;
-        int used = ethosu_cmd_decode(words + i, n - i, &c);
+        int used = ethosu_cmd_decode_for(product, words + i, n - i, &c);
         if (used <= 0) {
             snprintf(err, errlen, "command stream offset 0x%zx: %s (word 0x%08x)", 4 * i,
                      used == 0 ? "a cmd1 without its payload word" : "a reserved opcode", words[i]);
@@ -104,9 +119,9 @@ int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, 
         }
         if (c.opcode == ETHOSU_NPU_OP_STOP)
             break;
-        track(&ofm, &c);
+        track(&ofm, &c, product);
         track_ifm(&ifm, &ifm2, &c);
-        if (is_kernel_op(c.opcode)) {
+        if (is_kernel_op(product, c.opcode)) {
             if (m->n == cap) {
                 cap = cap ? 2 * cap : 64;
                 struct ethosu_op *ops = realloc(m->ops, cap * sizeof *ops);
@@ -117,7 +132,7 @@ int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, 
                 }
                 m->ops = ops;
             }
-            m->ops[m->n] = (struct ethosu_op){ .index = m->n, .opcode = c.opcode, .param = c.param,
+            m->ops[m->n] = (struct ethosu_op){ .index = m->n, .product = product, .opcode = c.opcode, .param = c.param,
                                                .offset = 4 * i, .ofm = ofm, .ifm = ifm,
                                                .ifm2 = c.opcode == ETHOSU_NPU_OP_ELEMENTWISE ? ifm2 : ifm };
             m->n++;
@@ -170,7 +185,7 @@ const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsign
 {
     offset &= ADDR40;   /* as covers() sees the OFM's addresses: an offset's bits above 40 address nothing */
     for (unsigned i = m->n; i-- > 0;)
-        if (m->ops[i].ofm.region == region && covers(&m->ops[i].ofm, offset, h, w, c))
+        if (!m->ops[i].ofm.not_stored && m->ops[i].ofm.region == region && covers(&m->ops[i].ofm, offset, h, w, c))
             return &m->ops[i];
     return NULL;
 }
@@ -193,7 +208,12 @@ const struct ethosu_op *ethosu_opmap_reader(const struct ethosu_opmap *m, unsign
 
 void ethosu_cmd_text(const struct ethosu_cmd *c, char *buf, size_t len)
 {
-    ethosu_cmd_format(c, buf, len);
+    ethosu_cmd_text_for(ETHOSU_CMD_U55_U65, c, buf, len);
+}
+
+void ethosu_cmd_text_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf, size_t len)
+{
+    ethosu_cmd_format_for(p, c, buf, len);
     /* the disassembler aligns fields in columns: one space is enough here */
     char *out = buf;
     for (const char *p = buf; *p; p++)
@@ -206,10 +226,10 @@ void ethosu_op_describe(const struct ethosu_op *op, char *buf, size_t len)
 {
     struct ethosu_cmd c = { .opcode = op->opcode, .param = op->param };
     char text[160];
-    ethosu_cmd_text(&c, text, sizeof text);
+    ethosu_cmd_text_for(op->product, &c, text, sizeof text);
     const struct ethosu_ofm *o = &op->ofm;
     snprintf(buf, len, "op %u %s at stream offset 0x%zx: %s (OFM region %u, base 0x%llx, %ux%ux%u, %u-byte "
-             "elements, %s)", op->index, ethosu_cmd_name(op->opcode, 0), op->offset, text, o->region,
+             "elements, %s)", op->index, ethosu_cmd_name_for(op->product, op->opcode, 0), op->offset, text, o->region,
              (unsigned long long)o->base[0], o->height, o->width, o->depth, o->elem_size,
              o->nhcwb16 ? "NHCWB16" : "NHWC");
 }

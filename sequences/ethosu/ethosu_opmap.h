@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "ethosu_cmd.h"
 
 struct ethosu_ofm {
     unsigned region;
@@ -23,6 +24,7 @@ struct ethosu_ofm {
     uint32_t scale;                     /* OFM_SCALE: multiplier (payload) */
     unsigned shift;                     /* OFM_SCALE: shift (param) */
     unsigned kernel_w, kernel_h;        /* NPU_SET_KERNEL_WIDTH_M1 + 1, _HEIGHT_M1 + 1 */
+    int not_stored;                     /* Ethos-U85: a CHAINED or absent OFM (no memory written) */
 };
 
 /* an input feature map as the operation reads it: enough to tell which
@@ -37,6 +39,7 @@ struct ethosu_ifm {
 
 struct ethosu_op {
     unsigned index;                     /* among the kernel operations, from 0 */
+    enum ethosu_cmd_product product;    /* the command set of its stream */
     uint16_t opcode;
     uint16_t param;
     size_t offset;                      /* byte offset of the operation in the stream */
@@ -47,6 +50,7 @@ struct ethosu_op {
 struct ethosu_opmap {
     struct ethosu_op *ops;
     unsigned n;
+    enum ethosu_cmd_product product;
 };
 
 /* 1 when the operation is one of Vela's byte copies (reshapes, transposes,
@@ -61,6 +65,9 @@ void ethosu_opmap_free(struct ethosu_opmap *m);
 /* Walk words[0..n) up to NPU_OP_STOP or the end. 0, or -1 with a reason
  * (a reserved opcode, a truncated cmd1) naming its offset in err. */
 int ethosu_opmap_build(struct ethosu_opmap *m, const uint32_t *words, size_t n, char *err, size_t errlen);
+/* The same for a product's command set (ethosu_opmap_build: the U55/U65's). */
+int ethosu_opmap_build_for(struct ethosu_opmap *m, enum ethosu_cmd_product product, const uint32_t *words, size_t n,
+                           char *err, size_t errlen);
 /* The last operation whose OFM covers byte `offset` of `region` (NULL: none);
  * *h, *w, *c get the element's OFM coordinates in that operation. */
 const struct ethosu_op *ethosu_opmap_writer(const struct ethosu_opmap *m, unsigned region, uint64_t offset,
@@ -72,6 +79,7 @@ const struct ethosu_op *ethosu_opmap_reader(const struct ethosu_opmap *m, unsign
 struct ethosu_cmd;
 /* One command as the disassembler writes it, single-spaced (for messages). */
 void ethosu_cmd_text(const struct ethosu_cmd *c, char *buf, size_t len);
+void ethosu_cmd_text_for(enum ethosu_cmd_product p, const struct ethosu_cmd *c, char *buf, size_t len);
 /* "op 3 NPU_OP_CONV at stream offset 0x1a4: NPU_OP_CONV 0 (OFM region 1, base 0x0, 8x8x16 int8 NHWC)" */
 void ethosu_op_describe(const struct ethosu_op *op, char *buf, size_t len);
 

@@ -99,3 +99,8 @@ int ethosu_payload_parse(const uint8_t *data, size_t len, const char *what, stru
     }
     return 0;
 }
+
+int ethosu_payload_is_u85(const struct ethosu_payload *p)
+{
+    return p->has_config && (p->config >> 28) == 2u;
+}

@@ -35,6 +35,9 @@ unsigned ethosu_payload_macs(uint32_t config);
  * names by its product and MACs, or -1 (another product, or MACs its
  * product does not come with). */
 int ethosu_payload_config(uint32_t config);
+/* The command set of the payload's product: command stream 2.0 when
+ * compiled for an Ethos-U85, else 1.x. */
+int ethosu_payload_is_u85(const struct ethosu_payload *p);
 /* The product a CONFIG value names: "Ethos-U55", "Ethos-U65", "Ethos-U85",
  * else "product <n>" written into buf. */
 const char *ethosu_payload_product(uint32_t config, char *buf, size_t len);

@@ -157,10 +157,12 @@ int ethosu_explain_channel_scale(enum ethosu_explain e, const struct ethosu_kop 
                                  const uint32_t *scale, const uint8_t *shift, uint32_t *out_scale,
                                  uint8_t *out_shift, enum ethosu_rounding *rounding)
 {
+    /* truncation: U55/U65 rounding mode 1; the U85's TRUNCATE_TO_ZERO / TO_LOWER (4, 5) */
+    int truncates = op->product == ETHOSU_CMD_U85 ? op->round_mode >= 4 : op->round_mode == ETHOSU_ROUND_TRUNCATE;
     if ((e != ETHOSU_EXPLAIN_CUT_SCALE_LOW && e != ETHOSU_EXPLAIN_CUT_SCALE_HIGH) || !conv_1x1(op) ||
-        op->ifm.elem_bytes != 2 || op->round_mode == ETHOSU_ROUND_TRUNCATE || !scale || !shift || !n)
+        op->ifm.elem_bytes != 2 || truncates || !scale || !shift || !n)
         return 0;
-    if (op->act_fn != ETHOSU_ACT_NONE)
+    if (op->product == ETHOSU_CMD_U85 ? op->u85.lut_function != 0 : op->act_fn != ETHOSU_ACT_NONE)
         return 0;   /* a table after the scaling need not be monotonic: the bounds would not bracket */
     for (uint32_t i = 0; i < n; i++)
         if (scale[i] > 32767 || shift[i] < 16)
@@ -194,4 +196,38 @@ void ethosu_explain_apply_scale(const struct ethosu_kop *op, uint32_t n, const u
     }
     free(s);
     free(h);
+}
+
+/* ---- the Ethos-U85's output half (ethosu85_ops.h): the same alternatives ---- */
+
+int ethosu_explain_output_stage85(enum ethosu_explain e, const struct ethosu_kop *op,
+                                  struct ethosu85_output_stage *os)
+{
+    int dbl = os->ofm_scale.round_mode == ETHOSU85_ROUND_DOUBLE_SYMMETRIC;
+    switch (e) {
+    case ETHOSU_EXPLAIN_FC_SINGLE_ROUNDING:
+    case ETHOSU_EXPLAIN_1X1_SINGLE_ROUNDING:
+    case ETHOSU_EXPLAIN_ALL_SINGLE_ROUNDING:
+        if (!dbl || (e == ETHOSU_EXPLAIN_FC_SINGLE_ROUNDING && !from_fully_connected(op)) ||
+            (e == ETHOSU_EXPLAIN_1X1_SINGLE_ROUNDING && !conv_1x1(op)))
+            return 0;
+        os->ofm_scale.round_mode = ETHOSU85_ROUND_NATURAL;   /* half up at the full shift: one rounding */
+        os->ofm_scale.dbl_rnd = 0;
+        return 1;
+    case ETHOSU_EXPLAIN_UINT8_FULL_RANGE:
+        if (op->ofm.is_signed || op->ofm.elem_bytes != 1 || os->clip != ETHOSU85_CLIP_B16 || os->act_max != 127 ||
+            (os->act_min != -128 && os->act_min != 0 && os->act_min != 0xFF80))
+            return 0;
+        os->act_min = 0;
+        os->act_max = 255;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void ethosu_explain_apply85(const struct ethosu_kop *op, struct ethosu85_output_stage *os)
+{
+    if (setting != ETHOSU_EXPLAIN_NONE && ethosu_explain_output_stage85(setting, op, os))
+        count(op);
 }

@@ -13,6 +13,7 @@
 
 #include "ethosu_kop.h"
 #include "ethosu_ops.h"
+#include "ethosu85_ops.h"
 #include <stdint.h>
 
 enum ethosu_explain {
@@ -96,5 +97,13 @@ void ethosu_explain_apply_scale(const struct ethosu_kop *op, uint32_t n, const u
  * changed, at most ETHOSU_EXPLAIN_MAX_OFMS; *more when there were more */
 #define ETHOSU_EXPLAIN_MAX_OFMS 64
 unsigned ethosu_explain_changed_ofms(const uint64_t **base, int *more);
+
+/* The Ethos-U85's output half (ethosu_kexec85): the single roundings as
+ * NATURAL for DOUBLE_SYMMETRIC, the uint8 range; the IFM2 broadcast and the
+ * cut-scale pair through the functions above (the U85's 16-bit scale
+ * records carry the same 15-bit cut). */
+int ethosu_explain_output_stage85(enum ethosu_explain e, const struct ethosu_kop *op,
+                                  struct ethosu85_output_stage *os);
+void ethosu_explain_apply85(const struct ethosu_kop *op, struct ethosu85_output_stage *os);
 
 #endif

@@ -13,6 +13,7 @@
 #include "ethosu85_fwd.h"
 #include "ethosu85_weight_order.h"
 #include "ethosu_cmd.h"
+#include "ethosu_explain.h"
 #include "ethosu_kexec.h"
 #include "ethosu_mlw.h"
 
@@ -368,6 +369,24 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
         }
         os.lut = lut + off;
         os.lut_len = lsize;
+    }
+    ethosu_explain_apply85(op, &os);   /* off unless ethosu/network reruns to explain a difference */
+    if (cs.scale && op->opcode == ETHOSU85_NPU_OP_CONV) {
+        const uint32_t *sc = cs.scale;
+        const uint8_t *sh = cs.shift;
+        enum ethosu_rounding r = ETHOSU_ROUND_TFL;
+        int owned = 0;
+        ethosu_explain_apply_scale(op, op->ofm.c, &sc, &sh, &r, &owned);
+        if (owned) {   /* the cut-scale bracket: one rounding, as the 64-bit reference */
+            free(scale);
+            free(shift);
+            scale = (uint32_t *)sc;
+            shift = (uint8_t *)sh;
+            cs.scale = sc;
+            cs.shift = sh;
+            os.ofm_scale.round_mode = ETHOSU85_ROUND_NATURAL;
+            os.ofm_scale.dbl_rnd = 0;
+        }
     }
     if (ethosu85_output(&acc, &os, &ofm, err, len))
         goto out;

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ethosu_cmd.h"
+#include "ethosu_explain.h"
 #include "ethosu_kop.h"
 #include "ethosu_kop_parts.h"
 
@@ -255,6 +256,10 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
             op->broadcast_h = u->ifm2_broadcast != BCAST_SCALAR && (u->ifm2_broadcast & 1u);
             op->broadcast_w = u->ifm2_broadcast != BCAST_SCALAR && (u->ifm2_broadcast & 2u);
             op->broadcast_c = u->ifm2_broadcast != BCAST_SCALAR && (u->ifm2_broadcast & 4u);
+            if (!op->ifm2_is_scalar) {
+                ethosu_explain_apply_ifm2(op);   /* off unless ethosu/network reruns to explain a difference */
+                u->ifm2_broadcast = (op->broadcast_h ? 1u : 0u) | (op->broadcast_w ? 2u : 0u) | (op->broadcast_c ? 4u : 0u);
+            }
             if (!op->ifm2_is_scalar && stored_check(i2, u->ifm2_storage, "IFM2", err, len))
                 return -1;
         }

@@ -604,10 +604,15 @@ lint: deps
 	    done; \
 	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
-	@# the Ethos-U stub for every configuration (the index of scripts/gen/regdefs/ethosu_configs.csv)
+	@# the Ethos-U stub for every configuration (the index of scripts/gen/regdefs/ethosu_configs.csv;
+	@# an Ethos-U85 one also behind its ethosu85 top)
 	@n=$$(($$(wc -l < $(REGDEFS)/ethosu_configs.csv) - 1)); for c in $$(seq 0 $$((n - 1))); do \
 	    echo "verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c"; \
 	    verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c || exit 1; \
+	    if [ "$$(awk -F, -v i=$$c 'NR == i + 2 { print $$2 }' $(REGDEFS)/ethosu_configs.csv)" = u85 ]; then \
+	        echo "verilator --lint-only -Wall -f rtl_stubs/ethosu85/ethosu85.f --top-module ethosu85 -GETHOSU_CFG=$$c"; \
+	        verilator --lint-only -Wall -f rtl_stubs/ethosu85/ethosu85.f --top-module ethosu85 -GETHOSU_CFG=$$c || exit 1; \
+	    fi; \
 	done
 
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and

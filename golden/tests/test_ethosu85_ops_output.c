@@ -361,6 +361,42 @@ START_TEST(test_corpus_tanh16)
 }
 END_TEST
 
+START_TEST(test_corpus_sigmoid16_log16)
+{
+    /* i16_logistic: OFM_SCALE 19660 >> 13 DOUBLE_SYMMETRIC, LUT_SIGMOID;
+     * i16_log: OFM_SCALE 1 >> 0 NATURAL, LUT_S16_S16 (Vela's LOG table);
+     * the table words the samples read, TensorFlow Lite's outputs */
+    static const struct {
+        int sigmoid;
+        int32_t x;
+        int idx;
+        uint32_t word;
+        int32_t want;
+    } s[] = {
+        {1, -31120, -146, 0x00068095u, 75}, {1, 27268, 127, 0x000d7eb8u, 32609},
+        {1, 6758, 31, 0x01c848d1u, 25859},  {1, -1043, -5, 0x02a4f2b7u, 14721},
+        {1, 9813, 45, 0x01365df7u, 28566},  {0, 27287, 213, 0x002428efu, 10485},
+        {0, -32124, -251, 0x00008000u, -32768}, {0, 28925, 225, 0x00222a95u, 10934},
+        {0, 9906, 77, 0x00630a57u, 2686},
+    };
+    static uint8_t lut[2048];
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
+        struct ethosu85_output_stage os = s[i].sigmoid ? global(19660, 13, -32768, 32767)
+                                                       : global(1, 0, -32768, 32767);
+        if (!s[i].sigmoid)
+            os.ofm_scale.round_mode = ETHOSU85_ROUND_NATURAL;
+        os.act_fn = s[i].sigmoid ? ETHOSU85_LUT_SIGMOID : ETHOSU85_LUT_S16_S16;
+        os.lut = lut;
+        os.lut_len = sizeof lut;
+        memset(lut, 0, sizeof lut);
+        for (int b = 0; b < 4; b++)
+            lut[(size_t)(s[i].idx + 256) * 4 + b] = (uint8_t)(s[i].word >> (8 * b));
+        int32_t got = out1(s[i].x, 0, &os, ETHOSU_INT16, 0);
+        ck_assert_msg(got == s[i].want, "sample %zu: %d, TFLite %d", i, got, s[i].want);
+    }
+}
+END_TEST
+
 START_TEST(test_refused)
 {
     char err[128] = "";
@@ -430,6 +466,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_lut16);
     tcase_add_test(tc, test_tanh_sigmoid);
     tcase_add_test(tc, test_corpus_tanh16);
+    tcase_add_test(tc, test_corpus_sigmoid16_log16);
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_acc_chain);
     suite_add_tcase(s, tc);

@@ -445,16 +445,18 @@ nvdla-rtl: deps $(CORE_LIB)
 
 # ---- Arm's ethos-u-core-driver as the client (docs/ethos-u-driver.md) -----------
 # make ethosu-driver ETHOSU_DRIVER=<checkout>: the driver's unmodified sources
-# with the shim (sequences/ethosu/armdrv/), U55 and U65 builds (one with
-# ETHOSU_CONFIG), in build/ethosu-driver/<product>/; make sim DRIVER=arm runs
-# that product's simulator. The checkout's path reaches the script through
-# the environment, never as shell text.
-ARMDRV_PRODUCT  = $(if $(filter ethos-u55-%,$(ETHOSU_CONFIG)),u55,u65)
-ARMDRV_PRODUCTS = $(if $(ETHOSU_CONFIG),$(ARMDRV_PRODUCT),u55 u65)
+# with the shim (sequences/ethosu/armdrv/), U55, U65 and U85 builds (one with
+# ETHOSU_CONFIG; without, the U85 one only from a checkout that has it), in
+# build/ethosu-driver/<product>/; make sim DRIVER=arm runs that product's
+# simulator. The checkout's path reaches the script through the environment,
+# never as shell text.
+ARMDRV_PRODUCT  = $(if $(filter ethos-u55-%,$(ETHOSU_CONFIG)),u55,$(if $(filter ethos-u85-%,$(ETHOSU_CONFIG)),u85,u65))
+ARMDRV_PRODUCTS = $(if $(ETHOSU_CONFIG),$(ARMDRV_PRODUCT),u55 u65 u85)
 export ETHOSU_DRIVER
 .PHONY: ethosu-driver
 ethosu-driver: deps $(TWIN_SIM)
 	@for p in $(ARMDRV_PRODUCTS); do \
+	    ARMDRV_OPTIONAL=$(if $(ETHOSU_CONFIG),,$$([ $$p = u85 ] && echo 1)) \
 	    scripts/build/ethosu_driver.sh build $$p $(abspath $(CORE_LIB)) "$${ETHOSU_DRIVER-}" || exit 2; done
 
 # ---- one simulation ----------------------------------------------------------
@@ -604,10 +606,15 @@ lint: deps
 	    done; \
 	    for p in $$pids; do wait $$p || exit 1; done; \
 	done
-	@# the Ethos-U stub for every configuration (the index of scripts/gen/regdefs/ethosu_configs.csv)
+	@# the Ethos-U stub for every configuration (the index of scripts/gen/regdefs/ethosu_configs.csv;
+	@# an Ethos-U85 one also behind its ethosu85 top)
 	@n=$$(($$(wc -l < $(REGDEFS)/ethosu_configs.csv) - 1)); for c in $$(seq 0 $$((n - 1))); do \
 	    echo "verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c"; \
 	    verilator --lint-only -Wall -Irtl_stubs/ethosu65 -Irtl_stubs/ethosu65/generated rtl_stubs/ethosu65/*.v --top-module ethosu65 -GETHOSU_CFG=$$c || exit 1; \
+	    if [ "$$(awk -F, -v i=$$c 'NR == i + 2 { print $$2 }' $(REGDEFS)/ethosu_configs.csv)" = u85 ]; then \
+	        echo "verilator --lint-only -Wall -f rtl_stubs/ethosu85/ethosu85.f --top-module ethosu85 -GETHOSU_CFG=$$c"; \
+	        verilator --lint-only -Wall -f rtl_stubs/ethosu85/ethosu85.f --top-module ethosu85 -GETHOSU_CFG=$$c || exit 1; \
+	    fi; \
 	done
 
 # The register ground floor: scripts/gen/gen_regs.py makes the NVDLA and

@@ -199,7 +199,8 @@ struct ethosu85_output_stage {
      * "for 32-bit operations scale is not applied but shift is", which
      * Vela 5.2's U85 softmax relies on (its int32 MULs program scale 2^30,
      * shift 31 for TFLite's SaturatingRoundingDoublingHighMul, a * b /
-     * 2^31). Inferred, not checked against a network yet. */
+     * 2^31): the corpus softmax is bit exact only so
+     * (test_ethosu85_ops_softmax.c). */
     int shift_only;
 };
 

@@ -14,7 +14,7 @@
  *   table's input type indexes 256 entries of the output width.
  * - S16_S16 / S16_S32: the value saturated to int16; index (v >> 7) + 256
  *   of 512 words, frac = v & 127, base + ((slope * frac + 64) >> 7) (the
- *   U65's interpolation, issue 34; inferred for the U85).
+ *   U65's interpolation, issue 34; corpus i16_log bit exact on the U85).
  * - TANH / SIGMOID: the table takes the scaled value unclamped (Vela's
  *   OFM scale makes 1.0 = 3 * 4096, so |v| reaches 2^17; the corpus's
  *   i16_tanh needs values above 32767), then ACTIVATION_MIN / MAX clip the
@@ -23,7 +23,7 @@
  *   rounding of negative inputs: corpus i16_tanh bit exact). SIGMOID:
  *   i = v >> 9, frac = v & 511, (base * 512 + slope * frac + 2^24 +
  *   (v >= 0 ? 512 : 511)) >> 10 (TFLite's Logistic on the same table:
- *   worked out, not yet checked against a network). Outside the table the
+ *   corpus i16_logistic bit exact). Outside the table the
  *   index saturates to -256 / 255 with frac 0 / the top. */
 #include <string.h>
 

@@ -177,6 +177,62 @@ START_TEST(test_per_channel)
 }
 END_TEST
 
+/* one channel's 10-byte scale stream record (Vela 5.2's U85 encoding):
+ * I32: bias b[0:4], scale b[4:8] & 0x7FFFFFFF, shift b[8]; I48: bias b[0:6],
+ * scale b[6:8] & 0x7FFF, shift b[8] */
+static void record(const uint8_t *b, int i48, int64_t *bias, uint32_t *scale, uint8_t *shift)
+{
+    int nb = i48 ? 6 : 4;
+    uint64_t u = 0;
+    for (int i = 0; i < nb; i++)
+        u |= (uint64_t)b[i] << (8 * i);
+    if (u >> (8 * nb - 1))
+        u |= ~UINT64_C(0) << (8 * nb);
+    *bias = (int64_t)u;
+    uint32_t sc = 0;
+    for (int i = nb; i < 8; i++)
+        sc |= (uint32_t)b[i] << (8 * (i - nb));
+    *scale = sc & (i48 ? 0x7FFFu : 0x7FFFFFFFu);
+    *shift = (uint8_t)(b[8] & 63);
+}
+
+START_TEST(test_corpus_conv_per_channel)
+{
+    /* conv_3x3_relu (I32) and i16_conv (I48): the accumulator of one OFM
+     * element (its 3x3x8 sum computed from the TFLite model's weights), its
+     * channel's record from Vela's scale stream, NPU_SET_OFM_SCALE's round
+     * mode, and TensorFlow Lite's output for that element */
+    static const struct {
+        int i48;
+        int64_t acc;
+        uint8_t rec[10];
+        int32_t want;
+    } s[] = {
+        {0, 30276, {32, 87, 0, 0, 221, 22, 159, 101, 40, 0}, 66},
+        {0, 9719, {242, 66, 0, 0, 56, 210, 10, 88, 40, 0}, 20},
+        {0, 4452, {32, 87, 0, 0, 221, 22, 159, 101, 40, 0}, 25},
+        {0, -657, {168, 62, 0, 0, 152, 148, 114, 94, 40, 0}, 6},
+        {1, 6978561, {143, 28, 52, 0, 0, 0, 29, 72, 24, 0}, 11437},
+        {1, 862071, {143, 28, 52, 0, 0, 0, 29, 72, 24, 0}, 4707},
+        {1, 55235, {74, 23, 17, 0, 0, 0, 199, 124, 27, 0}, 280},
+        {1, 11101313, {48, 238, 168, 255, 255, 255, 190, 109, 25, 0}, 4517},
+    };
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
+        int64_t bias;
+        uint32_t scale;
+        uint8_t shift;
+        record(s[i].rec, s[i].i48, &bias, &scale, &shift);
+        struct ethosu85_channel_scale cs = {&bias, &scale, &shift, 1};
+        struct ethosu85_output_stage os = global(1, 0, s[i].i48 ? 0 : -16, s[i].i48 ? 32767 : 127);
+        os.scale_mode = ETHOSU85_SCALE_PER_CHANNEL;
+        os.cs = &cs;
+        os.ofm_scale.round_mode = s[i].i48 ? ETHOSU85_ROUND_NATURAL : ETHOSU85_ROUND_DOUBLE_SYMMETRIC;
+        int32_t got = out1(s[i].acc, 0, &os, s[i].i48 ? ETHOSU_INT16 : ETHOSU_INT8, s[i].i48 ? 0 : -16);
+        ck_assert_msg(got == s[i].want, "sample %zu: %d, TFLite %d", i, got, s[i].want);
+    }
+}
+END_TEST
+
 START_TEST(test_lut8)
 {
     uint8_t lut[1024];
@@ -274,6 +330,73 @@ START_TEST(test_tanh_sigmoid)
 }
 END_TEST
 
+START_TEST(test_corpus_tanh16)
+{
+    /* i16_tanh (Vela 5.2, ethos-u85-256): OFM_SCALE 23592 >> 14
+     * DOUBLE_SYMMETRIC, LUT_TANH with Vela's 512-word table (the words the
+     * samples read), ACTIVATION_MIN/MAX -32768 / 32767; TensorFlow Lite's
+     * int16 TANH output. x = 24720 scales to 35595, past int16: the table
+     * takes it unclamped. */
+    static const struct {
+        int32_t x;
+        int idx;
+        uint32_t word;
+        int32_t want;
+    } s[] = {
+        {-2929, -17, 0x0260d478u, -10826}, {-3015, -17, 0x0260d478u, -11118},
+        {24720, 139, 0x00087f39u, 32569},  {7038, 39, 0x017255e3u, 22204},
+        {-35, -1, 0x02abfd55u, -133},      {-21073, -119, 0x001381c9u, -32302},
+    };
+    static uint8_t lut[2048];
+    struct ethosu85_output_stage os = global(23592, 14, -32768, 32767);
+    os.act_fn = ETHOSU85_LUT_TANH;
+    os.lut = lut;
+    os.lut_len = sizeof lut;
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
+        memset(lut, 0, sizeof lut);
+        for (int b = 0; b < 4; b++)
+            lut[(size_t)(s[i].idx + 256) * 4 + b] = (uint8_t)(s[i].word >> (8 * b));
+        ck_assert_int_eq(out1(s[i].x, 0, &os, ETHOSU_INT16, 0), s[i].want);
+    }
+}
+END_TEST
+
+START_TEST(test_corpus_sigmoid16_log16)
+{
+    /* i16_logistic: OFM_SCALE 19660 >> 13 DOUBLE_SYMMETRIC, LUT_SIGMOID;
+     * i16_log: OFM_SCALE 1 >> 0 NATURAL, LUT_S16_S16 (Vela's LOG table);
+     * the table words the samples read, TensorFlow Lite's outputs */
+    static const struct {
+        int sigmoid;
+        int32_t x;
+        int idx;
+        uint32_t word;
+        int32_t want;
+    } s[] = {
+        {1, -31120, -146, 0x00068095u, 75}, {1, 27268, 127, 0x000d7eb8u, 32609},
+        {1, 6758, 31, 0x01c848d1u, 25859},  {1, -1043, -5, 0x02a4f2b7u, 14721},
+        {1, 9813, 45, 0x01365df7u, 28566},  {0, 27287, 213, 0x002428efu, 10485},
+        {0, -32124, -251, 0x00008000u, -32768}, {0, 28925, 225, 0x00222a95u, 10934},
+        {0, 9906, 77, 0x00630a57u, 2686},
+    };
+    static uint8_t lut[2048];
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
+        struct ethosu85_output_stage os = s[i].sigmoid ? global(19660, 13, -32768, 32767)
+                                                       : global(1, 0, -32768, 32767);
+        if (!s[i].sigmoid)
+            os.ofm_scale.round_mode = ETHOSU85_ROUND_NATURAL;
+        os.act_fn = s[i].sigmoid ? ETHOSU85_LUT_SIGMOID : ETHOSU85_LUT_S16_S16;
+        os.lut = lut;
+        os.lut_len = sizeof lut;
+        memset(lut, 0, sizeof lut);
+        for (int b = 0; b < 4; b++)
+            lut[(size_t)(s[i].idx + 256) * 4 + b] = (uint8_t)(s[i].word >> (8 * b));
+        int32_t got = out1(s[i].x, 0, &os, ETHOSU_INT16, 0);
+        ck_assert_msg(got == s[i].want, "sample %zu: %d, TFLite %d", i, got, s[i].want);
+    }
+}
+END_TEST
+
 START_TEST(test_refused)
 {
     char err[128] = "";
@@ -338,9 +461,12 @@ static Suite *suite(void)
     tcase_add_test(tc, test_double_symmetric_is_tflite);
     tcase_add_test(tc, test_output_order);
     tcase_add_test(tc, test_per_channel);
+    tcase_add_test(tc, test_corpus_conv_per_channel);
     tcase_add_test(tc, test_lut8);
     tcase_add_test(tc, test_lut16);
     tcase_add_test(tc, test_tanh_sigmoid);
+    tcase_add_test(tc, test_corpus_tanh16);
+    tcase_add_test(tc, test_corpus_sigmoid16_log16);
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_acc_chain);
     suite_add_tcase(s, tc);

@@ -165,6 +165,7 @@ wire [1:0]   qconfig;
 wire [15:0]  regioncfg;
 wire [511:0] basep;
 wire [127:0] axi_limit;
+wire [3:0]   cfg_port;
 wire [1:0]   prot;
 wire         clock_q_enable, power_q_enable, irq_raised;
 wire         run_req, qread_clr, clr, halt, resetting, axi_idle, running;
@@ -185,7 +186,7 @@ ethosu65_regs #(.ETHOSU_CFG(ETHOSU_CFG)) u_regs (
     .PREADY(PREADY), .PSLVERR(PSLVERR), .PRDATA(PRDATA),
     .IRQ(IRQ),
     .qbase(qbase), .qsize(qsize), .qconfig(qconfig), .regioncfg(regioncfg), .basep(basep),
-    .axi_limit(axi_limit), .prot(prot), .clock_q_enable(clock_q_enable),
+    .axi_limit(axi_limit), .cfg_port(cfg_port), .prot(prot), .clock_q_enable(clock_q_enable),
     .power_q_enable(power_q_enable), .irq_raised(irq_raised),
     .run_req(run_req), .qread_clr(qread_clr), .clr(clr), .halt(halt), .resetting(resetting),
     .axi_idle(axi_idle), .running(running), .qread(qread),
@@ -210,7 +211,7 @@ wire f_r_valid = f_port ? (r_fire1 && RIDM1 == CMD_ID) : (r_fire0 && RIDM0 == CM
 ethosu65_cmd_fetch #(.DATA_W(DATA_W), .ADDR_W(ADDR_W)) u_fetch (
     .clk(CLK), .rstn(nRESET), .clr(clr),
     .start(f_start), .stop(f_stop), .base(qbase[ADDR_W-1:0]), .size(qsize), .off(f_off),
-    .cfg(qconfig), .axi_limit(axi_limit),
+    .cfg(qconfig), .axi_limit(axi_limit), .cfg_port(cfg_port),
     .ar_req(f_ar_req), .ar_port(f_ar_port), .ar_addr(f_ar_addr), .ar_len(f_ar_len),
     .ar_cache(f_ar_cache), .ar_gnt(f_gnt0 | f_gnt1),
     .r_valid(f_r_valid), .r_data(f_port ? RDATAM1 : RDATAM0), .r_resp(f_port ? RRESPM1 : RRESPM0),
@@ -264,7 +265,7 @@ ethosu65_dma #(.DATA_W(DATA_W), .ADDR_W(ADDR_W), .AWID(M2M_ID)) u_dma (
     .d_dst_mode(d_dst_mode), .d_src_cfg(d_src_cfg), .d_dst_cfg(d_dst_cfg),
     .d_dst_internal(d_dst_int), .count(d_count), .full(d_full), .busy(d_busy),
     .rd_active(d_rd_active), .rd_port(d_rd_port),
-    .axi_limit(axi_limit),
+    .axi_limit(axi_limit), .cfg_port(cfg_port),
     .ar_req(d_ar_req), .ar_port(d_ar_port), .ar_addr(d_ar_addr), .ar_len(d_ar_len),
     .ar_cache(d_ar_cache), .ar_gnt(d_gnt0 | d_gnt1),
     .r_valid(d_r_valid), .r_data(d_rd_port ? RDATAM1 : RDATAM0),
@@ -293,7 +294,7 @@ wire w_r_valid = wf_port ? (r_fire1 && RIDM1 == WGT_ID) : (r_fire0 && RIDM0 == W
 ethosu65_wfetch #(.DATA_W(DATA_W), .ADDR_W(ADDR_W)) u_wfetch (
     .clk(CLK), .rstn(nRESET), .clr(clr),
     .start(w_start), .stop(w_stop || (wd_fin && !w_start)), .addr(w_addr), .nbytes(w_len),
-    .port_in(w_cfg[1]), .lim(axi_limit[{w_cfg, 5'd0} +: 32]),
+    .port_in(cfg_port[w_cfg]), .lim(axi_limit[{w_cfg, 5'd0} +: 32]),
     .ar_req(wf_ar_req), .ar_port(wf_ar_port), .ar_addr(wf_ar_addr), .ar_len(wf_ar_len),
     .ar_cache(wf_ar_cache), .ar_gnt(wf_gnt0 | wf_gnt1),
     .r_valid(w_r_valid), .r_data(wf_port ? RDATAM1 : RDATAM0), .r_resp(wf_port ? RRESPM1 : RRESPM0),

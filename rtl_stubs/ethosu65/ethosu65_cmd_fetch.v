@@ -35,6 +35,7 @@ module ethosu65_cmd_fetch #(
     input  [31:0]           off,            // QREAD to start from
     input  [1:0]            cfg,            // QCONFIG[1:0]
     input  [127:0]          axi_limit,      // AXI_LIMIT3..0
+    input  [3:0]            cfg_port,       // the port of each setting
 
     output                  ar_req,
     output                  ar_port,
@@ -156,7 +157,7 @@ always @(posedge clk or negedge rstn) begin
             cnt    <= {(FIFO_AW+1){1'b0}};
         end else if (start) begin
             act     <= 1'b1;
-            port_q  <= cfg[1];
+            port_q  <= cfg_port[cfg];
             blb     <= axi_burst_lb(lim[1:0]);
             rd_lim  <= {1'b0, lim[23:16]} + 9'd1;
             cache_q <= axi_arcache(lim[7:4]);

@@ -65,6 +65,7 @@ module ethosu65_dma #(
     output                  rd_port,        // their port
 
     input  [127:0]          axi_limit,      // AXI_LIMIT3..0
+    input  [3:0]            cfg_port,       // the port of each setting
 
     // AR request to the port multiplexer (granted when the port's AR slot is free)
     output                  ar_req,
@@ -428,7 +429,7 @@ always @(posedge clk or negedge rstn) begin
         case (e_st)
             E_IDLE: if (start) begin
                 e_st       <= E_RUN;
-                src_port   <= h_src_cfg[1];
+                src_port   <= cfg_port[h_src_cfg];
                 src_lb     <= axi_burst_lb(lim_src[1:0]);
                 dst_lb     <= axi_burst_lb(lim_dst[1:0]);
                 rd_lim     <= {1'b0, lim_src[23:16]} + 9'd1;

@@ -27,6 +27,16 @@
 //  - Writing QBASE0, QBASE1 or QSIZE while stopped clears cmd_end_reached and
 //    QREAD (a new stream).
 //  - LOCK takes the written value w only if its value c is 0 or w is 0.
+//  - Ethos-U85 configurations (ETHOSU_PRODUCT 2): no LOCK (reads 0); MEM_ATTR0-3
+//    at AXI_LIMIT0-3's offsets (the same storage, the product's writable bits);
+//    a REGIONCFG/QCONFIG setting n names MEM_ATTRn, whose axi_port gives the
+//    port (`cfg_port`: 0 SRAM = M0, 1 EXT = M1) and whose memtype gives
+//    AxCACHE; burst split and outstanding reads come from AXI_SRAM or AXI_EXT
+//    by that port (`axi_limit` is presented to the engines in AXI_LIMIT's
+//    layout per setting). POWER_CTRL, AXI_SRAM/EXT and the DEBUG page are
+//    storage; CMD.stop_request reads back as written and stops nothing (the
+//    stub's streams run to their STOP); COND_STATUS, the CFG_* capability
+//    pins and the TSU_DEBUG page read 0.
 //  - RESET: a permitted write stores pending_CPL/CSL (kept across the soft
 //    reset) and starts a soft reset: reset_status = 1 at once, the AXI
 //    managers stop issuing and drain (`halt` until `axi_idle`), then after
@@ -67,7 +77,8 @@ module ethosu65_regs #(
     output     [1:0]  qconfig,      // QCONFIG[1:0]
     output     [15:0] regioncfg,
     output     [511:0] basep,       // {BASEP15, ..., BASEP0}
-    output     [127:0] axi_limit,   // {AXI_LIMIT3, ..., AXI_LIMIT0}
+    output     [127:0] axi_limit,   // {AXI_LIMIT3, ..., AXI_LIMIT0}: the limits of each setting
+    output     [3:0]  cfg_port,     // the AXI port of each REGIONCFG/QCONFIG setting (U55/U65: 4'b1100)
     output     [1:0]  prot,         // {active_CSL, active_CPL}
     output            clock_q_enable,
     output            power_q_enable,
@@ -105,6 +116,17 @@ reg [1:0]  prot_q;           // active {CSL, CPL}
 reg        por_pending;      // PROT still to be sampled from PORSL/PORPL
 reg [127:0] axi_limit_q;    // AXI_LIMIT3..0
 reg [511:0] basep_q;        // BASEP15..0
+// Ethos-U85 storage registers (their writable bits are 0 on the U55/U65: they read 0 there)
+localparam integer NSTORE = 7;
+reg [32*NSTORE-1:0] store_q;
+localparam [12*NSTORE-1:0] STORE_ADDR = {ETHOSU_FEATURE_DISABLE_ADDR, ETHOSU_DEBUG_MISC_ADDR,
+                                         ETHOSU_DEBUG_ADDRESS_ADDR, ETHOSU_CLKFORCE_ADDR, ETHOSU_AXI_EXT_ADDR,
+                                         ETHOSU_AXI_SRAM_ADDR, ETHOSU_POWER_CTRL_ADDR};
+localparam [32*NSTORE-1:0] STORE_WMASK = {ETHOSU_FEATURE_DISABLE_WMASK, ETHOSU_DEBUG_MISC_WMASK,
+                                          ETHOSU_DEBUG_ADDRESS_WMASK, ETHOSU_CLKFORCE_WMASK, ETHOSU_AXI_EXT_WMASK,
+                                          ETHOSU_AXI_SRAM_WMASK, ETHOSU_POWER_CTRL_WMASK};
+localparam integer S_AXI_SRAM = 1, S_AXI_EXT = 2;
+localparam [31:0] AXIL_WMASK = ETHOSU_AXI_LIMIT0_WMASK | ETHOSU_MEM_ATTR0_WMASK;   // one of them is 0
 
 // STATUS bits kept here
 reg        irq_q, bus_q, parse_q, end_q, fif_q;
@@ -137,9 +159,19 @@ wire [31:0] status = {hist_q, fch_q, fif_q, 2'b00, 1'b0 /* ecc_fault */, 1'b0 /*
                       1'b0 /* pmu_irq_raised */, end_q, parse_q, rs_active, bus_q, irq_q, state_rd};
 
 reg [31:0] rdata;
+integer si;
+reg [NSTORE-1:0] store_hit;
+always @(*) begin
+    for (si = 0; si < NSTORE; si = si + 1)
+        store_hit[si] = (a == STORE_ADDR[12*si +: 12]);
+end
 always @(*) begin
     rdata = 32'd0;
-    if (a >= ETHOSU_BASEP0_ADDR && a <= ETHOSU_BASEP15_ADDR) begin
+    if (|store_hit) begin
+        for (si = 0; si < NSTORE; si = si + 1)
+            if (store_hit[si])
+                rdata = store_q[32*si +: 32];
+    end else if (a >= ETHOSU_BASEP0_ADDR && a <= ETHOSU_BASEP15_ADDR) begin
         rdata = basep_q[{a[5:2], 5'd0} +: 32];
     end else begin
         case (a)
@@ -223,6 +255,7 @@ always @(posedge CLK or negedge nRESET) begin
         por_pending <= 1'b1;
         axi_limit_q <= 128'd0;
         basep_q     <= 512'd0;
+        store_q     <= {32*NSTORE{1'b0}};
         irq_q       <= 1'b0;
         bus_q       <= 1'b0;
         parse_q     <= 1'b0;
@@ -245,6 +278,7 @@ always @(posedge CLK or negedge nRESET) begin
         prot_q      <= {rs_pprot[1] | reset_q[1], rs_pprot[0] & reset_q[0]};
         axi_limit_q <= 128'd0;
         basep_q     <= 512'd0;
+        store_q     <= {32*NSTORE{1'b0}};
         irq_q       <= 1'b0;
         bus_q       <= 1'b0;
         parse_q     <= 1'b0;
@@ -280,7 +314,10 @@ always @(posedge CLK or negedge nRESET) begin
         if (wr_lock && (lock_q == 32'd0 || PWDATA == 32'd0))
             lock_q <= PWDATA & ETHOSU_LOCK_WMASK;
         if (wr_axil)
-            axi_limit_q[{a[3:2], 5'd0} +: 32] <= PWDATA & ETHOSU_AXI_LIMIT0_WMASK;
+            axi_limit_q[{a[3:2], 5'd0} +: 32] <= PWDATA & AXIL_WMASK;
+        for (si = 0; si < NSTORE; si = si + 1)
+            if (wr && store_hit[si])
+                store_q[32*si +: 32] <= PWDATA & STORE_WMASK[32*si +: 32];
         if (wr_basep)
             basep_q[{a[5:2], 5'd0} +: 32] <= PWDATA & (a[2] ? ETHOSU_BASEP1_WMASK : ETHOSU_BASEP0_WMASK);
 
@@ -312,7 +349,28 @@ assign clock_q_enable = cmd_q[ETHOSU_CMD_CLOCK_Q_ENABLE_LSB];
 assign power_q_enable = cmd_q[ETHOSU_CMD_POWER_Q_ENABLE_LSB];
 
 assign basep          = basep_q;
-assign axi_limit      = axi_limit_q;
+
+// The engines' view of a setting n: its port and its limits in AXI_LIMIT's
+// layout (max_beats [1:0], memtype [7:4], outstanding reads - 1 [23:16]).
+genvar gi;
+generate
+    for (gi = 0; gi < 4; gi = gi + 1) begin : g_setting
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [31:0] attr = axi_limit_q[32*gi +: 32];   // U85: mem_domain and the reserved bits unused
+        /* verilator lint_on UNUSEDSIGNAL */
+        if (ETHOSU_PRODUCT == 2) begin : g_u85
+            wire        ext = attr[ETHOSU_MEM_ATTR0_AXI_PORT_LSB];
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [31:0] lim = store_q[32*(ext ? S_AXI_EXT : S_AXI_SRAM) +: 32];   // AXI_SRAM / AXI_EXT
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign cfg_port[gi] = ext;
+            assign axi_limit[32*gi +: 32] = {3'd0, lim[12:8], 2'd0, lim[5:0], 8'd0, attr[7:4], 2'd0, lim[17:16]};
+        end else begin : g_u65
+            assign cfg_port[gi] = (gi >= 2);
+            assign axi_limit[32*gi +: 32] = attr;
+        end
+    end
+endgenerate
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire unused_ok = &{1'b0, PPROT[2], qconfig_q[31:2], regioncfg_q[31:16]};

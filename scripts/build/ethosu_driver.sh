@@ -3,15 +3,15 @@
 # checkout's unmodified sources with the project's shim, and the simulators
 # that run it (make ethosu-driver; make sim ... DRIVER=arm; docs/ethos-u-driver.md).
 #
-#   ethosu_driver.sh build <u55|u65> <core archive> <checkout>
-#       compile src/ethosu_driver.c, src/ethosu_device_u55_u65.c and
-#       src/ethosu_pmu.c (as the driver's CMake does for that product:
-#       -DETHOSU55 or -DETHOSU65) and the shim's client
+#   ethosu_driver.sh build <u55|u65|u85> <core archive> <checkout>
+#       compile src/ethosu_driver.c, src/ethosu_device_u55_u65.c (U85:
+#       src/ethosu_device_u85.c) and src/ethosu_pmu.c (as the driver's CMake
+#       does for that product: -DETHOSU55, -DETHOSU65 or -DETHOSU85) and the shim's client
 #       (sequences/ethosu/armdrv/) into <core's folder>/ethosu-driver/<product>/
 #       (build/, or build-san/ with SAN=1), an
 #       archive of the core with the client in place of its stand-in
 #       (ethosu_armdrv_none.o), and the C-harness twin simulator on it.
-#   ethosu_driver.sh bin <u55|u65> <twin|rtl> <core archive>
+#   ethosu_driver.sh bin <u55|u65|u85> <twin|rtl> <core archive>
 #       the simulator of that product's build for the DUT, rebuilt when the
 #       core is newer (from the checkout the last build recorded, or
 #       $ETHOSU_DRIVER); prints its path. The RTL one is Verilated by
@@ -19,7 +19,9 @@
 #
 # The checkout is read, never written: objects go to build/. Its path is an
 # argument, never shell text. Exit 2 on a missing or wrong checkout or a
-# driver not built yet, 1 on a build failure.
+# driver not built yet, 1 on a build failure. With ARMDRV_OPTIONAL=1 a
+# checkout without the product's device file (a driver older than its U85
+# support) is skipped with a note, exit 0 (make ethosu-driver's default list).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
@@ -39,10 +41,15 @@ check_checkout() {
     done
 }
 
+# the product's device file: src/ethosu_device_u55_u65.c, or _u85.c
+device_of() {
+    case "$1" in u85) echo ethosu_device_u85 ;; *) echo ethosu_device_u55_u65 ;; esac
+}
+
 check_product() {
     case "$1" in
-        u55|u65) ;;
-        *) die "the driver's product must be u55 or u65, got '$1'" ;;
+        u55|u65|u85) ;;
+        *) die "the driver's product must be u55, u65 or u85, got '$1'" ;;
     esac
 }
 
@@ -52,6 +59,12 @@ build() {
     [ -f "$core" ] || die "no core archive $core (make builds it)"
     check_checkout "$3"
     drv=$(cd "$3" && pwd) || exit 2
+    local dev
+    dev=$(device_of "$product")
+    if [ ! -f "$drv/src/$dev.c" ] || [ ! -f "$drv/src/ethosu_config_$product.h" ]; then
+        [ "${ARMDRV_OPTIONAL:-}" = 1 ] && { echo "ethosu-driver: $drv has no src/$dev.c: no $product build (a driver older than its ${product^^} support)"; return 0; }
+        die "ETHOSU_DRIVER=$drv: no src/$dev.c or src/ethosu_config_$product.h there: a driver older than its ${product^^} support"
+    fi
     local dir upper=${product^^}
     dir=$(out_root_of "$core")/$product
     mkdir -p "$dir/obj" || exit 1
@@ -66,11 +79,12 @@ build() {
     # memories and the NPU writes every output through M0, so the arena,
     # which is written and read back, is read through M0 too (0); the model
     # (region 0) and the command stream stay behind M1 as the driver sets them.
+    # (The U85 build's default is 0 already: MEM_ATTR0, the SRAM port, M0.)
     local -a dflags=(-std=gnu11 -O2 -g -Wall -fstrict-volatile-bitfields -DETHOSU -DETHOS"$upper"
                      -DETHOSU_ARCH="$product" -DETHOSU_LOG_ENABLE=1 -DETHOSU_LOG_SEVERITY=1 -DNPU_REGIONCFG_1=0
                      -I"$drv/include" -I"$drv/src" -I"$root/sequences/ethosu/armdrv")
     local -a objs=() f
-    for f in ethosu_driver ethosu_device_u55_u65 ethosu_pmu; do
+    for f in ethosu_driver "$dev" ethosu_pmu; do
         # arm_ prefix: the core has an ethosu_driver.o of its own (ar keys members by name)
         "$cc" "${dflags[@]}" -c "$drv/src/$f.c" -o "$dir/obj/arm_$f.o" ||
             die "compiling $drv/src/$f.c for $product failed" 1
@@ -130,7 +144,7 @@ bin() {
 }
 
 case "${1:-}" in
-    build) [ $# = 4 ] || die "usage: $0 build <u55|u65> <core archive> <checkout>"; build "$2" "$3" "$4" ;;
-    bin)   [ $# = 4 ] || die "usage: $0 bin <u55|u65> <twin|rtl> <core archive>"; bin "$2" "$3" "$4" ;;
-    *) die "usage: $0 build <u55|u65> <core archive> <checkout> | bin <u55|u65> <twin|rtl> <core archive>" ;;
+    build) [ $# = 4 ] || die "usage: $0 build <u55|u65|u85> <core archive> <checkout>"; build "$2" "$3" "$4" ;;
+    bin)   [ $# = 4 ] || die "usage: $0 bin <u55|u65|u85> <twin|rtl> <core archive>"; bin "$2" "$3" "$4" ;;
+    *) die "usage: $0 build <u55|u65|u85> <core archive> <checkout> | bin <u55|u65|u85> <twin|rtl> <core archive>" ;;
 esac

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# rtl_build.sh: Verilate an NV_nvdla-compatible (or ethosu65) top and link
+# rtl_build.sh: Verilate an NV_nvdla-compatible (or ethosu65/ethosu85) top and link
 # it with the harness. Prints the path of the simulator binary on stdout
 # (last line).
 # Environment:
@@ -88,7 +88,9 @@ if [ "$family" = nvdla ] && [ -z "${RTL_FILES:-}" ]; then
     flags="$config_flags${flags:+ $flags}"
 fi
 # The shipped ethosu65 stub is built for ETHOSU_CONFIG (its index in
-# ethosu_configs.csv: product, registers and address width follow).
+# ethosu_configs.csv: product, registers and address width follow); an
+# Ethos-U85 configuration (product u85) builds the ethosu85 top around it
+# (rtl_stubs/ethosu85, the same pins) unless RTL_TOP names a top.
 ethosu_cfg=${ETHOSU_CONFIG:-ethos-u65-256}
 if [ "$family" = ethosu ] && [ -z "${RTL_FILES:-}" ]; then
     csv=$root/scripts/gen/regdefs/ethosu_configs.csv
@@ -99,6 +101,10 @@ if [ "$family" = ethosu ] && [ -z "${RTL_FILES:-}" ]; then
     fi
     config_flags="-GETHOSU_CFG=$idx"
     flags="$config_flags${flags:+ $flags}"
+    product=$(awk -F, -v c="$ethosu_cfg" 'NR > 1 && $1 == c { print $2 }' "$csv")
+    if [ "$product" = u85 ] && [ -z "${RTL_TOP:-}" ]; then
+        top=ethosu85; files=$root/rtl_stubs/ethosu85/ethosu85.f
+    fi
 fi
 [ -n "$only_flags" ] && { echo "$config_flags"; exit 0; }
 cov=()

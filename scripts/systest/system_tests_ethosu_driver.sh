@@ -3,12 +3,15 @@
 # Needs a checkout of the driver, which a fresh clone does not have:
 # ETHOSU_DRIVER in the environment, else the checkout the last make
 # ethosu-driver recorded; without one the case is skipped, saying so.
-# twin: the driver's U55 and U65 builds from the unmodified checkout (left
-# as it was), every corpus network through the driver, a PPROT mismatch
-# provoked through the shim named with the driver's call and seen on the
-# APB, the U55 build refused by a U65 DUT in ethosu_init; rtl: the driver's
-# register traffic on the stub's APB port (ethosu/armdrv_init), a network
-# skipped there as without the driver. Sourced by scripts/systest/
+# twin: the driver's U55, U65 and (from a checkout that has it) U85 builds
+# from the unmodified checkout (left as it was), every corpus network through
+# the driver, a PPROT mismatch provoked through the shim named with the
+# driver's call and seen on the APB, the U55 build refused by a U65 DUT in
+# ethosu_init, the U85 build's init on each Ethos-U85 configuration (its
+# MEM_ATTR, AXI_SRAM/EXT and POWER_CTRL writes named in the U85 map) and
+# refused by a U65 DUT; rtl: the driver's register traffic on the stub's APB
+# port (ethosu/armdrv_init, also the U85 build on the ethosu85 top), a
+# network skipped there as without the driver. Sourced by scripts/systest/
 # system_tests.sh (uses ok/bad, $log, $duts); a case of make test-long.
 ad_checkout=${ETHOSU_DRIVER:-}
 [ -z "$ad_checkout" ] && [ -r build/ethosu-driver/u65/checkout ] && ad_checkout=$(<build/ethosu-driver/u65/checkout)
@@ -79,6 +82,20 @@ if [[ " ${duts[*]} " == *" twin "* ]]; then
         ok "the driver's U55 build on the U65 twin: refused in ethosu_init after its read of CONFIG"
     else bad "the driver's U55 build on the U65 twin: exit $rc"; fi
     expect_pass "ethosu/armdrv_init on the twin" TEST=ethosu/armdrv_init DUT=twin DRIVER=arm SEED=1
+    if [ -f "$ad_checkout/src/ethosu_device_u85.c" ]; then
+        for c in ethos-u85-128 ethos-u85-256 ethos-u85-512 ethos-u85-1024 ethos-u85-2048; do
+            scripts/sim TEST=ethosu/armdrv_init DUT=twin DRIVER=arm ETHOSU_CONFIG=$c SEED=1 >"$log" 2>&1; rc=$?
+            if [ $rc = 0 ] && grep -q "Arm's driver (u85 build)" "$log" &&
+               grep -q 'ethosu_dev_soft_reset: write MEM_ATTR2 = 0x4 (mem_domain=0:non_sharable axi_port=1:ext' "$log" &&
+               grep -q 'ethosu_dev_soft_reset: write AXI_EXT = ' "$log" && grep -q 'write POWER_CTRL = 0x0' "$log"; then
+                ok "ethosu/armdrv_init ETHOSU_CONFIG=$c: the driver's U85 build initialises the twin (MEM_ATTR, AXI_EXT, POWER_CTRL)"
+            else bad "ethosu/armdrv_init ETHOSU_CONFIG=$c with the U85 build: exit $rc"; fi
+        done
+        build/ethosu-driver/u85/sim-twin --test ethosu/armdrv_init --dut twin --driver arm --seed 1 >"$log" 2>&1; rc=$?
+        if [ $rc = 1 ] && grep -q 'Driver has not been compiled for this product' "$log"; then
+            ok "the driver's U85 build on the U65 twin: refused in ethosu_init"
+        else bad "the driver's U85 build on the U65 twin: exit $rc"; fi
+    else printf 'SKIP  the driver'\''s U85 build: %s has no src/ethosu_device_u85.c\n' "$ad_checkout"; fi
 fi
 
 if [[ " ${duts[*]} " == *" rtl "* ]]; then
@@ -88,6 +105,13 @@ if [[ " ${duts[*]} " == *" rtl "* ]]; then
        grep -q 'apb: write RESET = ' "$log" && grep -q 'it read ID 0x[0-9a-f]* and CONFIG 0x[0-9a-f]* as the DUT returns them' "$log"; then
         ok "ethosu/armdrv_init DUT=rtl: ethosu_init and ethosu_get_hw_info through the stub's APB port, ID and CONFIG as read"
     else bad "ethosu/armdrv_init DUT=rtl: exit $rc"; fi
+    if [ -f "$ad_checkout/src/ethosu_device_u85.c" ]; then
+        scripts/sim TEST=ethosu/armdrv_init DUT=rtl DRIVER=arm ETHOSU_CONFIG=ethos-u85-256 SEED=1 >"$log" 2>&1; rc=$?
+        if [ $rc = 0 ] && grep -q '^dut: ethosu85 (rtl), ethos-u85-256' "$log" &&
+           grep -q 'it read ID 0x20007001 and CONFIG 0x20000118 as the DUT returns them' "$log"; then
+            ok "ethosu/armdrv_init DUT=rtl ETHOSU_CONFIG=ethos-u85-256: the U85 build through the ethosu85 top's APB port"
+        else bad "ethosu/armdrv_init DUT=rtl ETHOSU_CONFIG=ethos-u85-256: exit $rc"; fi
+    fi
     scripts/sim TEST=ethosu/network NETWORK=sequences/ethosu/networks/ethos-u65-256/conv_1x1 DUT=rtl DRIVER=arm >"$log" 2>&1; rc=$?
     if [ $rc = 77 ] && grep -q '^SKIP: .*does not compute' "$log"; then
         ok "a network with DRIVER=arm on the stub: skipped, the stub does not compute"

@@ -7,7 +7,8 @@
  * runs: region r at REGION_BASE + r * REGION_SPAN, the payload at CMD_ADDR,
  * each behind the manager port the driver's own AXI settings give it
  * (NPU_REGIONCFG_<r> and NPU_QCONFIG of the driver's build: 0/1 M0, 2/3
- * M1). ethosu_address_remap translates the host addresses the driver holds
+ * M1; the U85 build's settings name its NPU_MEM_ATTR_<n>, whose axi_port
+ * picks SRAM, M0, or EXT, M1). ethosu_address_remap translates the host addresses the driver holds
  * into those. A U55 build writes 32-bit addresses (no QBASE1/BASEPn high
  * word), so the regions then lie below 4 GiB. */
 #define _GNU_SOURCE   /* dladdr: the driver's function holding a register access */
@@ -248,8 +249,11 @@ static void init_and_reserve(void)
         failf("it returned NULL");
 }
 
+/* the manager port of a REGIONCFG/QCONFIG setting in the driver's build */
 static unsigned port_of(unsigned cfg)
 {
+    if (S.build.mem_attr_ports)
+        return (S.build.mem_attr[cfg & 3u] >> 2) & 1u;
     return (cfg & 3u) >= 2u ? 1u : 0u;
 }
 

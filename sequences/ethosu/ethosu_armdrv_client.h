@@ -15,14 +15,19 @@
 
 #define ETHOSU_ARMDRV_REGIONS 8
 
-/* What the driver was built as: its product (ETHOSU55 / ETHOSU65) and the
- * AXI settings it writes (its ethosu_config_u55.h / _u65.h). */
+/* What the driver was built as: its product (ETHOSU55 / ETHOSU65 /
+ * ETHOSU85) and the AXI settings it writes (its ethosu_config_u55.h / _u65.h
+ * / _u85.h). */
 struct ethosu_armdrv_build {
-    const char *product;                       /* "u55" or "u65" */
-    unsigned address_bits;                     /* 32 (U55) or 40 (U65): what QBASE/BASEP carry */
+    const char *product;                       /* "u55", "u65" or "u85" */
+    unsigned address_bits;                     /* 32 (U55) or 40 (U65, U85): what QBASE/BASEP carry */
     unsigned qconfig;                          /* NPU_QCONFIG: the command stream's memory */
     unsigned regioncfg[ETHOSU_ARMDRV_REGIONS]; /* NPU_REGIONCFG_<n>: each region's memory */
     unsigned version[3];                       /* the driver's version, major.minor.patch */
+    /* U85: a setting n names MEM_ATTR n (NPU_MEM_ATTR_<n>), whose axi_port
+     * (bit 2) is the port (0 SRAM, M0; 1 EXT, M1); U55/U65: 0/1 M0, 2/3 M1 */
+    int mem_attr_ports;
+    unsigned mem_attr[4];
 };
 
 /* 0 and *b, or -1 with how to get a driver in why. */

@@ -3,7 +3,7 @@
  * ethosu65 top, for the configuration ETHOSU_CONFIG names (the twin is set
  * to it; the stub is built for it). ethosu/network loads its folder
  * (NETWORK=) before anything runs, so a bad folder, a payload for another
- * product (an Ethos-U85 one included) or configuration is refused up front
+ * product or configuration is refused up front
  * (exit 2, naming both), and runs on the payload's configuration when
  * ETHOSU_CONFIG is not given. */
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include "ethosu_family.h"
 #include "ethosu_network.h"
 #include "ethosu_payload.h"
+#include "ethosu_reg_describe.h"
 #include "ethosu_regs.h"
 #include "ethosu_seq.h"
 #include "ethosu_twin.h"
@@ -123,6 +124,7 @@ static int gate(struct sim_knobs *k, const char *name)
 
 static struct dut *create_dut(const struct sim_knobs *k, char *err, unsigned len)
 {
+    ethosu_reg_describe_set_product(ethosu_configs[run_cfg].product);   /* the log's register names */
     if (!strcmp(k->dut, "rtl"))
         return dut_rtl_create(ethosu_family.name, err, len);
     struct dut *d = ethosu_twin_create(err, len);

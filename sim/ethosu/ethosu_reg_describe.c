@@ -5,9 +5,18 @@
 #include "ethosu_reg_describe.h"
 #include "reg_describe.h"
 
+/* The product whose map an address is read in (one DUT per run). */
+static unsigned product = ETHOSU_PRODUCT_U65;
+
+void ethosu_reg_describe_set_product(unsigned p)
+{
+    if (p < ETHOSU_PRODUCT_COUNT)
+        product = p;
+}
+
 void ethosu_reg_describe(uint32_t addr, uint32_t data, char *buf, unsigned len)
 {
-    int i = ethosu_reg_index(addr);
+    int i = ethosu_reg_index_in(product, addr);
     if (i < 0) {
         snprintf(buf, len, "0x%03" PRIx32 " (no register) = 0x%" PRIx32, addr, data);
         return;
@@ -16,10 +25,13 @@ void ethosu_reg_describe(uint32_t addr, uint32_t data, char *buf, unsigned len)
     int w = snprintf(buf, len, "%s = 0x%" PRIx32, r->name, data);
     const char *names[REG_DESCRIBE_MAX_FIELDS], *enums[REG_DESCRIBE_MAX_FIELDS];
     uint8_t lsb[REG_DESCRIBE_MAX_FIELDS], width[REG_DESCRIBE_MAX_FIELDS];
-    unsigned n = r->n_fields < REG_DESCRIBE_MAX_FIELDS ? r->n_fields : REG_DESCRIBE_MAX_FIELDS;
-    for (unsigned f = 0; f < n; f++) {
+    unsigned n = 0;
+    for (unsigned f = 0; f < r->n_fields && n < REG_DESCRIBE_MAX_FIELDS; f++) {
         const struct ethosu_field_desc *d = &ethosu_fields[r->first_field + f];
-        names[f] = d->name, enums[f] = d->enums, lsb[f] = d->lsb, width[f] = d->width;
+        if (!(d->products & (1u << product)))   /* the other products' fields */
+            continue;
+        names[n] = d->name, enums[n] = d->enums, lsb[n] = d->lsb, width[n] = d->width;
+        n++;
     }
     reg_describe_fields(buf, len, w > 0 ? (size_t)w : 0, data, names, lsb, width, enums, n);
 }

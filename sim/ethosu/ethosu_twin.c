@@ -198,6 +198,8 @@ int ethosu_twin_set_config(struct dut *twin, int cfg)
         return -1;
     ethosu_cp_set_cores(&t->cp, ethosu_configs[cfg].cores);   /* ethos-u65-512: two 256-MAC cores */
     twin->addr_bits = ethosu_configs[cfg].addr_bits;
+    /* the top it stands for: the Ethos-U85 stub's is ethosu85 (the same pins) */
+    twin->top = ethosu_configs[cfg].product == ETHOSU_PRODUCT_U85 ? "ethosu85 (C twin)" : "ethosu65 (C twin)";
     return 0;
 }
 

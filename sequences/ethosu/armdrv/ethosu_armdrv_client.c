@@ -15,8 +15,12 @@
 #include "ethosu_config_u65.h"
 #define PRODUCT "u65"
 #define ADDRESS_BITS 40u
+#elif defined(ETHOSU85)
+#include "ethosu_config_u85.h"
+#define PRODUCT "u85"
+#define ADDRESS_BITS 40u
 #else
-#error "build with -DETHOSU55 or -DETHOSU65, as the driver's own CMake does"
+#error "build with -DETHOSU55, -DETHOSU65 or -DETHOSU85, as the driver's own CMake does"
 #endif
 #include "../ethosu_armdrv_client.h"
 
@@ -32,6 +36,12 @@ int ethosu_armdrv_client_build(struct ethosu_armdrv_build *b, char *why, size_t 
                        NPU_REGIONCFG_5, NPU_REGIONCFG_6, NPU_REGIONCFG_7 },
         .version = { ETHOSU_DRIVER_VERSION_MAJOR, ETHOSU_DRIVER_VERSION_MINOR, ETHOSU_DRIVER_VERSION_PATCH },
     };
+#if defined(ETHOSU85)
+    /* the settings name MEM_ATTR entries, whose axi_port (bit 2) is the port */
+    b->mem_attr_ports = 1;
+    b->mem_attr[0] = NPU_MEM_ATTR_0, b->mem_attr[1] = NPU_MEM_ATTR_1;
+    b->mem_attr[2] = NPU_MEM_ATTR_2, b->mem_attr[3] = NPU_MEM_ATTR_3;
+#endif
     return 0;
 }
 

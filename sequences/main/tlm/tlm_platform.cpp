@@ -139,12 +139,14 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
     npu.irq(irq);
     drv.irq(irq);
     drv.regs.bind(npu.apb);
-    printf("dut: ethosu65 (C twin) behind TLM-2.0: apb target, m0/m1 initiators to tlm_memory, clock %s, "
-           "PORPL=%d PORSL=%d\n", period.to_string().c_str(), t->porpl, t->porsl);
     ethosu_seq_ctx ctx;
     std::memset(&ctx, 0, sizeof ctx);
     ctx.cfg = k.network_config && ethosu_config_find(k.network_config) >= 0 ? ethosu_config_find(k.network_config)
                                                                            : ETHOSU_CFG_DEFAULT;
+    const ethosu_config_desc *cd = &ethosu_configs[ctx.cfg];
+    printf("dut: %s (C twin) behind TLM-2.0, %s: apb target, m0/m1 initiators to tlm_memory, clock %s, "
+           "PORPL=%d PORSL=%d\n", cd->product == ETHOSU_PRODUCT_U85 ? "ethosu85" : "ethosu65", cd->name,
+           period.to_string().c_str(), t->porpl, t->porsl);
     seq_ctx_init(ctx.seq, drv, k);
     ctx.seq.mem[0] = mem0.mem();
     ctx.seq.mem[1] = mem1.mem();

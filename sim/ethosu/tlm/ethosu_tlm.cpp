@@ -3,6 +3,7 @@
 
 extern "C" {
 #include "ethosu_family.h"
+#include "ethosu_reg_describe.h"
 #include "ethosu_regs.h"
 #include "ethosu_twin.h"
 }
@@ -20,6 +21,7 @@ ethosu_tlm::ethosu_tlm(sc_module_name name, const sc_time &period, int porpl, in
     int cfg = knobs && knobs->network_config ? ethosu_config_find(knobs->network_config) : -1;
     if (d && cfg >= 0)
         ethosu_twin_set_config(d, cfg);
+    ethosu_reg_describe_set_product(ethosu_configs[cfg >= 0 ? cfg : ETHOSU_CFG_DEFAULT].product);
     adopt_twin(d, err);
     ethosu_pins *p = static_cast<ethosu_pins *>(pins());
     p->porpl = static_cast<uint8_t>(porpl);

@@ -1,5 +1,6 @@
-// ethosu_tlm: the C twin of the Ethos-U65 (sim/ethosu/ethosu_twin.c) as a TLM-2.0
-// module.
+// ethosu_tlm: the C twin of the Ethos-U55/U65/U85 (sim/ethosu/ethosu_twin.c) as a
+// TLM-2.0 module, of the configuration the knobs' ETHOSU_CONFIG names
+// (network_config; the default ethos-u65-256 without).
 //
 //   apb   simple_target_socket: register accesses, byte offsets in the 4 KiB
 //         register space, one 4-byte aligned word per transaction (else
@@ -8,8 +9,10 @@
 //         secure). PSLVERR answers TLM_GENERIC_ERROR_RESPONSE. As on the
 //         pins, a read or write the PROT levels refuse is not an error: the
 //         read returns 0, the write is ignored.
-//   m0, m1  simple_initiator_sockets: the AXI managers M0 and M1; every data
-//         beat (16 bytes, bus-aligned, 40-bit address) is one b_transport.
+//   m0, m1  simple_initiator_sockets: the AXI managers M0 and M1 (on an
+//         Ethos-U85 configuration the SRAM and the EXT ports: a region's
+//         MEM_ATTR entry picks one); every data beat (16 bytes,
+//         bus-aligned, 40-bit address) is one b_transport.
 //   irq   IRQ (level high).
 //
 // porpl/porsl are the PORPL/PORSL levels the hard reset at time 0 takes.

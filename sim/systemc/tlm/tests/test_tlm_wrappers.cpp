@@ -9,7 +9,9 @@
 //   - ethosu_tlm apb: the ethosu_tlm_pprot extension reaches the register
 //     file: after a hard reset to secure (PORSL=0) a non-secure write to
 //     QBASE0 is refused and a non-secure read returns 0, while accesses
-//     without the extension (privileged, secure) go through.
+//     without the extension (privileged, secure) go through;
+//   - ethosu_tlm on an Ethos-U85 configuration (ETHOSU_CONFIG=ethos-u85-256):
+//     its ID and CONFIG, MEM_ATTR2 at AXI_LIMIT2's offset, no LOCK.
 #include <cstdio>
 #include <cstring>
 #include <systemc>
@@ -41,11 +43,14 @@ static void check(bool ok, const char *what, unsigned long long expected, unsign
 }
 
 struct tester : sc_module {
-    tlm_utils::simple_initiator_socket<tester> nv, eu;
+    tlm_utils::simple_initiator_socket<tester> nv, eu, eu85;
     nvdla_tlm &dla;
 
     SC_HAS_PROCESS(tester);
-    tester(sc_module_name n, nvdla_tlm &d) : sc_module(n), nv("nv"), eu("eu"), dla(d) { SC_THREAD(run); }
+    tester(sc_module_name n, nvdla_tlm &d) : sc_module(n), nv("nv"), eu("eu"), eu85("eu85"), dla(d)
+    {
+        SC_THREAD(run);
+    }
 
     // One transaction; returns the response, data in/out through *word.
     tlm::tlm_response_status xfer(tlm_utils::simple_initiator_socket<tester> &s, bool write, uint64_t addr,
@@ -147,6 +152,20 @@ struct tester : sc_module {
         st = xfer(eu, false, ETHOSU_QBASE0, &v, 2, 2);
         check(st == tlm::TLM_BURST_ERROR_RESPONSE, "ethosu apb: 2-byte read -> TLM_BURST_ERROR_RESPONSE",
               tlm::TLM_BURST_ERROR_RESPONSE, st);
+        // ---- ethosu_tlm for ethos-u85-256 ----
+        xfer(eu85, false, ETHOSU_ID, &v);
+        check(v == 0x20007001u, "ethosu85 apb: ID", 0x20007001u, v);
+        xfer(eu85, false, ETHOSU_CONFIG, &v);
+        check(v == ethosu_configs[ETHOSU_CFG_U85_256].config_reset, "ethosu85 apb: CONFIG of ethos-u85-256",
+              ethosu_configs[ETHOSU_CFG_U85_256].config_reset, v);
+        v = 0xffffffffu;
+        xfer(eu85, true, ETHOSU_MEM_ATTR2, &v);
+        xfer(eu85, false, ETHOSU_MEM_ATTR2, &v);
+        check(v == 0xf7u, "ethosu85 apb: MEM_ATTR2 (mem_domain, axi_port, memtype) at 0x048", 0xf7u, v);
+        v = 0xau;
+        xfer(eu85, true, ETHOSU_LOCK, &v);
+        xfer(eu85, false, ETHOSU_LOCK, &v);
+        check(v == 0, "ethosu85 apb: no LOCK (reads 0)", 0, v);
         sc_stop();
     }
 };
@@ -156,8 +175,12 @@ int sc_main(int, char **)
     sc_report_handler::set_actions("/OSCI/SystemC", SC_INFO, SC_DO_NOTHING);   // "Simulation stopped by user"
     nvdla_tlm dla("nvdla");
     ethosu_tlm npu("ethosu", sc_time(1, SC_NS), 1, 0);
-    tlm_memory dbb("dbb_mem"), m0("m0_mem"), m1("m1_mem");
-    sc_signal<bool> dla_irq("dla_irq"), npu_irq("npu_irq");
+    sim_knobs k85;
+    sim_knobs_default(&k85);
+    k85.network_config = "ethos-u85-256";
+    ethosu_tlm npu85("ethosu85", sc_time(1, SC_NS), 1, 0, &k85);
+    tlm_memory dbb("dbb_mem"), m0("m0_mem"), m1("m1_mem"), s85("sram85_mem"), e85("ext85_mem");
+    sc_signal<bool> dla_irq("dla_irq"), npu_irq("npu_irq"), npu85_irq("npu85_irq");
     tester t("tester", dla);
     dla.dbb.bind(dbb.socket);
     dla.irq(dla_irq);
@@ -166,8 +189,12 @@ int sc_main(int, char **)
     npu.irq(npu_irq);
     t.nv.bind(dla.csb);
     t.eu.bind(npu.apb);
+    npu85.m0.bind(s85.socket);
+    npu85.m1.bind(e85.socket);
+    npu85.irq(npu85_irq);
+    t.eu85.bind(npu85.apb);
     sc_start(sc_time(1, SC_MS));
-    int f = dla.finish() + npu.finish();
+    int f = dla.finish() + npu.finish() + npu85.finish();
     check(f == 0, "no protocol checker failure inside the wrappers", 0, (unsigned long long)f);
     std::printf("test_tlm_wrappers: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -277,6 +277,12 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
     struct ethosu85_channel_scale cs = { NULL, NULL, NULL, op->ofm.c };
     switch (op->opcode) {
     case ETHOSU85_NPU_OP_CONV:
+        if (u->weights_ifm2) {
+            if (ethosu85_matmul_acc(&ifm, &ifm2, &in, &acc, err, len))
+                goto out;
+            break;
+        }
+        /* fall through */
     case ETHOSU85_NPU_OP_DEPTHWISE:
         if (conv_inputs(kx, &bias, &scale, &shift, err, len))
             goto out;
@@ -398,6 +404,9 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
         if (u->transpose || u->reverse) {
             stored = malloc((n ? n : 1) * sizeof *stored);
             struct ethosu_fmap dst = ofm;
+            dst.h = kx->ofm_stored.h;
+            dst.w = kx->ofm_stored.w;
+            dst.c = kx->ofm_stored.c;
             dst.values = stored;
             if (!stored) {
                 snprintf(err, len, "out of memory for the stored OFM");

@@ -293,7 +293,20 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
         /* convolutions and the pools that reduce over channels read IFM_DEPTH channels */
         int reduces_c = opcode == U85(OP_POOL) && param == 2;   /* REDUCE_SUM */
         i->c = opcode == U85(OP_CONV) || reduces_c ? ifm_depth : o->c;
-        if (opcode == U85(OP_CONV) || opcode == U85(OP_DEPTHWISE)) {
+        if (opcode == U85(OP_CONV) && u->weights_ifm2) {
+            /* a matrix multiplication: the weights are the IFM2 map, one row
+             * of OFM-depth columns of IFM-depth channels (ethosu85_matmul_acc) */
+            struct ethosu_fm_layout *i2 = &op->ifm2;
+            op->has_ifm2 = 1;
+            if (map_decode(s, rf, i2, 1, &u->ifm2_storage, &u->ifm2_region, err, len))
+                return -1;
+            op->ifm2_zp = ext16(s0(s, U85(SET_IFM2_ZERO_POINT)), i2->is_signed || i2->elem_bytes > 1);
+            i2->h = 1;
+            i2->w = o->c;
+            i2->c = ifm_depth;
+            if (stored_check(i2, u->ifm2_storage, "IFM2", err, len))
+                return -1;
+        } else if (opcode == U85(OP_CONV) || opcode == U85(OP_DEPTHWISE)) {
             if (streams(s, rf, op, err, len))
                 return -1;
         } else if (!op->ofm_global_scale) {
@@ -301,10 +314,6 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
             op->scales[0].addr = ethosu_rf_region_base(rf, sr) + s1(s, U85(SET_SCALE_BASE));
             op->scales[0].len = payload(s, U85(SET_SCALE_LENGTH));
             op->scales[0].port = ethosu_rf_region_port(rf, sr);
-        }
-        if (opcode == U85(OP_CONV) && u->weights_ifm2) {
-            snprintf(err, len, "NPU_OP_CONV with weights from IFM2 (a matrix multiplication) is not modelled yet");
-            return -1;
         }
     }
     if (u->ifm_broadcast != BCAST_SCALAR && stored_check(i, u->ifm_storage, "IFM", err, len))
@@ -319,7 +328,7 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
     stored.c = d[perm[t][2]];
     if (u->ofm_storage != STORAGE_NONE && stored_check(&stored, u->ofm_storage, "OFM", err, len))
         return -1;
-    uint64_t nw = (uint64_t)o->c * op->kernel_h * op->kernel_w * (opcode == U85(OP_CONV) ? i->c : 1u);
+    uint64_t nw = u->weights_ifm2 ? 0 : (uint64_t)o->c * op->kernel_h * op->kernel_w * (opcode == U85(OP_CONV) ? i->c : 1u);
     if (nw > ETHOSU_KOP_MAX_ELEMENTS) {
         snprintf(err, len, "%" PRIu64 " weights (OFM %u x kernel %ux%u x IFM %u), more than the twin's limit of %u", nw,
                  o->c, op->kernel_w, op->kernel_h, i->c, ETHOSU_KOP_MAX_ELEMENTS);

@@ -143,7 +143,7 @@ START_TEST(transposed_ofm_and_refusals)
     ck_assert_int_eq(ethosu_kop85_decode(&op, ETHOSU85_NPU_OP_ELEMENTWISE, 0, set0, set1, &rf, err, sizeof err), 0);
     ck_assert_uint_eq(op.u85.transpose, 1);
     ck_assert_uint_eq(op.ofm.h, 6);
-    /* reserved: transpose 4, broadcast 9, round mode 6, a non-kernel opcode, matmul from IFM2 */
+    /* reserved: transpose 4, broadcast 9, round mode 6, a non-kernel opcode */
     set0[0x114] = 0x0101 | 4u << 11;
     ck_assert_int_eq(ethosu_kop85_decode(&op, ETHOSU85_NPU_OP_ELEMENTWISE, 0, set0, set1, &rf, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "activation_transpose 4"));
@@ -156,9 +156,19 @@ START_TEST(transposed_ofm_and_refusals)
     ck_assert_int_eq(ethosu_kop85_decode(&op, ETHOSU85_NPU_OP_ELEMENTWISE, 0, set0, set1, &rf, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "round_mode 6"));
     ck_assert_int_eq(ethosu_kop85_decode(&op, ETHOSU85_NPU_OP_DMA_START, 0, set0, set1, &rf, err, sizeof err), -1);
+    /* a matrix multiplication (weights_ifm2): IFM2 is one row of OFM-depth x IFM-depth, no weight stream */
     load(conv, sizeof conv / sizeof conv[0]);
-    ck_assert_int_eq(ethosu_kop85_decode(&op, ETHOSU85_NPU_OP_CONV, 1, set0, set1, &rf, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "IFM2"));
+    set0[0x185] = 1;
+    set1[0x84] = 8;
+    set1[0x85] = 128;
+    set1[0x86] = 1;
+    set0[0x18a] = 15;
+    ck_assert_msg(ethosu_kop85_decode(&op, ETHOSU85_NPU_OP_CONV, 1, set0, set1, &rf, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(op.has_ifm2, 1);
+    ck_assert_uint_eq(op.ifm2.h, 1);
+    ck_assert_uint_eq(op.ifm2.w, 16);
+    ck_assert_uint_eq(op.ifm2.c, 8);
+    ck_assert_uint_eq(op.weights[0].len, 0);
 }
 END_TEST
 

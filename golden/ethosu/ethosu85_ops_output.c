@@ -9,7 +9,10 @@
  * TensorFlow Lite's reference int16 Tanh / Logistic. Decisions:
  * - Order: scale, + OFM zero point, [clip B16: clamp to ACTIVATION_MIN /
  *   MAX], LUT, saturate to the OFM type. Clip NONE skips the clamp (Vela
- *   sets it when the OFM is wider than 16 bits and unclipped).
+ *   sets it when the OFM is wider than 16 bits and unclipped) and, without
+ *   a LUT, the saturation too: the OFM takes the value's low bits (Vela's
+ *   CAST int16 -> int8 on the U85 is an ADD of 0 with clip NONE, and
+ *   TensorFlow Lite's CAST wraps).
  * - 8-bit LUTs (U8_U8, S8_S8, S8_S16, S8_S32): the value saturated to the
  *   table's input type indexes 256 entries of the output width.
  * - S16_S16 / S16_S32: the value saturated to int16; index (v >> 7) + 256
@@ -202,6 +205,19 @@ static int64_t lut8(const uint8_t *lut, enum ethosu_dtype in, unsigned bytes, in
     return in == ETHOSU_UINT8 ? (int64_t)u : (int64_t)(int8_t)(uint8_t)u;
 }
 
+/* v's low bits as a value of type t (two's complement, sign- or zero-extended) */
+static int64_t wrap_to(int64_t v, enum ethosu_dtype t)
+{
+    uint64_t u = (uint64_t)v;
+    switch (t) {
+    case ETHOSU_UINT8: return (int64_t)(uint8_t)u;
+    case ETHOSU_INT8: return (int64_t)(int8_t)(uint8_t)u;
+    case ETHOSU_UINT16: return (int64_t)(uint16_t)u;
+    case ETHOSU_INT16: return (int64_t)(int16_t)(uint16_t)u;
+    default: return (int64_t)(int32_t)(uint32_t)u;
+    }
+}
+
 /* the output half on one accumulator; os checked */
 static int32_t output_checked(int64_t acc, uint32_t ch, const struct ethosu85_output_stage *os,
                               enum ethosu_dtype t, int32_t zp)
@@ -233,6 +249,10 @@ static int32_t output_checked(int64_t acc, uint32_t ch, const struct ethosu85_ou
             v = lut16(os->lut, clamp64(v, INT16_MIN, INT16_MAX));
         else
             v = lut8(os->lut, in, ob, v);
+    } else if (os->clip == ETHOSU85_CLIP_NONE) {
+        /* no clip range: the value's low bits, as wide as the OFM type (Vela's
+         * CAST int16 -> int8 relies on it: TensorFlow Lite wraps) */
+        return (int32_t)wrap_to(v, t);
     }
     return (int32_t)clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
 }

@@ -355,8 +355,11 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
         .clip = (enum ethosu85_clip_range)op->clip_range,
         .act_min = op->act_min,
         .act_max = op->act_max,
-        /* 32-bit elementwise operations: the shift applies, the multiplier does not */
-        .shift_only = op->opcode == ETHOSU85_NPU_OP_ELEMENTWISE && op->ifm.elem_bytes == 4,
+        /* a product of two int32 values: the shift applies, the multiplier does not
+         * (Vela's softmax: scale 2^30, shift 31 for a * b >> 31); an int32 ADD or
+         * SUB scales whole (Vela's SUM: 0x40818501 >> 32) */
+        .shift_only = op->opcode == ETHOSU85_NPU_OP_ELEMENTWISE && (op->param & 0x3Fu) == ETHOSU85_EW_MUL &&
+                      op->ifm.elem_bytes == 4,
     };
     if (!op->ofm.is_signed && op->ofm.elem_bytes <= 2) {   /* an unsigned OFM: the 16-bit limits are unsigned */
         os.act_min = (uint16_t)op->act_min;

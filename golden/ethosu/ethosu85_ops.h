@@ -26,7 +26,10 @@
  *              DISABLE: it does not; the accumulators are kept for the next
  *                     operation's KEEP;
  *   acc_format I32 / I48: the accumulators saturate to 32 / 48 bits
- *                     (ethosu85_acc_saturate).
+ *                     (ethosu85_acc_saturate: the twin calls it after an
+ *                     accumulate half; the halves keep exact int64 sums.
+ *                     Saturating rather than wrapping is inferred: no Vela
+ *                     network reaches the limits).
  * Chaining (activation_storage CHAINED in NPU_SET_OFM_PRECISION of one
  * operation and in NPU_SET_IFM_PRECISION / IFM2_PRECISION of the next)
  * carries the OFM element values, after the whole output half and in the

@@ -26,7 +26,10 @@
  *              DISABLE: it does not; the accumulators are kept for the next
  *                     operation's KEEP;
  *   acc_format I32 / I48: the accumulators saturate to 32 / 48 bits
- *                     (ethosu85_acc_saturate).
+ *                     (ethosu85_acc_saturate: the twin calls it after an
+ *                     accumulate half; the halves keep exact int64 sums.
+ *                     Saturating rather than wrapping is inferred: no Vela
+ *                     network reaches the limits).
  * Chaining (activation_storage CHAINED in NPU_SET_OFM_PRECISION of one
  * operation and in NPU_SET_IFM_PRECISION / IFM2_PRECISION of the next)
  * carries the OFM element values, after the whole output half and in the
@@ -115,8 +118,10 @@ struct ethosu85_acc {
 /* Saturate every accumulator to 32 or 48 bits signed. */
 void ethosu85_acc_saturate(struct ethosu85_acc *acc, enum ethosu85_acc_format f);
 
-/* acc_input IFM2: the accumulators are the IFM2 values (fm->h/w/c must be
- * acc's). */
+/* acc_input IFM2: the accumulators are the IFM2 values minus its zero
+ * point (fm->h/w/c must be acc's). An int64 IFM2 (acc_format I48,
+ * IFM2_PRECISION B64) does not fit struct ethosu_fmap: the twin fills
+ * acc->values with the sign-extended 64-bit elements itself. */
 int ethosu85_acc_from_fmap(const struct ethosu_fmap *fm, struct ethosu85_acc *acc, char *err,
                            size_t errlen);
 
@@ -256,7 +261,11 @@ enum ethosu85_pool_mode {
                                      the IFM divided by their count, half away from zero */
     ETHOSU85_POOL_REDUCE_SUM = 2, /* sum over the IFM channels of a 1x1 window, OFM depth 1 */
     ETHOSU85_POOL_SUM = 3,        /* the sum over the window (padding reads the zero point) */
-    ETHOSU85_POOL_NONE = 4,       /* no kernel work: the accumulator input only */
+    ETHOSU85_POOL_NONE = 4,       /* no kernel work, the IFM is not read (ifm and k may be
+                                     NULL): the accumulator input only. Vela's copies,
+                                     transposes and rescales of 32-bit tensors: acc_input
+                                     IFM2 with the tensor as IFM2 (IFM_PRECISION says int8,
+                                     same address, unused) */
     ETHOSU85_POOL_MIN = 5,
     ETHOSU85_POOL_ARGMAX_X = 6,   /* (max << 16) | its x index within the window */
     ETHOSU85_POOL_ARGMAX_Y = 7

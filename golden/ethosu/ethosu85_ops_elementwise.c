@@ -22,16 +22,22 @@
  *   S1(a) : S2(a), IFM2_SCALE holding alpha (i16_leaky_relu bit exact);
  *   ABS: |S1(a)| (abs_op bit exact).
  * - CMP_EQ / NE / GE / GT: -1 for true, 0 for false (Vela's internal
- *   boolean, graphir_optimiser's ConvertBool8Tensors).
+ *   boolean, graphir_optimiser's ConvertBool8Tensors; Vela ANDs it with 1
+ *   for a TFLite bool: EQUAL and GREATER of differently quantised inputs
+ *   are bit exact with TFLite's reference that way).
  * - 32-bit integer modes, on the low 32 bits of a and b: SHL a << b
  *   wrapping to 32 bits (TOSA LOGICAL_LEFT_SHIFT, Vela's constant
  *   folding), b clamped to 0..31; SHR a >> b rounded per the OFM round_mode
  *   (Vela: NATURAL for TFLite's rounding shifts, TRUNCATE_TO_LOWER for a
  *   plain arithmetic shift), b clamped to 0..63; LSR the logical shift of
- *   the 32-bit pattern, b clamped to 0..32; DIV a / b towards zero (TOSA
- *   INTDIV; b = 0 gives 0, INT32_MIN / -1 gives INT32_MAX); CLZ leading
+ *   the 32-bit pattern, b clamped to 0..32; DIV a / b towards zero (TFLite's
+ *   int32 DIV, which Vela maps to it, is bit exact so; b = 0 gives 0 and
+ *   INT32_MIN / -1 INT32_MAX, inferred); CLZ leading
  *   zeros of the 32-bit pattern (32 for 0); AND, OR, XOR, AND_NOT (a &
- *   ~b), NOT (~a). These are inferred from TOSA and Vela, not checked. */
+ *   ~b), NOT (~a). SHL / SHR / CLZ / AND are checked through the softmax
+ *   and GREATER networks; LSR, OR, XOR, NOT, AND_NOT are inferred from
+ *   TOSA and Vela (Vela 5.2 keeps TFLite's RIGHT_SHIFT and BITWISE_XOR on
+ *   the CPU). */
 #include <limits.h>
 
 #include "ethosu85_ops.h"

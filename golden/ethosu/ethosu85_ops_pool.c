@@ -12,8 +12,10 @@
  * over 40 values, ties: the first index, OFM_SCALE 1 >> 16
  * TRUNCATE_TO_LOWER). Vela maps TFLite's int8 LEAKY_RELU / TANH /
  * LOGISTIC to a 1x1 SUM with the LUT in the output half. Inferred:
- * REDUCE_SUM (the U65's channel sum; Vela's softmax uses it), NONE (the
- * accumulator input only: Vela's "null pool" with acc_input IFM2),
+ * REDUCE_SUM (the U65's channel sum; bit exact inside the corpus
+ * softmax), NONE (the accumulator input only: Vela 5.2 programs an int32
+ * TRANSPOSE as POOL NONE with acc_input IFM2, the tensor as IFM2 and an
+ * unused int8 IFM at the same address),
  * ARGMAX_Y (ARGMAX_X along y), the 16 low bits of an ARGMAX accumulator
  * (0 here; the >> 16 floors them away whatever they are). */
 #include "ethosu85_ops.h"

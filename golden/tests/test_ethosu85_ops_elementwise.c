@@ -244,6 +244,38 @@ START_TEST(test_corpus_min_max_chained)
 }
 END_TEST
 
+START_TEST(test_corpus_greater_bool)
+{
+    /* TFLite GREATER of two int8 inputs of different quantisation into a
+     * bool, as Vela 5.2 compiles it for ethos-u85-256: CMP_GT with
+     * IFM_SCALE 1793582336 >> 27 and IFM2_SCALE 1524545024 >> 26 (zero
+     * points -20 / -15), its -1 / 0 chained into an AND with a 1x1x1
+     * constant 1 broadcast on H, W and C; TFLite's reference booleans */
+    int32_t a[] = {10, 11, 12, 13, -60, -61, 42, 71, 36, 55, 106, 106};
+    int32_t b[] = {-5, -5, -5, -5, -44, -44, -93, -125, -104, -32, 100, -115};
+    static const int32_t want[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1};
+    struct ethosu_fmap A = {1, 1, 12, ETHOSU_INT8, -20, a}, B = {1, 1, 12, ETHOSU_INT8, -15, b};
+    struct ethosu85_ew_params p = params(ETHOSU85_EW_CMP_GT);
+    p.ifm_scale = (struct ethosu85_scale){1793582336, 27, 0, ETHOSU85_ROUND_DOUBLE_SYMMETRIC};
+    p.ifm2_scale = (struct ethosu85_scale){1524545024, 26, 0, ETHOSU85_ROUND_DOUBLE_SYMMETRIC};
+    struct ethosu85_output_stage os = global(UNIT, -128, 127);
+    int32_t mid[12];
+    int64_t v[12];
+    struct ethosu85_acc acc = {1, 1, 12, v};
+    struct ethosu_fmap chain = {1, 1, 12, ETHOSU_INT8, 0, mid};
+    char err[128];
+    ck_assert(ethosu85_elementwise_acc(&p, &A, &B, os.ofm_scale.round_mode, NULL, &acc, err, sizeof err) == 0);
+    ck_assert(ethosu85_output(&acc, &os, &chain, err, sizeof err) == 0);
+    ck_assert_int_eq(mid[0], -1);
+    ck_assert_int_eq(mid[10], 0);
+    int32_t one[] = {1};
+    struct ethosu_fmap C1 = {1, 1, 1, ETHOSU_INT8, 0, one};
+    p = params(ETHOSU85_EW_AND);
+    p.ifm2_broadcast = ETHOSU85_BCAST_H | ETHOSU85_BCAST_W | ETHOSU85_BCAST_C;
+    run12(&p, &chain, &C1, &os, ETHOSU_INT8, 0, want);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ethosu85_ops_elementwise");
@@ -255,6 +287,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_corpus_i16_leaky_relu);
     tcase_add_test(tc, test_corpus_abs);
     tcase_add_test(tc, test_corpus_min_max_chained);
+    tcase_add_test(tc, test_corpus_greater_bool);
     suite_add_tcase(s, tc);
     return s;
 }

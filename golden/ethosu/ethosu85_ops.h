@@ -199,13 +199,12 @@ struct ethosu85_output_stage {
     enum ethosu85_clip_range clip;
     int32_t act_min, act_max;
     /* 1: the scale's multiplier is taken as 1, its shift and rounding
-     * apply. Set it for NPU_OP_ELEMENTWISE with an int32 IFM
-     * (NPU_SET_IFM_PRECISION activation_precision B32): the U55/U65 rule
-     * "for 32-bit operations scale is not applied but shift is", which
-     * Vela 5.2's U85 softmax relies on (its int32 MULs program scale 2^30,
-     * shift 31 for TFLite's SaturatingRoundingDoublingHighMul, a * b /
-     * 2^31): the corpus softmax is bit exact only so
-     * (test_ethosu85_ops_softmax.c). */
+     * apply. Set it for an elementwise MUL with an int32 IFM: Vela 5.2's
+     * U85 softmax relies on it (its int32 MULs program scale 2^30, shift 31
+     * for TFLite's SaturatingRoundingDoublingHighMul, a * b / 2^31: bit
+     * exact only so, test_ethosu85_ops_softmax.c), while its int32 ADD and
+     * SUB scale whole (the corpus's uint8 SUM: a SUB with OFM_SCALE
+     * 0x40818501 >> 32 is bit exact only so). */
     int shift_only;
 };
 

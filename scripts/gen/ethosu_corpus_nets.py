@@ -876,3 +876,21 @@ U85_ONLY["u85_resize_bilinear_8x_i8"] = (
 U85_ONLY["u85_transformer_vit"] = (
     "the twin stops Vela 5.2's Ethos-U55/U65 stream: kernel operation 1, NPU_OP_DEPTHWISE (the MEAN over 96 "
     "features): 'kernel 96x1 outside 1..64: cmd_parse_error'")
+
+
+@network("CONV_2D 3x3 SAME whose weights are a second input, 6x6x4 -> 8 channels (Vela: one 1x1 convolution per "
+         "kernel tap, the accumulator kept between them: acc_input KEEP and IFM2)",
+         u85_only="CONV_2D with weights that are no constant: 'Non-passthrough operation (Conv2D) could not run on NPU'")
+def u85_conv_input_weights_i8(n):
+    from ethosu.vela.tflite import Conv2DOptions as o_conv
+    from ethosu.vela.tflite.Padding import Padding
+
+    x = n.input([1, 6, 6, 4])
+    w = n.g.tensor(n._name("weights"), [8, 3, 3, 4], np.int8, np.full(8, 0.01, np.float32), np.zeros(8, np.int64))
+    n.g.inputs.append(w)
+    b = n.g.const(n._name("bias"), np.zeros(8, np.int32), np.full(8, float(x.scale[0]) * 0.01, np.float32),
+                  np.zeros(8, np.int64))
+    y = n.act([1, 6, 6, 8], n._conv_out_scale(float(x.scale[0]), np.full(8, 0.01), 36))
+    n.g.op(Op.CONV_2D, [x, w, b], [y], Opt.Conv2DOptions,
+           _u85_opts(o_conv, Padding=Padding.SAME, StrideW=1, StrideH=1, DilationWFactor=1, DilationHFactor=1))
+    n.output(y)

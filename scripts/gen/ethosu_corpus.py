@@ -42,6 +42,27 @@ import ethosu_corpus_nets  # noqa: E402
 
 CONFIGS = ("ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256", "ethos-u65-256", "ethos-u65-512")
 U85_CONFIGS = ("ethos-u85-128", "ethos-u85-256", "ethos-u85-512", "ethos-u85-1024", "ethos-u85-2048")
+# the real-sized models (100 KB to 600 KB a folder) go on two of the five Ethos-U85 configurations
+# only, the smallest-but-one and the largest, to keep the repository small
+U85_BIG_CONFIGS = ("ethos-u85-256", "ethos-u85-2048")
+U85_BIG = ("mobilenet_v2_035_96", "anomaly_autoencoder", "unet_48", "resnet8_32", "u85_transformer_vit")
+
+
+def network_configs(name, configs):
+    """The configurations of `configs` a corpus network is built for, and why any is left out:
+    an Ethos-U85-only network (Vela refuses it or leaves part of it on the CPU of the U55/U65;
+    its reason in U85_ONLY) is not built for those; a real-sized model is built for two U85
+    configurations only."""
+    only = {**ethosu_corpus_nets.U85_ONLY, **ethosu_corpus_coverage.U85_ONLY}
+    out, left = [], []
+    for c in configs:
+        if name in only and c not in U85_CONFIGS:
+            left.append((c, "Ethos-U85 only: " + only[name]))
+        elif name in U85_BIG and c in U85_CONFIGS and c not in U85_BIG_CONFIGS:
+            left.append((c, "a real-sized model: on " + " and ".join(U85_BIG_CONFIGS) + " only (repository size)"))
+        else:
+            out.append(c)
+    return out, left
 
 
 def fix_zip_times(path):
@@ -187,7 +208,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="sequences/ethosu/networks", help="corpus folder (default %(default)s)")
     ap.add_argument("--only", action="append", help="build only this network (repeatable)")
-    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated accelerator configs (default: all six)")
+    ap.add_argument("--configs", default=",".join(CONFIGS),
+                    help="comma-separated accelerator configs (default: the six Ethos-U55/U65 ones; 'all' adds the "
+                    "five Ethos-U85 ones)")
     ap.add_argument("--tflite", action="append",
                     help="instead of the corpus: your own int8/int16 .tflite (repeatable); its folders are named "
                     "after the file; random input (--seed), TensorFlow Lite's reference output")
@@ -217,7 +240,7 @@ def main():
                 return 2
             name = os.path.splitext(os.path.basename(path))[0]
             desc = f"{os.path.basename(path)}, input seed {args.seed}"
-            jobs.append((name, desc, _copy_writer(path), args.seed, shlex.split(args.vela_args or "")))
+            jobs.append((name, desc, _copy_writer(path), args.seed, shlex.split(args.vela_args or ""), None))
     else:
         nets = ethosu_corpus_nets.NETWORKS + (ethosu_corpus_coverage.build_networks(True) if args.with_twin_faults
                                               else ethosu_corpus_coverage.NETWORKS)
@@ -228,6 +251,8 @@ def main():
             faults = {**ethosu_corpus_nets.TWIN_FAULT, **ethosu_corpus_coverage.TWIN_FAULT}
             for name, desc, _ in nets:
                 left_out = f" [left out: {faults[name]}]" if name in faults and not args.with_twin_faults else ""
+                for c, why in network_configs(name, CONFIGS + U85_CONFIGS)[1]:
+                    left_out += f" [not on {c}: {why}]"
                 print(f"{name:28s} {desc}{left_out}")
             return 0
         known = {n for n, _, _ in nets}
@@ -244,8 +269,8 @@ def main():
             if not args.only or name in args.only:
                 vela_args = ethosu_corpus_nets.VELA_OPTIONS.get(name, [])
                 model_seed, input_seed = (1000 + pos, 2000 + pos) if pos < n_nets else _name_seeds(name)
-                jobs.append((name, desc, _graph_writer(build, name, model_seed), input_seed, vela_args))
-    configs = args.configs.split(",")
+                jobs.append((name, desc, _graph_writer(build, name, model_seed), input_seed, vela_args, name))
+    configs = list(CONFIGS + U85_CONFIGS) if args.configs == "all" else args.configs.split(",")
     for c in configs:
         if c not in CONFIGS + U85_CONFIGS:
             print(f"ethosu_corpus: unknown config {c} (one of {', '.join(CONFIGS + U85_CONFIGS)})", file=sys.stderr)
@@ -261,9 +286,15 @@ def main():
     with tempfile.TemporaryDirectory(prefix="ethosu_corpus_") as tmp:
         if args.check:
             args.out = os.path.join(tmp, "corpus")
-        for name, desc, write, seed, vela_args in jobs:
+        made = {c: [] for c in configs}
+        for name, desc, write, seed, vela_args, corpus_name in jobs:
+            net_configs = network_configs(corpus_name, configs)[0] if corpus_name else configs
+            if not net_configs:
+                continue
+            for c in net_configs:
+                made[c].append(name)
             try:
-                total_bytes += build_one(args, vela, tmp, configs, name, desc, write, seed, vela_args)
+                total_bytes += build_one(args, vela, tmp, net_configs, name, desc, write, seed, vela_args)
             except NetworkError as e:
                 failed.append(name)
                 print(f"{name}: FAILED: {e}", file=sys.stderr)
@@ -272,16 +303,17 @@ def main():
             return 1
         if args.check:
             whole = not args.only and not args.tflite
-            return compare_trees(args.out, committed, configs, [j[0] for j in jobs], whole)
-    print(f"ethosu_corpus: {len(jobs)} networks x {len(configs)} configs written to {args.out} ({total_bytes / 1024:.0f} KiB)")
+            return compare_trees(args.out, committed, made, whole)
+    print(f"ethosu_corpus: {sum(len(n) for n in made.values())} network folders ({len(jobs)} networks, "
+          f"{len(configs)} configs) written to {args.out} ({total_bytes / 1024:.0f} KiB)")
     return 0
 
 
-def compare_trees(made, committed, configs, names, whole):
+def compare_trees(made, committed, names_of, whole):
     """--check: every file made must equal the committed one; for the whole corpus, no committed
-    folder may be left over either."""
+    folder may be left over either. names_of: {config: the networks made for it}."""
     bad = []
-    for config in configs:
+    for config, names in names_of.items():
         for name in names:
             a, b = os.path.join(made, config, name), os.path.join(committed, config, name)
             files = sorted(set(os.listdir(a)) | (set(os.listdir(b)) if os.path.isdir(b) else set()))
@@ -298,7 +330,8 @@ def compare_trees(made, committed, configs, names, whole):
         print(f"ethosu_corpus --check: {len(bad)} file(s) differ from {committed} (make ethosu-corpus regenerates)",
               file=sys.stderr)
         return 1
-    print(f"ethosu_corpus --check: {len(names)} networks x {len(configs)} configs identical to {committed}")
+    print(f"ethosu_corpus --check: {sum(len(n) for n in names_of.values())} network folders in {len(names_of)} configs "
+          f"identical to {committed}")
     return 0
 
 

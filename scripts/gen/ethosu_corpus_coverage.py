@@ -1,6 +1,7 @@
 """Operator coverage of the Ethos-U corpus: one minimal network per operator Vela 5.2
-places on the Ethos-U55/U65 NPU (its --supported-ops-report) and per data type the
-operator allows there: int8 (i8), uint8 I/O (u8), 16x8 (i16: int16 activations, int8
+places on the Ethos-U55/U65 NPU (its --supported-ops-report), and per operator it places on
+the Ethos-U85's only (U85_OPERATORS, built for the U85 configurations only: U85_ONLY), and per
+data type the operator allows there: int8 (i8), uint8 I/O (u8), 16x8 (i16: int16 activations, int8
 weights). The table COVERAGE lists every (operator, type) pair: a builder, or the reason
 there is none (a type the operator or TensorFlow Lite's reference does not take, or an
 operator another part of issue 34 covers). NETWORKS holds the built ones, named
@@ -48,6 +49,9 @@ REFERENCE_BUILTIN = {}
 # network name -> a fault of the toolkit that stops it today (the network is left out of the corpus
 # until it is fixed; ethosu_corpus.py --with-twin-faults writes it anyway)
 TWIN_FAULT = {}
+# network name -> why it is built for the Ethos-U85 configurations only (an operator Vela 5.2
+# places on the NPU of the Ethos-U85 only)
+U85_ONLY = {}
 
 FAULTS = "covered by issue 34's twin-fault work (scripts/gen/ethosu_corpus_ops.py), not here"
 
@@ -617,7 +621,7 @@ for _t, _shape, _perm in (("i8", [1, 5, 7, 9], [0, 3, 1, 2]), ("u8", [1, 3, 11, 
 
 for _t in TYPES:
     none("REVERSE_V2", _t, "Vela 5.2 refuses REVERSE_V2 on the Ethos-U55/U65 for every axis tried (H, W, C: "
-         "'Unsupported reverse mask')")
+         "'Unsupported reverse mask'); the Ethos-U85's are ethosu_corpus_nets.py's u85_reverse_*")
 for _t, _shape, _axis in ():
     cov("REVERSE_V2", _t, f"{TYPES[_t]} REVERSE_V2 on axis {_axis} of {'x'.join(map(str, _shape[1:]))}")(
         lambda n, s=_shape, a=_axis: n.output(_reshape_like(n, Op.REVERSE_V2, _in(n, s), s, [_i32(n, "axis", [a])])))
@@ -713,6 +717,141 @@ for _op in ("ARG_MAX", "BATCH_MATMUL", "MIRROR_PAD", "SQUARED_DIFFERENCE", "UNID
     none(_op, "i8", FAULTS)
 
 
+# -- the operators Vela 5.2 places on the NPU of the Ethos-U85 only ------------------------------
+# (its --supported-ops-report: the U85 table less the U55/U65 one). Inputs and outputs stay int8 or
+# int16: a comparison's BOOL result goes through SELECT_V2 (or CAST) inside the network.
+U85_OPERATORS = (
+    "ASSIGN_VARIABLE CAST DIV EQUAL GATHER GREATER GREATER_EQUAL LESS LESS_EQUAL LOGICAL_AND LOGICAL_NOT "
+    "LOGICAL_OR NOT_EQUAL READ_VARIABLE REDUCE_ALL REDUCE_ANY SCATTER_ND SELECT SELECT_V2"
+).split()
+U85_ONLY_REASON = "Vela 5.2 places {} on the NPU of the Ethos-U85 only (its --supported-ops-report)"
+
+
+def u85(op, dtype, desc, variant=""):
+    """cov() for an Ethos-U85-only network: built for the U85 configurations only."""
+    def register(fn):
+        COVERAGE.append((op, dtype, variant, desc, fn, None))
+        U85_ONLY[name_of(op, dtype, variant)] = U85_ONLY_REASON.format(op)
+        return fn
+
+    return register
+
+
+def _bool(n, shape):
+    return n.g.tensor(n._name("mask"), shape, np.bool_)
+
+
+def _compare(n, code, a, b):
+    m = _bool(n, list(np.broadcast_shapes(tuple(a.shape), tuple(b.shape))))
+    n.g.op(code, [a, b], [m])
+    return m
+
+
+def _select(n, m, a, b, v2=True):
+    """SELECT_V2 (broadcasting) or SELECT: a where m, else b; a and b share one quantisation."""
+    y = n.like(a, list(np.broadcast_shapes(tuple(m.shape), tuple(a.shape), tuple(b.shape))))
+    n.g.op(Op.SELECT_V2 if v2 else Op.SELECT, [m, a, b], [y])
+    return y
+
+
+def _pair(n, shape_a, shape_b):
+    a = _in(n, shape_a)
+    b = _in(n, shape_b)
+    b.scale, b.zero_point = a.scale, a.zero_point
+    return a, b
+
+
+_COMPARES = (("EQUAL", Op.EQUAL), ("NOT_EQUAL", Op.NOT_EQUAL), ("GREATER", Op.GREATER),
+             ("GREATER_EQUAL", Op.GREATER_EQUAL), ("LESS", Op.LESS), ("LESS_EQUAL", Op.LESS_EQUAL))
+for _t in ("i8", "i16"):
+    for _op, _code in _COMPARES:
+        def _cmp(n, code=_code):
+            a, b = _pair(n, [1, 5, 7, 9], [1, 5, 1, 9])
+            # EQUAL and NOT_EQUAL of random values would be all false (true): compare a with max(a, b)
+            c = n.binary("max", a, b) if code in (Op.EQUAL, Op.NOT_EQUAL) else b
+            n.output(_select(n, _compare(n, code, a, c), a, b))
+
+        u85(_op, _t, f"{TYPES[_t]} {_op} of 5x7x9 and a broadcast 5x1x9 (EQUAL, NOT_EQUAL: and MAXIMUM of the two), "
+            "into SELECT_V2")(_cmp)
+
+    u85("SELECT_V2", _t, f"{TYPES[_t]} SELECT_V2 with a broadcast 1x1x1x9 mask (GREATER of a constant) of 4x6x9 "
+        "and a broadcast 4x1x9")(
+        lambda n: n.output(_select(n, _compare(n, Op.GREATER, *_pair(n, [1, 1, 1, 9], [1, 1, 1, 9])),
+                                   *_pair(n, [1, 4, 6, 9], [1, 4, 1, 9]))))
+    u85("SELECT", _t, f"{TYPES[_t]} SELECT (no broadcast) of two 6x5x7 inputs on GREATER_EQUAL")(
+        lambda n: n.output(_select(n, _compare(n, Op.GREATER_EQUAL, *(ab := _pair(n, [1, 6, 5, 7], [1, 6, 5, 7]))),
+                                   *ab, v2=False)))
+
+    def _logical(n, kind):
+        a, b = _pair(n, [1, 4, 7, 8], [1, 4, 7, 8])
+        c = n.g.const(n._name("zero"), np.zeros([1, 1, 1, 8], n.act_dtype), a.scale, a.zero_point)
+        p, q = _compare(n, Op.GREATER, a, b), _compare(n, Op.LESS, a, c)
+        if kind == "not":
+            m = _bool(n, p.shape)
+            n.g.op(Op.LOGICAL_NOT, [p], [m])
+        else:
+            m = _bool(n, p.shape)
+            n.g.op(Op.LOGICAL_AND if kind == "and" else Op.LOGICAL_OR, [p, q], [m])
+        n.output(_select(n, m, a, b))
+
+    for _op, _kind in (("LOGICAL_AND", "and"), ("LOGICAL_OR", "or"), ("LOGICAL_NOT", "not")):
+        u85(_op, _t, f"{TYPES[_t]} {_op} of GREATER(a, b) and LESS(a, 0) on 4x7x8, into SELECT_V2")(
+            lambda n, k=_kind: _logical(n, k))
+
+    def _reduce_bool(n, code):
+        from ethosu.vela.tflite import ReducerOptions as o_reducer
+
+        a, b = _pair(n, [1, 5, 6, 10], [1, 5, 6, 10])
+        m = _bool(n, [1, 5, 6, 1])
+        n.g.op(code, [_compare(n, Op.GREATER, a, b), _i32(n, "axes", [3])], [m], Opt.ReducerOptions,
+               _opts(o_reducer, KeepDims=True))
+        n.output(_select(n, m, a, b))
+
+    u85("REDUCE_ANY", _t, f"{TYPES[_t]} REDUCE_ANY over channels of GREATER on 5x6x10, into SELECT_V2")(
+        lambda n: _reduce_bool(n, Op.REDUCE_ANY))
+    u85("REDUCE_ALL", _t, f"{TYPES[_t]} REDUCE_ALL over channels of GREATER on 5x6x10, into SELECT_V2")(
+        lambda n: _reduce_bool(n, Op.REDUCE_ALL))
+
+
+
+def _cast(n, to):
+    x = _in(n, [1, 5, 7, 6])
+    y = n.g.tensor(n._name("cast"), x.shape, to, x.scale, x.zero_point)
+    n.g.op(Op.CAST, [x], [y])
+    n.output(y)
+
+
+u85("CAST", "i8", "CAST int8 -> int16 on 5x7x6")(lambda n: _cast(n, np.int16))
+u85("CAST", "i16", "CAST int16 -> int8 on 5x7x6")(lambda n: _cast(n, np.int8))
+
+
+def _div(n):
+    """DIV by a constant broadcast over height and width: TensorFlow Lite's reference stops on a
+    divisor equal to its zero point, so the divisor (zero point 0) holds no 0 (nor small values: the
+    quotients would saturate)."""
+    a = _in(n, [1, 5, 6, 8])
+    d = n.rng.integers(20, 256 if n.uint8 else 128, size=[1, 1, 1, 8])
+    if not n.uint8:
+        d = d * n.rng.choice([-1, 1], size=d.shape)
+    d = d.astype(n.act_dtype)
+    b = n.g.const(n._name("divisor"), d, 0.05, 0)
+    n.output(_unary_in(n, Op.DIV, [a, b], _out(n, a.shape, float(a.scale[0]) / 0.05 / 20.0)))
+
+
+u85("DIV", "u8", "uint8 DIV of 5x6x8 by a constant 1x1x8 (no divisor 0)")(_div)
+u85("DIV", "i8", "DIV of 5x6x8 by a constant 1x1x8 (no divisor 0)")(_div)
+none("DIV", "i16", "TensorFlow Lite's reference has no int16 DIV")
+for _t in ("i8", "i16"):
+    none("GATHER", _t, "Vela 5.2 lists GATHER for the Ethos-U85 but leaves it on the CPU ('CPU: Gather', no reason) for "
+         "every shape tried: 2-D, 1-D, batch dims 1, int16 indices, indices an input")
+none("SCATTER_ND", "i8", "Vela 5.2 lists SCATTER_ND for the Ethos-U85 but leaves it on the CPU ('CPU: Scatter', no "
+     "reason) with constant indices, and refuses non-constant ones ('non-constant index tensor')")
+none("SCATTER_ND", "i16", "TensorFlow Lite's reference has no int16 SCATTER_ND")
+for _op in ("READ_VARIABLE", "ASSIGN_VARIABLE"):
+    none(_op, "i8", "resource variables: the corpus format holds no state between inferences (the LSTM's variable "
+         "tensors are the nearest)")
+
+
 def build_networks(with_twin_faults=False):
     nets = []
     seen = set()
@@ -741,7 +880,7 @@ NETWORKS = build_networks()
 def table():
     """The coverage table as text: operator, type, network or the reason there is none."""
     lines = []
-    for op in OPERATORS:
+    for op in OPERATORS + U85_OPERATORS:
         rows = [r for r in COVERAGE if r[0] == op]
         if not rows:
             lines.append(f"{op:30s} -    (no row: add one)")
@@ -749,6 +888,8 @@ def table():
             what = name_of(op, dtype, variant) if fn else "none: " + reason
             if fn and name_of(op, dtype, variant) in XFAIL:
                 what += "  [xfail: " + XFAIL[name_of(op, dtype, variant)] + "]"
+            if fn and name_of(op, dtype, variant) in U85_ONLY:
+                what += "  [Ethos-U85 only]"
             if fn and name_of(op, dtype, variant) in TWIN_FAULT:
                 what += "  [left out, toolkit fault: " + TWIN_FAULT[name_of(op, dtype, variant)] + "]"
             lines.append(f"{op:30s} {dtype:4s} {what}")

@@ -28,6 +28,7 @@ _TENSOR_TYPES = {
     np.dtype(np.int16): TensorType.INT16,
     np.dtype(np.int32): TensorType.INT32,
     np.dtype(np.int64): TensorType.INT64,
+    np.dtype(np.bool_): TensorType.BOOL,
 }
 
 

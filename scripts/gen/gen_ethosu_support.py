@@ -14,11 +14,13 @@ networks hold it there, and how many of them are expected to differ.
 The table sits between the two marker lines below in the doc; nothing else of
 the doc is touched. Standard library only (make docs-check runs --check).
 
-The rows start from Vela's own list of the operators it places on the NPU of
+The rows start from Vela's own lists of the operators it places on the NPU of
 the Ethos-U55 and Ethos-U65 (sequences/ethosu/networks/vela_npu_ops.txt, a
-name a line): an operator no network holds shows as a row of dashes.
+name a line) and of the Ethos-U85 (vela_npu_ops_u85.txt): an operator no
+network holds shows as a row of dashes; in a column of a product whose list
+lacks the operator, a cell without networks says "CPU".
 
-    gen_ethosu_support.py --vela-report VELA   rewrite that list from Vela's
+    gen_ethosu_support.py --vela-report VELA   rewrite those lists from Vela's
                                                --supported-ops-report (make ethosu-corpus)
 """
 
@@ -33,6 +35,8 @@ import tempfile
 BEGIN = "<!-- support table: scripts/gen/gen_ethosu_support.py writes what follows -->"
 END = "<!-- end of support table -->"
 PRODUCTS = ("ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256", "ethos-u65-256", "ethos-u65-512")
+U85_PRODUCTS = ("ethos-u85-128", "ethos-u85-256", "ethos-u85-512", "ethos-u85-1024", "ethos-u85-2048")
+ALL_PRODUCTS = PRODUCTS + U85_PRODUCTS
 TYPE_NAMES = {"|i1": "int8", "|u1": "uint8", "<i2": "int16 (16x8)"}
 
 
@@ -60,8 +64,8 @@ def read_corpus(root):
         pdir = os.path.join(root, product)
         if not os.path.isdir(pdir):
             continue
-        if product not in PRODUCTS:
-            errors.append(f"{pdir}: not a product this table knows ({', '.join(PRODUCTS)})")
+        if product not in ALL_PRODUCTS:
+            errors.append(f"{pdir}: not a product this table knows ({', '.join(ALL_PRODUCTS)})")
             continue
         for name in sorted(os.listdir(pdir)):
             ndir = os.path.join(pdir, name)
@@ -88,20 +92,22 @@ def read_corpus(root):
     return table, errors
 
 
-def vela_ops_from_report(vela):
-    """The operators of Vela's --supported-ops-report for the Ethos-U55/U65 (the
-    report's first table; the Ethos-U85's follows it)."""
+def vela_ops_from_report(vela, which=0):
+    """The operators of Vela's --supported-ops-report for the Ethos-U55/U65 (which 0: the
+    report's first table) or the Ethos-U85 (which 1: the second)."""
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([vela, "--supported-ops-report", "--accelerator-config", "ethos-u55-128"],
                        cwd=tmp, check=True, stdout=subprocess.DEVNULL)
         with open(os.path.join(tmp, "SUPPORTED_OPS.md"), encoding="utf-8") as f:
             report = f.read().split("\n")
-    ops, in_table = [], False
+    ops, in_table, tables = [], False, 0
     for line in report:
         if line.startswith("| Operator |"):
+            if tables == which:
+                in_table = True
+            tables += 1
             if ops:
                 break
-            in_table = True
         elif in_table and re.match(r"\| [A-Z0-9_]+ \|", line):
             ops.append(line.split("|")[1].strip())
         elif in_table and ops and not line.startswith("|"):
@@ -119,18 +125,19 @@ def read_vela_ops(path):
         raise SystemExit(f"gen_ethosu_support: {path}: {e.strerror} (make ethosu-corpus writes it)")
 
 
-def render(table, vela_ops):
-    for op in vela_ops:
+def render(table, vela_ops, vela_ops_u85):
+    for op in vela_ops + vela_ops_u85:
         if not any(key[0] == op for key in table):
             table[(op, "")] = {}
-    lines = [BEGIN, "", "| operator | data type | " + " | ".join(PRODUCTS) + " |",
-             "| --- | --- |" + " --- |" * len(PRODUCTS)]
+    lines = [BEGIN, "", "| operator | data type | " + " | ".join(ALL_PRODUCTS) + " |",
+             "| --- | --- |" + " --- |" * len(ALL_PRODUCTS)]
     for (op, dtype) in sorted(table):
         cells = []
-        for product in PRODUCTS:
+        for product in ALL_PRODUCTS:
             passing, xfail = table[(op, dtype)].get(product, [[], []])
             if not passing and not xfail:
-                cells.append("-")
+                on_npu = vela_ops_u85 if product in U85_PRODUCTS else vela_ops
+                cells.append("-" if op in on_npu else "CPU")
             else:
                 cells.append(f"{len(passing)}" + (f" + {len(xfail)} xfail" if xfail else ""))
         lines.append(f"| {op} | {dtype or 'no network'} | " + " | ".join(cells) + " |")
@@ -146,15 +153,18 @@ def main():
     ap.add_argument("--vela-report", metavar="VELA")
     args = ap.parse_args()
     ops_file = os.path.join(args.networks, "vela_npu_ops.txt")
+    ops_file_u85 = os.path.join(args.networks, "vela_npu_ops_u85.txt")
     if args.vela_report:
-        ops = vela_ops_from_report(os.path.abspath(args.vela_report))
-        with open(ops_file + ".tmp", "w", encoding="utf-8") as f:
-            f.write("# The operators Vela places on the Ethos-U55/U65 NPU (its --supported-ops-report);\n"
-                    "# written by scripts/gen/gen_ethosu_support.py --vela-report (make ethosu-corpus)\n")
-            f.write("".join(op + "\n" for op in ops))
-        os.replace(ops_file + ".tmp", ops_file)
+        for which, path, what in ((0, ops_file, "Ethos-U55/U65"), (1, ops_file_u85, "Ethos-U85")):
+            ops = vela_ops_from_report(os.path.abspath(args.vela_report), which)
+            with open(path + ".tmp", "w", encoding="utf-8") as f:
+                f.write(f"# The operators Vela places on the {what} NPU (its --supported-ops-report);\n"
+                        "# written by scripts/gen/gen_ethosu_support.py --vela-report (make ethosu-corpus)\n")
+                f.write("".join(op + "\n" for op in ops))
+            os.replace(path + ".tmp", path)
         return 0
     vela_ops = read_vela_ops(ops_file)
+    vela_ops_u85 = read_vela_ops(ops_file_u85)
     table, errors = read_corpus(args.networks)
     for e in errors:
         print(f"gen_ethosu_support: {e}", file=sys.stderr)
@@ -170,7 +180,7 @@ def main():
     if start < 0 or end < start:
         print(f"gen_ethosu_support: {args.doc}: no marker lines '{BEGIN}' ... '{END}'", file=sys.stderr)
         return 2
-    new = doc[:start] + render(table, vela_ops) + doc[end + len(END):]
+    new = doc[:start] + render(table, vela_ops, vela_ops_u85) + doc[end + len(END):]
     if args.check:
         if new != doc:
             line = doc[:start].count("\n") + 1

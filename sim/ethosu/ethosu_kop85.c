@@ -316,6 +316,22 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
             op->scales[0].port = ethosu_rf_region_port(rf, sr);
         }
     }
+    if (u->acc_input == 2 && !op->has_ifm2) {
+        /* acc_input IFM2: the accumulators start from the IFM2 map, the
+         * OFM's shape (Vela's null pool and the first tap of a convolution
+         * whose weights are an input); IFM2_BROADCAST is the elementwise
+         * operations' and stays as the last one set */
+        struct ethosu_fm_layout *i2 = &op->ifm2;
+        op->has_ifm2 = 1;
+        if (map_decode(s, rf, i2, 1, &u->ifm2_storage, &u->ifm2_region, err, len))
+            return -1;
+        op->ifm2_zp = 0;
+        i2->h = o->h;
+        i2->w = o->w;
+        i2->c = o->c;
+        if (stored_check(i2, u->ifm2_storage, "IFM2", err, len))
+            return -1;
+    }
     if (u->ifm_broadcast != BCAST_SCALAR && stored_check(i, u->ifm_storage, "IFM", err, len))
         return -1;
     /* the stored OFM: the computed shape permuted (OFM_PRECISION activation_transpose) */

@@ -284,9 +284,6 @@ def discover(traces, networks, flt):
     if networks:
         full = networks if os.path.isabs(networks) else os.path.join(ROOT, networks)
         for dirpath, _, files in sorted(os.walk(full)):
-            # the twin does not run Ethos-U85 streams yet (issue 35)
-            if "ethos-u85-" in os.path.relpath(dirpath, full):
-                continue
             if any(x.endswith("_vela.npz") for x in files):
                 tests.append({"kind": "network", "name": os.path.relpath(dirpath, full),
                               "folder": os.path.relpath(dirpath, ROOT)})

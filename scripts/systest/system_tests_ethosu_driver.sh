@@ -48,7 +48,6 @@ if [[ " ${duts[*]} " == *" twin "* ]]; then
     # every corpus network through the driver, on the configuration its folder names
     for d in sequences/ethosu/networks/ethos-u*; do
         [ -d "$d" ] || continue
-        case $d in */ethos-u85-*) continue ;; esac   # the twin does not run Ethos-U85 streams yet (issue 35)
         c=${d##*/}
         if ! grep -q "^ETHOSU_CONFIG.*$c" mk/generated/knobs.tsv; then
             printf 'SKIP  %s with DRIVER=arm: ETHOSU_CONFIG does not take %s yet\n' "$d" "$c"; continue

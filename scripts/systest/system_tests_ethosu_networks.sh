@@ -316,7 +316,6 @@ if [ -n "$en_first" ]; then
     en_stalls="AXI_STALL=30 RD_LATENCY=1:20 SEED=3"
     en_runs=()
     for d in "$EN_NETWORKS"/*/; do
-        case $d in */ethos-u85-*/) continue ;; esac   # the twin does not run Ethos-U85 streams yet (issue 35)
         [ -d "$d" ] && en_runs+=("${d%/}|$([ $(( ${#en_runs[@]} % 2 )) = 1 ] && echo "$en_stalls")")
     done
     [ ${#en_runs[@]} -ge 2 ] || en_runs=("$EN_NETWORKS|" "$EN_NETWORKS|$en_stalls")

@@ -5,6 +5,7 @@ per family:
 
   nvdla    nvdla_nv_small.csv  sim/regs/generated/nvdla_regs.[ch], rtl_stubs/nvdla/generated/nvdla_regs.vh
   ethosu   ethosu65.csv        sim/regs/generated/ethosu_regs.[ch], rtl_stubs/ethosu65/generated/ethosu65_regs.vh
+           ethosu_configs.csv  (the U55, U65 and U85 in one table; the ethosu85 stub includes the same .vh)
   configs  nvdla_configs.csv   sim/regs/generated/nvdla_config.[ch], sim/regs/generated/nvdla_cfgrom.c,
            nvdla_cfgrom_rtl.csv rtl_stubs/nvdla/generated/nvdla_cfgrom.vh, and the configuration
                                table of --readme (between its markers)
@@ -30,16 +31,21 @@ NVDLA (nvdla_nv_small.csv): unit, register, address (CSB byte address,
 two groups) when its unit has D_OP_ENABLE and its address is at or above
 it; all others exist once.
 
-Ethos-U55/U65 (ethosu65.csv): page, register, address (APB byte offset, 12
-bits), field, lsb, width, reset (field value, not shifted), u55, u65 (the
-product columns: the field's reset in that product, empty for the reset
+Ethos-U55/U65/U85 (ethosu65.csv): page, register, address (APB byte offset,
+12 bits), field, lsb, width, reset (field value, not shifted), u55, u65, u85
+(the product columns: the field's reset in that product, empty for the reset
 column's, '-' where the product lacks the field; two rows may name one field
-for products that differ in its width), access, perm, enums
+for products that differ in its width; a register exists in the products of
+its fields, and two registers may share an address when no product has
+both), access, perm, enums
 ("name=value|..."), note (free text, copied into the C header as a comment).
 The configurations (ethosu_configs.csv, one row per configuration Vela
-targets): config, product (u55|u65), macs, cores, shram_kb, ofm_ublock_depth,
-addr_bits, dma_dims, note; a configuration's CONFIG register is its
-product's with macs_per_cc = log2(macs) and shram_size = shram_kb.
+targets): config, product (u55|u65|u85), macs, cores, shram_kb,
+ofm_ublock_depth (0: per operation, ofm_ublocks), addr_bits, dma_dims,
+axi_sram_ports, axi_ext_ports, ofm_ublocks ("HxWxC|..."), note; a
+configuration's CONFIG register is its product's with macs_per_cc =
+log2(macs) and, where the product has them, shram_size = shram_kb,
+num_axi_sram/num_axi_ext = log2 of the port counts, num_wd = log2(cores).
   Access kinds (per field):
     RW   read/write storage
     RO   read-only constant (ID, CONFIG, PID, CID); writes ignored

@@ -296,7 +296,14 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
                  o->c, op->kernel_w, op->kernel_h, w_ifm, ETHOSU_KOP_MAX_ELEMENTS);
         return -1;
     }
-    for (unsigned c = 0; c < 2; c++) {
+    if (ethosu_kop_streams_check(op, err, len))
+        return -1;
+    return ethosu_kop_addr_space_check(op, rf, err, len);
+}
+
+int ethosu_kop_streams_check(const struct ethosu_kop *op, char *err, size_t len)
+{
+    for (unsigned c = 0; c < ETHOSU_KOP_STREAMS; c++) {
         const struct ethosu_kop_stream *ws[2] = { &op->weights[c], &op->scales[c] };
         for (unsigned k = 0; k < 2; k++) {
             if (ws[k]->len > ETHOSU_KOP_MAX_STREAM) {
@@ -311,5 +318,5 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
             }
         }
     }
-    return ethosu_kop_addr_space_check(op, rf, err, len);
+    return 0;
 }

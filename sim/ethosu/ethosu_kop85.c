@@ -126,22 +126,7 @@ static int streams(const struct ethosu_kop_state *s, const struct ethosu_regfile
     op->scales[0].addr = ethosu_rf_region_base(rf, sr) + s1(s, U85(SET_SCALE_BASE));
     op->scales[0].len = payload(s, U85(SET_SCALE_LENGTH));
     op->scales[0].port = ethosu_rf_region_port(rf, sr);
-    for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++) {
-        const struct ethosu_kop_stream *ws[2] = { &op->weights[k], &op->scales[k] };
-        for (unsigned j = 0; j < 2; j++) {
-            if (ws[j]->len > ETHOSU_KOP_MAX_STREAM) {
-                snprintf(err, len, "%s stream %u of %u bytes, more than the twin's limit of %u", j ? "scale" : "weight",
-                         k, ws[j]->len, ETHOSU_KOP_MAX_STREAM);
-                return -1;
-            }
-            if (ws[j]->len && ws[j]->addr + ws[j]->len > (1ull << ETHOSU_KOP_ADDR_BITS)) {
-                snprintf(err, len, "%s stream %u at 0x%" PRIx64 " (+%u bytes) is beyond the %u-bit address space",
-                         j ? "scale" : "weight", k, ws[j]->addr, ws[j]->len, ETHOSU_KOP_ADDR_BITS);
-                return -1;
-            }
-        }
-    }
-    return 0;
+    return ethosu_kop_streams_check(op, err, len);
 }
 
 static int is_kernel_op(uint16_t opcode)

@@ -49,6 +49,8 @@ int ethosu_kop_fm_check(const struct ethosu_fm_layout *f, const char *what, char
 /* The IFM extent along one axis from the OFM's (ethosu_kop.h). */
 int ethosu_kop_ifm_extent(unsigned ofm, unsigned stride, unsigned kext, unsigned pad_a, unsigned pad_b,
                           unsigned upscale, uint32_t *out);
+/* Every weight and scale stream within the twin's limit and the address space. */
+int ethosu_kop_streams_check(const struct ethosu_kop *op, char *err, size_t len);
 /* Every byte the operation reaches lies in the configuration's address space. */
 int ethosu_kop_addr_space_check(const struct ethosu_kop *op, const struct ethosu_regfile *rf, char *err, size_t len);
 

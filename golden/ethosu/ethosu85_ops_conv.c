@@ -45,26 +45,11 @@ int ethosu85_conv_acc(const struct ethosu_fmap *ifm, const int32_t *weights,
     if (check_common(ifm, weights, k, acc, err, errlen) ||
         ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
         return -1;
-    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < acc->h; y++)
-        for (uint32_t x = 0; x < acc->w; x++) {
-            int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
-            int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
-            for (uint32_t o = 0; o < acc->c; o++) {
-                int64_t sum = 0;
-                for (uint32_t ky = 0; ky < th; ky++)
-                    for (uint32_t kx = 0; kx < tw; kx++) {
-                        const int32_t *wp = weights + (((size_t)o * th + ky) * tw + kx) * ifm->c;
-                        for (uint32_t i = 0; i < ifm->c; i++) {
-                            int inside;
-                            sum += ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
-                                                     x0 + (int64_t)kx * k->dilation_x, i, &inside) *
-                                   wp[i];
-                        }
-                    }
-                acc->values[((size_t)y * acc->w + x) * acc->c + o] += sum;
-            }
-        }
+        for (uint32_t x = 0; x < acc->w; x++)
+            for (uint32_t o = 0; o < acc->c; o++)
+                acc->values[((size_t)y * acc->w + x) * acc->c + o] +=
+                    ethosu_ops_conv_window(ifm, weights, k, y, x, o);
     return 0;
 }
 
@@ -78,23 +63,11 @@ int ethosu85_depthwise_acc(const struct ethosu_fmap *ifm, const int32_t *weights
     if (acc->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)acc->c, (unsigned)ifm->c);
-    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < acc->h; y++)
-        for (uint32_t x = 0; x < acc->w; x++) {
-            int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
-            int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
-            for (uint32_t ch = 0; ch < acc->c; ch++) {
-                int64_t sum = 0;
-                for (uint32_t ky = 0; ky < th; ky++)
-                    for (uint32_t kx = 0; kx < tw; kx++) {
-                        int inside;
-                        sum += ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
-                                                 x0 + (int64_t)kx * k->dilation_x, ch, &inside) *
-                               weights[((size_t)ch * th + ky) * tw + kx];
-                    }
-                acc->values[((size_t)y * acc->w + x) * acc->c + ch] += sum;
-            }
-        }
+        for (uint32_t x = 0; x < acc->w; x++)
+            for (uint32_t ch = 0; ch < acc->c; ch++)
+                acc->values[((size_t)y * acc->w + x) * acc->c + ch] +=
+                    ethosu_ops_depthwise_window(ifm, weights, k, y, x, ch);
     return 0;
 }
 

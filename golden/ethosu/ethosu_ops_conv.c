@@ -132,6 +132,44 @@ static int finish(int64_t acc, uint32_t o, size_t i, const struct ethosu_channel
     return 0;
 }
 
+int64_t ethosu_ops_conv_window(const struct ethosu_fmap *ifm, const int32_t *weights,
+                               const struct ethosu_kernel *k, uint32_t y, uint32_t x, uint32_t o)
+{
+    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
+    int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
+    int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
+    int64_t acc = 0;
+    for (uint32_t ky = 0; ky < th; ky++)
+        for (uint32_t kx = 0; kx < tw; kx++) {
+            const int32_t *wp = weights + (((size_t)o * th + ky) * tw + kx) * ifm->c;
+            for (uint32_t i = 0; i < ifm->c; i++) {
+                int inside;
+                int64_t a = ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
+                                              x0 + (int64_t)kx * k->dilation_x, i, &inside);
+                acc += a * wp[i];
+            }
+        }
+    return acc;
+}
+
+int64_t ethosu_ops_depthwise_window(const struct ethosu_fmap *ifm, const int32_t *weights,
+                                    const struct ethosu_kernel *k, uint32_t y, uint32_t x,
+                                    uint32_t ch)
+{
+    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
+    int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
+    int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
+    int64_t acc = 0;
+    for (uint32_t ky = 0; ky < th; ky++)
+        for (uint32_t kx = 0; kx < tw; kx++) {
+            int inside;
+            int64_t a = ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
+                                          x0 + (int64_t)kx * k->dilation_x, ch, &inside);
+            acc += a * weights[((size_t)ch * th + ky) * tw + kx];
+        }
+    return acc;
+}
+
 int ethosu_op_conv(const struct ethosu_fmap *ifm, const int32_t *weights,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
@@ -139,27 +177,12 @@ int ethosu_op_conv(const struct ethosu_fmap *ifm, const int32_t *weights,
 {
     if (check_common(ETHOSU_NPU_OP_CONV, ifm, weights, k, cs, os, ofm, err, errlen))
         return -1;
-    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < ofm->h; y++)
-        for (uint32_t x = 0; x < ofm->w; x++) {
-            int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
-            int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
-            for (uint32_t o = 0; o < ofm->c; o++) {
-                int64_t acc = 0;
-                for (uint32_t ky = 0; ky < th; ky++)
-                    for (uint32_t kx = 0; kx < tw; kx++) {
-                        const int32_t *wp = weights + (((size_t)o * th + ky) * tw + kx) * ifm->c;
-                        for (uint32_t i = 0; i < ifm->c; i++) {
-                            int inside;
-                            int64_t a = ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
-                                                          x0 + (int64_t)kx * k->dilation_x, i, &inside);
-                            acc += a * wp[i];
-                        }
-                    }
-                if (finish(acc, o, ((size_t)y * ofm->w + x) * ofm->c + o, cs, os, ofm, err, errlen))
+        for (uint32_t x = 0; x < ofm->w; x++)
+            for (uint32_t o = 0; o < ofm->c; o++)
+                if (finish(ethosu_ops_conv_window(ifm, weights, k, y, x, o), o,
+                           ((size_t)y * ofm->w + x) * ofm->c + o, cs, os, ofm, err, errlen))
                     return -1;
-            }
-        }
     return 0;
 }
 
@@ -173,23 +196,11 @@ int ethosu_op_depthwise(const struct ethosu_fmap *ifm, const int32_t *weights,
     if (ofm->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)ofm->c, (unsigned)ifm->c);
-    uint32_t tw = ethosu_kernel_taps_x(k), th = ethosu_kernel_taps_y(k);
     for (uint32_t y = 0; y < ofm->h; y++)
-        for (uint32_t x = 0; x < ofm->w; x++) {
-            int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
-            int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
-            for (uint32_t ch = 0; ch < ofm->c; ch++) {
-                int64_t acc = 0;
-                for (uint32_t ky = 0; ky < th; ky++)
-                    for (uint32_t kx = 0; kx < tw; kx++) {
-                        int inside;
-                        int64_t a = ethosu_ops_ifm_at(ifm, k->upscale, y0 + (int64_t)ky * k->dilation_y,
-                                                      x0 + (int64_t)kx * k->dilation_x, ch, &inside);
-                        acc += a * weights[((size_t)ch * th + ky) * tw + kx];
-                    }
-                if (finish(acc, ch, ((size_t)y * ofm->w + x) * ofm->c + ch, cs, os, ofm, err, errlen))
+        for (uint32_t x = 0; x < ofm->w; x++)
+            for (uint32_t ch = 0; ch < ofm->c; ch++)
+                if (finish(ethosu_ops_depthwise_window(ifm, weights, k, y, x, ch), ch,
+                           ((size_t)y * ofm->w + x) * ofm->c + ch, cs, os, ofm, err, errlen))
                     return -1;
-            }
-        }
     return 0;
 }

@@ -56,6 +56,17 @@ int ethosu_ops_check_kernel(const struct ethosu_kernel *k, uint32_t max_kernel, 
 int64_t ethosu_ops_ifm_at(const struct ethosu_fmap *ifm, enum ethosu_upscale up, int64_t y,
                           int64_t x, uint32_t ch, int *inside);
 
+/* The kernel window of OFM position (y, x): the sum of (IFM - zero point) *
+ * weight over the taps (the dilated, strided, padded and upscaled window of
+ * k). Output channel o of a convolution (weights OHWI over all IFM
+ * channels), or channel ch of a depth-wise one (weights [ch][ky][kx]). The
+ * U55/U65 and U85 convolutions share them. */
+int64_t ethosu_ops_conv_window(const struct ethosu_fmap *ifm, const int32_t *weights,
+                               const struct ethosu_kernel *k, uint32_t y, uint32_t x, uint32_t o);
+int64_t ethosu_ops_depthwise_window(const struct ethosu_fmap *ifm, const int32_t *weights,
+                                    const struct ethosu_kernel *k, uint32_t y, uint32_t x,
+                                    uint32_t ch);
+
 /* The hardwired 16-bit tanh / sigmoid on a value scaled so that 1.0 is
  * 3 * 4096 (ethosu_ops_sigmoid.c); results in Q0.15. */
 int64_t ethosu_ops_tanh16(int64_t v);

@@ -852,6 +852,12 @@ for _op in ("READ_VARIABLE", "ASSIGN_VARIABLE"):
          "tensors are the nearest)")
 
 
+XFAIL["cov_div_u8"] = XFAIL["cov_div_i8"] = (
+    "Vela 5.2 lowers a quantized DIV to one NPU_OP_ELEMENTWISE DIV of the raw values (zero points 0, "
+    "scales 1): 5 / 101 = 0, where TensorFlow Lite divides the real values ((5 - 143) * s1) / ((101 - "
+    "zp2) * s2) -> 81.")
+
+
 def build_networks(with_twin_faults=False):
     nets = []
     seen = set()

@@ -251,8 +251,11 @@ def main():
             faults = {**ethosu_corpus_nets.TWIN_FAULT, **ethosu_corpus_coverage.TWIN_FAULT}
             for name, desc, _ in nets:
                 left_out = f" [left out: {faults[name]}]" if name in faults and not args.with_twin_faults else ""
+                whys = {}
                 for c, why in network_configs(name, CONFIGS + U85_CONFIGS)[1]:
-                    left_out += f" [not on {c}: {why}]"
+                    whys.setdefault(why, []).append(c)
+                for why, cs in whys.items():
+                    left_out += f" [not on {', '.join(cs)}: {why}]"
                 print(f"{name:28s} {desc}{left_out}")
             return 0
         known = {n for n, _, _ in nets}

@@ -868,14 +868,6 @@ def u85_segnet_64(n):
     y = n.resize(y, "bilinear", [64, 64], half_pixel=True)
     n.output(n.conv(y, 4, (1, 1)))
 
-# built for the Ethos-U85 only because the twin stops Vela's Ethos-U55/U65 stream of them today (a
-# toolkit fault or Vela's, for the lead to settle; the U55/U65 folders come back when it is settled)
-U85_ONLY["u85_resize_bilinear_8x_i8"] = (
-    "the twin stops Vela 5.2's Ethos-U55/U65 stream: kernel operation 2, NPU_OP_POOL mode=1 (the 8x upscale's "
-    "average pool): 'average pool padding outside 0..3 / 0..4: cmd_parse_error'")
-U85_ONLY["u85_transformer_vit"] = (
-    "the twin stops Vela 5.2's Ethos-U55/U65 stream: kernel operation 1, NPU_OP_DEPTHWISE (the MEAN over 96 "
-    "features): 'kernel 96x1 outside 1..64: cmd_parse_error'")
 
 
 @network("CONV_2D 3x3 SAME whose weights are a second input, 6x6x4 -> 8 channels (Vela: one 1x1 convolution per "

@@ -159,18 +159,18 @@ wire [31:0] status = {hist_q, fch_q, fif_q, 2'b00, 1'b0 /* ecc_fault */, 1'b0 /*
                       1'b0 /* pmu_irq_raised */, end_q, parse_q, rs_active, bus_q, irq_q, state_rd};
 
 reg [31:0] rdata;
-integer si;
+integer hi, ri, wi;   // one loop variable per process
 reg [NSTORE-1:0] store_hit;
 always @(*) begin
-    for (si = 0; si < NSTORE; si = si + 1)
-        store_hit[si] = (a == STORE_ADDR[12*si +: 12]);
+    for (hi = 0; hi < NSTORE; hi = hi + 1)
+        store_hit[hi] = (a == STORE_ADDR[12*hi +: 12]);
 end
 always @(*) begin
     rdata = 32'd0;
     if (|store_hit) begin
-        for (si = 0; si < NSTORE; si = si + 1)
-            if (store_hit[si])
-                rdata = store_q[32*si +: 32];
+        for (ri = 0; ri < NSTORE; ri = ri + 1)
+            if (store_hit[ri])
+                rdata = store_q[32*ri +: 32];
     end else if (a >= ETHOSU_BASEP0_ADDR && a <= ETHOSU_BASEP15_ADDR) begin
         rdata = basep_q[{a[5:2], 5'd0} +: 32];
     end else begin
@@ -315,9 +315,9 @@ always @(posedge CLK or negedge nRESET) begin
             lock_q <= PWDATA & ETHOSU_LOCK_WMASK;
         if (wr_axil)
             axi_limit_q[{a[3:2], 5'd0} +: 32] <= PWDATA & AXIL_WMASK;
-        for (si = 0; si < NSTORE; si = si + 1)
-            if (wr && store_hit[si])
-                store_q[32*si +: 32] <= PWDATA & STORE_WMASK[32*si +: 32];
+        for (wi = 0; wi < NSTORE; wi = wi + 1)
+            if (wr && store_hit[wi])
+                store_q[32*wi +: 32] <= PWDATA & STORE_WMASK[32*wi +: 32];
         if (wr_basep)
             basep_q[{a[5:2], 5'd0} +: 32] <= PWDATA & (a[2] ? ETHOSU_BASEP1_WMASK : ETHOSU_BASEP0_WMASK);
 

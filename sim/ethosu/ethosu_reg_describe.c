@@ -17,6 +17,8 @@ void ethosu_reg_describe_set_product(unsigned p)
 void ethosu_reg_describe(uint32_t addr, uint32_t data, char *buf, unsigned len)
 {
     int i = ethosu_reg_index_in(product, addr);
+    if (i < 0)   /* another product's register (the U55's QBASE1): named, no field of this product */
+        i = ethosu_reg_index(addr);
     if (i < 0) {
         snprintf(buf, len, "0x%03" PRIx32 " (no register) = 0x%" PRIx32, addr, data);
         return;

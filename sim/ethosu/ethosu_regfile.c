@@ -57,10 +57,16 @@ int ethosu_rf_permitted(const struct ethosu_regfile *rf, uint8_t pprot)
     return priv >= cpl && nonsec <= csl;
 }
 
-/* Register index an access reaches, or -1 (hole, refused, in reset). */
+/* Register index an access reaches, or -1 (hole, refused, in reset). An
+ * address where the product has no register but another product has one
+ * reaches that one with the product's masks, all 0 (reads 0, writes change
+ * nothing), and its write events: the U55's QBASE1 starts a new stream as
+ * QBASE0 does. */
 static int target(const struct ethosu_regfile *rf, uint32_t paddr, uint8_t pprot)
 {
     int idx = ethosu_reg_index_in(ethosu_rf_config(rf)->product, paddr & 0xFFFu);
+    if (idx < 0)
+        idx = ethosu_reg_index(paddr & 0xFFFu);
     if (idx < 0)
         return -1;
     const struct ethosu_reg_desc *r = &ethosu_regs[idx];

@@ -3,7 +3,8 @@
  * DEBUG and TSU_DEBUG too; layout, reset values, access kinds and permission
  * classes from the generated ethosu_regs.h, per product:
  * ethosu_reg_products[] and ethosu_reg_index_in(), CONFIG per
- * configuration). A register the configuration's product lacks is a hole.
+ * configuration). A register the configuration's product lacks reads 0 and
+ * ignores writes (its write events stay: the U55's QBASE1 starts a new stream).
  *
  * Access rules (TRM 4.1, 3.3.4.1):
  *  - Word accesses only. A write with PSTRB != 0xF, or an access with

@@ -169,6 +169,39 @@ START_TEST(u85_registers)
     ethosu_rf_hard_reset(&rf, 1, 0);
     ck_assert_uint_eq(ethosu_rf_write(&rf, ETHOSU_CMD, ETHOSU_CMD_STOP_REQUEST_MASK, 0xF, P_PRIV_SEC, NULL), 0u);
     ck_assert_uint_eq(rd(ETHOSU_POWER_CTRL, P_PRIV_SEC), 0u);
+    /* the U55 has no QBASE1 bits, but writing it starts a new stream as before */
+    ck_assert_int_eq(ethosu_rf_set_config(&rf, ETHOSU_CFG_U55_128), 0);
+    ethosu_rf_hard_reset(&rf, 1, 0);
+    ck_assert_uint_eq(ethosu_rf_write(&rf, ETHOSU_QBASE1, 1u, 0xF, P_PRIV_SEC, NULL), ETHOSU_RF_EV_NEW_STREAM);
+    ck_assert_uint_eq(rd(ETHOSU_QBASE1, P_PRIV_SEC), 0u);
+}
+END_TEST
+
+/* Every configuration: each register of its product reads its product's
+ * reset value (CONFIG and ID the configuration's; STATUS and PROT after the
+ * hard reset), and each register the product lacks reads 0 and ignores a
+ * write of all ones (an address another product's register shares reads
+ * that product's own register instead). */
+START_TEST(every_configuration_reads_its_map)
+{
+    for (int c = 0; c < ETHOSU_CFG_COUNT; c++) {
+        unsigned p = ethosu_configs[c].product;
+        ck_assert_int_eq(ethosu_rf_set_config(&rf, c), 0);
+        ethosu_rf_hard_reset(&rf, 1, 0);
+        for (int i = 0; i < ETHOSU_REG_COUNT; i++) {
+            uint32_t a = ethosu_regs[i].addr;
+            int mine = ethosu_reg_index_in(p, a);
+            if (mine == i && i != ETHOSU_STATUS_IDX && i != ETHOSU_PROT_IDX) {
+                uint32_t want = i == ETHOSU_CONFIG_IDX ? ethosu_configs[c].config_reset
+                              : i == ETHOSU_ID_IDX     ? ethosu_configs[c].id_reset
+                                                       : ethosu_reg_products[p][i].reset;
+                ck_assert_uint_eq(rd(a, P_PRIV_SEC), want);
+            } else if (mine < 0) {
+                wr(a, 0xFFFFFFFFu, P_PRIV_SEC);
+                ck_assert_uint_eq(rd(a, P_PRIV_SEC), 0u);
+            }
+        }
+    }
 }
 END_TEST
 
@@ -390,6 +423,7 @@ int main(void)
     tcase_add_test(tc, lookup_tables);
     tcase_add_test(tc, per_product_registers);
     tcase_add_test(tc, u85_registers);
+    tcase_add_test(tc, every_configuration_reads_its_map);
     tcase_add_test(tc, pprot_against_cpl_csl);
     tcase_add_test(tc, read_only_and_partial_writes_ignored);
     tcase_add_test(tc, lock_claim_release);

@@ -21,7 +21,9 @@
  *   three positions (a transposed convolution's inserted zeros).
  * - The accumulator is kept exact in 64 bits (the TRM's 32-bit / 40-bit
  *   accumulators never overflow for kernels within its limits).
- * - Kernel limits checked: width/height 1..64, stride 1..3, dilation 1..2,
+ * - Kernel limits checked: width/height 1..65536 (the KERNEL_*_M1
+ *   registers; Vela 5.2 keeps a depth-wise 96x1 whole for the U55/U65 as
+ *   for the U85: the TRM tables' 64 is no limit of its streams), stride 1..3, dilation 1..2,
  *   pads 0..127 top/left and 0..128 bottom/right (TRM 4.8 tables and the
  *   IFM_PAD registers); upscale needs stride 1. Weights are not range
  *   checked (the weight decoder gives -255..255). */
@@ -98,7 +100,7 @@ static int check_common(uint16_t opcode, const struct ethosu_fmap *ifm, const vo
 {
     if (ethosu_ops_check_input(ifm, "IFM", err, errlen) ||
         ethosu_ops_check_output(ofm, err, errlen) ||
-        ethosu_ops_check_kernel(k, 64, err, errlen) ||
+        ethosu_ops_check_kernel(k, 65536, err, errlen) ||
         ethosu_ops_check_output_stage(os, ofm->type, err, errlen))
         return -1;
     if (ethosu_ops_check_types(ethosu_op_rule_find(opcode, 0), ifm->type, ofm->type, err, errlen))

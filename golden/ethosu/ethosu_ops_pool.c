@@ -65,8 +65,6 @@ static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
         if (padded && (k->w > 8 || k->h > 8))
             return ethosu_ops_fail(err, errlen, "average pool with padding: kernel %ux%u above 8x8",
                                    (unsigned)k->w, (unsigned)k->h);
-        if (k->pad_top > 3 || k->pad_left > 3 || k->pad_bottom > 4 || k->pad_right > 4)
-            return ethosu_ops_fail(err, errlen, "average pool padding outside 0..3 / 0..4");
         if (cs && (!cs->bias || !cs->scale || !cs->shift || cs->n < ofm->c))
             return ethosu_ops_fail(err, errlen, "per-channel scale with too few channels");
         break;

@@ -281,7 +281,7 @@ START_TEST(test_conv_refused)
     k.stride_x = 4;
     ck_assert_int_eq(ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "stride"));
-    k = kern(65, 1);
+    k = kern(65537, 1);   /* the 16-bit KERNEL_WIDTH_M1 holds up to 65536 */
     ck_assert_int_eq(ethosu_op_conv(&ifm, w, &k, &cs, &os, &ofm, err, sizeof err), -1);
     k = kern(2, 1);   /* extent 2 with dilation 2 is no whole number of taps */
     k.dilation_x = 2;

@@ -758,7 +758,6 @@ test-long-systest:
 	@scripts/systest/run.py --long --jobs $(JOBS)
 test-long-ethosu-other-turn:
 	@i=0; rc=0; for d in $(NETWORKS)/*/; do \
-	    case $$d in */ethos-u85-*/) continue ;; esac; \
 	    if [ $$((i % 2)) = 0 ]; then k="$(ETHOSU_STALLS)"; else k=; fi; i=$$((i + 1)); \
 	    $(MAKE) -s --no-print-directory ethosu-networks NETWORKS="$${d%/}" DUT=twin $$k || rc=1; \
 	done; exit $$rc

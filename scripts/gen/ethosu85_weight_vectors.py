@@ -287,6 +287,14 @@ def net_specs():
     def _(n):
         n.output(n.conv(n.input([1, 1, 1, 256]), 48, (1, 1)))
 
+    @spec("few4_wbound_big", style="few4")
+    def _(n):
+        n.output(n.conv(n.input([1, 1, 1, 512]), 400, (1, 1)))
+
+    @spec("few4sparse_size_big", style="few4sparse", vela=["--optimise", "Size"])
+    def _(n):
+        n.output(n.conv(n.input([1, 1, 1, 512]), 400, (1, 1)))
+
     @spec("c3x3_s2_dil", style=None)
     def _(n):
         n.output(n.conv(n.input([1, 9, 9, 24]), 24, (3, 3), stride=(1, 2)))

@@ -125,6 +125,15 @@ int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
                               const int16_t *const *lists, const size_t *lens, int16_t *dense,
                               size_t dense_len, char *err, size_t errlen);
 
+/* The whole weight decoder side in one call (ethosu85_weight_decode.c): the coded streams
+ * (bufs[k], lens[k] bytes: WEIGHT<k>_BASE / _LENGTH, k < ethosu85_weight_order_coded_streams)
+ * decoded (standard format: ethosu_mlw_decode; FWD: ethosu85_fwd_decode of the order's count)
+ * and mapped to dense weights as ethosu85_weights_to_dense. 0, or -1 with a one-line reason
+ * in err (which stream, what is wrong). */
+int ethosu85_weights_decode(const struct ethosu85_weight_order_cfg *c, const uint8_t *const *bufs,
+                            const size_t *lens, int16_t *dense, size_t dense_len, char *err,
+                            size_t errlen);
+
 /* ---- the order's parameters from the command stream ------------------------------------ */
 
 /* The plain field values of the registers an operation with weights has set (names as in

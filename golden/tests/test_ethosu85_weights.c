@@ -4,7 +4,8 @@
  * serpentine, stride phases, depth-wise padding, the IFM block direction, stream interleave,
  * FWD interleave), ethosu85_weight_params_from_regs (each branch of the mapping), random
  * invariants, and Vela 5.2's own streams (ethosu85_weight_vectors.h, from
- * scripts/gen/ethosu85_weight_vectors.py) decoded to the networks' weights, biases and scales.
+ * scripts/gen/ethosu85_weight_vectors.py) decoded, also in one ethosu85_weights_decode call, to
+ * the networks' weights, biases and scales.
  *
  * Notation in the comments: oN = OFM channel N, iN = IFM channel N, (x,y) = kernel column and
  * row, P = padding. */
@@ -743,6 +744,17 @@ START_TEST(test_vela_streams)
     for (int i = 0; i < 16; i++)
         ck_assert_int_eq(dense[i], v->dense_first[i]);
     ck_assert_msg(fnv1a(dense, v->dense_len) == v->dense_fnv1a, "%s: dense weights differ", v->name);
+
+    /* the same in one call; a stream cut short is refused, naming it */
+    int16_t *dense2 = malloc(v->dense_len * sizeof *dense2);
+    ck_assert_int_eq(ethosu85_weights_decode(&c, v->w, v->w_len, dense2, v->dense_len, err, sizeof err), 0);
+    ck_assert_mem_eq(dense, dense2, v->dense_len * sizeof *dense);
+    size_t cut[4];
+    memcpy(cut, v->w_len, sizeof cut);
+    cut[v->n_streams - 1] = 8; /* FWD: no whole header; SWD: not whole 16-byte units */
+    ck_assert_int_eq(ethosu85_weights_decode(&c, v->w, cut, dense2, v->dense_len, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "weight stream"));
+    free(dense2);
 
     /* the order of the dense weights is what Vela coded (the SWD lists hold exactly the
      * count; the FWD one was read to the count) */

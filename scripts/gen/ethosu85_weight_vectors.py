@@ -287,6 +287,14 @@ def net_specs():
     def _(n):
         n.output(n.conv(n.input([1, 1, 1, 256]), 48, (1, 1)))
 
+    @spec("few4_wbound_big", style="few4")
+    def _(n):
+        n.output(n.conv(n.input([1, 1, 1, 512]), 400, (1, 1)))
+
+    @spec("few4sparse_size_big", style="few4sparse", vela=["--optimise", "Size"])
+    def _(n):
+        n.output(n.conv(n.input([1, 1, 1, 512]), 400, (1, 1)))
+
     @spec("c3x3_s2_dil", style=None)
     def _(n):
         n.output(n.conv(n.input([1, 9, 9, 24]), 24, (3, 3), stride=(1, 2)))
@@ -593,6 +601,8 @@ def check_op(g, f, ws, ss, layers):
         raise ValueError(f"decoded weights are no slice of any layer's weights (values {vals[:6]}..)")
     li, o = hit
     bias, scale, shift = g.scales(ss, c.ofm_depth, f["acc_format"])
+    if isinstance(layers[li][2], str):  # a constant found in the graph: weights only
+        raise Rewritten(f"{cfg_text(c)} = {layers[li][2]} channels {o}..{o + c.ofm_depth - 1} (weights only)")
     if layers[li][2] is None:  # no bias: Vela writes 0
         if bias.any():
             raise ValueError(f"bias {bias[:4]} of a layer without bias")
@@ -654,6 +664,13 @@ def main():
         else:
             n = WNet(name, 100 + seed, int16, style)
             build(n)
+        # int8 matrices the builders made without Net's weight helper (the LSTM's gates)
+        known = [layer[1] for layer in n.layers]
+        for t in n.g.tensors:
+            if t.data is not None and t.data.dtype == np.int8 and t.data.ndim == 2:
+                d = t.data.astype(np.int64)
+                if not any(k.shape == d.shape and np.array_equal(k, d) for k in known):
+                    n.layers.append([False, d, f"constant {t.name}", None])
         tfl = os.path.join(tmp, name + ".tflite")
         with open(tfl, "wb") as fh:
             fh.write(n.g.serialise())

@@ -14,6 +14,7 @@
  *  - depth-wise adds dw_pad zero elements after every 10th element and with the final
  *    padding. */
 #include "ethosu85_weight_order.h"
+#include "ethosu_weight_order.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -133,6 +134,11 @@ static uint64_t sub_elems(const struct ethosu85_weight_order_cfg *c, uint64_t n)
     return e;
 }
 
+static uint64_t sub_elems_of(const void *c, uint64_t n)
+{
+    return sub_elems((const struct ethosu85_weight_order_cfg *)c, n);
+}
+
 /* Closed form of one stream's walk: (the stream's OFM slots) x (IFM slots per element) x
  * (elements of all sub-kernels); each factor is independent of the others. */
 static size_t count_stream(const struct ethosu85_weight_order_cfg *c)
@@ -147,10 +153,7 @@ static size_t count_stream(const struct ethosu85_weight_order_cfg *c)
     }
 
     uint64_t dw = c->kernel_split / c->dilation_x, dh = c->kernel_split / c->dilation_y;
-    uint64_t nx = c->kernel_w / dw, rx = c->kernel_w % dw;
-    uint64_t ny = c->kernel_h / dh, ry = c->kernel_h % dh;
-    uint64_t elems = nx * ny * sub_elems(c, dw * dh) + nx * (ry ? sub_elems(c, dw * ry) : 0) +
-                     ny * (rx ? sub_elems(c, rx * dh) : 0) + (rx && ry ? sub_elems(c, rx * ry) : 0);
+    uint64_t elems = ethosu_weight_order_kernel_elems(c->kernel_w, c->kernel_h, dw, dh, sub_elems_of, c);
 
     uint64_t n;
     if (mul(ofm, ifm, &n) || mul(n, elems, &n) || n > SIZE_MAX)

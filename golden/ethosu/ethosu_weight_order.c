@@ -146,6 +146,20 @@ static uint64_t elem_round(const struct ethosu_weight_order_cfg *c, uint64_t n)
     return (n + r - 1) / r * r;
 }
 
+static uint64_t elem_round_of(const void *c, uint64_t n)
+{
+    return elem_round((const struct ethosu_weight_order_cfg *)c, n);
+}
+
+uint64_t ethosu_weight_order_kernel_elems(uint64_t kernel_w, uint64_t kernel_h, uint64_t dw, uint64_t dh,
+                                          uint64_t (*elems)(const void *ctx, uint64_t n), const void *ctx)
+{
+    uint64_t nx = kernel_w / dw, rx = kernel_w % dw;
+    uint64_t ny = kernel_h / dh, ry = kernel_h % dh;
+    return nx * ny * elems(ctx, dw * dh) + nx * (ry ? elems(ctx, dw * ry) : 0) +
+           ny * (rx ? elems(ctx, rx * dh) : 0) + (rx && ry ? elems(ctx, rx * ry) : 0);
+}
+
 static uint32_t decomp_w(const struct ethosu_weight_order_cfg *c)
 {
     return c->kernel_split / c->dilation_x;
@@ -187,11 +201,8 @@ static size_t count_walk(const struct walk_cfg *w)
 
     /* Sub-kernels: full ones dw x dh, a narrower last column rx, a shorter
      * last row ry. */
-    uint64_t dw = decomp_w(c), dh = decomp_h(c);
-    uint64_t nx = c->kernel_w / dw, rx = c->kernel_w % dw;
-    uint64_t ny = c->kernel_h / dh, ry = c->kernel_h % dh;
-    uint64_t elems = nx * ny * elem_round(c, dw * dh) + nx * (ry ? elem_round(c, dw * ry) : 0) +
-                     ny * (rx ? elem_round(c, rx * dh) : 0) + (rx && ry ? elem_round(c, rx * ry) : 0);
+    uint64_t elems = ethosu_weight_order_kernel_elems(c->kernel_w, c->kernel_h, decomp_w(c), decomp_h(c),
+                                                      elem_round_of, c);
 
     uint64_t n;
     if (mul(ofm, ifm, &n) || mul(n, elems, &n) || n > SIZE_MAX)

@@ -106,4 +106,12 @@ int ethosu_weight_order_parallel(const struct ethosu_weight_order_cfg *c, unsign
 int ethosu_weight_order_parallel_map(const struct ethosu_weight_order_cfg *c, unsigned core,
                                      int64_t *map, size_t map_len);
 
+/* The elements a kernel of kernel_w x kernel_h makes when split into
+ * sub-kernels of at most dw x dh (full ones, a narrower last column, a
+ * shorter last row, the corner), each sub-kernel's count of n elements
+ * padded by elems(ctx, n). The U55/U65 and the U85 orders (ethosu85_weight_order.c)
+ * split kernels alike and pad differently. */
+uint64_t ethosu_weight_order_kernel_elems(uint64_t kernel_w, uint64_t kernel_h, uint64_t dw, uint64_t dh,
+                                          uint64_t (*elems)(const void *ctx, uint64_t n), const void *ctx);
+
 #endif

@@ -814,27 +814,34 @@ START_TEST(test_vela_streams)
 }
 END_TEST
 
+/* One case per stream the decoder reads: the scale records, the fast
+ * format, the weight order (by hand, from the registers, at random, and
+ * Vela's own streams end to end). */
 static Suite *suite(void)
 {
     Suite *s = suite_create("ethosu85_weights");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_scale_i32_by_hand);
-    tcase_add_test(tc, test_scale_i48_by_hand);
-    tcase_add_test(tc, test_scale_refused);
-    tcase_add_test(tc, test_scale_round_trip);
-    tcase_add_test(tc, test_fwd_by_hand);
-    tcase_add_test(tc, test_fwd_round_trip);
-    tcase_add_test(tc, test_order_part_kernel_tiny);
-    tcase_add_test(tc, test_order_serpentine_and_stride);
-    tcase_add_test(tc, test_order_depthwise_padding_streams);
-    tcase_add_test(tc, test_order_ifm_block_direction);
-    tcase_add_test(tc, test_order_fwd_interleave);
-    tcase_add_test(tc, test_order_rejects);
-    tcase_add_test(tc, test_params_from_regs);
-    tcase_add_test(tc, test_random_invariants);
-    tcase_add_loop_test(tc, test_vela_streams, 0, (int)N_VECTORS);
-    suite_add_tcase(s, tc);
+    TCase *scale = tcase_create("scale_records");
+    tcase_add_test(scale, test_scale_i32_by_hand);
+    tcase_add_test(scale, test_scale_i48_by_hand);
+    tcase_add_test(scale, test_scale_refused);
+    tcase_add_test(scale, test_scale_round_trip);
+    suite_add_tcase(s, scale);
+    TCase *fwd = tcase_create("fast_format");
+    tcase_add_test(fwd, test_fwd_by_hand);
+    tcase_add_test(fwd, test_fwd_round_trip);
+    suite_add_tcase(s, fwd);
+    TCase *order = tcase_create("weight_order");
+    tcase_set_timeout(order, 60);   /* the random invariants and Vela's streams */
+    tcase_add_test(order, test_order_part_kernel_tiny);
+    tcase_add_test(order, test_order_serpentine_and_stride);
+    tcase_add_test(order, test_order_depthwise_padding_streams);
+    tcase_add_test(order, test_order_ifm_block_direction);
+    tcase_add_test(order, test_order_fwd_interleave);
+    tcase_add_test(order, test_order_rejects);
+    tcase_add_test(order, test_params_from_regs);
+    tcase_add_test(order, test_random_invariants);
+    tcase_add_loop_test(order, test_vela_streams, 0, (int)N_VECTORS);
+    suite_add_tcase(s, order);
     return s;
 }
 

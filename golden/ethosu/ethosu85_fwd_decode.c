@@ -4,17 +4,8 @@
 #include <stdio.h>
 
 #include "ethosu85_fwd.h"
+#include "ethosu_ops_util.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* len bits from stream bit pos (the caller keeps pos + len within the buffer). */
 static unsigned get_bits(const uint8_t *buf, size_t pos, unsigned len)
@@ -46,16 +37,16 @@ int ethosu85_fwd_parse_header(const uint8_t *buf, size_t len, struct ethosu85_fw
                               char *err, size_t errlen)
 {
     if (!buf || !h)
-        return fail(err, errlen, "fwd: NULL buffer or header");
+        return ethosu_ops_fail(err, errlen, "fwd: NULL buffer or header");
     if (len < ETHOSU85_FWD_HEADER_BITS / 8)
-        return fail(err, errlen, "fwd: stream of %zu bytes is shorter than its 32-byte header",
+        return ethosu_ops_fail(err, errlen, "fwd: stream of %zu bytes is shorter than its 32-byte header",
                     len);
     unsigned raw = get_bits(buf, 0, 1), lut2 = get_bits(buf, 1, 1);
     if (raw && lut2)
-        return fail(err, errlen, "fwd: header sets both RAW and LUT2");
+        return ethosu_ops_fail(err, errlen, "fwd: header sets both RAW and LUT2");
     for (size_t b = 2; b < 104; b++)
         if (get_bits(buf, b, 1))
-            return fail(err, errlen, "fwd: reserved header bit %zu set", b);
+            return ethosu_ops_fail(err, errlen, "fwd: reserved header bit %zu set", b);
     h->mode = raw ? ETHOSU85_FWD_RAW : lut2 ? ETHOSU85_FWD_LUT2 : ETHOSU85_FWD_LUT4;
     unsigned za = get_bits(buf, 104, 8);
     h->zero_adjust = za >= 128 ? (int)za - 256 : (int)za;
@@ -71,12 +62,12 @@ int ethosu85_fwd_decode(const uint8_t *buf, size_t len, size_t n, int16_t *out, 
     if (ethosu85_fwd_parse_header(buf, len, &h, err, errlen))
         return -1;
     if (n && !out)
-        return fail(err, errlen, "fwd: NULL output");
+        return ethosu_ops_fail(err, errlen, "fwd: NULL output");
     const unsigned bits = ethosu85_fwd_weight_bits(h.mode);
     /* header + n weights must fit: compare in weights, no product to overflow */
     size_t room = (len - ETHOSU85_FWD_HEADER_BITS / 8) * 8 / bits;
     if (room < n)
-        return fail(err, errlen, "fwd: stream of %zu bytes holds %zu %u-bit weights, %zu needed",
+        return ethosu_ops_fail(err, errlen, "fwd: stream of %zu bytes holds %zu %u-bit weights, %zu needed",
                     len, room, bits, n);
     size_t pos = ETHOSU85_FWD_HEADER_BITS;
     for (size_t i = 0; i < n; i++, pos += bits) {

@@ -130,23 +130,12 @@ static int check_stage(const struct ethosu85_output_stage *os, uint32_t channels
     return 0;
 }
 
-static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
 
-static uint32_t read_le(const uint8_t *p, unsigned bytes)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < bytes; i++)
-        v |= (uint32_t)p[i] << (8 * i);
-    return v;
-}
 
 /* The word of 16-bit table index i (-256..255): base and slope. */
 static void word16(const uint8_t *lut, int64_t i, int64_t *base, int64_t *slope)
 {
-    uint32_t w = read_le(lut + (size_t)(i + 256) * 4, 4);
+    uint32_t w = ethosu_ops_read_le(lut + (size_t)(i + 256) * 4, 4);
     *base = (int16_t)(uint16_t)(w & 0xFFFFu);
     *slope = (int16_t)(uint16_t)(w >> 16);
 }
@@ -196,8 +185,8 @@ static int64_t lut16(const uint8_t *lut, int64_t v)
 
 static int64_t lut8(const uint8_t *lut, enum ethosu_dtype in, unsigned bytes, int64_t v)
 {
-    v = clamp64(v, ethosu_dtype_min(in), ethosu_dtype_max(in));
-    uint32_t u = read_le(lut + (size_t)(v - ethosu_dtype_min(in)) * bytes, bytes);
+    v = ethosu_ops_clamp64(v, ethosu_dtype_min(in), ethosu_dtype_max(in));
+    uint32_t u = ethosu_ops_read_le(lut + (size_t)(v - ethosu_dtype_min(in)) * bytes, bytes);
     if (bytes == 4)
         return (int32_t)u;
     if (bytes == 2)
@@ -232,21 +221,21 @@ static int32_t output_checked(int64_t acc, uint32_t ch, const struct ethosu85_ou
     if (os->shift_only)
         s.scale = 1;
     v = ethosu85_scale_apply(acc, &s);
-    v = clamp64(v, INT64_MIN / 4, INT64_MAX / 4) + zp;
+    v = ethosu_ops_clamp64(v, INT64_MIN / 4, INT64_MAX / 4) + zp;
     if (os->act_fn == ETHOSU85_LUT_TANH || os->act_fn == ETHOSU85_LUT_SIGMOID) {
         v = tanh_sigmoid(os->lut, v, os->act_fn == ETHOSU85_LUT_SIGMOID);
         if (os->clip == ETHOSU85_CLIP_B16)
-            v = clamp64(v, os->act_min, os->act_max);
-        return (int32_t)clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
+            v = ethosu_ops_clamp64(v, os->act_min, os->act_max);
+        return (int32_t)ethosu_ops_clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
     }
     if (os->clip == ETHOSU85_CLIP_B16)
-        v = clamp64(v, os->act_min, os->act_max);
+        v = ethosu_ops_clamp64(v, os->act_min, os->act_max);
     enum ethosu_dtype in;
     unsigned ob = 0;
     size_t tb = 0;
     if (lut_shape(os->act_fn, &in, &ob, &tb) > 0) {
         if (in == ETHOSU_INT16)
-            v = lut16(os->lut, clamp64(v, INT16_MIN, INT16_MAX));
+            v = lut16(os->lut, ethosu_ops_clamp64(v, INT16_MIN, INT16_MAX));
         else
             v = lut8(os->lut, in, ob, v);
     } else if (os->clip == ETHOSU85_CLIP_NONE) {
@@ -254,7 +243,7 @@ static int32_t output_checked(int64_t acc, uint32_t ch, const struct ethosu85_ou
          * CAST int16 -> int8 relies on it: TensorFlow Lite wraps) */
         return (int32_t)wrap_to(v, t);
     }
-    return (int32_t)clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
+    return (int32_t)ethosu_ops_clamp64(v, ethosu_dtype_min(t), ethosu_dtype_max(t));
 }
 
 int ethosu85_output_value(int64_t acc, uint32_t ch, const struct ethosu85_output_stage *os,

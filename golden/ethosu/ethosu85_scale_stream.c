@@ -6,17 +6,8 @@
 #include <stdio.h>
 
 #include "ethosu85_scale_stream.h"
+#include "ethosu_ops_util.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* Bias width in bits of the layout. */
 static unsigned bias_bits(unsigned acc_format) { return acc_format == ETHOSU85_ACC_I32 ? 32u : 48u; }
@@ -34,19 +25,19 @@ int ethosu85_scale_stream_parse(const uint8_t *buf, size_t len, uint32_t n, unsi
                                 size_t errlen)
 {
     if ((!buf && n) || (n && (!bias || !scale || !shift)))
-        return fail(err, errlen, "scale stream: NULL buffer or output array");
+        return ethosu_ops_fail(err, errlen, "scale stream: NULL buffer or output array");
     if (acc_format != ETHOSU85_ACC_I32 && acc_format != ETHOSU85_ACC_I48)
-        return fail(err, errlen, "scale stream: acc_format %u is neither I32 (0) nor I48 (1)",
+        return ethosu_ops_fail(err, errlen, "scale stream: acc_format %u is neither I32 (0) nor I48 (1)",
                     acc_format);
     if (len / ETHOSU85_SCALE_RECORD_BYTES < n)
-        return fail(err, errlen, "scale stream of %zu bytes holds %zu records, %u needed", len,
+        return ethosu_ops_fail(err, errlen, "scale stream of %zu bytes holds %zu records, %u needed", len,
                     len / ETHOSU85_SCALE_RECORD_BYTES, (unsigned)n);
     const unsigned bb = bias_bits(acc_format);
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t *r = buf + (size_t)i * ETHOSU85_SCALE_RECORD_BYTES;
         /* Both layouts keep bit 63 (scale's top), bits 79:70 zero. */
         if ((r[7] & 0x80) || (r[8] & 0xC0) || r[9])
-            return fail(err, errlen,
+            return ethosu_ops_fail(err, errlen,
                         "scale stream record %u: reserved bits set (byte 7 0x%02x, byte 8 0x%02x, "
                         "byte 9 0x%02x)",
                         (unsigned)i, r[7], r[8], r[9]);

@@ -299,23 +299,12 @@ int64_t ethosu_scale(int64_t x, uint32_t scale, unsigned shift, enum ethosu_roun
     return ethosu_ops_round_shift((__int128)x * scale, shift, r, 31);
 }
 
-static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
 
-static uint32_t read_le(const uint8_t *p, unsigned bytes)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < bytes; i++)
-        v |= (uint32_t)p[i] << (8 * i);
-    return v;
-}
 
 /* An entry of `bytes` bytes, signed or not per the OFM type. */
 static int64_t lut_entry(const uint8_t *lut, size_t idx, unsigned bytes, enum ethosu_dtype ofm)
 {
-    uint32_t u = read_le(lut + idx * bytes, bytes);
+    uint32_t u = ethosu_ops_read_le(lut + idx * bytes, bytes);
     int is_signed = ofm == ETHOSU_INT8 || ofm == ETHOSU_INT16 || ofm == ETHOSU_INT32;
     if (!is_signed || bytes == 4)
         return bytes == 4 && is_signed ? (int64_t)(int32_t)u : (int64_t)u;
@@ -327,7 +316,7 @@ static int64_t lut_entry(const uint8_t *lut, size_t idx, unsigned bytes, enum et
  * two signed 16-bit fields, slope in W[31:16], base in W[15:0]. */
 static int64_t lut16(const uint8_t *lut, int64_t v)
 {
-    uint32_t w = read_le(lut + (size_t)((v >> 7) + 256) * 4, 4);
+    uint32_t w = ethosu_ops_read_le(lut + (size_t)((v >> 7) + 256) * 4, 4);
     int32_t base = (int32_t)(int16_t)(uint16_t)(w & 0xFFFFu);
     int64_t slope = (int16_t)(uint16_t)(w >> 16);
     int64_t frac = v & 127;
@@ -356,14 +345,14 @@ int32_t ethosu_ops_output_checked(int64_t v, const struct ethosu_output_stage *o
     if (os->act_fn == ETHOSU_ACT_TANH || os->act_fn == ETHOSU_ACT_SIGMOID) {
         /* the table takes the unclipped value (its input range is about
          * 8 x int16); MIN/MAX clip the result */
-        x = clamp64(x, INT32_MIN, INT32_MAX);
+        x = ethosu_ops_clamp64(x, INT32_MIN, INT32_MAX);
         x = os->act_fn == ETHOSU_ACT_TANH ? ethosu_ops_tanh16(x) : ethosu_ops_sigmoid16(x);
-        x = clamp64(x, os->act_min, os->act_max);
-        return (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
+        x = ethosu_ops_clamp64(x, os->act_min, os->act_max);
+        return (int32_t)ethosu_ops_clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
     }
     if (ct != ETHOSU_INT32)   /* a 32-bit range is linear only: no MIN/MAX */
-        x = clamp64(x, os->act_min, os->act_max);
-    x = clamp64(x, ethosu_dtype_min(ct), ethosu_dtype_max(ct));
+        x = ethosu_ops_clamp64(x, os->act_min, os->act_max);
+    x = ethosu_ops_clamp64(x, ethosu_dtype_min(ct), ethosu_dtype_max(ct));
     if (os->act_fn >= ETHOSU_ACT_LUT0) {
         if (ethosu_dtype_bits(ct) == 8)
             x = lut_entry(os->lut, (size_t)(x - ethosu_dtype_min(ct)), ethosu_dtype_bits(ofm_type) / 8,
@@ -371,5 +360,5 @@ int32_t ethosu_ops_output_checked(int64_t v, const struct ethosu_output_stage *o
         else
             x = lut16(os->lut, x);
     }
-    return (int32_t)clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
+    return (int32_t)ethosu_ops_clamp64(x, ethosu_dtype_min(ofm_type), ethosu_dtype_max(ofm_type));
 }

@@ -72,4 +72,19 @@ int64_t ethosu_ops_depthwise_window(const struct ethosu_fmap *ifm, const int32_t
 int64_t ethosu_ops_tanh16(int64_t v);
 int64_t ethosu_ops_sigmoid16(int64_t v);
 
+/* v within [lo, hi]. */
+static inline int64_t ethosu_ops_clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* A little-endian value of 1 to 4 bytes (the LUT entries). */
+static inline uint32_t ethosu_ops_read_le(const uint8_t *p, unsigned bytes)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+
 #endif

@@ -43,14 +43,6 @@ int ethosu85_scale_check(const struct ethosu85_scale *s, const char *name, char 
     return 0;
 }
 
-/* floor(p / 2^s) */
-static __int128 floor_shift(__int128 p, unsigned s)
-{
-    if (p >= 0)
-        return p >> s;
-    __int128 d = (__int128)1 << s;
-    return -((-p + d - 1) >> s);
-}
 
 int64_t ethosu85_scale_apply(int64_t x, const struct ethosu85_scale *s)
 {
@@ -71,7 +63,7 @@ int64_t ethosu85_scale_apply(int64_t x, const struct ethosu85_scale *s)
         default: r = x >= 0 ? half + d : half - d; break;
         }
     }
-    __int128 v = floor_shift(p + r, shift);
+    __int128 v = ethosu_ops_floor_shift(p + r, shift);
     if (v > INT64_MAX)
         return INT64_MAX;
     if (v < INT64_MIN)

@@ -7,17 +7,8 @@
 #include "ethosu85_fwd.h"
 #include "ethosu85_weight_order.h"
 #include "ethosu_mlw.h"
+#include "ethosu_ops_util.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 int ethosu85_weights_decode(const struct ethosu85_weight_order_cfg *c, const uint8_t *const *bufs,
                             const size_t *lens, int16_t *dense, size_t dense_len, char *err,
@@ -25,25 +16,25 @@ int ethosu85_weights_decode(const struct ethosu85_weight_order_cfg *c, const uin
 {
     unsigned k = ethosu85_weight_order_coded_streams(c);
     if (!k)
-        return fail(err, errlen, "weight decode: invalid configuration");
+        return ethosu_ops_fail(err, errlen, "weight decode: invalid configuration");
     if (!bufs || !lens)
-        return fail(err, errlen, "weight decode: NULL pointer");
+        return ethosu_ops_fail(err, errlen, "weight decode: NULL pointer");
     int16_t *lists[ETHOSU85_WO_MAX_STREAMS] = {0};
     size_t n[ETHOSU85_WO_MAX_STREAMS] = {0};
     char why[160];
     int rc = 0;
     for (unsigned s = 0; s < k && !rc; s++) {
         if (!bufs[s]) {
-            rc = fail(err, errlen, "weight stream %u: no buffer", s);
+            rc = ethosu_ops_fail(err, errlen, "weight stream %u: no buffer", s);
         } else if (c->fwd) {
             n[s] = ethosu85_weight_order_coded_count(c, s);
             lists[s] = n[s] ? malloc(n[s] * sizeof *lists[s]) : NULL;
             if (!lists[s])
-                rc = fail(err, errlen, "weight stream %u: out of memory", s);
+                rc = ethosu_ops_fail(err, errlen, "weight stream %u: out of memory", s);
             else if (ethosu85_fwd_decode(bufs[s], lens[s], n[s], lists[s], why, sizeof why))
-                rc = fail(err, errlen, "weight stream %u: %s", s, why);
+                rc = ethosu_ops_fail(err, errlen, "weight stream %u: %s", s, why);
         } else if (ethosu_mlw_decode(bufs[s], lens[s], &lists[s], &n[s], why, sizeof why)) {
-            rc = fail(err, errlen, "weight stream %u: %s", s, why);
+            rc = ethosu_ops_fail(err, errlen, "weight stream %u: %s", s, why);
         }
     }
     if (!rc)

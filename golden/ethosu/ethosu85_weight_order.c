@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ethosu_ops_util.h"
 
 /* ---- configuration ---------------------------------------------------------------------- */
 
@@ -345,38 +346,28 @@ int ethosu85_weight_order_coded(const struct ethosu85_weight_order_cfg *c, unsig
 
 /* ---- back to dense ------------------------------------------------------------------------ */
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
                               const int16_t *const *lists, const size_t *lens, int16_t *dense,
                               size_t dense_len, char *err, size_t errlen)
 {
     if (ethosu85_weight_order_check(c))
-        return fail(err, errlen, "weight order: invalid configuration");
+        return ethosu_ops_fail(err, errlen, "weight order: invalid configuration");
     if (!lists || !lens || !dense)
-        return fail(err, errlen, "weight order: NULL pointer");
+        return ethosu_ops_fail(err, errlen, "weight order: NULL pointer");
     uint64_t nd = (uint64_t)c->ofm_depth * c->kernel_h * c->kernel_w; /* < 2^48 */
     if (mul(nd, c->ifm_depth, &nd) || nd > SIZE_MAX || dense_len < nd)
-        return fail(err, errlen, "weight order: dense buffer of %zu values, %llu needed",
+        return ethosu_ops_fail(err, errlen, "weight order: dense buffer of %zu values, %llu needed",
                     dense_len, (unsigned long long)nd);
     const unsigned coded = ethosu85_weight_order_coded_streams(c);
     for (unsigned k = 0; k < coded; k++) {
         size_t need = ethosu85_weight_order_coded_count(c, k);
         if (!need)
-            return fail(err, errlen, "weight order: list too long for this machine");
+            return ethosu_ops_fail(err, errlen, "weight order: list too long for this machine");
         if (!lists[k])
-            return fail(err, errlen, "weight order: NULL list %u", k);
+            return ethosu_ops_fail(err, errlen, "weight order: NULL list %u", k);
         if (lens[k] < need)
-            return fail(err, errlen, "weight stream %u: %zu weights decoded, the order needs %zu",
+            return ethosu_ops_fail(err, errlen, "weight stream %u: %zu weights decoded, the order needs %zu",
                         k, lens[k], need);
     }
     size_t n = count_stream(c), b = ethosu85_weight_order_fwd_block(c);
@@ -385,12 +376,12 @@ int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
     if (!map || !seen) {
         free(map);
         free(seen);
-        return fail(err, errlen, "weight order: out of memory");
+        return ethosu_ops_fail(err, errlen, "weight order: out of memory");
     }
     int rc = 0;
     for (unsigned s = 0; s < c->streams && !rc; s++) {
         if (ethosu85_weight_order_map(c, s, map, n)) {
-            rc = fail(err, errlen, "weight order: walk failed");
+            rc = ethosu_ops_fail(err, errlen, "weight order: walk failed");
             break;
         }
         const int16_t *list = lists[c->fwd ? 0 : s];
@@ -399,7 +390,7 @@ int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
             int16_t v = list[p];
             if (map[i] < 0) {
                 if (v) {
-                    rc = fail(err, errlen,
+                    rc = ethosu_ops_fail(err, errlen,
                               "weight stream %u position %zu: padding holds %d, not 0 (the "
                               "stream does not follow this order)",
                               c->fwd ? 0u : s, p, v);
@@ -413,7 +404,7 @@ int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
     }
     for (size_t i = 0; i < nd && !rc; i++)
         if (!seen[i])
-            rc = fail(err, errlen, "weight order: dense weight %zu is in no stream", i);
+            rc = ethosu_ops_fail(err, errlen, "weight order: dense weight %zu is in no stream", i);
     free(map);
     free(seen);
     return rc;

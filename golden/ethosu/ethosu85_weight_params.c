@@ -8,17 +8,8 @@
 #include <string.h>
 
 #include "ethosu85_weight_order.h"
+#include "ethosu_ops_util.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 unsigned ethosu85_cores_for_macs(unsigned macs)
 {
@@ -62,17 +53,17 @@ int ethosu85_weight_params_from_regs(const struct ethosu85_weight_fields *f,
                                      size_t errlen)
 {
     if (!f || !c)
-        return fail(err, errlen, "weight params: NULL pointer");
+        return ethosu_ops_fail(err, errlen, "weight params: NULL pointer");
     memset(c, 0, sizeof *c);
     unsigned cores = ethosu85_cores_for_macs(f->macs);
     if (!cores)
-        return fail(err, errlen, "weight params: %u MACs is no Ethos-U85 configuration", f->macs);
+        return ethosu_ops_fail(err, errlen, "weight params: %u MACs is no Ethos-U85 configuration", f->macs);
     c->macs = f->macs;
     c->streams = cores;
 
     if (f->weight_order > 1 || f->dilation_x > 1 || f->dilation_y > 1 || f->decomposition > 1 ||
         f->stride_x_lsb > 1 || f->stride_x_msb > 1 || f->stride_y_lsb > 1 || f->stride_y_msb > 1)
-        return fail(err, errlen, "weight params: KERNEL_STRIDE field out of range");
+        return ethosu_ops_fail(err, errlen, "weight params: KERNEL_STRIDE field out of range");
     c->traversal = f->depthwise ? ETHOSU85_DEPTHWISE
                    : f->weight_order ? ETHOSU85_PART_KERNEL_FIRST
                                      : ETHOSU85_DEPTH_FIRST;
@@ -84,7 +75,7 @@ int ethosu85_weight_params_from_regs(const struct ethosu85_weight_fields *f,
 
     /* the registers hold the dilated kernel: (k - 1) * d + 1 */
     if (f->kernel_width_m1 % c->dilation_x || f->kernel_height_m1 % c->dilation_y)
-        return fail(err, errlen,
+        return ethosu_ops_fail(err, errlen,
                     "weight params: dilated kernel %ux%u is no kernel dilated by %ux%u",
                     (unsigned)f->kernel_width_m1 + 1, (unsigned)f->kernel_height_m1 + 1,
                     c->dilation_x, c->dilation_y);
@@ -92,21 +83,21 @@ int ethosu85_weight_params_from_regs(const struct ethosu85_weight_fields *f,
     c->kernel_h = f->kernel_height_m1 / c->dilation_y + 1;
 
     if (f->ifm_precision > 2)
-        return fail(err, errlen, "weight params: IFM precision field %u has no weights",
+        return ethosu_ops_fail(err, errlen, "weight params: IFM precision field %u has no weights",
                     f->ifm_precision);
     c->ifm_bits = 8u << f->ifm_precision;
     if (f->ofm_depth_m1 >= ETHOSU85_WO_MAX_DIM || f->ifm_depth_m1 >= ETHOSU85_WO_MAX_DIM ||
         f->ofm_blk_depth_m1 >= ETHOSU85_WO_MAX_DIM)
-        return fail(err, errlen, "weight params: a depth register out of range");
+        return ethosu_ops_fail(err, errlen, "weight params: a depth register out of range");
     c->ofm_depth = f->ofm_depth_m1 + 1;
     c->ifm_depth = f->depthwise ? 1 : f->ifm_depth_m1 + 1;
     c->ofm_block_depth = f->ofm_blk_depth_m1 + 1;
     c->ofm_ublock_depth = ethosu85_ofm_ublock_depth(f->macs, f->microblock);
     if (!c->ofm_ublock_depth)
-        return fail(err, errlen, "weight params: microblock %u does not exist on %u MACs",
+        return ethosu_ops_fail(err, errlen, "weight params: microblock %u does not exist on %u MACs",
                     f->microblock, f->macs);
     if (f->weight_format > 1 || f->weight_sparsity > 1)
-        return fail(err, errlen, "weight params: WEIGHT_FORMAT field out of range");
+        return ethosu_ops_fail(err, errlen, "weight params: WEIGHT_FORMAT field out of range");
     c->fwd = (int)f->weight_format;
     c->sparse = (int)f->weight_sparsity;
 
@@ -124,7 +115,7 @@ int ethosu85_weight_params_from_regs(const struct ethosu85_weight_fields *f,
         c->ifm_block_depth = 64;
 
     if (ethosu85_weight_order_check(c))
-        return fail(err, errlen,
+        return ethosu_ops_fail(err, errlen,
                     "weight params: no weight order for this combination (OFM block %u, "
                     "microblock depth %u, %u streams, IFM block %u%s%s%s)",
                     (unsigned)c->ofm_block_depth, (unsigned)c->ofm_ublock_depth, c->streams,

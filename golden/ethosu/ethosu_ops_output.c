@@ -243,22 +243,13 @@ int ethosu_ops_check_output_stage(const struct ethosu_output_stage *os, enum eth
     return 0;
 }
 
-/* floor(p / 2^s) with shifts of non-negative values only (no 128-bit
- * division: this runs once per output element) */
-static __int128 floor_shift(__int128 p, unsigned s)
-{
-    if (p >= 0)
-        return p >> s;
-    __int128 d = (__int128)1 << s;
-    return -((-p + d - 1) >> s);
-}
 
 /* floor(p / 2^s + 1/2) */
 static __int128 round_half_up(__int128 p, unsigned s)
 {
     if (s == 0)
         return p;
-    return floor_shift(p + ((__int128)1 << (s - 1)), s);
+    return ethosu_ops_floor_shift(p + ((__int128)1 << (s - 1)), s);
 }
 
 static __int128 round_half_away(__int128 p, unsigned s)

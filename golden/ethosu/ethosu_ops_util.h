@@ -87,4 +87,14 @@ static inline uint32_t ethosu_ops_read_le(const uint8_t *p, unsigned bytes)
     return v;
 }
 
+/* floor(p / 2^s), by shifts of non-negative values only (no 128-bit
+ * division: the output stages run it once per element) */
+static inline __int128 ethosu_ops_floor_shift(__int128 p, unsigned s)
+{
+    if (p >= 0)
+        return p >> s;
+    __int128 d = (__int128)1 << s;
+    return -((-p + d - 1) >> s);
+}
+
 #endif

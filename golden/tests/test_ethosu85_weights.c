@@ -819,12 +819,12 @@ END_TEST
  * Vela's own streams end to end). */
 static Suite *suite(void)
 {
-    Suite *s = suite_create("ethosu85_weights");
     TCase *scale = tcase_create("scale_records");
     tcase_add_test(scale, test_scale_i32_by_hand);
     tcase_add_test(scale, test_scale_i48_by_hand);
     tcase_add_test(scale, test_scale_refused);
     tcase_add_test(scale, test_scale_round_trip);
+    Suite *s = suite_create("ethosu85_weights");
     suite_add_tcase(s, scale);
     TCase *fwd = tcase_create("fast_format");
     tcase_add_test(fwd, test_fwd_by_hand);

@@ -240,25 +240,9 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
                 return -1;
         }
     } else {
-        uint16_t ks = s0(s, ETHOSU_NPU_SET_KERNEL_STRIDE);
-        op->stride_x = ((((ks >> 6) & 7u) << 1) | (ks & 1u)) + 1u;
-        op->stride_y = ((((ks >> 9) & 7u) << 1) | ((ks >> 1) & 1u)) + 1u;
-        op->part_kernel_first = (ks >> 2) & 1u;
-        op->dilation_x = ((ks >> 3) & 1u) + 1u;
-        op->dilation_y = ((ks >> 4) & 1u) + 1u;
-        op->kernel_split = (ks >> 5) & 1u ? 4u : 8u;
-        unsigned kw_ext = s0(s, ETHOSU_NPU_SET_KERNEL_WIDTH_M1), kh_ext = s0(s, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1);
-        if (kw_ext % op->dilation_x || kh_ext % op->dilation_y) {
-            snprintf(err, len, "kernel extent %ux%u is not a multiple of the dilation %ux%u", kw_ext + 1, kh_ext + 1,
-                     op->dilation_x, op->dilation_y);
+        if (ethosu_kop_kernel_fields(s, op, 3, err, len))
             return -1;
-        }
-        op->kernel_w = kw_ext / op->dilation_x + 1u;
-        op->kernel_h = kh_ext / op->dilation_y + 1u;
-        op->pad_top = s0(s, ETHOSU_NPU_SET_IFM_PAD_TOP);
-        op->pad_left = s0(s, ETHOSU_NPU_SET_IFM_PAD_LEFT);
-        op->pad_bottom = s0(s, ETHOSU_NPU_SET_IFM_PAD_BOTTOM);
-        op->pad_right = s0(s, ETHOSU_NPU_SET_IFM_PAD_RIGHT);
+        unsigned kw_ext = s0(s, ETHOSU_NPU_SET_KERNEL_WIDTH_M1), kh_ext = s0(s, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1);
         if (ethosu_kop_ifm_extent(o->w, op->stride_x, kw_ext + 1, op->pad_left, op->pad_right, op->upscale, &i->w) ||
             ethosu_kop_ifm_extent(o->h, op->stride_y, kh_ext + 1, op->pad_top, op->pad_bottom, op->upscale, &i->h)) {
             snprintf(err, len, "OFM %ux%u, kernel %ux%u, stride %ux%u and pads t%u l%u b%u r%u leave no IFM",
@@ -299,6 +283,32 @@ int ethosu_kop_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, co
     if (ethosu_kop_streams_check(op, err, len))
         return -1;
     return ethosu_kop_addr_space_check(op, rf, err, len);
+}
+
+int ethosu_kop_kernel_fields(const struct ethosu_kop_state *s, struct ethosu_kop *op, unsigned msb_bits, char *err,
+                             size_t len)
+{
+    uint16_t ks = s0(s, ETHOSU_NPU_SET_KERNEL_STRIDE);
+    unsigned msb = (1u << msb_bits) - 1u;
+    op->stride_x = ((((ks >> 6) & msb) << 1) | (ks & 1u)) + 1u;
+    op->stride_y = ((((ks >> 9) & msb) << 1) | ((ks >> 1) & 1u)) + 1u;
+    op->part_kernel_first = (ks >> 2) & 1u;
+    op->dilation_x = ((ks >> 3) & 1u) + 1u;
+    op->dilation_y = ((ks >> 4) & 1u) + 1u;
+    op->kernel_split = (ks >> 5) & 1u ? 4u : 8u;
+    unsigned kw_ext = s0(s, ETHOSU_NPU_SET_KERNEL_WIDTH_M1), kh_ext = s0(s, ETHOSU_NPU_SET_KERNEL_HEIGHT_M1);
+    if (kw_ext % op->dilation_x || kh_ext % op->dilation_y) {
+        snprintf(err, len, "kernel extent %ux%u is not a multiple of the dilation %ux%u", kw_ext + 1, kh_ext + 1,
+                 op->dilation_x, op->dilation_y);
+        return -1;
+    }
+    op->kernel_w = kw_ext / op->dilation_x + 1u;
+    op->kernel_h = kh_ext / op->dilation_y + 1u;
+    op->pad_top = s0(s, ETHOSU_NPU_SET_IFM_PAD_TOP);
+    op->pad_left = s0(s, ETHOSU_NPU_SET_IFM_PAD_LEFT);
+    op->pad_bottom = s0(s, ETHOSU_NPU_SET_IFM_PAD_BOTTOM);
+    op->pad_right = s0(s, ETHOSU_NPU_SET_IFM_PAD_RIGHT);
+    return 0;
 }
 
 int ethosu_kop_streams_check(const struct ethosu_kop *op, char *err, size_t len)

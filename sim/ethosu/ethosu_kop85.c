@@ -85,29 +85,6 @@ static void scale_fields(const struct ethosu_kop_state *s, uint16_t opcode, uint
     *round = bits(p, 13, round_width);
 }
 
-static int kernel_fields(const struct ethosu_kop_state *s, struct ethosu_kop *op, char *err, size_t len)
-{
-    uint16_t ks = s0(s, U85(SET_KERNEL_STRIDE));
-    op->stride_x = (bits(ks, 6, 1) << 1 | bits(ks, 0, 1)) + 1u;
-    op->stride_y = (bits(ks, 9, 1) << 1 | bits(ks, 1, 1)) + 1u;
-    op->part_kernel_first = (int)bits(ks, 2, 1);
-    op->dilation_x = bits(ks, 3, 1) + 1u;
-    op->dilation_y = bits(ks, 4, 1) + 1u;
-    op->kernel_split = bits(ks, 5, 1) ? 4u : 8u;
-    unsigned kw_ext = s0(s, U85(SET_KERNEL_WIDTH_M1)), kh_ext = s0(s, U85(SET_KERNEL_HEIGHT_M1));
-    if (kw_ext % op->dilation_x || kh_ext % op->dilation_y) {
-        snprintf(err, len, "kernel extent %ux%u is not a multiple of the dilation %ux%u", kw_ext + 1, kh_ext + 1,
-                 op->dilation_x, op->dilation_y);
-        return -1;
-    }
-    op->kernel_w = kw_ext / op->dilation_x + 1u;
-    op->kernel_h = kh_ext / op->dilation_y + 1u;
-    op->pad_top = s0(s, U85(SET_IFM_PAD_TOP));
-    op->pad_left = s0(s, U85(SET_IFM_PAD_LEFT));
-    op->pad_bottom = s0(s, U85(SET_IFM_PAD_BOTTOM));
-    op->pad_right = s0(s, U85(SET_IFM_PAD_RIGHT));
-    return 0;
-}
 
 static int streams(const struct ethosu_kop_state *s, const struct ethosu_regfile *rf, struct ethosu_kop *op,
                    char *err, size_t len)
@@ -265,7 +242,7 @@ int ethosu_kop85_decode(struct ethosu_kop *op, uint16_t opcode, uint16_t param, 
         u->resize_y_one_step = bits(param1(s, U85(SET_RESIZE_Y)), 0, 4);
         u->resize_y_blk_step = bits(param1(s, U85(SET_RESIZE_Y)), 4, 11);
     } else {
-        if (kernel_fields(s, op, err, len))
+        if (ethosu_kop_kernel_fields(s, op, 1, err, len))
             return -1;
         unsigned kw_ext = s0(s, U85(SET_KERNEL_WIDTH_M1)), kh_ext = s0(s, U85(SET_KERNEL_HEIGHT_M1));
         if (ethosu_kop_ifm_extent(o->w, op->stride_x, kw_ext + 1, op->pad_left, op->pad_right, op->upscale, &i->w) ||

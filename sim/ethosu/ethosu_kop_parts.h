@@ -49,6 +49,12 @@ int ethosu_kop_fm_check(const struct ethosu_fm_layout *f, const char *what, char
 /* The IFM extent along one axis from the OFM's (ethosu_kop.h). */
 int ethosu_kop_ifm_extent(unsigned ofm, unsigned stride, unsigned kext, unsigned pad_a, unsigned pad_b,
                           unsigned upscale, uint32_t *out);
+/* KERNEL_STRIDE (stride, weight order, dilation, decomposition), the
+ * kernel extent and the IFM pads into op; the stride's high part is msb_bits
+ * wide (3 in the U55/U65's b[8:6] and b[11:9], 1 in the U85's b6 and b9).
+ * The commands keep their opcodes and low fields in both command sets. */
+int ethosu_kop_kernel_fields(const struct ethosu_kop_state *s, struct ethosu_kop *op, unsigned msb_bits, char *err,
+                             size_t len);
 /* Every weight and scale stream within the twin's limit and the address space. */
 int ethosu_kop_streams_check(const struct ethosu_kop *op, char *err, size_t len);
 /* Every byte the operation reaches lies in the configuration's address space. */

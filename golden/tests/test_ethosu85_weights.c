@@ -267,23 +267,13 @@ static struct ethosu85_weight_order_cfg cfg(enum ethosu85_weight_traversal t, ui
                                             uint32_t ibd, uint32_t u, unsigned bits, unsigned macs,
                                             unsigned streams)
 {
-    struct ethosu85_weight_order_cfg c;
-    memset(&c, 0, sizeof c);
-    c.traversal = t;
-    c.ofm_depth = ofm;
-    c.kernel_h = kh;
-    c.kernel_w = kw;
-    c.ifm_depth = ifm;
-    c.ofm_block_depth = obd;
-    c.ifm_block_depth = ibd;
-    c.ofm_ublock_depth = u;
-    c.ifm_bits = bits;
-    c.macs = macs;
-    c.streams = streams;
-    c.stride_x = c.stride_y = 1;
-    c.dilation_x = c.dilation_y = 1;
-    c.kernel_split = 8;
-    return c;
+    /* stride and dilation 1, sub-kernels of 8x8, standard format, dense */
+    return (struct ethosu85_weight_order_cfg){
+        .traversal = t, .ofm_depth = ofm, .kernel_h = kh, .kernel_w = kw, .ifm_depth = ifm,
+        .ofm_block_depth = obd, .ifm_block_depth = ibd, .ofm_ublock_depth = u, .ifm_bits = bits,
+        .macs = macs, .streams = streams, .stride_x = 1, .stride_y = 1, .dilation_x = 1,
+        .dilation_y = 1, .kernel_split = 8,
+    };
 }
 
 static int64_t *get_map(const struct ethosu85_weight_order_cfg *c, unsigned s, size_t n)

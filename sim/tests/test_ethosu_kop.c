@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ethosu_cmd.h"
+#include "ethosu_kexec.h"
 #include "ethosu_kop.h"
 #include "ethosu_regfile.h"
 
@@ -448,6 +449,76 @@ START_TEST(transposed_ofm_and_refusals)
 }
 END_TEST
 
+
+/* Random U85 states (Vela's conv and ADD disturbed): each decodes or is
+ * refused with a reason, and a small decoded operation runs through the
+ * twin's U85 compute on random memory bytes without a crash (refusals
+ * again with a reason: a weight stream the decoder rejects, ...). */
+START_TEST(u85_random_states_decode_compute_or_refuse)
+{
+    uint64_t x = 0xD1B54A32D192ED03ull;
+    unsigned ok = 0, refused = 0, computed = 0;
+    static const uint16_t ops[] = { ETHOSU85_NPU_OP_CONV, ETHOSU85_NPU_OP_DEPTHWISE, ETHOSU85_NPU_OP_POOL,
+                                    ETHOSU85_NPU_OP_ELEMENTWISE, ETHOSU85_NPU_OP_RESIZE };
+    struct ethosu_kexec kx;
+    ethosu_kx_init(&kx);
+    static uint8_t lut[2048];
+    for (int it = 0; it < 3000; it++) {
+        if (it & 1)
+            load(u85_conv, sizeof u85_conv / sizeof u85_conv[0]);
+        else
+            load(u85_add, sizeof u85_add / sizeof u85_add[0]);
+        for (int k = 0; k < 6; k++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            uint16_t v = (uint16_t)((x >> 20) & 3 ? (x >> 32) & 0x1F : x >> 40);
+            if (x & 1)
+                set0[0x100 + (x >> 8) % 0x90] = v;
+            else
+                set1[(x >> 8) % 0x98] = (x >> 24) & 1 ? v : x >> 16;
+        }
+        struct ethosu_kop op;
+        err[0] = 0;
+        if (ethosu_kop85_decode(&op, ops[x % 5], (uint16_t)((x >> 4) % 43), set0, set1, &rf, err, sizeof err)) {
+            ck_assert_msg(err[0] != 0, "refused without a reason");
+            refused++;
+            continue;
+        }
+        ok++;
+        uint64_t ofm_n = (uint64_t)op.ofm.h * op.ofm.w * op.ofm.c, ifm_n = (uint64_t)op.ifm.h * op.ifm.w * op.ifm.c;
+        uint64_t streams = 0;
+        for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++)
+            streams += op.weights[k].len + op.scales[k].len;
+        if (ofm_n > 4096 || ifm_n > 16384 || streams > 65536 ||
+            (uint64_t)op.kernel_w * op.kernel_h * op.ofm.c * (op.ifm.c ? op.ifm.c : 1) > 1u << 20)
+            continue;
+        if (ethosu_kx_prepare(&kx, &op, err, sizeof err))
+            continue;
+        /* the reads' bytes: whatever memory held */
+        for (size_t i = 0; i < kx.ifm.bytes; i++)
+            kx.ifm.buf[i] = (uint8_t)(x >> (i % 56));
+        for (size_t i = 0; i < kx.ifm2.bytes; i++)
+            kx.ifm2.buf[i] = (uint8_t)(x >> (i % 48));
+        for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++) {
+            for (uint32_t i = 0; kx.wbuf[k] && i < op.weights[k].len; i++)
+                kx.wbuf[k][i] = (uint8_t)(x >> (i % 40)) ^ (uint8_t)i;
+            for (uint32_t i = 0; kx.sbuf[k] && i < op.scales[k].len; i++)
+                kx.sbuf[k][i] = (uint8_t)(x >> (i % 32)) & 0x3F;
+        }
+        err[0] = 0;
+        if (ethosu_kx_compute(&kx, lut, sizeof lut, err, sizeof err))
+            ck_assert_msg(err[0] != 0, "compute refused without a reason");
+        else
+            computed++;
+    }
+    ethosu_kx_free(&kx);
+    ck_assert_uint_gt(ok, 100);
+    ck_assert_uint_gt(refused, 100);
+    ck_assert_uint_gt(computed, 20);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ethosu_kop");
@@ -465,6 +536,7 @@ int main(void)
     tcase_add_test(tc85, u85_vela_conv_decoded);
     tcase_add_test(tc85, vela_add_broadcast_decoded);
     tcase_add_test(tc85, transposed_ofm_and_refusals);
+    tcase_add_test(tc85, u85_random_states_decode_compute_or_refuse);
     suite_add_tcase(s, tc85);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

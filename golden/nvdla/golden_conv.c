@@ -191,8 +191,10 @@ static int32_t sx16(uint32_t h)
     return (int32_t)(h & 0x7fffu) - (int32_t)(h & 0x8000u);
 }
 
-void golden_conv_weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
-                              int32_t *out, size_t row)
+/* The walk of golden_conv_weights_krsc into int32 (o32) or, for INT8
+ * layers, int16 (o16) elements; inlined into both so each loop is plain. */
+static inline void weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
+                                int32_t *o32, int16_t *o16, size_t row)
 {
     const size_t R = c->kernel_h, S = c->kernel_w, C = c->kernel_c;
     const uint32_t AK = group_size(c), AC = golden_conv_atomic_c(c);
@@ -208,17 +210,33 @@ void golden_conv_weights_krsc(const struct golden_conv_cfg *c, const uint8_t *we
             const size_t cb = b + 1 < blocks ? AC : C - (size_t)AC * (blocks - 1);
             for (size_t t = 0; t < R * S; t++)
                 for (size_t kl = 0; kl < kpg; kl++) {
-                    int32_t *dst = out + ((size_t)g * AK + kl) * row + t * C + (size_t)b * AC;
-                    if (c->int16) {
+                    size_t at = ((size_t)g * AK + kl) * row + t * C + (size_t)b * AC;
+                    if (o16) {
+                        for (size_t ch = 0; ch < cb; ch++, p++)
+                            o16[at + ch] = (int16_t)sx8(p[0]);
+                    } else if (c->int16) {
                         for (size_t ch = 0; ch < cb; ch++, p += 2)
-                            dst[ch] = sx16((uint32_t)p[0] | (uint32_t)p[1] << 8);
+                            o32[at + ch] = sx16((uint32_t)p[0] | (uint32_t)p[1] << 8);
                     } else {
                         for (size_t ch = 0; ch < cb; ch++, p++)
-                            dst[ch] = sx8(p[0]);
+                            o32[at + ch] = sx8(p[0]);
                     }
                 }
         }
     }
+}
+
+void golden_conv_weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
+                              int32_t *out, size_t row)
+{
+    weights_krsc(c, weights, out, NULL, row);
+}
+
+void golden_conv_weights_krsc_i8(const struct golden_conv_cfg *c, const uint8_t *weights,
+                                 int16_t *out, size_t row)
+{
+    if (!c->int16)
+        weights_krsc(c, weights, NULL, out, row);
 }
 
 int32_t golden_conv_cvt(const struct golden_conv_cfg *c, int32_t x)
@@ -232,11 +250,11 @@ int32_t golden_conv_cvt(const struct golden_conv_cfg *c, int32_t x)
 /* sat_32(rsh(sat_48(acc), clip)) spelled out inline: it runs once per
  * output (a tenth of the time of a 1x1 layer as three calls). The unit
  * test holds it equal to the golden_arith composition. */
-int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc)
+static inline int32_t cacc(unsigned clip_truncate, int64_t acc)
 {
     const int64_t max48 = ((int64_t)1 << 47) - 1;
     int64_t v = acc > max48 ? max48 : acc < -max48 - 1 ? -max48 - 1 : acc;
-    unsigned s = c->clip_truncate;
+    unsigned s = clip_truncate;
     if (s > 0 && s < 64) {
         /* round half away from zero on the magnitude (|v| <= 2^47) */
         uint64_t mag = v < 0 ? (uint64_t)-v : (uint64_t)v;
@@ -246,6 +264,22 @@ int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc)
         v = 0;
     }
     return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+
+int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc)
+{
+    return cacc(c->clip_truncate, acc);
+}
+
+/* cacc for a narrow sum (|acc| < 2^31, golden_conv_dot.h): sat_48 and
+ * sat_32 cannot act, what is left is the rounding shift, in int32 so the
+ * compiler can do the dot kernel's eight at once. */
+static inline int32_t cacc_narrow(unsigned clip_truncate, int32_t acc)
+{
+    uint32_t mag = acc < 0 ? 0u - (uint32_t)acc : (uint32_t)acc;
+    if (clip_truncate)
+        mag = (mag >> clip_truncate) + ((mag >> (clip_truncate - 1)) & 1u);
+    return acc < 0 ? -(int32_t)mag : (int32_t)mag;
 }
 
 int golden_conv_convert(const struct golden_conv_cfg *c, const struct golden_tensor *in,
@@ -295,12 +329,18 @@ int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct gold
     const size_t npix = (size_t)c->out_w * c->out_h, K = c->kernels;
     const size_t nb = block_rows(&l), rb = conv_patch_row_bytes(&l);
     void *rows = calloc(nb, rb);   /* a spare row of zeros pads an odd block */
-    if (!rows) {
+    /* out index of (p, k) = kpos[k] + p * lanes: surface-major, then pixel */
+    size_t *kpos = malloc(l.kernels_pad * sizeof *kpos);
+    if (!rows || !kpos) {
+        free(rows);
+        free(kpos);
         conv_patch_free(&l);
         return -1;
     }
+    const size_t lanes = out->lanes;
+    for (size_t k = 0; k < K; k++)
+        kpos[k] = k / lanes * npix * lanes + k % lanes;
     memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
-    const uint32_t lanes = out->lanes;
     for (size_t p0 = 0; p0 < npix; p0 += nb) {
         const size_t n = npix - p0 < nb ? npix - p0 : nb;
         conv_patch_rows(&l, p0, n, rows);
@@ -308,26 +348,28 @@ int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct gold
             memset((char *)rows + n * rb, 0, (CONV_DOT_ROWS - n % CONV_DOT_ROWS) * rb);
         for (size_t k0 = 0; k0 < K; k0 += CONV_DOT_KERNELS)
             for (size_t i0 = 0; i0 < n; i0 += CONV_DOT_ROWS) {
-                int64_t sum[CONV_DOT_ROWS * CONV_DOT_KERNELS];
-                if (l.narrow)
+                int32_t res[CONV_DOT_ROWS * CONV_DOT_KERNELS];
+                if (l.narrow) {
                     conv_dot_narrow((const int16_t *)rows + i0 * l.row, l.w16 + k0 * l.row,
-                                    l.row, sum);
-                else
+                                    l.row, res);
+                    for (unsigned t = 0; t < CONV_DOT_ROWS * CONV_DOT_KERNELS; t++)
+                        res[t] = cacc_narrow(c->clip_truncate, res[t]);
+                } else {
+                    int64_t sum[CONV_DOT_ROWS * CONV_DOT_KERNELS];
                     conv_dot_wide((const int32_t *)rows + i0 * l.row, l.w32 + k0 * l.row,
                                   l.row, sum);
+                    for (unsigned t = 0; t < CONV_DOT_ROWS * CONV_DOT_KERNELS; t++)
+                        res[t] = cacc(c->clip_truncate, sum[t]);
+                }
                 for (size_t i = 0; i < CONV_DOT_ROWS && i0 + i < n; i++) {
-                    size_t p = p0 + i0 + i;
-                    uint32_t ox = (uint32_t)(p % c->out_w), oy = (uint32_t)(p / c->out_w);
-                    for (size_t j = 0; j < CONV_DOT_KERNELS && k0 + j < K; j++) {
-                        uint32_t k = (uint32_t)(k0 + j);
-                        out->data[(((size_t)(k / lanes) * c->out_h + oy) * c->out_w + ox) *
-                                      lanes + k % lanes] =
-                            golden_conv_cacc(c, sum[i * CONV_DOT_KERNELS + j]);
-                    }
+                    int32_t *o = out->data + (p0 + i0 + i) * lanes;
+                    for (size_t j = 0; j < CONV_DOT_KERNELS && k0 + j < K; j++)
+                        o[kpos[k0 + j]] = res[i * CONV_DOT_KERNELS + j];
                 }
             }
     }
     free(rows);
+    free(kpos);
     conv_patch_free(&l);
     return 0;
 }
@@ -338,6 +380,8 @@ int golden_conv_run(const struct golden_conv_cfg *c, const struct golden_tensor 
     if (golden_conv_check(c, NULL, 0) || !in || !in->data || in->w != c->in_w ||
         in->h != c->in_h || in->c < c->in_c)
         return -1;
+    if (!c->cvt_en)   /* the converter is the identity: no copy */
+        return golden_conv_run_converted(c, in, weights, weight_bytes, out);
     struct golden_tensor cvt;
     if (golden_tensor_init_lanes(&cvt, in->w, in->h, in->c, in->lanes))
         return -1;

@@ -76,6 +76,9 @@ uint64_t golden_conv_weight_bytes(const struct golden_conv_cfg *c);
  * weights must hold golden_conv_weight_bytes bytes of a checked layer. */
 void golden_conv_weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
                               int32_t *out, size_t row);
+/* The same into int16 elements, for INT8 layers (c->int16 == 0) only. */
+void golden_conv_weights_krsc_i8(const struct golden_conv_cfg *c, const uint8_t *weights,
+                                 int16_t *out, size_t row);
 
 /* The CDMA input converter on one fetched element (8.1, 11):
  * cvt_en ? sat_8(rsh((x - offset) * scale, truncate)) : x  (sat_16 for INT16). */

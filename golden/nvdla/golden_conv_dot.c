@@ -8,12 +8,12 @@
  * loads and 8 pmaddwd per 64 MACs. */
 #include "golden_conv_dot.h"
 
-/* One chunk of the narrow sums: n % 8 == 0, n <= CONV_DOT_CHUNK, so each
- * int32 sum stays within 2^30 (operands -128..127, products <= 2^14). */
-static void dot_narrow_chunk(const int16_t *restrict d0, const int16_t *restrict d1,
-                             const int16_t *restrict w0, const int16_t *restrict w1,
-                             const int16_t *restrict w2, const int16_t *restrict w3, size_t n,
-                             int64_t *restrict sum)
+/* The 2x4 block on explicit row pointers (restrict: the rows never alias
+ * the sums). n % 8 == 0 and n <= CONV_DOT_NARROW_MAX: no int32 overflow. */
+static void dot_narrow_2x4(const int16_t *restrict d0, const int16_t *restrict d1,
+                           const int16_t *restrict w0, const int16_t *restrict w1,
+                           const int16_t *restrict w2, const int16_t *restrict w3, size_t n,
+                           int32_t *restrict sum)
 {
     int32_t a00 = 0, a01 = 0, a02 = 0, a03 = 0, a10 = 0, a11 = 0, a12 = 0, a13 = 0;
     n &= ~(size_t)(CONV_DOT_STEP - 1);
@@ -27,26 +27,20 @@ static void dot_narrow_chunk(const int16_t *restrict d0, const int16_t *restrict
         a12 += d1[i] * w2[i];
         a13 += d1[i] * w3[i];
     }
-    sum[0] += a00;
-    sum[1] += a01;
-    sum[2] += a02;
-    sum[3] += a03;
-    sum[4] += a10;
-    sum[5] += a11;
-    sum[6] += a12;
-    sum[7] += a13;
+    sum[0] = a00;
+    sum[1] = a01;
+    sum[2] = a02;
+    sum[3] = a03;
+    sum[4] = a10;
+    sum[5] = a11;
+    sum[6] = a12;
+    sum[7] = a13;
 }
 
 void conv_dot_narrow(const int16_t *rows, const int16_t *w, size_t len,
-                     int64_t sum[CONV_DOT_ROWS * CONV_DOT_KERNELS])
+                     int32_t sum[CONV_DOT_ROWS * CONV_DOT_KERNELS])
 {
-    for (unsigned i = 0; i < CONV_DOT_ROWS * CONV_DOT_KERNELS; i++)
-        sum[i] = 0;
-    for (size_t t = 0; t < len; t += CONV_DOT_CHUNK) {
-        size_t n = len - t < CONV_DOT_CHUNK ? len - t : CONV_DOT_CHUNK;
-        dot_narrow_chunk(rows + t, rows + len + t, w + t, w + len + t, w + 2 * len + t,
-                         w + 3 * len + t, n, sum);
-    }
+    dot_narrow_2x4(rows, rows + len, w, w + len, w + 2 * len, w + 3 * len, len, sum);
 }
 
 void conv_dot_wide(const int32_t *rows, const int32_t *w, size_t len,

@@ -50,12 +50,11 @@ int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
         cube > SIZE_MAX / sizeof(int32_t))
         return -1;
     l->data = malloc(cube * sizeof *l->data);
-    l->w32 = calloc(wcount, sizeof *l->w32);   /* zero: padding terms and kernels */
-    if (!l->data || !l->w32)
+    if (!l->data)
         goto fail;
     /* Data side: surface by surface, so the reads are contiguous. */
     const uint32_t lanes = cvt->lanes;
-    int narrow = fits_int8(c->pad_value);
+    int narrow = fits_int8(c->pad_value) && l->row <= CONV_DOT_NARROW_MAX;
     for (uint32_t sf = 0; sf * lanes < C; sf++) {
         uint32_t n = C - sf * lanes < lanes ? (uint32_t)(C - sf * lanes) : lanes;
         for (size_t y = 0; y < H; y++)
@@ -69,10 +68,23 @@ int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
                 }
             }
     }
+    /* Weight rows, zero beyond each kernel's terms and beyond K. INT8
+     * weights fit int8 by construction: decoded straight into int16 rows
+     * when the data allow; INT16 ones are checked. */
+    if (narrow && !c->int16) {
+        l->w16 = calloc(wcount, sizeof *l->w16);
+        if (!l->w16)
+            goto fail;
+        golden_conv_weights_krsc_i8(c, weights, l->w16, l->row);
+        l->narrow = 1;
+        return 0;
+    }
+    l->w32 = calloc(wcount, sizeof *l->w32);
+    if (!l->w32)
+        goto fail;
     golden_conv_weights_krsc(c, weights, l->w32, l->row);
-    for (size_t i = 0; i < wcount; i++)
-        narrow &= fits_int8(l->w32[i]);
-    l->narrow = narrow;
+    for (size_t i = 0; i < wcount && narrow; i++)
+        narrow = fits_int8(l->w32[i]);
     if (narrow) {
         l->w16 = malloc(wcount * sizeof *l->w16);
         if (!l->w16)
@@ -82,6 +94,7 @@ int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
         free(l->w32);
         l->w32 = NULL;
     }
+    l->narrow = narrow;
     return 0;
 fail:
     conv_patch_free(l);

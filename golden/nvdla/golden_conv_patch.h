@@ -13,9 +13,10 @@
  * multiple of CONV_DOT_KERNELS, so the dot kernel has no remainders.
  *
  * When every operand fits int8 (INT8 layers from memory; the converter
- * saturates to 8 bits) the rows are int16 and the narrow dot kernel runs;
- * otherwise (INT16 layers, out-of-range raw data) int32 rows and the wide
- * kernel. The sums are exact either way. */
+ * saturates to 8 bits) and a row is at most CONV_DOT_NARROW_MAX terms, the
+ * rows are int16 and the narrow dot kernel runs with int32 sums; otherwise
+ * (INT16 layers, out-of-range raw data, R*S*C beyond 131064) int32 rows
+ * and the wide kernel. The sums are exact either way. */
 #ifndef GOLDEN_CONV_PATCH_H
 #define GOLDEN_CONV_PATCH_H
 

@@ -312,29 +312,23 @@ static size_t block_rows(const struct conv_patch_layer *l)
     return n < CONV_DOT_ROWS ? CONV_DOT_ROWS : n;
 }
 
-int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct golden_tensor *cvt,
-                              const uint8_t *weights, size_t weight_bytes,
-                              struct golden_tensor *out)
+/* Every output of the prepared layer l (c: the layer as checked) into
+ * out, CACC applied; frees l. 0, or -1 out of memory. */
+static int run_patches(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
+                       struct golden_tensor *out)
 {
-    if (golden_conv_check(c, NULL, 0) || !cvt || !cvt->data || cvt->w != c->in_w ||
-        cvt->h != c->in_h || cvt->c < c->in_c || !out_matches(c, out) || !weights ||
-        weight_bytes < golden_conv_weight_bytes(c))
-        return -1;
-    struct conv_patch_layer l;
-    if (conv_patch_init(&l, c, cvt, weights))
-        return -1;
     /* The exact sums as a matrix product (golden_conv_patch.h), a block of
      * outputs at a time: kernels in fours outside, outputs in pairs inside,
      * so four weight rows stay in L1 while the block's rows stream by. */
     const size_t npix = (size_t)c->out_w * c->out_h, K = c->kernels;
-    const size_t nb = block_rows(&l), rb = conv_patch_row_bytes(&l);
+    const size_t nb = block_rows(l), rb = conv_patch_row_bytes(l);
     void *rows = calloc(nb, rb);   /* a spare row of zeros pads an odd block */
     /* out index of (p, k) = kpos[k] + p * lanes: surface-major, then pixel */
-    size_t *kpos = malloc(l.kernels_pad * sizeof *kpos);
+    size_t *kpos = malloc(l->kernels_pad * sizeof *kpos);
     if (!rows || !kpos) {
         free(rows);
         free(kpos);
-        conv_patch_free(&l);
+        conv_patch_free(l);
         return -1;
     }
     const size_t lanes = out->lanes;
@@ -343,21 +337,21 @@ int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct gold
     memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
     for (size_t p0 = 0; p0 < npix; p0 += nb) {
         const size_t n = npix - p0 < nb ? npix - p0 : nb;
-        conv_patch_rows(&l, p0, n, rows);
+        conv_patch_rows(l, p0, n, rows);
         if (n % CONV_DOT_ROWS)
             memset((char *)rows + n * rb, 0, (CONV_DOT_ROWS - n % CONV_DOT_ROWS) * rb);
         for (size_t k0 = 0; k0 < K; k0 += CONV_DOT_KERNELS)
             for (size_t i0 = 0; i0 < n; i0 += CONV_DOT_ROWS) {
                 int32_t res[CONV_DOT_ROWS * CONV_DOT_KERNELS];
-                if (l.narrow) {
-                    conv_dot_narrow((const int16_t *)rows + i0 * l.row, l.w16 + k0 * l.row,
-                                    l.row, res);
+                if (l->narrow) {
+                    conv_dot_narrow((const int16_t *)rows + i0 * l->row, l->w16 + k0 * l->row,
+                                    l->row, res);
                     for (unsigned t = 0; t < CONV_DOT_ROWS * CONV_DOT_KERNELS; t++)
                         res[t] = cacc_narrow(c->clip_truncate, res[t]);
                 } else {
                     int64_t sum[CONV_DOT_ROWS * CONV_DOT_KERNELS];
-                    conv_dot_wide((const int32_t *)rows + i0 * l.row, l.w32 + k0 * l.row,
-                                  l.row, sum);
+                    conv_dot_wide((const int32_t *)rows + i0 * l->row, l->w32 + k0 * l->row,
+                                  l->row, sum);
                     for (unsigned t = 0; t < CONV_DOT_ROWS * CONV_DOT_KERNELS; t++)
                         res[t] = cacc(c->clip_truncate, sum[t]);
                 }
@@ -370,8 +364,22 @@ int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct gold
     }
     free(rows);
     free(kpos);
-    conv_patch_free(&l);
+    conv_patch_free(l);
     return 0;
+}
+
+int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct golden_tensor *cvt,
+                              const uint8_t *weights, size_t weight_bytes,
+                              struct golden_tensor *out)
+{
+    if (golden_conv_check(c, NULL, 0) || !cvt || !cvt->data || cvt->w != c->in_w ||
+        cvt->h != c->in_h || cvt->c < c->in_c || !out_matches(c, out) || !weights ||
+        weight_bytes < golden_conv_weight_bytes(c))
+        return -1;
+    struct conv_patch_layer l;
+    if (conv_patch_init(&l, c, cvt, weights))
+        return -1;
+    return run_patches(&l, c, out);
 }
 
 int golden_conv_run(const struct golden_conv_cfg *c, const struct golden_tensor *in,
@@ -584,51 +592,16 @@ int golden_conv_img_run(const struct golden_conv_cfg *c, const struct golden_con
     if (golden_conv_img_check(c, img, NULL, 0) || !out_matches(c, out) || !weights ||
         weight_bytes < golden_conv_img_weight_bytes(c))
         return -1;
-    const size_t H = c->in_h, R = c->kernel_h, Cx = c->kernel_c, K = c->kernels;
     const size_t len = golden_conv_img_line_len(c, img);
-    const unsigned cp = golden_pixel_components(img->format);
-    int32_t *lines = malloc(H * len * sizeof *lines);
-    int32_t *wt = malloc(K * R * Cx * sizeof *wt);
-    int64_t *sum = malloc(K * R * sizeof *sum);
-    int rc = -1;
-    if (!lines || !wt || !sum || golden_conv_img_assemble(c, img, pix, lines))
-        goto done;
-    for (size_t k = 0; k < K; k++)
-        for (size_t r = 0; r < R; r++) {
-            size_t t = k * R + r;
-            sum[t] = 0;
-            for (size_t j = 0; j < Cx; j++) {
-                int32_t v = (int32_t)golden_sx(
-                    weights[golden_conv_img_weight_offset(c, img, (uint32_t)k, (uint32_t)j,
-                                                          (uint32_t)r)],
-                    8);
-                wt[t * Cx + j] = v;
-                sum[t] += v;
-            }
-        }
-    memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
-    for (size_t k = 0; k < K; k++)
-        for (uint32_t oy = 0; oy < c->out_h; oy++)
-            for (uint32_t ox = 0; ox < c->out_w; ox++) {
-                int64_t acc = 0;
-                for (size_t r = 0; r < R; r++) {
-                    int64_t l = (int64_t)oy * c->stride_y + (int64_t)r - c->pad_top;
-                    size_t t = k * R + r;
-                    if (l < 0 || l >= (int64_t)H) {
-                        acc += (int64_t)c->pad_value * sum[t];
-                        continue;
-                    }
-                    const int32_t *d = lines + (size_t)l * len + (size_t)ox * c->stride_x * cp;
-                    const int32_t *w = wt + t * Cx;
-                    for (size_t j = 0; j < Cx; j++)
-                        acc += (int64_t)w[j] * d[j];
-                }
-                golden_tensor_set(out, ox, oy, (uint32_t)k, golden_conv_cacc(c, acc));
-            }
-    rc = 0;
-done:
-    free(lines);
-    free(wt);
-    free(sum);
-    return rc;
+    if (len > SIZE_MAX / sizeof(int32_t) / c->in_h)
+        return -1;
+    int32_t *lines = malloc(len * c->in_h * sizeof *lines);
+    if (!lines || golden_conv_img_assemble(c, img, pix, lines)) {
+        free(lines);
+        return -1;
+    }
+    struct conv_patch_layer l;
+    if (conv_patch_init_img(&l, c, img, lines, weights))   /* lines are l's now */
+        return -1;
+    return run_patches(&l, c, out);
 }

@@ -36,25 +36,40 @@ void conv_patch_free(struct conv_patch_layer *l)
     l->w32 = NULL;
 }
 
+/* l->cfg set: the row sizes, and the weight rows zeroed (the terms beyond
+ * len and the kernels beyond K stay 0) as int16 (narrow) or int32. */
+static int alloc_weights(struct conv_patch_layer *l, int narrow)
+{
+    const struct golden_conv_cfg *c = &l->cfg;
+    l->len = mul_sz(mul_sz((size_t)c->kernel_h, c->kernel_w), c->kernel_c);
+    l->row = round_up(l->len, CONV_DOT_STEP);
+    l->kernels_pad = round_up(c->kernels, CONV_DOT_KERNELS);
+    l->narrow = narrow && l->row <= CONV_DOT_NARROW_MAX;
+    size_t wcount = mul_sz(l->kernels_pad, l->row);
+    if (!l->len || !wcount || wcount > SIZE_MAX / sizeof(int32_t))
+        return -1;
+    if (l->narrow)
+        l->w16 = calloc(wcount, sizeof *l->w16);
+    else
+        l->w32 = calloc(wcount, sizeof *l->w32);
+    return l->w16 || l->w32 ? 0 : -1;
+}
+
 int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
                     const struct golden_tensor *cvt, const uint8_t *weights)
 {
     memset(l, 0, sizeof *l);
     l->cfg = *c;
     const size_t W = c->in_w, H = c->in_h, C = c->kernel_c;
-    l->len = mul_sz(mul_sz((size_t)c->kernel_h, c->kernel_w), C);
-    l->row = round_up(l->len, CONV_DOT_STEP);
-    l->kernels_pad = round_up(c->kernels, CONV_DOT_KERNELS);
-    size_t cube = mul_sz(mul_sz(W, H), C), wcount = mul_sz(l->kernels_pad, l->row);
-    if (!l->len || !cube || !wcount || wcount > SIZE_MAX / sizeof(int32_t) ||
-        cube > SIZE_MAX / sizeof(int32_t))
+    size_t cube = mul_sz(mul_sz(W, H), C);
+    if (!cube || cube > SIZE_MAX / sizeof(int32_t))
         return -1;
     l->data = malloc(cube * sizeof *l->data);
     if (!l->data)
         goto fail;
     /* Data side: surface by surface, so the reads are contiguous. */
     const uint32_t lanes = cvt->lanes;
-    int narrow = fits_int8(c->pad_value) && l->row <= CONV_DOT_NARROW_MAX;
+    int narrow = fits_int8(c->pad_value);
     for (uint32_t sf = 0; sf * lanes < C; sf++) {
         uint32_t n = C - sf * lanes < lanes ? (uint32_t)(C - sf * lanes) : lanes;
         for (size_t y = 0; y < H; y++)
@@ -68,24 +83,20 @@ int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
                 }
             }
     }
-    /* Weight rows, zero beyond each kernel's terms and beyond K. INT8
-     * weights fit int8 by construction: decoded straight into int16 rows
-     * when the data allow; INT16 ones are checked. */
-    if (narrow && !c->int16) {
-        l->w16 = calloc(wcount, sizeof *l->w16);
-        if (!l->w16)
-            goto fail;
+    /* Weight rows. INT8 weights fit int8 by construction: decoded straight
+     * into int16 rows when the data allow; INT16 ones are decoded to int32
+     * and narrowed only if they all fit. */
+    if (alloc_weights(l, narrow && !c->int16))
+        goto fail;
+    if (l->narrow) {
         golden_conv_weights_krsc_i8(c, weights, l->w16, l->row);
-        l->narrow = 1;
         return 0;
     }
-    l->w32 = calloc(wcount, sizeof *l->w32);
-    if (!l->w32)
-        goto fail;
     golden_conv_weights_krsc(c, weights, l->w32, l->row);
+    const size_t wcount = l->kernels_pad * l->row;
     for (size_t i = 0; i < wcount && narrow; i++)
         narrow = fits_int8(l->w32[i]);
-    if (narrow) {
+    if (narrow && l->row <= CONV_DOT_NARROW_MAX) {
         l->w16 = malloc(wcount * sizeof *l->w16);
         if (!l->w16)
             goto fail;
@@ -93,8 +104,49 @@ int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
             l->w16[i] = (int16_t)l->w32[i];
         free(l->w32);
         l->w32 = NULL;
+        l->narrow = 1;
     }
-    l->narrow = narrow;
+    return 0;
+fail:
+    conv_patch_free(l);
+    return -1;
+}
+
+int conv_patch_init_img(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
+                        const struct golden_conv_img *img, int32_t *lines,
+                        const uint8_t *weights)
+{
+    memset(l, 0, sizeof *l);
+    l->data = lines;
+    const size_t len = golden_conv_img_line_len(c, img), Cx = c->kernel_c;
+    const unsigned cp = golden_pixel_components(img->format);
+    /* The image layer as a feature layer of one channel: the assembled
+     * lines are a len x H cube (CDMA's left/right padding already in it),
+     * kernel row r reads C' consecutive elements from ox * sx * Cp. */
+    l->cfg = *c;
+    l->cfg.in_w = (uint32_t)len;
+    l->cfg.in_c = l->cfg.kernel_c = 1;
+    l->cfg.kernel_w = (uint32_t)Cx;
+    l->cfg.stride_x = c->stride_x * cp;
+    l->cfg.dilation_x = l->cfg.dilation_y = 1;
+    l->cfg.pad_left = 0;
+    int narrow = fits_int8(c->pad_value);
+    const size_t n = len * c->in_h;
+    for (size_t i = 0; i < n; i++)
+        narrow &= fits_int8(lines[i]);
+    if (alloc_weights(l, narrow))
+        goto fail;
+    for (uint32_t k = 0; k < c->kernels; k++)
+        for (uint32_t r = 0; r < c->kernel_h; r++)
+            for (uint32_t j = 0; j < Cx; j++) {
+                uint8_t b = weights[golden_conv_img_weight_offset(c, img, k, j, r)];
+                int32_t v = (int32_t)(b & 0x7fu) - (int32_t)(b & 0x80u);
+                size_t at = (size_t)k * l->row + (size_t)r * Cx + j;
+                if (l->narrow)
+                    l->w16[at] = (int16_t)v;
+                else
+                    l->w32[at] = v;
+            }
     return 0;
 fail:
     conv_patch_free(l);

@@ -27,12 +27,13 @@
 #include "golden_tensor.h"
 
 struct conv_patch_layer {
-    struct golden_conv_cfg cfg;
+    struct golden_conv_cfg cfg;   /* the layer the rows walk (image: as one channel) */
     size_t len;              /* R * S * C: terms of one output's sum */
     size_t row;              /* len rounded up to CONV_DOT_STEP: stride of every row */
     size_t kernels_pad;      /* K rounded up to CONV_DOT_KERNELS (extra rows are zero) */
     int narrow;              /* int16 rows, narrow kernel */
-    int32_t *data;           /* converted cube, real channels only, [y][x][c] */
+    int32_t *data;           /* converted cube, real channels only, [y][x][c];
+                              * image: the assembled lines */
     int16_t *w16;            /* narrow: weight rows [kernels_pad][row] */
     int32_t *w32;            /* wide: weight rows [kernels_pad][row] */
 };
@@ -42,6 +43,15 @@ struct conv_patch_layer {
  * overflow / out of memory; l is then empty and conv_patch_free is safe). */
 int conv_patch_init(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
                     const struct golden_tensor *cvt, const uint8_t *weights);
+/* Image input (8.6) the same way: lines is the CDMA line assembly
+ * (golden_conv_img_assemble, in_h lines of golden_conv_img_line_len) and
+ * belongs to l from here on, freed by conv_patch_free even on failure;
+ * weights hold golden_conv_img_weight_bytes. Patch row [r][j]: line
+ * oy*sy + r - pad_top (the pad value outside the image), elements
+ * ox*sx*Cp + j. c and img already checked. */
+int conv_patch_init_img(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
+                        const struct golden_conv_img *img, int32_t *lines,
+                        const uint8_t *weights);
 void conv_patch_free(struct conv_patch_layer *l);
 
 /* Bytes of one patch row (row elements of int16 or int32). */

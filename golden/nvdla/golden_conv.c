@@ -7,7 +7,8 @@
  * [k][r][s][c]. Each output is then an ordinary exact dot product of the
  * inputs under the kernel (a padded tap reads the pad value: it is not
  * converted and every real lane c < C sees it) with the kernel's weights,
- * computed in blocks by golden_conv_dot.
+ * computed in blocks by golden_conv_dot. Image input goes the same way
+ * once its lines are assembled (a one-channel layer over the lines).
  *
  * Decisions where the spec leaves room (see also golden_conv.h):
  * - INT16 weights: the 8.3 element order with 2-byte little-endian

@@ -802,8 +802,8 @@ LIB_PCDIR    = $(LIB_LIBDIR)/pkgconfig
 # the headers of other folders these include (make install-check compiles
 # each one alone from the installed folder, so a missing one fails there).
 # bfm_queue.h and axi_burst.h are the BFMs' internal inline helpers, ethosu_mlw_enc.h the
-# weight encoder's stages' shared internals.
-LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h golden/ethosu/ethosu_mlw_enc.h,$(wildcard bfm/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) sim/kernel/*.h sequences/trace/*.h)) \
+# weight encoder's stages' shared internals, golden_conv_dot.h/_patch.h golden_conv's inner kernel.
+LIB_PUBLIC_HDRS := $(filter-out bfm/bfm_queue.h bfm/axi_burst.h golden/ethosu/ethosu_mlw_enc.h golden/nvdla/golden_conv_dot.h golden/nvdla/golden_conv_patch.h,$(wildcard bfm/*.h $(addsuffix /*.h,$(GOLDEN_DIRS)) sim/kernel/*.h sequences/trace/*.h)) \
     sim/regs/generated/nvdla_config.h sim/regs/generated/nvdla_regs.h sim/nvdla/model/nvdla_regfile.h \
     sim/nvdla/model/nvdla_prog_check.h sim/nvdla/nvdla_family.h sim/nvdla/twin/nvdla_twin.h \
     sim/nvdla/twin/nvdla_pins.h sim/ethosu/ethosu_pins.h \

@@ -1,11 +1,14 @@
 /* golden_conv: bit-exact direct convolution (CDMA cvt -> CSC -> CMAC -> CACC)
  * on a decoded configuration, feature and image input.
  *
- * The model works on two plain arrays built once per layer: the converted
- * data as [y][x][c] (real channels only, c < C) and the weights decoded
- * from the NVDLA byte layout as [k][r][s][c]. The MAC is then an ordinary
- * exact dot product; a padded tap contributes pad * sum_c W[k][c][r][s]
- * (the pad value is not converted and every real lane c < C sees it).
+ * The feature-input model works on operands prepared once per layer
+ * (golden_conv_patch): the converted data as [y][x][c] (real channels
+ * only, c < C), the weights decoded from the NVDLA byte layout as
+ * [k][r][s][c]. Each output is then an ordinary exact dot product of the
+ * inputs under the kernel (a padded tap reads the pad value: it is not
+ * converted and every real lane c < C sees it) with the kernel's weights,
+ * computed in blocks by golden_conv_dot. Image input goes the same way
+ * once its lines are assembled (a one-channel layer over the lines).
  *
  * Decisions where the spec leaves room (see also golden_conv.h):
  * - INT16 weights: the 8.3 element order with 2-byte little-endian
@@ -28,6 +31,8 @@
 #include <string.h>
 
 #include "golden_arith.h"
+#include "golden_conv_dot.h"
+#include "golden_conv_patch.h"
 
 #define CONV_MAX_PAD        31u    /* CSC PAD_LEFT / PAD_TOP: 5 bits */
 #define CONV_MAX_STRIDE     8u
@@ -176,6 +181,65 @@ uint64_t golden_conv_weight_bytes(const struct golden_conv_cfg *c)
            golden_conv_elem_bytes(c);
 }
 
+/* Two's complement of the low 8 / 16 bits, inline (one call per weight). */
+static int32_t sx8(uint32_t b)
+{
+    return (int32_t)(b & 0x7fu) - (int32_t)(b & 0x80u);
+}
+
+static int32_t sx16(uint32_t h)
+{
+    return (int32_t)(h & 0x7fffu) - (int32_t)(h & 0x8000u);
+}
+
+/* The walk of golden_conv_weights_krsc into int32 (o32) or, for INT8
+ * layers, int16 (o16) elements; inlined into both so each loop is plain. */
+static inline void weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
+                                int32_t *o32, int16_t *o16, size_t row)
+{
+    const size_t R = c->kernel_h, S = c->kernel_w, C = c->kernel_c;
+    const uint32_t AK = group_size(c), AC = golden_conv_atomic_c(c);
+    const uint32_t groups = golden_surfaces_n(c->kernels, AK);
+    const uint32_t blocks = golden_surfaces_n(c->kernel_c, AC);
+    const uint8_t *p = weights;
+    /* The nesting of golden_conv_weight_offset's terms, outermost first:
+     * group, channel block, tap, kernel in group, channel in block; the
+     * bytes are consecutive in exactly this order. */
+    for (uint32_t g = 0; g < groups; g++) {
+        const size_t kpg = group_kernels(c->kernels, g, AK);
+        for (uint32_t b = 0; b < blocks; b++) {
+            const size_t cb = b + 1 < blocks ? AC : C - (size_t)AC * (blocks - 1);
+            for (size_t t = 0; t < R * S; t++)
+                for (size_t kl = 0; kl < kpg; kl++) {
+                    size_t at = ((size_t)g * AK + kl) * row + t * C + (size_t)b * AC;
+                    if (o16) {
+                        for (size_t ch = 0; ch < cb; ch++, p++)
+                            o16[at + ch] = (int16_t)sx8(p[0]);
+                    } else if (c->int16) {
+                        for (size_t ch = 0; ch < cb; ch++, p += 2)
+                            o32[at + ch] = sx16((uint32_t)p[0] | (uint32_t)p[1] << 8);
+                    } else {
+                        for (size_t ch = 0; ch < cb; ch++, p++)
+                            o32[at + ch] = sx8(p[0]);
+                    }
+                }
+        }
+    }
+}
+
+void golden_conv_weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
+                              int32_t *out, size_t row)
+{
+    weights_krsc(c, weights, out, NULL, row);
+}
+
+void golden_conv_weights_krsc_i8(const struct golden_conv_cfg *c, const uint8_t *weights,
+                                 int16_t *out, size_t row)
+{
+    if (!c->int16)
+        weights_krsc(c, weights, NULL, out, row);
+}
+
 int32_t golden_conv_cvt(const struct golden_conv_cfg *c, int32_t x)
 {
     if (!c->cvt_en)
@@ -184,17 +248,39 @@ int32_t golden_conv_cvt(const struct golden_conv_cfg *c, int32_t x)
     return (int32_t)golden_sat(golden_rsh(v, (int)c->cvt_truncate), data_bits(c));
 }
 
-int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc)
+/* sat_32(rsh(sat_48(acc), clip)) spelled out inline: it runs once per
+ * output (a tenth of the time of a 1x1 layer as three calls). The unit
+ * test holds it equal to the golden_arith composition. */
+static inline int32_t cacc(unsigned clip_truncate, int64_t acc)
 {
-    return (int32_t)golden_sat(golden_rsh(golden_sat(acc, 48), (int)c->clip_truncate), 32);
+    const int64_t max48 = ((int64_t)1 << 47) - 1;
+    int64_t v = acc > max48 ? max48 : acc < -max48 - 1 ? -max48 - 1 : acc;
+    unsigned s = clip_truncate;
+    if (s > 0 && s < 64) {
+        /* round half away from zero on the magnitude (|v| <= 2^47) */
+        uint64_t mag = v < 0 ? (uint64_t)-v : (uint64_t)v;
+        mag = (mag >> s) + ((mag >> (s - 1)) & 1u);
+        v = v < 0 ? -(int64_t)mag : (int64_t)mag;
+    } else if (s >= 64) {
+        v = 0;
+    }
+    return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
 }
 
-/* One weight element at byte offset off (sign-extended, little-endian). */
-static int32_t weight_at(const struct golden_conv_cfg *c, const uint8_t *w, uint64_t off)
+int32_t golden_conv_cacc(const struct golden_conv_cfg *c, int64_t acc)
 {
-    if (c->int16)
-        return (int32_t)golden_sx((uint64_t)w[off] | (uint64_t)w[off + 1] << 8, 16);
-    return (int32_t)golden_sx(w[off], 8);
+    return cacc(c->clip_truncate, acc);
+}
+
+/* cacc for a narrow sum (|acc| < 2^31, golden_conv_dot.h): sat_48 and
+ * sat_32 cannot act, what is left is the rounding shift, in int32 so the
+ * compiler can do the dot kernel's eight at once. */
+static inline int32_t cacc_narrow(unsigned clip_truncate, int32_t acc)
+{
+    uint32_t mag = acc < 0 ? 0u - (uint32_t)acc : (uint32_t)acc;
+    if (clip_truncate)
+        mag = (mag >> clip_truncate) + ((mag >> (clip_truncate - 1)) & 1u);
+    return acc < 0 ? -(int32_t)mag : (int32_t)mag;
 }
 
 int golden_conv_convert(const struct golden_conv_cfg *c, const struct golden_tensor *in,
@@ -216,6 +302,73 @@ static int out_matches(const struct golden_conv_cfg *c, const struct golden_tens
            out->surfaces == golden_surfaces_n(c->out_c, golden_conv_lanes(c));
 }
 
+/* Outputs per block of patch rows: enough rows for the dot kernel's
+ * pairs, few enough that the block stays in the L2 cache. */
+#define CONV_BLOCK_BYTES (128u * 1024u)
+
+static size_t block_rows(const struct conv_patch_layer *l)
+{
+    size_t n = CONV_BLOCK_BYTES / conv_patch_row_bytes(l);
+    n -= n % CONV_DOT_ROWS;
+    return n < CONV_DOT_ROWS ? CONV_DOT_ROWS : n;
+}
+
+/* Every output of the prepared layer l (c: the layer as checked) into
+ * out, CACC applied; frees l. 0, or -1 out of memory. */
+static int run_patches(struct conv_patch_layer *l, const struct golden_conv_cfg *c,
+                       struct golden_tensor *out)
+{
+    /* The exact sums as a matrix product (golden_conv_patch.h), a block of
+     * outputs at a time: kernels in fours outside, outputs in pairs inside,
+     * so four weight rows stay in L1 while the block's rows stream by. */
+    const size_t npix = (size_t)c->out_w * c->out_h, K = c->kernels;
+    const size_t nb = block_rows(l), rb = conv_patch_row_bytes(l);
+    void *rows = calloc(nb, rb);   /* a spare row of zeros pads an odd block */
+    /* out index of (p, k) = kpos[k] + p * lanes: surface-major, then pixel */
+    size_t *kpos = malloc(l->kernels_pad * sizeof *kpos);
+    if (!rows || !kpos) {
+        free(rows);
+        free(kpos);
+        conv_patch_free(l);
+        return -1;
+    }
+    const size_t lanes = out->lanes;
+    for (size_t k = 0; k < K; k++)
+        kpos[k] = k / lanes * npix * lanes + k % lanes;
+    memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
+    for (size_t p0 = 0; p0 < npix; p0 += nb) {
+        const size_t n = npix - p0 < nb ? npix - p0 : nb;
+        conv_patch_rows(l, p0, n, rows);
+        if (n % CONV_DOT_ROWS)
+            memset((char *)rows + n * rb, 0, (CONV_DOT_ROWS - n % CONV_DOT_ROWS) * rb);
+        for (size_t k0 = 0; k0 < K; k0 += CONV_DOT_KERNELS)
+            for (size_t i0 = 0; i0 < n; i0 += CONV_DOT_ROWS) {
+                int32_t res[CONV_DOT_ROWS * CONV_DOT_KERNELS];
+                if (l->narrow) {
+                    conv_dot_narrow((const int16_t *)rows + i0 * l->row, l->w16 + k0 * l->row,
+                                    l->row, res);
+                    for (unsigned t = 0; t < CONV_DOT_ROWS * CONV_DOT_KERNELS; t++)
+                        res[t] = cacc_narrow(c->clip_truncate, res[t]);
+                } else {
+                    int64_t sum[CONV_DOT_ROWS * CONV_DOT_KERNELS];
+                    conv_dot_wide((const int32_t *)rows + i0 * l->row, l->w32 + k0 * l->row,
+                                  l->row, sum);
+                    for (unsigned t = 0; t < CONV_DOT_ROWS * CONV_DOT_KERNELS; t++)
+                        res[t] = cacc(c->clip_truncate, sum[t]);
+                }
+                for (size_t i = 0; i < CONV_DOT_ROWS && i0 + i < n; i++) {
+                    int32_t *o = out->data + (p0 + i0 + i) * lanes;
+                    for (size_t j = 0; j < CONV_DOT_KERNELS && k0 + j < K; j++)
+                        o[kpos[k0 + j]] = res[i * CONV_DOT_KERNELS + j];
+                }
+            }
+    }
+    free(rows);
+    free(kpos);
+    conv_patch_free(l);
+    return 0;
+}
+
 int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct golden_tensor *cvt,
                               const uint8_t *weights, size_t weight_bytes,
                               struct golden_tensor *out)
@@ -224,66 +377,10 @@ int golden_conv_run_converted(const struct golden_conv_cfg *c, const struct gold
         cvt->h != c->in_h || cvt->c < c->in_c || !out_matches(c, out) || !weights ||
         weight_bytes < golden_conv_weight_bytes(c))
         return -1;
-    const size_t W = c->in_w, H = c->in_h, C = c->kernel_c, R = c->kernel_h, S = c->kernel_w;
-    const size_t K = c->kernels, taps = R * S;
-    int32_t *data = malloc(W * H * C * sizeof *data);
-    int32_t *wt = malloc(K * taps * C * sizeof *wt);
-    int64_t *sum = malloc(K * taps * sizeof *sum);   /* sum_c W: what a padded tap multiplies */
-    int rc = -1;
-    if (!data || !wt || !sum)
-        goto done;
-    /* Data side: real channels only, [y][x][c]. */
-    for (size_t y = 0; y < H; y++)
-        for (size_t x = 0; x < W; x++)
-            for (size_t ch = 0; ch < C; ch++)
-                data[(y * W + x) * C + ch] =
-                    golden_tensor_get(cvt, (uint32_t)x, (uint32_t)y, (uint32_t)ch);
-    /* Weight side: [k][r][s][c], and the per-tap sums. */
-    for (size_t k = 0; k < K; k++)
-        for (size_t r = 0; r < R; r++)
-            for (size_t s = 0; s < S; s++) {
-                size_t t = (k * R + r) * S + s;
-                sum[t] = 0;
-                for (size_t ch = 0; ch < C; ch++) {
-                    int32_t v = weight_at(c, weights,
-                                          golden_conv_weight_offset(c, (uint32_t)k, (uint32_t)ch,
-                                                                    (uint32_t)r, (uint32_t)s));
-                    wt[t * C + ch] = v;
-                    sum[t] += v;
-                }
-            }
-    memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
-    for (size_t k = 0; k < K; k++)
-        for (uint32_t oy = 0; oy < c->out_h; oy++)
-            for (uint32_t ox = 0; ox < c->out_w; ox++) {
-                int64_t acc = 0;
-                for (size_t r = 0; r < R; r++) {
-                    int64_t iy = (int64_t)oy * c->stride_y + (int64_t)r * c->dilation_y -
-                                 c->pad_top;
-                    for (size_t s = 0; s < S; s++) {
-                        int64_t ix = (int64_t)ox * c->stride_x + (int64_t)s * c->dilation_x -
-                                     c->pad_left;
-                        size_t t = (k * R + r) * S + s;
-                        if (iy < 0 || iy >= (int64_t)H || ix < 0 || ix >= (int64_t)W) {
-                            acc += (int64_t)c->pad_value * sum[t];
-                            continue;
-                        }
-                        const int32_t *d = data + ((size_t)iy * W + (size_t)ix) * C;
-                        const int32_t *w = wt + t * C;
-                        int64_t dot = 0;
-                        for (size_t ch = 0; ch < C; ch++)
-                            dot += (int64_t)w[ch] * d[ch];
-                        acc += dot;
-                    }
-                }
-                golden_tensor_set(out, ox, oy, (uint32_t)k, golden_conv_cacc(c, acc));
-            }
-    rc = 0;
-done:
-    free(data);
-    free(wt);
-    free(sum);
-    return rc;
+    struct conv_patch_layer l;
+    if (conv_patch_init(&l, c, cvt, weights))
+        return -1;
+    return run_patches(&l, c, out);
 }
 
 int golden_conv_run(const struct golden_conv_cfg *c, const struct golden_tensor *in,
@@ -292,6 +389,8 @@ int golden_conv_run(const struct golden_conv_cfg *c, const struct golden_tensor 
     if (golden_conv_check(c, NULL, 0) || !in || !in->data || in->w != c->in_w ||
         in->h != c->in_h || in->c < c->in_c)
         return -1;
+    if (!c->cvt_en)   /* the converter is the identity: no copy */
+        return golden_conv_run_converted(c, in, weights, weight_bytes, out);
     struct golden_tensor cvt;
     if (golden_tensor_init_lanes(&cvt, in->w, in->h, in->c, in->lanes))
         return -1;
@@ -494,51 +593,16 @@ int golden_conv_img_run(const struct golden_conv_cfg *c, const struct golden_con
     if (golden_conv_img_check(c, img, NULL, 0) || !out_matches(c, out) || !weights ||
         weight_bytes < golden_conv_img_weight_bytes(c))
         return -1;
-    const size_t H = c->in_h, R = c->kernel_h, Cx = c->kernel_c, K = c->kernels;
     const size_t len = golden_conv_img_line_len(c, img);
-    const unsigned cp = golden_pixel_components(img->format);
-    int32_t *lines = malloc(H * len * sizeof *lines);
-    int32_t *wt = malloc(K * R * Cx * sizeof *wt);
-    int64_t *sum = malloc(K * R * sizeof *sum);
-    int rc = -1;
-    if (!lines || !wt || !sum || golden_conv_img_assemble(c, img, pix, lines))
-        goto done;
-    for (size_t k = 0; k < K; k++)
-        for (size_t r = 0; r < R; r++) {
-            size_t t = k * R + r;
-            sum[t] = 0;
-            for (size_t j = 0; j < Cx; j++) {
-                int32_t v = (int32_t)golden_sx(
-                    weights[golden_conv_img_weight_offset(c, img, (uint32_t)k, (uint32_t)j,
-                                                          (uint32_t)r)],
-                    8);
-                wt[t * Cx + j] = v;
-                sum[t] += v;
-            }
-        }
-    memset(out->data, 0, golden_tensor_count(out) * sizeof *out->data);
-    for (size_t k = 0; k < K; k++)
-        for (uint32_t oy = 0; oy < c->out_h; oy++)
-            for (uint32_t ox = 0; ox < c->out_w; ox++) {
-                int64_t acc = 0;
-                for (size_t r = 0; r < R; r++) {
-                    int64_t l = (int64_t)oy * c->stride_y + (int64_t)r - c->pad_top;
-                    size_t t = k * R + r;
-                    if (l < 0 || l >= (int64_t)H) {
-                        acc += (int64_t)c->pad_value * sum[t];
-                        continue;
-                    }
-                    const int32_t *d = lines + (size_t)l * len + (size_t)ox * c->stride_x * cp;
-                    const int32_t *w = wt + t * Cx;
-                    for (size_t j = 0; j < Cx; j++)
-                        acc += (int64_t)w[j] * d[j];
-                }
-                golden_tensor_set(out, ox, oy, (uint32_t)k, golden_conv_cacc(c, acc));
-            }
-    rc = 0;
-done:
-    free(lines);
-    free(wt);
-    free(sum);
-    return rc;
+    if (len > SIZE_MAX / sizeof(int32_t) / c->in_h)
+        return -1;
+    int32_t *lines = malloc(len * c->in_h * sizeof *lines);
+    if (!lines || golden_conv_img_assemble(c, img, pix, lines)) {
+        free(lines);
+        return -1;
+    }
+    struct conv_patch_layer l;
+    if (conv_patch_init_img(&l, c, img, lines, weights))   /* lines are l's now */
+        return -1;
+    return run_patches(&l, c, out);
 }

@@ -70,6 +70,15 @@ uint64_t golden_conv_weight_offset(const struct golden_conv_cfg *c, uint32_t k, 
                                    uint32_t r, uint32_t s);
 /* Bytes the weights occupy (K * R * S * C elements). */
 uint64_t golden_conv_weight_bytes(const struct golden_conv_cfg *c);
+/* Every weight, sign-extended, as out[k * row + (r * S + s) * C + c]
+ * (row >= R * S * C; other elements untouched). Reads the bytes once in
+ * their layout order: the per-layer decode of the fast convolution.
+ * weights must hold golden_conv_weight_bytes bytes of a checked layer. */
+void golden_conv_weights_krsc(const struct golden_conv_cfg *c, const uint8_t *weights,
+                              int32_t *out, size_t row);
+/* The same into int16 elements, for INT8 layers (c->int16 == 0) only. */
+void golden_conv_weights_krsc_i8(const struct golden_conv_cfg *c, const uint8_t *weights,
+                                 int16_t *out, size_t row);
 
 /* The CDMA input converter on one fetched element (8.1, 11):
  * cvt_en ? sat_8(rsh((x - offset) * scale, truncate)) : x  (sat_16 for INT16). */

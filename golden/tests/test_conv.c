@@ -790,6 +790,241 @@ START_TEST(test_random_vs_textbook)
 }
 END_TEST
 
+/* ---- the fast path's own pieces ----------------------------------------- */
+
+/* golden_conv_cacc is spelled out inline for speed: the same as the
+ * golden_arith composition sat_32(rsh(sat_48(acc), clip)) at every clip,
+ * on the edges (halves, 2^31, 2^47) and on random sums. */
+START_TEST(test_cacc_matches_arith)
+{
+    static const int64_t edges[] = {
+        0, 1, -1, 2, -2, 3, -3, 16383, -16384, INT32_MAX, INT32_MIN, (INT64_C(1) << 31),
+        -(INT64_C(1) << 31) - 1, (INT64_C(1) << 47) - 1, -(INT64_C(1) << 47),
+        (INT64_C(1) << 47), -(INT64_C(1) << 47) - 1, INT64_C(1) << 62, -(INT64_C(1) << 62),
+        INT64_MAX, INT64_MIN,
+    };
+    struct golden_conv_cfg c = cfg_make(1, 1, 1, 1, 1, 1, 1, 1);
+    rng_state = 7u;
+    for (unsigned s = 0; s <= 31; s++) {
+        c.clip_truncate = s;
+        for (size_t i = 0; i < sizeof edges / sizeof edges[0] + 2000; i++) {
+            int64_t acc;
+            if (i < sizeof edges / sizeof edges[0]) {
+                acc = edges[i];
+            } else {
+                /* random magnitudes of every size, and exact halves at s */
+                int64_t m = (int64_t)((uint64_t)rnd(1u << 24) << rnd(26));
+                if (s && rnd(2))
+                    m = ((m >> s) << s) | (INT64_C(1) << (s - 1));
+                acc = rnd(2) ? -m : m;
+            }
+            int64_t want = golden_sat(golden_rsh(golden_sat(acc, 48), (int)s), 32);
+            ck_assert_msg(golden_conv_cacc(&c, acc) == want, "clip %u acc %lld: got %d, want %lld",
+                          s, (long long)acc, golden_conv_cacc(&c, acc), (long long)want);
+        }
+    }
+}
+END_TEST
+
+/* The per-layer weight decode walks the bytes in layout order: the same
+ * values as reading each weight at golden_conv_weight_offset, for INT8 and
+ * INT16, partial groups and blocks, nv_small and nv_large atomics. */
+START_TEST(test_weights_krsc_matches_offset)
+{
+    rng_state = 99u;
+    for (int iter = 0; iter < 40; iter++) {
+        struct golden_conv_cfg c = cfg_make(1, 1, 1 + rnd(80), 1 + rnd(3), 1 + rnd(3),
+                                            1 + rnd(45), 1, 1);
+        c.int16 = iter % 3 == 1;
+        if (iter % 2) {
+            c.atomic_c = 64;
+            c.atomic_k = 32;
+        }
+        size_t wb = (size_t)golden_conv_weight_bytes(&c);
+        uint8_t *w = malloc(wb);
+        ck_assert_ptr_nonnull(w);
+        for (size_t i = 0; i < wb; i++)
+            w[i] = (uint8_t)rnd(256);
+        const size_t len = (size_t)c.kernel_h * c.kernel_w * c.kernel_c, row = len + 3;
+        int32_t *got = malloc(c.kernels * row * sizeof *got);
+        int16_t *got16 = malloc(c.kernels * row * sizeof *got16);
+        ck_assert(got && got16);
+        golden_conv_weights_krsc(&c, w, got, row);
+        if (!c.int16)
+            golden_conv_weights_krsc_i8(&c, w, got16, row);
+        for (uint32_t k = 0; k < c.kernels; k++)
+            for (uint32_t r = 0; r < c.kernel_h; r++)
+                for (uint32_t s = 0; s < c.kernel_w; s++)
+                    for (uint32_t ch = 0; ch < c.kernel_c; ch++) {
+                        uint64_t off = golden_conv_weight_offset(&c, k, ch, r, s);
+                        int32_t want = c.int16
+                                           ? (int32_t)golden_sx(w[off] | (uint32_t)w[off + 1] << 8, 16)
+                                           : (int32_t)golden_sx(w[off], 8);
+                        size_t at = (size_t)k * row + ((size_t)r * c.kernel_w + s) * c.kernel_c + ch;
+                        ck_assert_msg(got[at] == want, "iter %d W[%u][%u][%u][%u]: %d, want %d",
+                                      iter, k, ch, r, s, got[at], want);
+                        if (!c.int16)
+                            ck_assert_int_eq(got16[at], want);
+                    }
+        free(w);
+        free(got);
+        free(got16);
+    }
+}
+END_TEST
+
+/* The int16-operand path sums in int32: its longest row, 131064 terms
+ * (R 3 x S 8 x C 5461), of -128 * -128 = 16384 each, is
+ * 131064 * 16384 = 2147352576 = 2^31 - 131072, exact at clip 0 (one
+ * more term would not fit: longer rows take the int64 path,
+ * test_cacc_in_run's 131072 terms). */
+START_TEST(test_narrow_longest_row)
+{
+    struct golden_conv_cfg c = cfg_make(8, 3, 5461, 8, 3, 1, 1, 1);
+    struct golden_tensor in, out;
+    ck_assert_int_eq(golden_tensor_init(&in, 8, 3, 5461), 0);
+    for (size_t i = 0; i < golden_tensor_count(&in); i++)
+        in.data[i] = -128;
+    size_t wb = (size_t)golden_conv_weight_bytes(&c);
+    ck_assert_uint_eq(wb, 131064);
+    uint8_t *w = malloc(wb);
+    ck_assert_ptr_nonnull(w);
+    memset(w, 0x80, wb);
+    ck_assert_int_eq(golden_tensor_init(&out, 1, 1, 1), 0);
+    ck_assert_int_eq(golden_conv_run(&c, &in, w, wb, &out), 0);
+    ck_assert_int_eq(golden_tensor_get(&out, 0, 0, 0), 2147352576);
+    free(w);
+    golden_tensor_free(&in);
+    golden_tensor_free(&out);
+}
+END_TEST
+
+/* The textbook on int32 arrays as fetched (chw[c][y][x], kcrs), the
+ * converter saturating to the layer's data width. */
+static int32_t textbook32(const struct golden_conv_cfg *g, const int32_t *chw,
+                          const int32_t *kcrs, uint32_t k, uint32_t oy, uint32_t ox)
+{
+    int64_t acc = 0;
+    for (uint32_t r = 0; r < g->kernel_h; r++)
+        for (uint32_t s = 0; s < g->kernel_w; s++)
+            for (uint32_t ch = 0; ch < g->kernel_c; ch++) {
+                long iy = (long)(oy * g->stride_y + r * g->dilation_y) - (long)g->pad_top;
+                long ix = (long)(ox * g->stride_x + s * g->dilation_x) - (long)g->pad_left;
+                int64_t d;
+                if (iy < 0 || ix < 0 || iy >= (long)g->in_h || ix >= (long)g->in_w) {
+                    d = g->pad_value;
+                } else {
+                    d = chw[((size_t)ch * g->in_h + (size_t)iy) * g->in_w + (size_t)ix];
+                    if (g->cvt_en)
+                        d = golden_sat(golden_rsh((d - g->cvt_offset) * g->cvt_scale,
+                                                  (int)g->cvt_truncate), g->int16 ? 16 : 8);
+                }
+                acc += (int64_t)kcrs[(((size_t)k * g->kernel_c + ch) * g->kernel_h + r) *
+                                     g->kernel_w + s] * d;
+            }
+    return (int32_t)golden_sat(golden_rsh(golden_sat(acc, 48), (int)g->clip_truncate), 32);
+}
+
+/* Random layers through each operand path against the textbook:
+ *   0: INT8, raw data beyond 8 bits (converter off): int64 sums;
+ *   1: INT16 with 16-bit data and weights: int64 sums;
+ *   2: INT16 whose values all fit 8 bits: int16 operands, int32 sums;
+ *   3: INT8 on nv_large's atomics (C 64, K 32, 32 lanes), wider layers.
+ * Odd output counts and kernel counts leave partial 2x4 blocks. */
+START_TEST(test_paths_vs_textbook)
+{
+    rng_state = 31337u;
+    for (int iter = 0; iter < 48; iter++) {
+        const int kind = iter % 4;
+        struct golden_conv_cfg c;
+        memset(&c, 0, sizeof c);
+        c.in_w = 1 + rnd(9);
+        c.in_h = 1 + rnd(9);
+        c.in_c = c.kernel_c = 1 + rnd(kind == 3 ? 150 : 40);
+        c.kernels = 1 + rnd(kind == 3 ? 70 : 20);
+        c.kernel_w = 1 + rnd(4);
+        c.kernel_h = 1 + rnd(4);
+        c.stride_x = 1 + rnd(3);
+        c.stride_y = 1 + rnd(3);
+        c.dilation_x = 1 + rnd(3);
+        c.dilation_y = 1 + rnd(3);
+        c.pad_left = rnd(4);
+        c.pad_top = rnd(4);
+        c.int16 = kind == 1 || kind == 2;
+        const int32_t lim = kind == 1 ? 32768 : 128;   /* operand magnitude bound */
+        c.pad_value = (int32_t)rnd(2 * (uint32_t)lim) - lim;
+        c.cvt_en = kind != 0 && rnd(2);
+        c.cvt_offset = (int32_t)rnd(64) - 32;
+        c.cvt_scale = kind == 2 ? 1 : (int32_t)rnd(512) - 256;
+        c.cvt_truncate = kind == 2 ? 0 : rnd(9);
+        c.clip_truncate = rnd(20);
+        if (kind == 3) {
+            c.atomic_c = 64;
+            c.atomic_k = 32;
+            c.lanes = 32;
+        }
+        long ew = (long)(c.kernel_w - 1) * c.dilation_x + 1;
+        long eh = (long)(c.kernel_h - 1) * c.dilation_y + 1;
+        long ow = ((long)c.in_w + c.pad_left + rnd(4) - ew) / (long)c.stride_x + 1;
+        long oh = ((long)c.in_h + c.pad_top + rnd(4) - eh) / (long)c.stride_y + 1;
+        c.out_w = ow < 1 ? 1 : (uint32_t)ow;
+        c.out_h = oh < 1 ? 1 : (uint32_t)oh;
+        c.out_c = c.kernels + rnd(10);
+        char why[200] = "";
+        ck_assert_msg(golden_conv_check(&c, why, sizeof why) == 0, "iter %d: %s", iter, why);
+        size_t nin = (size_t)c.in_w * c.in_h * c.in_c;
+        size_t nw = (size_t)c.kernels * c.kernel_c * c.kernel_h * c.kernel_w;
+        int32_t *chw = malloc(nin * sizeof *chw), *kcrs = malloc(nw * sizeof *kcrs);
+        ck_assert(chw && kcrs);
+        for (size_t i = 0; i < nin; i++)
+            chw[i] = kind == 0 ? (int32_t)rnd(4001) - 2000   /* some fit 8 bits, most not */
+                   : kind == 2 && c.cvt_en ? (int32_t)rnd(128) - 64
+                                           : (int32_t)rnd(2 * (uint32_t)lim) - lim;
+        for (size_t i = 0; i < nw; i++)
+            kcrs[i] = (int32_t)rnd(2 * (uint32_t)lim) - lim;
+        struct golden_tensor in, out;
+        const uint32_t lanes = golden_conv_lanes(&c);
+        ck_assert_int_eq(golden_tensor_init_lanes(&in, c.in_w, c.in_h, c.in_c, lanes), 0);
+        for (uint32_t ch = 0; ch < in.surfaces * lanes; ch++)   /* garbage beyond C */
+            for (uint32_t y = 0; y < c.in_h; y++)
+                for (uint32_t x = 0; x < c.in_w; x++)
+                    golden_tensor_set(&in, x, y, ch,
+                                      ch < c.in_c ? chw[((size_t)ch * c.in_h + y) * c.in_w + x]
+                                                  : (int32_t)rnd(256) - 128);
+        const unsigned eb = golden_conv_elem_bytes(&c);
+        size_t wb = (size_t)golden_conv_weight_bytes(&c);
+        uint8_t *w = malloc(wb);
+        ck_assert_ptr_nonnull(w);
+        for (uint32_t k = 0; k < c.kernels; k++)
+            for (uint32_t ch = 0; ch < c.kernel_c; ch++)
+                for (uint32_t r = 0; r < c.kernel_h; r++)
+                    for (uint32_t s = 0; s < c.kernel_w; s++) {
+                        uint64_t off = golden_conv_weight_offset(&c, k, ch, r, s);
+                        uint32_t v = (uint32_t)kcrs[(((size_t)k * c.kernel_c + ch) *
+                                                     c.kernel_h + r) * c.kernel_w + s];
+                        w[off] = (uint8_t)v;
+                        if (eb == 2)
+                            w[off + 1] = (uint8_t)(v >> 8);
+                    }
+        ck_assert_int_eq(golden_tensor_init_lanes(&out, c.out_w, c.out_h, c.out_c, lanes), 0);
+        ck_assert_int_eq(golden_conv_run(&c, &in, w, wb, &out), 0);
+        for (uint32_t k = 0; k < out.surfaces * lanes; k++)
+            for (uint32_t oy = 0; oy < c.out_h; oy++)
+                for (uint32_t ox = 0; ox < c.out_w; ox++) {
+                    int32_t want = k < c.kernels ? textbook32(&c, chw, kcrs, k, oy, ox) : 0;
+                    ck_assert_msg(golden_tensor_get(&out, ox, oy, k) == want,
+                                  "iter %d (kind %d) k %u (%u, %u): got %d, textbook %d", iter,
+                                  kind, k, ox, oy, golden_tensor_get(&out, ox, oy, k), want);
+                }
+        free(chw);
+        free(kcrs);
+        free(w);
+        golden_tensor_free(&in);
+        golden_tensor_free(&out);
+    }
+}
+END_TEST
+
 /* ---- image input -------------------------------------------------------- */
 
 /* An INT8 image layer over in_w x in_h pixels of format f: kernel width 1
@@ -1537,6 +1772,10 @@ static Suite *suite(void)
     tcase_add_test(tc, test_int16_negative_saturation);
     tcase_add_test(tc, test_check_rejections);
     tcase_add_test(tc, test_random_vs_textbook);
+    tcase_add_test(tc, test_cacc_matches_arith);
+    tcase_add_test(tc, test_weights_krsc_matches_offset);
+    tcase_add_test(tc, test_narrow_longest_row);
+    tcase_add_test(tc, test_paths_vs_textbook);
     tcase_add_test(tc, test_img_component_order);
     tcase_add_test(tc, test_img_sign_override);
     tcase_add_test(tc, test_img_mean);

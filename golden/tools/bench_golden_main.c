@@ -7,6 +7,9 @@
  *   2. the Ethos-U weight stream encoder and decoder (golden/ethosu/ethosu_mlw*.h) on a few synthetic
  *      weight distributions: weights, stream bytes, bits/weight, encode and decode weights/s
  * Each case repeats until at least 0.2 s (0.02 s with --quick) have passed and reports the mean.
+ * Then 3. the NVDLA golden convolution against issue 36's goal of 4 G MAC per CPU-second: the
+ * layers above and two 48x48x64 ones, CPU time of the best of several runs (the least disturbed
+ * by other work on the machine), G MAC/s and the ratio to 4 G per layer, the load average beside.
  * Exit: 0, or 1 if a model rejects a case or a round trip differs (a broken build, not timing). */
 #include "ethosu_mlw.h"
 #include "ethosu_mlw_encode.h"
@@ -46,7 +49,8 @@ struct conv_case {
 
 static double bench_ethosu_conv(const struct conv_case *cc, uint32_t out_w, uint32_t out_h);
 
-static int bench_conv(const struct conv_case *cc)
+/* The NVDLA INT8 layer of a case: symmetric padding, converter off, clip 4. */
+static struct golden_conv_cfg nvdla_conv_cfg(const struct conv_case *cc)
 {
     struct golden_conv_cfg c;
     memset(&c, 0, sizeof c);
@@ -65,6 +69,12 @@ static int bench_conv(const struct conv_case *cc)
     c.out_h = (cc->h + 2 * cc->pad - eh) / cc->stride + 1;
     c.out_c = cc->k;
     c.clip_truncate = 4;
+    return c;
+}
+
+static int bench_conv(const struct conv_case *cc)
+{
+    struct golden_conv_cfg c = nvdla_conv_cfg(cc);
     char why[160];
     if (golden_conv_check(&c, why, sizeof why) != 0) {
         fprintf(stderr, "bench-golden: conv %s rejected: %s\n", cc->name, why);
@@ -163,6 +173,101 @@ done:
     return per;
 }
 
+/* ---- 3. the NVDLA golden convolution against the 4 G MAC per CPU-second goal ---- */
+
+#define NVDLA_CONV_GOAL 4e9   /* issue 36: MACs per CPU-second on every layer */
+
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* G MAC per CPU-second of golden_conv_run on cc (best run of at least 5 and
+ * of min_time CPU seconds), printed as a table row; *rate gets it, 0 on failure. */
+static int bench_nvdla_goal(const struct conv_case *cc, double *rate)
+{
+    struct golden_conv_cfg c = nvdla_conv_cfg(cc);
+    struct golden_tensor in, out;
+    *rate = 0;
+    if (golden_conv_check(&c, NULL, 0) || golden_tensor_init(&in, c.in_w, c.in_h, c.in_c) ||
+        golden_tensor_init(&out, c.out_w, c.out_h, c.out_c)) {
+        fprintf(stderr, "bench-golden: conv %s rejected or out of memory\n", cc->name);
+        return 1;
+    }
+    for (size_t i = 0; i < golden_tensor_count(&in); i++)
+        in.data[i] = (int32_t)(rnd() % 256) - 128;
+    size_t wb = (size_t)golden_conv_weight_bytes(&c);
+    uint8_t *wts = malloc(wb);
+    if (!wts)
+        return 1;
+    for (size_t i = 0; i < wb; i++)
+        wts[i] = (uint8_t)rnd();
+    const uint64_t macs = (uint64_t)c.out_w * c.out_h * cc->k * cc->r * cc->s * cc->c;
+    double best = 0, spent = 0;
+    unsigned runs = 0;
+    int rc = 0;
+    while (runs < 5 || spent < min_time) {
+        double t0 = cpu_now();
+        if (golden_conv_run(&c, &in, wts, wb, &out) != 0) {
+            fprintf(stderr, "bench-golden: golden_conv_run failed on %s\n", cc->name);
+            rc = 1;
+            break;
+        }
+        double t = cpu_now() - t0;
+        if (runs++ == 0 || t < best)
+            best = t;
+        spent += t;
+    }
+    if (rc == 0 && best > 0) {
+        *rate = (double)macs / best;
+        printf("| %s | %ux%ux%u | %ux%ux%ux%u s%u d%u p%u | %" PRIu64 " | %u | %.1f | %.2f | %.2f |\n",
+               cc->name, cc->w, cc->h, cc->c, cc->k, cc->r, cc->s, cc->c, cc->stride, cc->dil,
+               cc->pad, macs, runs, best * 1e6, *rate / 1e9, *rate / NVDLA_CONV_GOAL);
+    }
+    golden_tensor_free(&in);
+    golden_tensor_free(&out);
+    free(wts);
+    return rc;
+}
+
+static int bench_nvdla_goal_table(const struct conv_case *convs, size_t n)
+{
+    static const struct conv_case big[] = {
+        {"3x3 48x48x64 (issue 36)", 48, 48, 64, 64, 3, 3, 1, 1, 1},
+        {"1x1 48x48x64 (issue 36)", 48, 48, 64, 64, 1, 1, 1, 1, 0},
+    };
+    char load[64] = "unknown";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (!fgets(load, sizeof load, f))
+            snprintf(load, sizeof load, "unknown");
+        load[strcspn(load, "\n")] = 0;
+        fclose(f);
+    }
+    printf("\n### NVDLA golden convolution against 4 G MAC per CPU-second (issue 36)\n\n");
+    printf("golden_conv_run, INT8, one thread; CPU time of the best run (load average %s: "
+           "under load the best run is the least disturbed one).\n\n", load);
+    printf("| case | input WxHxC | kernel KxRxSxC | MACs | runs | best CPU us/run | G MAC/CPU-s | ratio to 4 G |\n");
+    printf("|---|---|---|---:|---:|---:|---:|---:|\n");
+    int rc = 0;
+    double slowest = 0;
+    const char *slowest_name = "";
+    for (size_t i = 0; i < n + sizeof big / sizeof big[0]; i++) {
+        const struct conv_case *cc = i < n ? &convs[i] : &big[i - n];
+        double rate;
+        rc |= bench_nvdla_goal(cc, &rate);
+        if (i == 0 || rate < slowest) {
+            slowest = rate;
+            slowest_name = cc->name;
+        }
+    }
+    printf("\nSlowest layer: %s at %.2f G MAC/CPU-s, ratio %.2f to the 4 G goal: %s.\n", slowest_name,
+           slowest / 1e9, slowest / NVDLA_CONV_GOAL, slowest >= NVDLA_CONV_GOAL ? "met" : "NOT met");
+    return rc;
+}
+
 /* weight distributions: 0 uniform -255..255, 1 small (|w| <= 7, ~50% zero), 2 sparse (90% zero),
  * 3 few distinct values (palette friendly) */
 static void fill_weights(int16_t *w, size_t n, int kind)
@@ -253,6 +358,7 @@ int main(int argc, char **argv)
     printf("|---|---|---|---|---:|---:|---:|---:|---:|\n");
     for (size_t i = 0; i < sizeof convs / sizeof convs[0]; i++)
         rc |= bench_conv(&convs[i]);
+    rc |= bench_nvdla_goal_table(convs, sizeof convs / sizeof convs[0]);
     printf("\n### Ethos-U weight stream encoder / decoder (synthetic weights)\n\n");
     printf("| distribution | weights | stream bytes | bits/weight | encode weights/s | decode weights/s |\n");
     printf("|---|---:|---:|---:|---:|---:|\n");

@@ -4,7 +4,8 @@
  * IRQ and STOP with the history mask, end of stream, reserved opcodes,
  * bus aborts on the command and DMA channels, a kernel operation computed
  * (1x1 convolution through the golden model), refused ones stopping with
- * cmd_parse_error, DMA into the SHRAM LUT,
+ * cmd_parse_error, DMA into the SHRAM LUT, the Ethos-U85's DMA (signed strides,
+ * writes on the destination region's port),
  * soft reset draining AXI. Then the twin at its pins (ethosu_twin_create):
  * APB transfers, PSLVERR, IRQ pin, hard reset levels, soft reset, waves. */
 #include <check.h>
@@ -764,6 +765,67 @@ START_TEST(u55_shram_and_lut_per_configuration)
 }
 END_TEST
 
+/* A 40-bit signed stride as the U85's DMA0_*_STRIDE* command carries it:
+ * bits [39:32] in the param, [31:0] in the payload. */
+static void c1_stride(uint16_t op, int64_t v)
+{
+    uint64_t u = (uint64_t)v & 0xFFFFFFFFFFull;
+    c1(op, (uint16_t)(u >> 32), (uint32_t)u);
+}
+
+/* The Ethos-U85's DMA (command stream 2.0): one stride mode for both sides
+ * in DMA0_SRC_REGION, signed row and plane strides per side, and writes on
+ * the destination region's port. Region 1's setting 2 points at MEM_ATTR2,
+ * whose axi_port is EXT (M1): a 2D copy of 3 rows of 12 bytes read
+ * backwards (source stride -100) lands at 16-byte steps in M1, nothing in
+ * M0 there. A 3D copy into region 0 (SRAM, M0): 2 planes of 2 rows of 5
+ * bytes, source row stride 7 and plane stride -30, destination 5 and 10
+ * (contiguous): source 0x800, 0x807, 0x7E2, 0x7E9 (hand-worked). */
+START_TEST(u85_dma_strides_and_ext_writes)
+{
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U85_256), 0);
+    regw(ETHOSU_MEM_ATTR0 + 8, ETHOSU_MEM_ATTR0_AXI_PORT_MASK);   /* MEM_ATTR2: EXT */
+    regw(ETHOSU_REGIONCFG, 2u << 2);                                /* region 1 -> MEM_ATTR2 */
+    region(0, 0x100000);
+    region(1, 0x200000);
+    fill_random(T->mem[0], 0x100000, 4096, 5);
+    c0(ETHOSU85_NPU_SET_DMA0_SRC_REGION, 0 | 1u << 9);
+    c0(ETHOSU85_NPU_SET_DMA0_DST_REGION, 1);
+    c1(ETHOSU85_NPU_SET_DMA0_SRC, 0, 0x400);
+    c1(ETHOSU85_NPU_SET_DMA0_DST, 0, 0x10);
+    c1(ETHOSU85_NPU_SET_DMA0_LEN, 0, 12);
+    c0(ETHOSU85_NPU_SET_DMA0_SIZE0, 3);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0, -100);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_DST_STRIDE0, 16);
+    c0(ETHOSU85_NPU_OP_DMA_START, 0);
+    c0(ETHOSU85_NPU_SET_DMA0_SRC_REGION, 0 | 2u << 9);
+    c0(ETHOSU85_NPU_SET_DMA0_DST_REGION, 0);
+    c1(ETHOSU85_NPU_SET_DMA0_SRC, 0, 0x800);
+    c1(ETHOSU85_NPU_SET_DMA0_DST, 0, 0xC00);
+    c1(ETHOSU85_NPU_SET_DMA0_LEN, 0, 5);
+    c0(ETHOSU85_NPU_SET_DMA0_SIZE0, 2);
+    c0(ETHOSU85_NPU_SET_DMA0_SIZE1, 2);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0, 7);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_SRC_STRIDE1, -30);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_DST_STRIDE0, 5);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_DST_STRIDE1, 10);
+    c0(ETHOSU85_NPU_OP_DMA_START, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    ck_assert_uint_eq(status() & (ETHOSU_STATUS_CMD_PARSE_ERROR_MASK | ETHOSU_STATUS_BUS_STATUS_MASK), 0);
+    for (unsigned r = 0; r < 3; r++) {
+        ck_assert(mem_eq(T->mem[0], 0x100400 - 100u * r, T->mem[1], 0x200010 + 16u * r, 12));
+        ck_assert(mem_zero(T->mem[1], 0x200010 + 16u * r + 12, 4));
+    }
+    ck_assert(mem_zero(T->mem[0], 0x200000, 0x100));
+    static const unsigned src[4] = { 0x800, 0x807, 0x7E2, 0x7E9 };
+    for (unsigned i = 0; i < 4; i++)
+        ck_assert(mem_eq(T->mem[0], 0x100000 + src[i], T->mem[0], 0x100C00 + 5u * i, 5));
+    ck_assert(!log_has("writes use M0"));
+}
+END_TEST
+
 static void expect_abort(unsigned iface, unsigned channel)
 {
     uint32_t st = status();
@@ -1166,6 +1228,7 @@ int main(void)
     tcase_add_test(tc, dma_to_shram_fills_the_lut);
     tcase_add_test(tc, u55_kernel_beyond_32_bits_refused);
     tcase_add_test(tc, u55_shram_and_lut_per_configuration);
+    tcase_add_test(tc, u85_dma_strides_and_ext_writes);
     tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);

@@ -1000,5 +1000,5 @@ out:
 
 const struct ethosu_seq_test ethosu_random_dma = {
     "random_dma", "seeded random DMA command streams (regions, ports, lengths, strides, restarts) vs a memcpy model",
-    random_dma, 1, 0, 0, NULL };   /* the default 2M-cycle watchdog: runs take 1k-6k cycles, at most ~600k
+    random_dma, 1, 0, 0, NULL, ethosu_seq_skip_u85_stub };   /* the default 2M-cycle watchdog: runs take 1k-6k cycles, at most ~600k
                                       * with 16 transfers of 12,000 bytes under heavy stalls */

@@ -795,7 +795,16 @@ static void exec_step(struct ethosu_cmdproc *cp)
     }
     int rc = ethosu_cmd_decode_for(is_u85(cp) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65, w, n, &c);
     if (rc <= 0) {
-        parse_error(cp, w[0], "reserved opcode");
+        /* a command of the other command set at this opcode: named, so a
+         * U55/U65 stream on an Ethos-U85 (or the reverse) says what it is */
+        enum ethosu_cmd_product other = is_u85(cp) ? ETHOSU_CMD_U55_U65 : ETHOSU_CMD_U85;
+        const char *name = rc < 0 ? ethosu_cmd_name_for(other, c.opcode, c.is_cmd1) : NULL;
+        char why[200];
+        if (name)
+            snprintf(why, sizeof why, "reserved opcode (0x%04x is %s of command stream %s, the %s's; %s has none)",
+                     c.opcode, name, is_u85(cp) ? "1.x" : "2.0", is_u85(cp) ? "Ethos-U55/U65" : "Ethos-U85",
+                     ethosu_rf_config(cp->rf)->name);
+        parse_error(cp, w[0], name ? why : "reserved opcode");
         return;
     }
     if (try_exec(cp, &c)) {

@@ -826,6 +826,34 @@ START_TEST(u85_dma_strides_and_ext_writes)
 }
 END_TEST
 
+/* A command of the other command set is named in the parse error: the
+ * U55/U65's NPU_SET_PARALLEL_MODE (0x0123) on an Ethos-U85, the U85's
+ * NPU_SET_IFM_BROADCAST (0x0108) on an Ethos-U65; QREAD stays on it. */
+START_TEST(other_command_set_named_in_parse_error)
+{
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U85_256), 0);
+    c0(ETHOSU85_NPU_SET_IFM_REGION, 1);
+    c0(ETHOSU_NPU_SET_PARALLEL_MODE, 0);
+    c0(ETHOSU_NPU_OP_STOP, 1);
+    load_stream(0, 0x8000);
+    run_until_quiet(5000);
+    ck_assert_uint_eq(field(status(), ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 4), 1);
+    ck_assert_uint_eq(regr(ETHOSU_QREAD), 4);
+    ck_assert(log_has("reserved opcode (0x0123 is NPU_SET_PARALLEL_MODE of command stream 1.x, the Ethos-U55/U65's; "
+                      "ethos-u85-256 has none)"));
+    teardown();
+    setup();
+    c0(ETHOSU_NPU_SET_IFM_REGION, 1);
+    c0(ETHOSU85_NPU_SET_IFM_BROADCAST, 0);
+    c0(ETHOSU_NPU_OP_STOP, 1);
+    load_stream(0, 0x8000);
+    run_until_quiet(5000);
+    ck_assert_uint_eq(field(status(), ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 4), 1);
+    ck_assert(log_has("reserved opcode (0x0108 is NPU_SET_IFM_BROADCAST of command stream 2.0, the Ethos-U85's; "
+                      "ethos-u65-256 has none)"));
+}
+END_TEST
+
 static void expect_abort(unsigned iface, unsigned channel)
 {
     uint32_t st = status();
@@ -1229,6 +1257,7 @@ int main(void)
     tcase_add_test(tc, u55_kernel_beyond_32_bits_refused);
     tcase_add_test(tc, u55_shram_and_lut_per_configuration);
     tcase_add_test(tc, u85_dma_strides_and_ext_writes);
+    tcase_add_test(tc, other_command_set_named_in_parse_error);
     tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);

@@ -6,7 +6,7 @@
  * (1x1 convolution through the golden model), refused ones stopping with
  * cmd_parse_error, DMA into the SHRAM LUT, the Ethos-U85's DMA (signed strides,
  * writes on the destination region's port),
- * soft reset draining AXI. Then the twin at its pins (ethosu_twin_create):
+ * an Ethos-U85 OFM written on its region's port, soft reset draining AXI. Then the twin at its pins (ethosu_twin_create):
  * APB transfers, PSLVERR, IRQ pin, hard reset levels, soft reset, waves. */
 #include <check.h>
 #include <stdio.h>
@@ -854,6 +854,87 @@ START_TEST(other_command_set_named_in_parse_error)
 }
 END_TEST
 
+/* An Ethos-U85 kernel operation writes its OFM on the OFM region's port: a
+ * 1x1 max pool (the identity: zero points 0, scale 1 shift 0, clamp
+ * -128..127) of a 1x2x16 int8 IFM in region 1 (SRAM, M0) into region 2,
+ * whose MEM_ATTR2 is EXT: the 32 bytes land in M1, none in M0 there. The
+ * stream is Vela 5.2's programming of a pool on ethos-u85-256, shrunk. */
+START_TEST(u85_ofm_written_on_its_region_port)
+{
+    static const char text[] =
+    "NPU_SET_IFM_PRECISION      activation_type=1 activation_precision=0 activation_format=0 activation_storage=0\n"
+    "NPU_SET_IFM_REGION         region=1\n"
+    "NPU_SET_IFM_BASE0          0 0x00000000\n"
+    "NPU_SET_IFM_BASE1          0 0x00000000\n"
+    "NPU_SET_IFM_BASE2          0 0x00000000\n"
+    "NPU_SET_IFM_BASE3          0 0x00000000\n"
+    "NPU_SET_IFM_HEIGHT0_M1     0\n"
+    "NPU_SET_IFM_HEIGHT1_M1     0\n"
+    "NPU_SET_IFM_WIDTH0_M1      1\n"
+    "NPU_SET_IFM_DEPTH_M1       15\n"
+    "NPU_SET_IFM_STRIDE_Y       0 0x00000020\n"
+    "NPU_SET_IFM_STRIDE_X       0 0x00000010\n"
+    "NPU_SET_IFM_STRIDE_C       0 0x00000001\n"
+    "NPU_SET_IFM_ZERO_POINT     0\n"
+    "NPU_SET_IFM_UPSCALE        mode=0\n"
+    "NPU_SET_IFM_PAD_TOP        pad=0\n"
+    "NPU_SET_IFM_PAD_LEFT       pad=0\n"
+    "NPU_SET_IFM_PAD_BOTTOM     pad=0\n"
+    "NPU_SET_IFM_PAD_RIGHT      pad=0\n"
+    "NPU_SET_OFM_PRECISION      activation_type=1 activation_precision=0 activation_format=0 scale_mode=1 activation_reverse=0 activation_transpose=0 activation_storage=0\n"
+    "NPU_SET_OFM_REGION         region=2\n"
+    "NPU_SET_OFM_BASE0          0 0x00000000\n"
+    "NPU_SET_OFM_BASE1          0 0x00000000\n"
+    "NPU_SET_OFM_BASE2          0 0x00000000\n"
+    "NPU_SET_OFM_BASE3          0 0x00000000\n"
+    "NPU_SET_OFM_HEIGHT_M1      0\n"
+    "NPU_SET_OFM_WIDTH_M1       1\n"
+    "NPU_SET_OFM_DEPTH_M1       15\n"
+    "NPU_SET_OFM_HEIGHT0_M1     0\n"
+    "NPU_SET_OFM_HEIGHT1_M1     0\n"
+    "NPU_SET_OFM_WIDTH0_M1      1\n"
+    "NPU_SET_OFM_STRIDE_Y       0 0x00000020\n"
+    "NPU_SET_OFM_STRIDE_X       0 0x00000010\n"
+    "NPU_SET_OFM_STRIDE_C       0 0x00000001\n"
+    "NPU_SET_OFM_ZERO_POINT     0\n"
+    "NPU_SET_KERNEL_HEIGHT_M1   0\n"
+    "NPU_SET_KERNEL_WIDTH_M1    0\n"
+    "NPU_SET_KERNEL_STRIDE      stride_x_lsb=0 stride_y_lsb=0 weight_order=0 dilation_x=0 dilation_y=0 decomposition=0 stride_x_msb=0 stride_y_msb=0\n"
+    "NPU_SET_ACTIVATION         activation_function=0 table=0 activation_clip_range=0\n"
+    "NPU_SET_ACTIVATION_MIN     65408\n"
+    "NPU_SET_ACTIVATION_MAX     127\n"
+    "NPU_SET_OFM_SCALE          shift=0 dbl_rnd=0 round_mode=1 0x00000001\n"
+    "NPU_SET_OFM_BLK_HEIGHT_M1  height_m1=0\n"
+    "NPU_SET_OFM_BLK_WIDTH_M1   width_m1=1\n"
+    "NPU_SET_OFM_BLK_DEPTH_M1   depth_m1=15\n"
+    "NPU_SET_ACC_FORMAT         acc_format=0 acc_input=0 acc_output=0 microblock=1\n"
+    "NPU_OP_POOL                pooling_mode=0\n"
+    "NPU_OP_STOP                mask=1\n"
+    ;
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U85_256), 0);
+    regw(ETHOSU_MEM_ATTR0 + 8, ETHOSU_MEM_ATTR0_AXI_PORT_MASK);   /* MEM_ATTR2: EXT */
+    regw(ETHOSU_REGIONCFG, 0u << 2 | 2u << 4);                      /* region 1 -> MEM_ATTR0, 2 -> MEM_ATTR2 */
+    region(1, 0x100000);
+    region(2, 0x300000);
+    fill_random(T->mem[0], 0x100000, 32, 9);
+    uint32_t *w = NULL;
+    size_t n = 0;
+    char err[200];
+    ck_assert_msg(ethosu_cmd_asm_for(ETHOSU_CMD_U85, text, sizeof text - 1, "pool", &w, &n, err, sizeof err) == 0, "%s",
+                  err);
+    ck_assert_uint_le(n, sizeof T->words / sizeof T->words[0]);
+    memcpy(T->words, w, n * sizeof *w);
+    T->nw = (unsigned)n;
+    free(w);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    ck_assert_uint_eq(status() & (ETHOSU_STATUS_CMD_PARSE_ERROR_MASK | ETHOSU_STATUS_BUS_STATUS_MASK), 0);
+    ck_assert_uint_eq(T->cp.n_kernels, 1);
+    ck_assert(mem_eq(T->mem[0], 0x100000, T->mem[1], 0x300000, 32));
+    ck_assert(mem_zero(T->mem[0], 0x300000, 32));
+}
+END_TEST
+
 static void expect_abort(unsigned iface, unsigned channel)
 {
     uint32_t st = status();
@@ -1258,6 +1339,7 @@ int main(void)
     tcase_add_test(tc, u55_shram_and_lut_per_configuration);
     tcase_add_test(tc, u85_dma_strides_and_ext_writes);
     tcase_add_test(tc, other_command_set_named_in_parse_error);
+    tcase_add_test(tc, u85_ofm_written_on_its_region_port);
     tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);

@@ -4,9 +4,10 @@
  * IRQ and STOP with the history mask, end of stream, reserved opcodes,
  * bus aborts on the command and DMA channels, a kernel operation computed
  * (1x1 convolution through the golden model), refused ones stopping with
- * cmd_parse_error, DMA into the SHRAM LUT, the Ethos-U85's DMA (signed strides,
- * writes on the destination region's port),
- * an Ethos-U85 OFM written on its region's port, soft reset draining AXI. Then the twin at its pins (ethosu_twin_create):
+ * cmd_parse_error, DMA into the SHRAM LUT, the Ethos-U85's DMA (signed
+ * strides, writes on the destination region's port) and OFM writes (on the
+ * OFM region's port), the other command set named in a parse error, soft
+ * reset draining AXI. Then the twin at its pins (ethosu_twin_create):
  * APB transfers, PSLVERR, IRQ pin, hard reset levels, soft reset, waves. */
 #include <check.h>
 #include <stdio.h>

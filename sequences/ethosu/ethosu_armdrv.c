@@ -445,4 +445,4 @@ static int run_armdrv_init(struct ethosu_seq_ctx *ctx)
 
 const struct ethosu_seq_test ethosu_armdrv_init = {
     "armdrv_init", "Arm's driver (DRIVER=arm) initialises, reserves and reads the DUT's ID and CONFIG through APB",
-    run_armdrv_init, 1, 0, 0, "Arm's driver (DRIVER=arm, built by make ethosu-driver)" };
+    run_armdrv_init, 1, 0, 0, "Arm's driver (DRIVER=arm, built by make ethosu-driver)", NULL };

@@ -114,6 +114,12 @@ static int prepare(struct sim_knobs *k, char *name, size_t len)
 static int gate(struct sim_knobs *k, const char *name)
 {
     const struct sim_rtl_origin *o = sim_rtl_origin();
+    const char *why = ethosu_seq_skip(test, run_cfg, k->dut, o && o->files[0]);
+    if (why) {   /* the test does not apply to this configuration and DUT */
+        printf("SKIP: %s on %s%s, %s: %s\n", name, k->dut, sim_harness_note(), ethosu_configs[run_cfg].name, why);
+        fflush(stdout);
+        return SIM_EXIT_SKIP;
+    }
     if (!is_network_test() || strcmp(k->dut, "rtl") || (o && o->files[0]))
         return 0;
     printf("SKIP: %s on rtl%s: the shipped Ethos-U65 stub (rtl_stubs/ethosu65) does not compute kernel "

@@ -608,4 +608,4 @@ static int run_network(struct ethosu_seq_ctx *ctx)
 /* a network runs as long as it needs: the watchdog is 100 M cycles unless MAX_CYCLES says otherwise */
 const struct ethosu_seq_test ethosu_network = {
     "network", "a Vela-compiled network (NETWORK=<folder>): every output byte against TensorFlow Lite's",
-    run_network, 1, 0, 100000000, "the network loader of the C harness (NETWORK=)" };
+    run_network, 1, 0, 100000000, "the network loader of the C harness (NETWORK=)", NULL };

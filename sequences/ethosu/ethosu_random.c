@@ -1,5 +1,6 @@
 /* ethosu_random: ethosu/random_dma, a seeded constrained-random test of the
- * Ethos-U65 command processor and mem2mem DMA.
+ * Ethos-U command processor and mem2mem DMA (U55 and U65: command stream
+ * 1.x, below; U85: 2.0, at the end of this comment).
  *
  * From ctx->seq.rng (seeded from SEED, which the harness prints) it builds one or
  * two random but legal command streams:
@@ -39,7 +40,7 @@
  *     max(src, dst); LEN bytes per row; a 2D/3D side skips SKIP0 after each
  *     row and (3D) SKIP1 more after each plane; a 1D side is contiguous.
  *   - destinations are always checked in the M0 memory (TRM 3.3.3: DMA writes
- *     use AXI port 0 whatever REGIONCFG says).
+ *     use AXI port 0 whatever REGIONCFG says) on the U55/U65.
  *   - no two transfers write the same bytes and no transfer reads bytes an
  *     unfinished one writes: the DUTs run descriptors in order, but the TRM
  *     only orders them through NPU_OP_DMA_WAIT, so chained reads come only
@@ -49,6 +50,25 @@
  *   - no kernel operations: the twin computes them (ethosu_cmdproc.h) from
  *     the random state, which describes no feature map of the model.
  *   - IRQ/STOP masks are any 16-bit value; DMA_WAIT k is 0 or 1 (queue of 2).
+ *
+ * On an Ethos-U85 configuration the same flow builds command stream 2.0
+ * (the U85 rows of the command table; the U55/U65 draws are untouched, so
+ * a seed gives them the same streams as before):
+ *   - DMA0_SRC_REGION region, region_mode 0, stride_mode D1/D2/D3 (one
+ *     mode for both sides), idx_mode 0; DMA0_DST_REGION region and
+ *     region_mode (1 now and then: the internal LUT RAM, not checked);
+ *     SIZE0 rows, SIZE1 planes, signed 40-bit SRC_STRIDE0/1 and
+ *     DST_STRIDE0/1, LEN bytes a row. Source strides are anything (rows
+ *     backwards, overlapping, repeated with stride 0); destination rows and
+ *     planes lie apart in either direction. 1D sends sizes and strides as
+ *     junk now and then, 2D its SIZE1/STRIDE1.
+ *   - filler NPU_SET_* from the U85 table (no DMA0_*, WEIGHT_REGION/BASE/
+ *     LENGTH or operation; NPU_OP_BRANCH is a cmd1), KERNEL_WAIT 0/1.
+ *   - the ports: MEM_ATTR0-3 get random axi_port bits (SRAM = M0, EXT =
+ *     M1); a region's (and QCONFIG's) setting picks the entry. Both ports
+ *     read and write: a destination is written and checked in its region's
+ *     memory, and the other memory at its bytes must stay untouched.
+ *   - the memcpy model walks the twin's U85 DMA (sim/ethosu/ethosu_cmdproc.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -83,10 +103,11 @@ struct xfer {
     unsigned src_mode, dst_mode;    /* 0 1D, 1 2D, 2 3D */
     uint16_t size0, size1;
     uint64_t skip0, skip1;
+    int64_t stride[2][2];           /* Ethos-U85: [src/dst][row/plane] signed strides */
     int internal, chained;
     /* derived */
     uint64_t src, dst;              /* absolute */
-    unsigned src_port, dst_cfg;
+    unsigned src_port, dst_cfg, dst_port;
     uint32_t rows, planes;
     uint64_t bytes;
 };
@@ -107,6 +128,8 @@ struct rstream {
 struct rnd {
     struct ethosu_seq_ctx *ctx;
     int u55;                        /* Ethos-U55: 1-D only, 32-bit addresses, no U65-only commands */
+    int u85;                        /* Ethos-U85: command stream 2.0, writes on the region's port */
+    unsigned attr_port[4];          /* Ethos-U85: MEM_ATTR[n].axi_port (0 SRAM = M0, 1 EXT = M1) */
     struct bfm_rng *rng;
     uint64_t base[NREG];
     unsigned cfg[NREG];
@@ -136,6 +159,7 @@ struct rnd {
     unsigned known;                 /* bit i: field i of emit_dma_state sent in this stream */
     uint16_t k_srcr, k_dstr, k_size0, k_size1;
     uint64_t k_src, k_dst, k_len, k_skip0, k_skip1;
+    int64_t k_stride[2][2];
     /* statistics */
     unsigned n_filler, n_modes[3], n_chained, n_internal, n_empty, n_waits, n_irq_ops, n_src_m1, n_dst_cfg_m1;
     uint64_t bytes;
@@ -143,6 +167,20 @@ struct rnd {
 
 static uint64_t rr(struct rnd *g, uint64_t lo, uint64_t hi) { return bfm_rng_range(g->rng, lo, hi); }
 static int pct(struct rnd *g, unsigned p) { return bfm_rng_percent(g->rng, p); }
+
+/* The AXI port of a 2-bit region or QCONFIG setting: 0/1 M0, 2/3 M1 on the
+ * U55/U65; on the U85 the axi_port of MEM_ATTR[setting]. */
+static unsigned port_of(const struct rnd *g, unsigned setting)
+{
+    return g->u85 ? g->attr_port[setting & 3u] : setting >= 2;
+}
+
+/* A random 40-bit two's complement value (a U85 stride sent as junk). */
+static int64_t random_s40(struct rnd *g)
+{
+    uint64_t u = bfm_rng_next(g->rng) & 0xFFFFFFFFFFull;
+    return (int64_t)(u ^ 0x8000000000ull) - (int64_t)0x8000000000ull;
+}
 
 /* ---- stream building ------------------------------------------------------------------ */
 
@@ -177,8 +215,45 @@ static int filler_ok(const struct rnd *g, uint16_t op)
     return 1;
 }
 
+/* The same on the Ethos-U85, from its command table: every NPU_SET_* but
+ * DMA0_* (IDX included) and WEIGHT_REGION/BASE/LENGTH, no operation
+ * (NPU_OP_BRANCH is a cmd1). */
+static int filler_ok_u85(uint16_t op)
+{
+    if ((!(op & ETHOSU_CMD1_FLAG) && op < 0x100) || op == ETHOSU85_NPU_OP_BRANCH)
+        return 0;   /* operations */
+    if ((op & ~0xFu) == ETHOSU85_NPU_SET_DMA0_SRC_REGION || (op & ~0xFu) == ETHOSU85_NPU_SET_DMA0_SRC)
+        return 0;   /* 0x0130..0x013F, 0x4030..0x403F: the DMA0_* state */
+    switch (op) {
+    case ETHOSU85_NPU_SET_WEIGHT_REGION: case ETHOSU85_NPU_SET_WEIGHT_BASE: case ETHOSU85_NPU_SET_WEIGHT_LENGTH:
+        return 0;
+    }
+    return 1;
+}
+
+static void emit_filler_u85(struct rnd *g, struct rstream *s)
+{
+    unsigned kind = (unsigned)rr(g, 0, 99);
+    g->n_filler++;
+    if (kind < 8) {
+        emit(s, ETHOSU85_NPU_OP_KERNEL_WAIT, (uint16_t)rr(g, 0, 1), 0);
+    } else if (kind < 12) {
+        emit(s, ETHOSU85_NPU_OP_PMU_MASK, (uint16_t)rr(g, 0, 1), 0);
+    } else {
+        uint16_t op;
+        do
+            op = ethosu_cmd_opcode_at_for(ETHOSU_CMD_U85, (size_t)rr(g, 0, ethosu_cmd_count_for(ETHOSU_CMD_U85) - 1));
+        while (!filler_ok_u85(op));
+        emit(s, op, (uint16_t)bfm_rng_next(g->rng), (uint32_t)bfm_rng_next(g->rng));
+    }
+}
+
 static void emit_filler(struct rnd *g, struct rstream *s)
 {
+    if (g->u85) {
+        emit_filler_u85(g, s);
+        return;
+    }
     unsigned kind = (unsigned)rr(g, 0, 99);
     g->n_filler++;
     if (kind < 8) {
@@ -238,18 +313,49 @@ static uint64_t random_base(struct rnd *g, unsigned r)
 
 /* ---- transfer geometry (the model both DUTs implement) -------------------------------- */
 
-static uint64_t row_addr(const struct xfer *x, uint64_t base, unsigned mode, uint32_t row, uint32_t plane)
+/* The row and plane steps of one side (0 source, 1 destination). U55/U65:
+ * a row is LEN + SKIP0 bytes on a side in 2D/3D mode, a plane its rows
+ * plus SKIP1 in 3D mode. U85: the side's signed STRIDE0/STRIDE1 in the one
+ * stride mode of both sides. */
+static void steps(const struct rnd *g, const struct xfer *x, unsigned side, int64_t *rs, int64_t *ps)
 {
-    uint64_t rs = mode >= 1 ? (uint64_t)x->len + x->skip0 : x->len;
-    uint64_t ps = (uint64_t)x->rows * rs + (mode == 2 ? x->skip1 : 0);
-    return base + (uint64_t)plane * ps + (uint64_t)row * rs;
+    unsigned mode = side ? x->dst_mode : x->src_mode;
+    if (g->u85) {
+        *rs = mode >= 1 ? x->stride[side][0] : 0;
+        *ps = mode == 2 ? x->stride[side][1] : 0;
+        return;
+    }
+    uint64_t r = mode >= 1 ? (uint64_t)x->len + x->skip0 : x->len;
+    *rs = (int64_t)r;
+    *ps = (int64_t)((uint64_t)x->rows * r + (mode == 2 ? x->skip1 : 0));
 }
 
-static uint64_t footprint(const struct xfer *x, uint64_t base, unsigned mode)
+static uint64_t row_addr(const struct rnd *g, const struct xfer *x, unsigned side, uint64_t base, uint32_t row,
+                         uint32_t plane)
 {
+    int64_t rs, ps;
+    steps(g, x, side, &rs, &ps);
+    return base + (uint64_t)((int64_t)plane * ps) + (uint64_t)((int64_t)row * rs);
+}
+
+/* The bytes a side touches relative to its first row's address: [*lo, *hi)
+ * with *lo <= 0 (a negative U85 stride reaches below it); 0, 0 when the
+ * transfer moves nothing. The corners bound it: addresses are linear in
+ * row and plane. */
+static void extent(const struct rnd *g, const struct xfer *x, unsigned side, int64_t *lo, int64_t *hi)
+{
+    *lo = *hi = 0;
     if (!x->bytes)
-        return 0;
-    return row_addr(x, base, mode, x->rows - 1, x->planes - 1) + x->len - base;
+        return;
+    int64_t rs, ps;
+    steps(g, x, side, &rs, &ps);
+    for (unsigned c = 0; c < 4; c++) {
+        int64_t o = (int64_t)((c & 1u) ? x->rows - 1 : 0) * rs + (int64_t)((c & 2u) ? x->planes - 1 : 0) * ps;
+        if (o < *lo)
+            *lo = o;
+        if (o + (int64_t)x->len > *hi)
+            *hi = o + (int64_t)x->len;
+    }
 }
 
 static void geometry(struct xfer *x)
@@ -276,10 +382,10 @@ static int pick_chained(struct rnd *g, struct xfer *x, unsigned complete_upto)
         return 0;
     const struct span *s = &g->sp[cand[rr(g, 0, nc - 1)]];
     uint64_t a = s->lo + rr(g, 0, s->hi - s->lo - need);
-    /* any region behind M0 with its base at or below a reaches it */
+    /* any region behind the span's port with its base at or below a reaches it */
     unsigned regs[NREG], nr = 0;
     for (unsigned r = 0; r < NREG; r++)
-        if (g->cfg[r] < 2 && g->base[r] <= a)
+        if (port_of(g, g->cfg[r]) == s->mem && g->base[r] <= a)
             regs[nr++] = r;
     if (!nr)
         return 0;
@@ -289,14 +395,51 @@ static int pick_chained(struct rnd *g, struct xfer *x, unsigned complete_upto)
     return 1;
 }
 
+/* 1D transfer lengths: empty, 1-16, up to 512, 4096 or 12000 bytes. */
+static uint32_t random_len_1d(struct rnd *g)
+{
+    unsigned l = (unsigned)rr(g, 0, 99);
+    return l < 2 ? 0 : l < 27 ? (uint32_t)rr(g, 1, 16) : l < 62 ? (uint32_t)rr(g, 17, 512)
+         : l < 92 ? (uint32_t)rr(g, 513, 4096) : (uint32_t)rr(g, 4097, 12000);
+}
+
+/* An Ethos-U85 transfer's shape: one stride mode for both sides. A source
+ * stride is anything (rows read backwards, overlapping or repeated with
+ * stride 0); a destination's rows and planes lie apart in either direction,
+ * so no byte is written twice. In 1D the sizes and strides are ignored (and
+ * sometimes sent as junk); in 2D so are SIZE1 and STRIDE1. */
+static void shape_u85(struct rnd *g, struct xfer *x)
+{
+    unsigned shape = (unsigned)rr(g, 0, 99);
+    if (shape < 55) {
+        x->len = random_len_1d(g);
+        x->size0 = (uint16_t)bfm_rng_next(g->rng);
+        x->size1 = (uint16_t)bfm_rng_next(g->rng);
+        for (unsigned i = 0; i < 4; i++)
+            x->stride[i >> 1][i & 1u] = random_s40(g);
+        return;
+    }
+    unsigned mode = shape < 80 ? 1 : 2;
+    x->src_mode = x->dst_mode = mode;
+    x->len = pct(g, 80) ? (uint32_t)rr(g, 1, 64) : (uint32_t)rr(g, 65, 300);
+    x->size0 = pct(g, 2) ? 0 : (uint16_t)rr(g, 1, 6);
+    x->size1 = mode == 2 ? (uint16_t)rr(g, 1, 3) : (uint16_t)bfm_rng_next(g->rng);
+    x->stride[0][0] = pct(g, 10) ? 0 : (int64_t)rr(g, 0, 600) - 300;
+    x->stride[0][1] = pct(g, 10) ? 0 : (int64_t)rr(g, 0, 2000) - 1000;
+    int64_t d0 = (int64_t)x->len + (int64_t)rr(g, 0, 200);
+    int64_t d1 = (int64_t)x->size0 * d0 + (int64_t)rr(g, 0, 300);
+    x->stride[1][0] = pct(g, 30) ? -d0 : d0;
+    x->stride[1][1] = pct(g, 30) ? -d1 : d1;
+}
+
 static int gen_xfer(struct rnd *g, struct xfer *x, unsigned complete_upto)
 {
     memset(x, 0, sizeof *x);
-    unsigned shape = (unsigned)rr(g, 0, 99);
-    if (shape < 65 || g->u55) {                         /* 1D (the Ethos-U55's only DMA) */
-        unsigned l = (unsigned)rr(g, 0, 99);
-        x->len = l < 2 ? 0 : l < 27 ? (uint32_t)rr(g, 1, 16) : l < 62 ? (uint32_t)rr(g, 17, 512)
-               : l < 92 ? (uint32_t)rr(g, 513, 4096) : (uint32_t)rr(g, 4097, 12000);
+    unsigned shape = g->u85 ? 0 : (unsigned)rr(g, 0, 99);
+    if (g->u85) {
+        shape_u85(g, x);
+    } else if (shape < 65 || g->u55) {                         /* 1D (the Ethos-U55's only DMA) */
+        x->len = random_len_1d(g);
         x->size0 = (uint16_t)bfm_rng_next(g->rng);      /* ignored in 1D; maybe sent as junk */
         x->size1 = (uint16_t)bfm_rng_next(g->rng);
         x->skip0 = bfm_rng_next(g->rng) & 0xFFFFFFFFFFFFull;
@@ -318,29 +461,37 @@ static int gen_xfer(struct rnd *g, struct xfer *x, unsigned complete_upto)
     x->dst_reg = (unsigned)rr(g, 0, NREG - 1);
     if (!(x->src_mode == 0 && x->bytes && pct(g, 20) && pick_chained(g, x, complete_upto)))
         x->src_reg = (unsigned)rr(g, 0, NREG - 1);
-    x->src_port = g->cfg[x->src_reg] >= 2;
+    x->src_port = port_of(g, g->cfg[x->src_reg]);
     x->dst_cfg = g->cfg[x->dst_reg];
+    /* U55/U65 DMA writes use M0 (TRM 3.3.3); the U85's the region's port */
+    x->dst_port = g->u85 && !x->internal ? port_of(g, x->dst_cfg) : 0;
     int idx = (int)(x - g->x);
-    /* source */
+    int64_t elo, ehi;
+    /* source: the span from its lowest byte, the first row elo above that */
     if (!x->chained) {
-        uint64_t fp = footprint(x, 0, x->src_mode), a;
+        extent(g, x, 0, &elo, &ehi);
+        uint64_t fp = (uint64_t)(ehi - elo), a;
         /* mostly near the base, sometimes far above it: offsets beyond 32 bits */
         uint64_t lo = g->base[x->src_reg] + (!g->u55 && pct(g, 15) ? rr(g, 1, 0x3Full) << 32 : 0);
         if (!place(g, x->src_port, lo, REGION_WIN, fp ? fp : 1, 0, 0, &a))
             return 0;
-        x->src_off = a - g->base[x->src_reg];
+        x->src_off = a - (uint64_t)elo - g->base[x->src_reg];
         add_span(g, x->src_port, a, a + (fp ? fp : 1), SPAN_SRC, idx);
     }
-    /* destination with its guard bytes, in M0 */
-    uint64_t fp = footprint(x, 0, x->dst_mode), a;
+    /* destination with its guard bytes, in the memory of its write port */
+    extent(g, x, 1, &elo, &ehi);
+    uint64_t fp = (uint64_t)(ehi - elo), a;
     uint64_t gb = rr(g, 16, 47), ga = rr(g, 16, 47);
     uint64_t lo = g->base[x->dst_reg] + (!g->u55 && pct(g, 15) ? rr(g, 1, 0x3Full) << 32 : 0);
-    if (!place(g, 0, lo, REGION_WIN, fp ? fp : 1, gb, ga, &a))
+    if (!place(g, x->dst_port, lo, REGION_WIN, fp ? fp : 1, gb, ga, &a))
         return 0;
-    x->dst_off = a - g->base[x->dst_reg];
-    add_span(g, 0, a - gb, a + (fp ? fp : 1) + ga, SPAN_DST, idx);
-    if (x->dst_cfg >= 2 && !overlaps(g, 1, a - gb, a + (fp ? fp : 1) + ga))
-        add_span(g, 1, a - gb, a + (fp ? fp : 1) + ga, SPAN_MIRROR, idx);   /* M1 must not be written */
+    x->dst_off = a - (uint64_t)elo - g->base[x->dst_reg];
+    add_span(g, x->dst_port, a - gb, a + (fp ? fp : 1) + ga, SPAN_DST, idx);
+    /* the other memory at the same bytes must not be written: M1 of a region
+     * configured for M1 on the U55/U65, the port not chosen on the U85 */
+    unsigned other = g->u85 ? !x->dst_port : 1u;
+    if ((g->u85 || x->dst_cfg >= 2) && !overlaps(g, other, a - gb, a + (fp ? fp : 1) + ga))
+        add_span(g, other, a - gb, a + (fp ? fp : 1) + ga, SPAN_MIRROR, idx);
     x->src = g->base[x->src_reg] + x->src_off;
     x->dst = g->base[x->dst_reg] + x->dst_off;
     return 1;
@@ -399,6 +550,66 @@ static void emit_dma_state(struct rnd *g, struct rstream *s, const struct xfer *
     }
 }
 
+/* A U85 stride command: the 40-bit two's complement value, bits [39:32] in the param. */
+static void emit_stride(struct rstream *s, uint16_t opcode, int64_t v)
+{
+    uint64_t u = (uint64_t)v & 0xFFFFFFFFFFull;
+    emit(s, opcode, (uint16_t)(u >> 32), (uint32_t)u);
+}
+
+/* The Ethos-U85's DMA0 state of x (command stream 2.0): DMA0_SRC_REGION
+ * region, region_mode 0 (external), stride_mode of both sides, idx_mode 0;
+ * DMA0_DST_REGION region and region_mode (1: the internal LUT RAM);
+ * SIZE0/SIZE1, SRC_STRIDE0/1 and DST_STRIDE0/1. What changed, in random
+ * order, as emit_dma_state. */
+static void emit_dma_state_u85(struct rnd *g, struct rstream *s, const struct xfer *x)
+{
+    static const uint16_t stride_op[2][2] = {
+        { ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0, ETHOSU85_NPU_SET_DMA0_SRC_STRIDE1 },
+        { ETHOSU85_NPU_SET_DMA0_DST_STRIDE0, ETHOSU85_NPU_SET_DMA0_DST_STRIDE1 },
+    };
+    uint16_t srcr = (uint16_t)(x->src_reg | x->src_mode << 9);
+    uint16_t dstr = (uint16_t)(x->dst_reg | (unsigned)x->internal << 8);
+    int strided = x->src_mode != 0;
+    int junk = !strided && pct(g, 15);
+    int resend = pct(g, 10);
+    unsigned order[11], n = 0;
+#define NEED(i, changed) (!(g->known >> (i) & 1u) || resend || (changed))
+    if (NEED(0, srcr != g->k_srcr)) order[n++] = 0;
+    if (NEED(1, dstr != g->k_dstr)) order[n++] = 1;
+    if (NEED(2, x->src_off != g->k_src)) order[n++] = 2;
+    if (NEED(3, x->dst_off != g->k_dst)) order[n++] = 3;
+    if (NEED(4, x->len != g->k_len)) order[n++] = 4;
+    if ((strided || junk) && NEED(5, x->size0 != g->k_size0)) order[n++] = 5;
+    if ((strided || junk) && NEED(6, x->size1 != g->k_size1)) order[n++] = 6;
+    for (unsigned i = 0; i < 4; i++)   /* 7, 8: source row, plane; 9, 10: destination */
+        if ((strided || junk) && NEED(7 + i, x->stride[i >> 1][i & 1u] != g->k_stride[i >> 1][i & 1u]))
+            order[n++] = 7 + i;
+#undef NEED
+    shuffle(g, order, n);
+    for (unsigned i = 0; i < n; i++) {
+        if (pct(g, 10))
+            emit_filler(g, s);
+        g->known |= 1u << order[i];
+        switch (order[i]) {
+        case 0: emit(s, ETHOSU85_NPU_SET_DMA0_SRC_REGION, srcr, 0); g->k_srcr = srcr; break;
+        case 1: emit(s, ETHOSU85_NPU_SET_DMA0_DST_REGION, dstr, 0); g->k_dstr = dstr; break;
+        case 2: emit(s, ETHOSU85_NPU_SET_DMA0_SRC, (uint16_t)(x->src_off >> 32), (uint32_t)x->src_off);
+                g->k_src = x->src_off; break;
+        case 3: emit(s, ETHOSU85_NPU_SET_DMA0_DST, (uint16_t)(x->dst_off >> 32), (uint32_t)x->dst_off);
+                g->k_dst = x->dst_off; break;
+        case 4: emit(s, ETHOSU85_NPU_SET_DMA0_LEN, 0, x->len); g->k_len = x->len; break;
+        case 5: emit(s, ETHOSU85_NPU_SET_DMA0_SIZE0, x->size0, 0); g->k_size0 = x->size0; break;
+        case 6: emit(s, ETHOSU85_NPU_SET_DMA0_SIZE1, x->size1, 0); g->k_size1 = x->size1; break;
+        default: {
+            unsigned k = order[i] - 7;
+            emit_stride(s, stride_op[k >> 1][k & 1u], x->stride[k >> 1][k & 1u]);
+            g->k_stride[k >> 1][k & 1u] = x->stride[k >> 1][k & 1u];
+        }
+        }
+    }
+}
+
 /* One stream's commands into s; transfers appended to g->x. */
 static int gen_stream(struct rnd *g, unsigned k, struct rstream *s)
 {
@@ -416,7 +627,10 @@ static int gen_stream(struct rnd *g, unsigned k, struct rstream *s)
             break;   /* no room left: a shorter stream */
         x->stream = k;
         g->nx++;
-        emit_dma_state(g, s, x);
+        if (g->u85)
+            emit_dma_state_u85(g, s, x);
+        else
+            emit_dma_state(g, s, x);
         emit(s, ETHOSU_NPU_OP_DMA_START, 0, 0);
         started++;
         if (pct(g, 35)) {
@@ -458,13 +672,16 @@ static void random_regions(struct rnd *g)
     for (unsigned i = 0; i < 4; i++)
         g->axi_limit[i] = (uint32_t)rr(g, 0, 2) | (uint32_t)rr(g, 0, 11) << 4 | (uint32_t)rr(g, 0, 15) << 16 |
                           (uint32_t)rr(g, 0, 7) << 24;
+    if (g->u85)   /* each MEM_ATTR entry on the SRAM (M0) or the EXT (M1) port */
+        for (unsigned i = 0; i < 4; i++)
+            g->attr_port[i] = (unsigned)rr(g, 0, 1);
 }
 
 static int place_stream(struct rnd *g, unsigned k, size_t words)
 {
     g->qcfg[k] = (unsigned)rr(g, 0, 3);
     uint64_t a;
-    unsigned mem = g->qcfg[k] >= 2;
+    unsigned mem = port_of(g, g->qcfg[k]);
     /* 4 free bytes before it, so aligning down to a word stays in free space */
     if (!place(g, mem, (g->u55 ? CMD_WIN_BASE_U55 : CMD_WIN_BASE) + rr(g, 0, 0xFFFFFF) * 4, 0x40000, 4 * words, 4, 0,
                &a))
@@ -517,9 +734,9 @@ static void ref_apply(struct rnd *g, const struct xfer *x)
         for (uint32_t r = 0; r < x->rows; r++) {
             if (!x->len)
                 continue;
-            sparse_mem_read(g->ref[x->src_port], row_addr(x, x->src, x->src_mode, r, p), buf, x->len);
+            sparse_mem_read(g->ref[x->src_port], row_addr(g, x, 0, x->src, r, p), buf, x->len);
             if (!x->internal)
-                sparse_mem_write(g->ref[0], row_addr(x, x->dst, x->dst_mode, r, p), buf, x->len);
+                sparse_mem_write(g->ref[x->dst_port], row_addr(g, x, 1, x->dst, r, p), buf, x->len);
         }
 }
 
@@ -529,10 +746,24 @@ static void print_xfers(const struct rnd *g)
     printf("random_dma: regions (final):");
     for (unsigned r = 0; r < NREG; r++)
         printf(" r%u=0x%010" PRIx64 "/cfg%u", r, g->base[r], g->cfg[r]);
-    printf("\nrandom_dma: %s, %u stream(s), AXI_LIMIT 0x%08x 0x%08x 0x%08x 0x%08x\n", restart_name[g->restart],
-           g->nstreams, g->axi_limit[0], g->axi_limit[1], g->axi_limit[2], g->axi_limit[3]);
+    printf("\nrandom_dma: %s, %u stream(s), %s 0x%08x 0x%08x 0x%08x 0x%08x\n", restart_name[g->restart],
+           g->nstreams, g->u85 ? "MEM_ATTR (ports as set)" : "AXI_LIMIT", g->axi_limit[0], g->axi_limit[1],
+           g->axi_limit[2], g->axi_limit[3]);
+    if (g->u85)
+        printf("random_dma: MEM_ATTR0-3 axi_port M%u M%u M%u M%u\n", g->attr_port[0], g->attr_port[1],
+               g->attr_port[2], g->attr_port[3]);
     for (unsigned i = 0; i < g->nx; i++) {
         const struct xfer *x = &g->x[i];
+        if (g->u85) {
+            printf("random_dma: xfer %u (stream %u): r%u+0x%" PRIx64 " (M%u 0x%010" PRIx64 ") -> r%u+0x%" PRIx64
+                   " (cfg%u, M%u 0x%010" PRIx64 ")%s %s len %u size0 %u size1 %u src strides %" PRId64 " %" PRId64
+                   " dst strides %" PRId64 " %" PRId64 " = %" PRIu64 " bytes%s\n",
+                   i, x->stream, x->src_reg, x->src_off, x->src_port, x->src, x->dst_reg, x->dst_off, x->dst_cfg,
+                   x->dst_port, x->dst, x->internal ? " internal" : "", mn[x->src_mode], x->len, x->size0, x->size1,
+                   x->stride[0][0], x->stride[0][1], x->stride[1][0], x->stride[1][1], x->bytes,
+                   x->chained ? " (chained)" : "");
+            continue;
+        }
         printf("random_dma: xfer %u (stream %u): r%u+0x%" PRIx64 " (M%u 0x%010" PRIx64 ") %s -> r%u+0x%" PRIx64
                " (cfg%u, M0 0x%010" PRIx64 ") %s%s len %u size0 %u size1 %u skip0 %" PRIu64 " skip1 %" PRIu64
                " = %" PRIu64 " bytes%s\n",
@@ -542,27 +773,29 @@ static void print_xfers(const struct rnd *g)
     }
     for (unsigned k = 0; k < MAX_STREAMS; k++)
         if (g->s[k].n) {
-            printf("random_dma: stream %u at M%u 0x%010" PRIx64 " (QCONFIG %u), %zu words:\n", k, g->qcfg[k] >= 2,
-                   g->qaddr[k], g->qcfg[k], g->s[k].n);
-            ethosu_cmd_disasm(g->s[k].w, g->s[k].n, stdout);
+            printf("random_dma: stream %u at M%u 0x%010" PRIx64 " (QCONFIG %u), %zu words:\n", k,
+                   port_of(g, g->qcfg[k]), g->qaddr[k], g->qcfg[k], g->s[k].n);
+            ethosu_cmd_disasm_for(g->u85 ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65, g->s[k].w, g->s[k].n, stdout);
         }
     fflush(stdout);
 }
 
 /* Where in x's destination a byte lies: "row r plane p byte b", or a gap/guard. */
-static void describe_dst(const struct xfer *x, uint64_t a, char *buf, size_t len)
+static void describe_dst(const struct rnd *g, const struct xfer *x, uint64_t a, char *buf, size_t len)
 {
     for (uint32_t p = 0; p < x->planes; p++)
         for (uint32_t r = 0; r < x->rows; r++) {
-            uint64_t ra = row_addr(x, x->dst, x->dst_mode, r, p);
+            uint64_t ra = row_addr(g, x, 1, x->dst, r, p);
             if (a >= ra && a < ra + x->len) {
                 snprintf(buf, len, "%s row %u plane %u byte %" PRIu64,
                          x->internal ? "internal destination (must not be written)" : "data", r, p, a - ra);
                 return;
             }
         }
-    snprintf(buf, len, "%s", a < x->dst ? "guard before" : a >= x->dst + footprint(x, 0, x->dst_mode) ? "guard after"
-                                                                                                   : "gap between rows");
+    int64_t lo, hi;
+    extent(g, x, 1, &lo, &hi);
+    snprintf(buf, len, "%s", a < x->dst + (uint64_t)lo ? "guard before" : a >= x->dst + (uint64_t)hi ? "guard after"
+                                                                                                : "gap between rows");
 }
 
 static int compare(struct rnd *g, unsigned after_stream)
@@ -585,11 +818,13 @@ static int compare(struct rnd *g, unsigned after_stream)
                     char where[160];
                     uint64_t ba = a + j;
                     if (s->kind == SPAN_DST) {
-                        describe_dst(&g->x[s->xfer], ba, where, sizeof where);
+                        describe_dst(g, &g->x[s->xfer], ba, where, sizeof where);
                     } else {
                         snprintf(where, sizeof where, "%s",
                                  s->kind == SPAN_SRC ? "its source (must not be written)"
-                                 : s->kind == SPAN_MIRROR ? "M1 at its destination address (DMA writes use M0)"
+                                 : s->kind == SPAN_MIRROR ? (g->u85 ? "the other port's memory at its destination "
+                                                                      "address (U85 DMA writes use the region's port)"
+                                                                    : "M1 at its destination address (DMA writes use M0)")
                                                           : "the command stream (must not be written)");
                     }
                     snprintf(first, sizeof first, "%s %u, M%u 0x%010" PRIx64 ", %s: expected 0x%02x, actual 0x%02x",
@@ -629,7 +864,7 @@ static int write_stream(struct rnd *g, unsigned k)
 {
     struct ethosu_seq_ctx *ctx = g->ctx;
     const struct rstream *s = &g->s[k];
-    unsigned mem = g->qcfg[k] >= 2;
+    unsigned mem = port_of(g, g->qcfg[k]);
     for (size_t i = 0; i < s->n; i++) {
         uint8_t le[4] = { (uint8_t)s->w[i], (uint8_t)(s->w[i] >> 8), (uint8_t)(s->w[i] >> 16),
                           (uint8_t)(s->w[i] >> 24) };
@@ -663,6 +898,7 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
     memset(g, 0, sizeof *g);
     g->ctx = ctx;
     g->u55 = ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U55;
+    g->u85 = ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U85;
     g->rng = &ctx->seq.rng;
     if (!generate(g))
         return ethosu_seq_fail(ctx, "random_dma: could not place the generated transfers (generator bug)");
@@ -690,10 +926,10 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
     if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE))
         goto out;
     for (unsigned i = 0; i < 4; i++) {
-        /* the Ethos-U85 has MEM_ATTR0-3 there: the same random bits, the port kept (0/1 SRAM, 2/3 EXT) */
+        /* the Ethos-U85 has MEM_ATTR0-3 there: the same random bits, axi_port the generator's */
         uint32_t v = g->axi_limit[i];
-        if (ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U85)
-            v = (v & ~ETHOSU_MEM_ATTR0_AXI_PORT_MASK) | (i >= 2 ? ETHOSU_MEM_ATTR0_AXI_PORT_MASK : 0);
+        if (g->u85)
+            v = (v & ~ETHOSU_MEM_ATTR0_AXI_PORT_MASK) | (g->attr_port[i] ? ETHOSU_MEM_ATTR0_AXI_PORT_MASK : 0);
         if (ethosu_write(ctx, ETHOSU_AXI_LIMIT0 + 4 * i, v))
             goto out;
     }
@@ -743,7 +979,7 @@ static int random_dma(struct ethosu_seq_ctx *ctx)
             g->n_internal += (unsigned)x->internal;
             g->n_empty += x->bytes == 0;
             g->n_src_m1 += x->src_port;
-            g->n_dst_cfg_m1 += x->dst_cfg >= 2;
+            g->n_dst_cfg_m1 += g->u85 ? x->dst_port : x->dst_cfg >= 2;
             g->bytes += x->bytes;
         }
         if (compare(g, k))
@@ -764,5 +1000,5 @@ out:
 
 const struct ethosu_seq_test ethosu_random_dma = {
     "random_dma", "seeded random DMA command streams (regions, ports, lengths, strides, restarts) vs a memcpy model",
-    random_dma, 1, 0, 0, NULL };   /* the default 2M-cycle watchdog: runs take 1k-6k cycles, at most ~600k
+    random_dma, 1, 0, 0, NULL, ethosu_seq_skip_u85_stub };   /* the default 2M-cycle watchdog: runs take 1k-6k cycles, at most ~600k
                                       * with 16 transfers of 12,000 bytes under heavy stalls */

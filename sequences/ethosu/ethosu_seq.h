@@ -48,6 +48,12 @@ struct ethosu_seq_test {
      * (e.g. "AXI error regions"), NULL if none: harnesses without it (TLM)
      * refuse the test with this reason. */
     const char *needs_pins;
+    /* Why the test does not apply to configuration cfg (enum ethosu_config_id)
+     * on DUT kind dut ("twin" or "rtl"; user_rtl: the user's RTL from
+     * RTL_FILES, not the shipped stub), NULL when it does; a NULL function:
+     * it applies everywhere. Such a run is skipped before the DUT starts,
+     * the reason on a SKIP line (the simulator's exit SIM_EXIT_SKIP). */
+    const char *(*skip_reason)(int cfg, const char *dut, int user_rtl);
 };
 
 extern const struct ethosu_seq_test *const ethosu_seq_tests[];
@@ -57,6 +63,13 @@ extern const unsigned ethosu_seq_test_count;
 const char *ethosu_network_pass_word(void);
 /* name with or without the "ethosu/" prefix. */
 const struct ethosu_seq_test *ethosu_seq_find(const char *name);
+
+/* The skip reason of a test that needs command stream 2.0 executed on an
+ * Ethos-U85 configuration: the shipped ethosu85 stub runs the Ethos-U65
+ * stub's engines (rtl_stubs/ethosu85/README.md); NULL elsewhere. */
+const char *ethosu_seq_skip_u85_stub(int cfg, const char *dut, int user_rtl);
+/* skip_reason of t (NULL when it has none or it applies). */
+const char *ethosu_seq_skip(const struct ethosu_seq_test *t, int cfg, const char *dut, int user_rtl);
 
 /* A test's return when the DUT cannot run it (the reason printed on
  * stderr): exit status 2, no verdict. */

@@ -278,12 +278,136 @@ static int limit_case(struct ethosu_seq_ctx *ctx, struct ethosu_stream *s, int r
     return 0;
 }
 
+/* ---- product_limits on the Ethos-U85 (command stream 2.0) ---- */
+
+#define U85_DST_BASE 0xFFFFFF0000ull   /* region 0 (SRAM, M0): its copy ends 128 bytes below 2**40 */
+#define U85_SRC_BASE 0x8000000000ull   /* region 1 (EXT, M1) */
+#define U85_EXT_BASE 0x9000000000ull   /* region 2 (EXT, M1): a destination written through M1 */
+
+static void stride40(struct ethosu_stream *s, uint16_t opcode, int64_t v)
+{
+    uint64_t u = (uint64_t)v & 0xFFFFFFFFFFull;
+    ethosu_stream_cmd1(s, opcode, (uint16_t)(u >> 32), (uint32_t)u);
+}
+
+/* Two U85 DMAs and their bytes: 2 rows of 64 bytes from region 1 + 0x100
+ * with SRC_STRIDE0 -40 (opcode 0x4033, the U55/U65's DMA0_SKIP0: a signed
+ * row stride in 2.0; rows at +0x100 and +0xD8) to region 0 + 0xFF00 with
+ * DST_STRIDE0 64, the last byte at 0xFF_FFFF_FF7F; then 48 bytes from
+ * region 1 + 0x400 to region 2 (EXT) + 0x20, written through M1 (the
+ * U85's EXT port writes; M0 at that address stays as it was). */
+static int u85_dma_case(struct ethosu_seq_ctx *ctx)
+{
+    enum { LEN = 64, EXT_LEN = 48, GUARD = 32 };
+    uint8_t src[0x500], pat[2 * LEN + 2 * GUARD], out[2 * LEN + 2 * GUARD], m0[EXT_LEN];
+    for (size_t i = 0; i < sizeof src; i++)
+        src[i] = (uint8_t)bfm_rng_next(&ctx->seq.rng);
+    for (size_t i = 0; i < sizeof pat; i++)
+        pat[i] = (uint8_t)(0x5a ^ i);
+    sparse_mem_write(ctx->seq.mem[1], U85_SRC_BASE, src, sizeof src);
+    sparse_mem_write(ctx->seq.mem[0], U85_DST_BASE + 0xFF00 - GUARD, pat, sizeof pat);
+    sparse_mem_write(ctx->seq.mem[0], U85_EXT_BASE + 0x20, pat, EXT_LEN);
+    uint32_t st;
+    if (ethosu_soft_reset(ctx, 1, 0, ETHOSU_PPROT_PRIV_SECURE) || ethosu_set_region(ctx, 0, U85_DST_BASE, 0) ||
+        ethosu_set_region(ctx, 1, U85_SRC_BASE, 2) || ethosu_set_region(ctx, 2, U85_EXT_BASE, 3))
+        return 1;
+    struct ethosu_stream s;
+    ethosu_stream_init(&s);
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_SET_DMA0_SRC_REGION, 1 | 1u << 9);   /* region 1, stride_mode D2 */
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_SET_DMA0_DST_REGION, 0);
+    ethosu_stream_cmd1(&s, ETHOSU85_NPU_SET_DMA0_SRC, 0, 0x100);
+    ethosu_stream_cmd1(&s, ETHOSU85_NPU_SET_DMA0_DST, 0, 0xFF00);
+    ethosu_stream_cmd1(&s, ETHOSU85_NPU_SET_DMA0_LEN, 0, LEN);
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_SET_DMA0_SIZE0, 2);
+    stride40(&s, ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0, -40);
+    stride40(&s, ETHOSU85_NPU_SET_DMA0_DST_STRIDE0, LEN);
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_OP_DMA_START, 0);
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_SET_DMA0_SRC_REGION, 1);              /* D1 */
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_SET_DMA0_DST_REGION, 2);
+    ethosu_stream_cmd1(&s, ETHOSU85_NPU_SET_DMA0_SRC, 0, 0x400);
+    ethosu_stream_cmd1(&s, ETHOSU85_NPU_SET_DMA0_DST, 0, 0x20);
+    ethosu_stream_cmd1(&s, ETHOSU85_NPU_SET_DMA0_LEN, 0, EXT_LEN);
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_OP_DMA_START, 0);
+    ethosu_stream_cmd0(&s, ETHOSU85_NPU_OP_DMA_WAIT, 0);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+    if (ethosu_start_stream(ctx, &s, CMD_ADDR, 0) || ethosu_wait_irq(ctx, IRQ_TIMEOUT, &st))
+        return 1;
+    const char *cfg = ethosu_configs[ctx->cfg].name;
+    if (st & (ETHOSU_STATUS_CMD_PARSE_ERROR_MASK | ETHOSU_STATUS_BUS_STATUS_MASK))
+        return ethosu_seq_fail(ctx, "U85 DMAs on %s: expected to run to their STOP, actual STATUS 0x%08x", cfg, st);
+    sparse_mem_read(ctx->seq.mem[0], U85_DST_BASE + 0xFF00 - GUARD, out, sizeof out);
+    for (size_t i = 0; i < sizeof out; i++) {
+        size_t d = i - GUARD;   /* byte of the copy (when i is in it) */
+        uint8_t expect = i < GUARD || d >= 2 * LEN ? pat[i] : src[(d < LEN ? 0x100 : 0xD8) + d % LEN];
+        if (out[i] != expect)
+            return ethosu_seq_fail(ctx, "U85 2D DMA with SRC_STRIDE0 -40 on %s: M0 0x%010llx (%s): expected 0x%02x, "
+                                   "actual 0x%02x", cfg, (unsigned long long)(U85_DST_BASE + 0xFF00 - GUARD + i),
+                                   i < GUARD || d >= 2 * LEN ? "guard" : d < LEN ? "row 0" : "row 1", expect, out[i]);
+    }
+    sparse_mem_read(ctx->seq.mem[1], U85_EXT_BASE + 0x20, out, EXT_LEN);
+    sparse_mem_read(ctx->seq.mem[0], U85_EXT_BASE + 0x20, m0, EXT_LEN);
+    if (memcmp(out, src + 0x400, EXT_LEN) || memcmp(m0, pat, EXT_LEN))
+        return ethosu_seq_fail(ctx, "U85 DMA to an EXT region on %s: expected its %d bytes in M1 at 0x%010llx and M0 "
+                               "there untouched; M1 %s, M0 %s", cfg, (int)EXT_LEN,
+                               (unsigned long long)(U85_EXT_BASE + 0x20), memcmp(out, src + 0x400, EXT_LEN) ? "differs" : "matches",
+                               memcmp(m0, pat, EXT_LEN) ? "was written" : "untouched");
+    printf("product_limits: on %s a 2D DMA with SRC_STRIDE0 -40 (opcode 0x4033, the U55/U65's DMA0_SKIP0) copies its "
+           "rows backwards up to 0xff_ffff_ff7f, and one to an EXT region is written through M1\n", cfg);
+    return 0;
+}
+
+/* The Ethos-U85: the U55/U65 commands command stream 2.0 leaves reserved
+ * (their opcodes have no U85 row in ethosu_cmds.csv) stop with
+ * cmd_parse_error at the command; its own state commands (some at the
+ * opcodes of U55/U65 ones: RESIZE_Y_OFFSET at AB_START's, IFM/IFM2_SCALE at
+ * OPA/OPB_SCALE's, WEIGHT2_* at SCALE1_*'s) run; its DMA as u85_dma_case. */
+static int product_limits_u85(struct ethosu_seq_ctx *ctx)
+{
+    static const uint16_t reserved[] = { ETHOSU_NPU_SET_IFM_IB_END, ETHOSU_NPU_SET_PARALLEL_MODE,
+                                         ETHOSU_NPU_SET_IFM2_SCALAR, ETHOSU_NPU_SET_IFM2_IB_START };
+    for (unsigned i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
+        struct ethosu_stream s;
+        ethosu_stream_init(&s);
+        ethosu_stream_cmd0(&s, ETHOSU85_NPU_SET_IFM_PAD_TOP, 1);
+        size_t bad = s.n;
+        ethosu_stream_cmd0(&s, reserved[i], 0);
+        ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+        char what[96];
+        snprintf(what, sizeof what, "%s (0x%04x, U55/U65 only)", ethosu_cmd_name(reserved[i], 0), reserved[i]);
+        if (limit_case(ctx, &s, 1, bad, what))
+            return 1;
+    }
+    static const uint16_t own0[] = { ETHOSU85_NPU_SET_IFM_BROADCAST, ETHOSU85_NPU_SET_IFM2_BROADCAST,
+                                     ETHOSU85_NPU_SET_WEIGHT_FORMAT, ETHOSU85_NPU_SET_BLOCKDEP,
+                                     ETHOSU85_NPU_SET_RESIZE_X_SCALE_N_M1, ETHOSU85_NPU_SET_RESIZE_Y_OFFSET,
+                                     ETHOSU85_NPU_SET_DMA0_IDX_REGION };
+    static const uint16_t own1[] = { ETHOSU85_NPU_SET_IFM_SCALE, ETHOSU85_NPU_SET_IFM2_SCALE,
+                                     ETHOSU85_NPU_SET_OP_SCALAR, ETHOSU85_NPU_SET_WEIGHT2_BASE,
+                                     ETHOSU85_NPU_SET_WEIGHT2_LENGTH, ETHOSU85_NPU_SET_WEIGHT3_BASE,
+                                     ETHOSU85_NPU_SET_WEIGHT3_LENGTH, ETHOSU85_NPU_SET_RESIZE_X,
+                                     ETHOSU85_NPU_SET_RESIZE_Y, ETHOSU85_NPU_SET_DMA0_DST_STRIDE0,
+                                     ETHOSU85_NPU_SET_DMA0_DST_STRIDE1, ETHOSU85_NPU_SET_DMA0_IDX,
+                                     ETHOSU85_NPU_SET_DMA0_IDX_MAX, ETHOSU85_NPU_SET_DMA0_IDX_SKIP1 };
+    struct ethosu_stream s;
+    ethosu_stream_init(&s);
+    for (unsigned i = 0; i < sizeof own0 / sizeof own0[0]; i++)
+        ethosu_stream_cmd0(&s, own0[i], 0);
+    for (unsigned i = 0; i < sizeof own1 / sizeof own1[0]; i++)
+        ethosu_stream_cmd1(&s, own1[i], 0, 0x10);
+    ethosu_stream_cmd0(&s, ETHOSU_NPU_OP_STOP, 1);
+    if (limit_case(ctx, &s, 0, 0, "the Ethos-U85's own state commands"))
+        return 1;
+    return u85_dma_case(ctx);
+}
+
 /* What the product has: the Ethos-U55 stops (cmd_parse_error, QREAD at the
  * command) at an Ethos-U65 command (NPU_SET_DMA0_SIZE0, NPU_SET_PARALLEL_MODE),
  * a 2-D DMA and a DMA whose bytes reach beyond its 32-bit address space
  * (BASEP 0xFFFFFF00 + 0x80, 0x100 bytes); the Ethos-U65 runs the same commands. */
 static int product_limits(struct ethosu_seq_ctx *ctx)
 {
+    if (ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U85)
+        return product_limits_u85(ctx);
     int u55 = ethosu_configs[ctx->cfg].product == ETHOSU_PRODUCT_U55;
     static const uint16_t u65_cmds[] = { ETHOSU_NPU_SET_DMA0_SIZE0, ETHOSU_NPU_SET_PARALLEL_MODE };
     for (unsigned i = 0; i < 2; i++) {
@@ -323,20 +447,21 @@ static int product_limits(struct ethosu_seq_ctx *ctx)
 }
 
 const struct ethosu_seq_test ethosu_run_dma_stream = {
-    "run_dma_stream", "power-up, soft reset, a DMA command stream to its IRQ, power-down", run_dma_stream, 1, 0, 0, NULL };
+    "run_dma_stream", "power-up, soft reset, a DMA command stream to its IRQ, power-down", run_dma_stream, 1, 0, 0, NULL, NULL };
 const struct ethosu_seq_test ethosu_security_matrix = {
     "security_matrix", "every PPROT against every CPL/CSL on a readable and a writable register",
-    security_matrix, 1, 0, 0, NULL };
+    security_matrix, 1, 0, 0, NULL, NULL };
 const struct ethosu_seq_test ethosu_lock_contention = {
-    "lock_contention", "LOCK claim, refused claims, release", lock_contention, 1, 0, 0, NULL };
+    "lock_contention", "LOCK claim, refused claims, release", lock_contention, 1, 0, 0, NULL, NULL };
 const struct ethosu_seq_test ethosu_reserved_opcode = {
-    "reserved_opcode", "a reserved opcode stops the stream with cmd_parse_error", reserved_opcode, 1, 0, 0, NULL };
+    "reserved_opcode", "a reserved opcode stops the stream with cmd_parse_error", reserved_opcode, 1, 0, 0, NULL, NULL };
 const struct ethosu_seq_test ethosu_cmd_fetch_axi_error = {
     "cmd_fetch_axi_error", "SLVERR on the command fetch reports bus_status and the faulting port",
-    cmd_fetch_axi_error, 1, 0, 0, "AXI error regions in the M1 memory BFM" };
+    cmd_fetch_axi_error, 1, 0, 0, "AXI error regions in the M1 memory BFM", NULL };
 const struct ethosu_seq_test ethosu_product_limits = {
-    "product_limits", "the Ethos-U55 stops at U65 commands, 2-D DMA and addresses beyond 32 bits; the U65 runs them",
-    product_limits, 1, 0, 0, NULL };
+    "product_limits", "the Ethos-U55 stops at U65 commands, 2-D DMA and addresses beyond 32 bits; the U65 runs them; "
+    "the U85 stops at 1.x-only commands, runs its own, 40-bit and signed-stride DMA",
+    product_limits, 1, 0, 0, NULL, ethosu_seq_skip_u85_stub };
 
 extern const struct ethosu_seq_test ethosu_weight_decoder;
 extern const struct ethosu_seq_test ethosu_random_dma;

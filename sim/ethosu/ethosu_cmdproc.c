@@ -290,7 +290,7 @@ static void shram_store(struct ethosu_cmdproc *cp, uint64_t addr, const uint8_t 
 
 static void dma_step(struct ethosu_cmdproc *cp)
 {
-    struct axi_manager *wr = cp->axi[0];
+    struct axi_manager *wr = cp->axi[cp->d_wr_port];   /* the port of the chunks in flight */
     if (cp->d_reading) {
         struct ethosu_cp_dma *d = &cp->dma[0];
         struct axi_manager *rd = cp->axi[cp->d_reading - 1];
@@ -301,6 +301,7 @@ static void dma_step(struct ethosu_cmdproc *cp)
                 if (d->dst_internal) {
                     shram_store(cp, cp->d_chunk_dst, cp->dbuf[cp->d_cur], cp->d_chunk_len);
                 } else {
+                    wr = cp->axi[cp->d_wr_port = d->dst_port];
                     axi_manager_write(wr, cp->d_chunk_dst, cp->d_chunk_len, cp->dbuf[cp->d_cur]);
                     cp->d_wr_pending[cp->d_cur] = 1;
                     cp->d_cur ^= 1;
@@ -412,6 +413,9 @@ static void dma_start(struct ethosu_cmdproc *cp)
         d->dst_mode = 2;
     d->src_port = (uint8_t)ethosu_rf_region_port(cp->rf, sreg);
     d->dst_internal = (dr >> 8) & 1u;
+    /* the U55/U65 write on AXI port 0 whatever the region (TRM 3.3.3); the
+     * U85's SRAM and EXT ports both read and write: its region's port */
+    d->dst_port = (uint8_t)(is_u85(cp) && !d->dst_internal ? ethosu_rf_region_port(cp->rf, dreg) : 0u);
     if (is_u85(cp)) {
         /* 2.0: one stride mode for both sides (SRC_REGION b[10:9]), each
          * side its own signed row and plane strides */
@@ -424,7 +428,7 @@ static void dma_start(struct ethosu_cmdproc *cp)
     } else {
         dma_steps_u65(d);
     }
-    if (!d->dst_internal && ethosu_rf_region_port(cp->rf, dreg) && !cp->dst_port_warned) {
+    if (!is_u85(cp) && !d->dst_internal && ethosu_rf_region_port(cp->rf, dreg) && !cp->dst_port_warned) {
         cp->dst_port_warned = 1;
         logf_(cp, "DMA destination region %u is configured for M1: writes use M0 (TRM 3.3.3)", dreg);
     }
@@ -599,14 +603,14 @@ static void kernel_step(struct ethosu_cmdproc *cp)
             } else {
                 if (cp->dump_dir)
                     dump_ofm(cp);
-                ethosu_kx_issue_writes(kx, cp->axi[0]);
+                ethosu_kx_issue_writes(kx, cp->axi[ethosu_kx_write_port(kx)]);
             }
         }
         cp->k_phase = ETHOSU_CP_K_WRITE;
         return;
     case ETHOSU_CP_K_WRITE:
         if (!stopping) {
-            if (!axi_manager_writes_done(cp->axi[0]))
+            if (!axi_manager_writes_done(cp->axi[ethosu_kx_write_port(kx)]))
                 return;
             if (kx->wch_core0 && !ethosu_wch_take_done(cp->wch))
                 return;
@@ -791,7 +795,16 @@ static void exec_step(struct ethosu_cmdproc *cp)
     }
     int rc = ethosu_cmd_decode_for(is_u85(cp) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65, w, n, &c);
     if (rc <= 0) {
-        parse_error(cp, w[0], "reserved opcode");
+        /* a command of the other command set at this opcode: named, so a
+         * U55/U65 stream on an Ethos-U85 (or the reverse) says what it is */
+        enum ethosu_cmd_product other = is_u85(cp) ? ETHOSU_CMD_U55_U65 : ETHOSU_CMD_U85;
+        const char *name = rc < 0 ? ethosu_cmd_name_for(other, c.opcode, c.is_cmd1) : NULL;
+        char why[200];
+        if (name)
+            snprintf(why, sizeof why, "reserved opcode (0x%04x is %s of command stream %s, the %s's; %s has none)",
+                     c.opcode, name, is_u85(cp) ? "1.x" : "2.0", is_u85(cp) ? "Ethos-U55/U65" : "Ethos-U85",
+                     ethosu_rf_config(cp->rf)->name);
+        parse_error(cp, w[0], name ? why : "reserved opcode");
         return;
     }
     if (try_exec(cp, &c)) {

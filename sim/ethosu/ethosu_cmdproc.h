@@ -18,12 +18,17 @@
  *  - NPU_OP_DMA_START queues a descriptor (two per channel: it blocks while
  *    two are active); the DMA copies BASEP[src_region] + DMA0_SRC to
  *    BASEP[dst_region] + DMA0_DST, DMA0_LEN bytes per inner transfer.
- *    Reads use the port REGIONCFG gives the source region; writes always use
- *    M0 (TRM 3.3.3: write DMA channels always use AXI port 0). 2D/3D stride
+ *    Reads use the port REGIONCFG gives the source region; writes use M0
+ *    (TRM 3.3.3: write DMA channels always use AXI port 0), on the Ethos-U85
+ *    the destination region's port (its SRAM and EXT ports both read and
+ *    write; REGIONCFG -> MEM_ATTR[n].axi_port). U55/U65 2D/3D stride
  *    modes (model): DMA0_SIZE0 inner transfers per plane, DMA0_SIZE1 planes;
  *    on a side in 2D/3D mode, DMA0_SKIP0 bytes are skipped after each inner
  *    transfer and DMA0_SKIP1 more after each plane; a side in 1D mode is
- *    contiguous. A destination with bit 8 set (internal SHRAM) is read into
+ *    contiguous. The Ethos-U85 (model, the same walk): one stride mode for
+ *    both sides (DMA0_SRC_REGION), DMA0_SIZE0 rows of DMA0_LEN bytes,
+ *    DMA0_SIZE1 planes, each side its own signed SRC/DST_STRIDE0 between
+ *    rows and STRIDE1 between planes. A destination with bit 8 set (internal SHRAM) is read into
  *    the SHRAM model at DMA0_DST, no region base (ETHOSU_CP_SHRAM_BYTES;
  *    bytes beyond it dropped): the LUT slots kernel operations read.
  *  - NPU_OP_DMA_WAIT k: waits until at most k descriptors are active (data
@@ -32,7 +37,8 @@
  *    the command (ethosu_kop: the state is captured), logged on one line and
  *    executed in the background by ethosu_kexec: reads on the ports their
  *    regions map to (one reader per port: it waits for the ports), the
- *    golden computation when the last read lands, the OFM written on M0.
+ *    golden computation when the last read lands, the OFM written on M0
+ *    (on the Ethos-U85 on its region's port).
  *    Core 0's weight stream goes through the weight channel (WD port; the
  *    op completes when its last weight is out). One kernel operation at a
  *    time: the next one, NPU_OP_KERNEL_WAIT 0, STOP, IRQ and the end of the
@@ -103,6 +109,7 @@ struct ethosu_cp_dma {
     int64_t src_rs, src_ps, dst_rs, dst_ps; /* row and plane steps of each side (bytes, signed) */
     uint8_t src_mode, dst_mode;  /* 0 1D, 1 2D, 2 3D */
     uint8_t src_port;
+    uint8_t dst_port;            /* M0 on the U55/U65; the destination region's on the U85 */
     uint8_t dst_internal;
     /* progress */
     uint32_t row, plane;
@@ -138,6 +145,7 @@ struct ethosu_cmdproc {
     uint32_t d_chunk_len;
     uint64_t d_chunk_dst;
     uint8_t d_wr_pending[2];      /* dbuf[i] is being written */
+    uint8_t d_wr_port;            /* the port those writes are on */
     int d_all_issued;             /* dma[0] has issued every chunk */
     uint8_t dst_port_warned;
     /* weight channel of kernel operations (may be NULL: weights read by kx) */

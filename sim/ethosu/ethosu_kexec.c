@@ -277,10 +277,15 @@ int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_le
     return 0;
 }
 
-void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m0)
+unsigned ethosu_kx_write_port(const struct ethosu_kexec *kx)
+{
+    return kx->op.product == ETHOSU_CMD_U85 ? kx->op.ofm.port & 1u : 0u;
+}
+
+void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m)
 {
     for (size_t r = 0; r < kx->ofm.nruns; r++)
-        axi_manager_write(m0, kx->ofm.runs[r].addr & 0xFFFFFFFFFFull, kx->ofm.runs[r].len,
+        axi_manager_write(m, kx->ofm.runs[r].addr & 0xFFFFFFFFFFull, kx->ofm.runs[r].len,
                           kx->ofm.buf + kx->ofm.runs[r].off);
 }
 

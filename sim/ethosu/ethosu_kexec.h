@@ -13,7 +13,9 @@
  *             block order to dense OHWI (ethosu_wdense), parse the scale
  *             streams (ethosu_scale), call the golden model, pack the OFM
  *             in its layout; in the cycle the last read lands (model).
- *   writes    the OFM's runs on M0 (TRM 3.3.3: writes use AXI port 0).
+ *   writes    the OFM's runs on M0 (TRM 3.3.3: writes use AXI port 0); on
+ *             the Ethos-U85, whose SRAM and EXT ports both write, on the
+ *             port of the OFM's region.
  */
 #ifndef ETHOSU_KEXEC_H
 #define ETHOSU_KEXEC_H
@@ -70,8 +72,10 @@ int ethosu_kx_reads_landed(const struct ethosu_kexec *kx, struct axi_manager *co
  * scales that do not fit the operation, parameters the golden model
  * refuses). */
 int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len);
-/* Queue the OFM's writes on m0. */
-void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m0);
+/* The port the OFM is written on: 0 (M0) on the U55/U65, the OFM region's on the U85. */
+unsigned ethosu_kx_write_port(const struct ethosu_kexec *kx);
+/* Queue the OFM's writes on m (the manager of ethosu_kx_write_port). */
+void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m);
 /* The Ethos-U85's compute (ethosu_kexec85.c): as ethosu_kx_compute. */
 int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len);
 /* Its planning part of ethosu_kx_prepare: which maps are in memory, the stored OFM. */

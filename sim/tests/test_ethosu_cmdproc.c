@@ -4,8 +4,10 @@
  * IRQ and STOP with the history mask, end of stream, reserved opcodes,
  * bus aborts on the command and DMA channels, a kernel operation computed
  * (1x1 convolution through the golden model), refused ones stopping with
- * cmd_parse_error, DMA into the SHRAM LUT,
- * soft reset draining AXI. Then the twin at its pins (ethosu_twin_create):
+ * cmd_parse_error, DMA into the SHRAM LUT, the Ethos-U85's DMA (signed
+ * strides, writes on the destination region's port) and OFM writes (on the
+ * OFM region's port), the other command set named in a parse error, soft
+ * reset draining AXI. Then the twin at its pins (ethosu_twin_create):
  * APB transfers, PSLVERR, IRQ pin, hard reset levels, soft reset, waves. */
 #include <check.h>
 #include <stdio.h>
@@ -764,6 +766,176 @@ START_TEST(u55_shram_and_lut_per_configuration)
 }
 END_TEST
 
+/* A 40-bit signed stride as the U85's DMA0_*_STRIDE* command carries it:
+ * bits [39:32] in the param, [31:0] in the payload. */
+static void c1_stride(uint16_t op, int64_t v)
+{
+    uint64_t u = (uint64_t)v & 0xFFFFFFFFFFull;
+    c1(op, (uint16_t)(u >> 32), (uint32_t)u);
+}
+
+/* The Ethos-U85's DMA (command stream 2.0): one stride mode for both sides
+ * in DMA0_SRC_REGION, signed row and plane strides per side, and writes on
+ * the destination region's port. Region 1's setting 2 points at MEM_ATTR2,
+ * whose axi_port is EXT (M1): a 2D copy of 3 rows of 12 bytes read
+ * backwards (source stride -100) lands at 16-byte steps in M1, nothing in
+ * M0 there. A 3D copy into region 0 (SRAM, M0): 2 planes of 2 rows of 5
+ * bytes, source row stride 7 and plane stride -30, destination 5 and 10
+ * (contiguous): source 0x800, 0x807, 0x7E2, 0x7E9 (hand-worked). */
+START_TEST(u85_dma_strides_and_ext_writes)
+{
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U85_256), 0);
+    regw(ETHOSU_MEM_ATTR0 + 8, ETHOSU_MEM_ATTR0_AXI_PORT_MASK);   /* MEM_ATTR2: EXT */
+    regw(ETHOSU_REGIONCFG, 2u << 2);                                /* region 1 -> MEM_ATTR2 */
+    region(0, 0x100000);
+    region(1, 0x200000);
+    fill_random(T->mem[0], 0x100000, 4096, 5);
+    c0(ETHOSU85_NPU_SET_DMA0_SRC_REGION, 0 | 1u << 9);
+    c0(ETHOSU85_NPU_SET_DMA0_DST_REGION, 1);
+    c1(ETHOSU85_NPU_SET_DMA0_SRC, 0, 0x400);
+    c1(ETHOSU85_NPU_SET_DMA0_DST, 0, 0x10);
+    c1(ETHOSU85_NPU_SET_DMA0_LEN, 0, 12);
+    c0(ETHOSU85_NPU_SET_DMA0_SIZE0, 3);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0, -100);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_DST_STRIDE0, 16);
+    c0(ETHOSU85_NPU_OP_DMA_START, 0);
+    c0(ETHOSU85_NPU_SET_DMA0_SRC_REGION, 0 | 2u << 9);
+    c0(ETHOSU85_NPU_SET_DMA0_DST_REGION, 0);
+    c1(ETHOSU85_NPU_SET_DMA0_SRC, 0, 0x800);
+    c1(ETHOSU85_NPU_SET_DMA0_DST, 0, 0xC00);
+    c1(ETHOSU85_NPU_SET_DMA0_LEN, 0, 5);
+    c0(ETHOSU85_NPU_SET_DMA0_SIZE0, 2);
+    c0(ETHOSU85_NPU_SET_DMA0_SIZE1, 2);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_SRC_STRIDE0, 7);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_SRC_STRIDE1, -30);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_DST_STRIDE0, 5);
+    c1_stride(ETHOSU85_NPU_SET_DMA0_DST_STRIDE1, 10);
+    c0(ETHOSU85_NPU_OP_DMA_START, 0);
+    c0(ETHOSU_NPU_OP_STOP, 0);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    ck_assert_uint_eq(status() & (ETHOSU_STATUS_CMD_PARSE_ERROR_MASK | ETHOSU_STATUS_BUS_STATUS_MASK), 0);
+    for (unsigned r = 0; r < 3; r++) {
+        ck_assert(mem_eq(T->mem[0], 0x100400 - 100u * r, T->mem[1], 0x200010 + 16u * r, 12));
+        ck_assert(mem_zero(T->mem[1], 0x200010 + 16u * r + 12, 4));
+    }
+    ck_assert(mem_zero(T->mem[0], 0x200000, 0x100));
+    static const unsigned src[4] = { 0x800, 0x807, 0x7E2, 0x7E9 };
+    for (unsigned i = 0; i < 4; i++)
+        ck_assert(mem_eq(T->mem[0], 0x100000 + src[i], T->mem[0], 0x100C00 + 5u * i, 5));
+    ck_assert(!log_has("writes use M0"));
+}
+END_TEST
+
+/* A command of the other command set is named in the parse error: the
+ * U55/U65's NPU_SET_PARALLEL_MODE (0x0123) on an Ethos-U85, the U85's
+ * NPU_SET_IFM_BROADCAST (0x0108) on an Ethos-U65; QREAD stays on it. */
+START_TEST(other_command_set_named_in_parse_error)
+{
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U85_256), 0);
+    c0(ETHOSU85_NPU_SET_IFM_REGION, 1);
+    c0(ETHOSU_NPU_SET_PARALLEL_MODE, 0);
+    c0(ETHOSU_NPU_OP_STOP, 1);
+    load_stream(0, 0x8000);
+    run_until_quiet(5000);
+    ck_assert_uint_eq(field(status(), ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 4), 1);
+    ck_assert_uint_eq(regr(ETHOSU_QREAD), 4);
+    ck_assert(log_has("reserved opcode (0x0123 is NPU_SET_PARALLEL_MODE of command stream 1.x, the Ethos-U55/U65's; "
+                      "ethos-u85-256 has none)"));
+    teardown();
+    setup();
+    c0(ETHOSU_NPU_SET_IFM_REGION, 1);
+    c0(ETHOSU85_NPU_SET_IFM_BROADCAST, 0);
+    c0(ETHOSU_NPU_OP_STOP, 1);
+    load_stream(0, 0x8000);
+    run_until_quiet(5000);
+    ck_assert_uint_eq(field(status(), ETHOSU_STATUS_CMD_PARSE_ERROR_MASK, 4), 1);
+    ck_assert(log_has("reserved opcode (0x0108 is NPU_SET_IFM_BROADCAST of command stream 2.0, the Ethos-U85's; "
+                      "ethos-u65-256 has none)"));
+}
+END_TEST
+
+/* An Ethos-U85 kernel operation writes its OFM on the OFM region's port: a
+ * 1x1 max pool (the identity: zero points 0, scale 1 shift 0, clamp
+ * -128..127) of a 1x2x16 int8 IFM in region 1 (SRAM, M0) into region 2,
+ * whose MEM_ATTR2 is EXT: the 32 bytes land in M1, none in M0 there. The
+ * stream is Vela 5.2's programming of a pool on ethos-u85-256, shrunk. */
+START_TEST(u85_ofm_written_on_its_region_port)
+{
+    static const char text[] =
+    "NPU_SET_IFM_PRECISION      activation_type=1 activation_precision=0 activation_format=0 activation_storage=0\n"
+    "NPU_SET_IFM_REGION         region=1\n"
+    "NPU_SET_IFM_BASE0          0 0x00000000\n"
+    "NPU_SET_IFM_BASE1          0 0x00000000\n"
+    "NPU_SET_IFM_BASE2          0 0x00000000\n"
+    "NPU_SET_IFM_BASE3          0 0x00000000\n"
+    "NPU_SET_IFM_HEIGHT0_M1     0\n"
+    "NPU_SET_IFM_HEIGHT1_M1     0\n"
+    "NPU_SET_IFM_WIDTH0_M1      1\n"
+    "NPU_SET_IFM_DEPTH_M1       15\n"
+    "NPU_SET_IFM_STRIDE_Y       0 0x00000020\n"
+    "NPU_SET_IFM_STRIDE_X       0 0x00000010\n"
+    "NPU_SET_IFM_STRIDE_C       0 0x00000001\n"
+    "NPU_SET_IFM_ZERO_POINT     0\n"
+    "NPU_SET_IFM_UPSCALE        mode=0\n"
+    "NPU_SET_IFM_PAD_TOP        pad=0\n"
+    "NPU_SET_IFM_PAD_LEFT       pad=0\n"
+    "NPU_SET_IFM_PAD_BOTTOM     pad=0\n"
+    "NPU_SET_IFM_PAD_RIGHT      pad=0\n"
+    "NPU_SET_OFM_PRECISION      activation_type=1 activation_precision=0 activation_format=0 scale_mode=1 activation_reverse=0 activation_transpose=0 activation_storage=0\n"
+    "NPU_SET_OFM_REGION         region=2\n"
+    "NPU_SET_OFM_BASE0          0 0x00000000\n"
+    "NPU_SET_OFM_BASE1          0 0x00000000\n"
+    "NPU_SET_OFM_BASE2          0 0x00000000\n"
+    "NPU_SET_OFM_BASE3          0 0x00000000\n"
+    "NPU_SET_OFM_HEIGHT_M1      0\n"
+    "NPU_SET_OFM_WIDTH_M1       1\n"
+    "NPU_SET_OFM_DEPTH_M1       15\n"
+    "NPU_SET_OFM_HEIGHT0_M1     0\n"
+    "NPU_SET_OFM_HEIGHT1_M1     0\n"
+    "NPU_SET_OFM_WIDTH0_M1      1\n"
+    "NPU_SET_OFM_STRIDE_Y       0 0x00000020\n"
+    "NPU_SET_OFM_STRIDE_X       0 0x00000010\n"
+    "NPU_SET_OFM_STRIDE_C       0 0x00000001\n"
+    "NPU_SET_OFM_ZERO_POINT     0\n"
+    "NPU_SET_KERNEL_HEIGHT_M1   0\n"
+    "NPU_SET_KERNEL_WIDTH_M1    0\n"
+    "NPU_SET_KERNEL_STRIDE      stride_x_lsb=0 stride_y_lsb=0 weight_order=0 dilation_x=0 dilation_y=0 decomposition=0 stride_x_msb=0 stride_y_msb=0\n"
+    "NPU_SET_ACTIVATION         activation_function=0 table=0 activation_clip_range=0\n"
+    "NPU_SET_ACTIVATION_MIN     65408\n"
+    "NPU_SET_ACTIVATION_MAX     127\n"
+    "NPU_SET_OFM_SCALE          shift=0 dbl_rnd=0 round_mode=1 0x00000001\n"
+    "NPU_SET_OFM_BLK_HEIGHT_M1  height_m1=0\n"
+    "NPU_SET_OFM_BLK_WIDTH_M1   width_m1=1\n"
+    "NPU_SET_OFM_BLK_DEPTH_M1   depth_m1=15\n"
+    "NPU_SET_ACC_FORMAT         acc_format=0 acc_input=0 acc_output=0 microblock=1\n"
+    "NPU_OP_POOL                pooling_mode=0\n"
+    "NPU_OP_STOP                mask=1\n"
+    ;
+    ck_assert_int_eq(ethosu_rf_set_config(&T->rf, ETHOSU_CFG_U85_256), 0);
+    regw(ETHOSU_MEM_ATTR0 + 8, ETHOSU_MEM_ATTR0_AXI_PORT_MASK);   /* MEM_ATTR2: EXT */
+    regw(ETHOSU_REGIONCFG, 0u << 2 | 2u << 4);                      /* region 1 -> MEM_ATTR0, 2 -> MEM_ATTR2 */
+    region(1, 0x100000);
+    region(2, 0x300000);
+    fill_random(T->mem[0], 0x100000, 32, 9);
+    uint32_t *w = NULL;
+    size_t n = 0;
+    char err[200];
+    ck_assert_msg(ethosu_cmd_asm_for(ETHOSU_CMD_U85, text, sizeof text - 1, "pool", &w, &n, err, sizeof err) == 0, "%s",
+                  err);
+    ck_assert_uint_le(n, sizeof T->words / sizeof T->words[0]);
+    memcpy(T->words, w, n * sizeof *w);
+    T->nw = (unsigned)n;
+    free(w);
+    load_stream(0, 0x8000);
+    run_until_quiet(20000);
+    ck_assert_uint_eq(status() & (ETHOSU_STATUS_CMD_PARSE_ERROR_MASK | ETHOSU_STATUS_BUS_STATUS_MASK), 0);
+    ck_assert_uint_eq(T->cp.n_kernels, 1);
+    ck_assert(mem_eq(T->mem[0], 0x100000, T->mem[1], 0x300000, 32));
+    ck_assert(mem_zero(T->mem[0], 0x300000, 32));
+}
+END_TEST
+
 static void expect_abort(unsigned iface, unsigned channel)
 {
     uint32_t st = status();
@@ -1166,6 +1338,9 @@ int main(void)
     tcase_add_test(tc, dma_to_shram_fills_the_lut);
     tcase_add_test(tc, u55_kernel_beyond_32_bits_refused);
     tcase_add_test(tc, u55_shram_and_lut_per_configuration);
+    tcase_add_test(tc, u85_dma_strides_and_ext_writes);
+    tcase_add_test(tc, other_command_set_named_in_parse_error);
+    tcase_add_test(tc, u85_ofm_written_on_its_region_port);
     tcase_add_test(tc, slverr_on_ifm_read_and_ofm_write);
     tcase_add_test(tc, slverr_on_command_fetch);
     tcase_add_test(tc, decerr_on_command_fetch_m1);

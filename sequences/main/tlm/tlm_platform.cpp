@@ -121,6 +121,13 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
         fprintf(stderr, "tlm-platform: no Ethos-U65 test named '%s' (`make sim HARNESS=tlm TEST=list` lists them)\n", k.test);
         return 2;
     }
+    int cfg = k.network_config && ethosu_config_find(k.network_config) >= 0 ? ethosu_config_find(k.network_config)
+                                                                          : ETHOSU_CFG_DEFAULT;
+    if (const char *why = ethosu_seq_skip(t, cfg, "twin", 0)) {   /* as the C harness's gate */
+        printf("SKIP: ethosu/%s on twin (tlm harness), %s: %s\n", t->name, ethosu_configs[cfg].name, why);
+        fflush(stdout);
+        return SIM_EXIT_SKIP;
+    }
     if (t->needs_pins) {
         fprintf(stderr, "tlm-platform: ethosu/%s needs %s, a pin-level feature the TLM platform does not have; "
                 "run it on the C harness (make sim TEST=ethosu/%s DUT=twin)\n", t->name, t->needs_pins, t->name);
@@ -141,8 +148,7 @@ static int run_ethosu(sim_knobs &k, const sc_time &period)
     drv.regs.bind(npu.apb);
     ethosu_seq_ctx ctx;
     std::memset(&ctx, 0, sizeof ctx);
-    ctx.cfg = k.network_config && ethosu_config_find(k.network_config) >= 0 ? ethosu_config_find(k.network_config)
-                                                                           : ETHOSU_CFG_DEFAULT;
+    ctx.cfg = cfg;
     const ethosu_config_desc *cd = &ethosu_configs[ctx.cfg];
     printf("dut: %s (C twin) behind TLM-2.0, %s: apb target, m0/m1 initiators to tlm_memory, clock %s, "
            "PORPL=%d PORSL=%d\n", cd->product == ETHOSU_PRODUCT_U85 ? "ethosu85" : "ethosu65", cd->name,

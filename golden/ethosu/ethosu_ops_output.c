@@ -269,8 +269,47 @@ static __int128 round_half_away(__int128 p, unsigned s)
     return p >= 0 ? (p + half) >> s : -((-p + half) >> s);
 }
 
+/* The same three roundings in int64, for |p| < 2^62 and s <= 62 (every
+ * convolution's and pool's product of a 48-bit accumulator and a 32-bit
+ * scale with a shift of Vela's range): no intermediate leaves int64. */
+static int64_t floor_shift64(int64_t p, unsigned s)
+{
+    if (p >= 0)
+        return p >> s;
+    return -((-p + ((INT64_C(1) << s) - 1)) >> s);
+}
+
+static int64_t round_half_up64(int64_t p, unsigned s)
+{
+    return s ? floor_shift64(p + (INT64_C(1) << (s - 1)), s) : p;
+}
+
+static int64_t round_half_away64(int64_t p, unsigned s)
+{
+    if (s == 0)
+        return p;
+    int64_t half = INT64_C(1) << (s - 1);
+    return p >= 0 ? (p + half) >> s : -((-p + half) >> s);
+}
+
+static int64_t round_shift64(int64_t p, unsigned s, enum ethosu_rounding r, unsigned tfl_bit)
+{
+    switch (r) {
+    case ETHOSU_ROUND_TRUNCATE: return p >= 0 ? p >> s : -((-p) >> s);
+    case ETHOSU_ROUND_NATURAL: return round_half_up64(p, s);
+    case ETHOSU_ROUND_TFL:
+    default:
+        if (s <= tfl_bit)
+            return round_half_up64(p, s);
+        return round_half_away64(round_half_up64(p, tfl_bit), s - tfl_bit);
+    }
+}
+
 int64_t ethosu_ops_round_shift(__int128 p, unsigned s, enum ethosu_rounding r, unsigned tfl_bit)
 {
+    const __int128 lim = (__int128)1 << 62;
+    if (s <= 62 && p > -lim && p < lim)
+        return round_shift64((int64_t)p, s, r, tfl_bit);
     __int128 v;
     if (s > 100)
         s = 100;

@@ -31,6 +31,7 @@
 
 #include "ethosu_ops.h"
 #include "ethosu_ops_conv_fast.h"
+#include "ethosu_ops_out_clamp.h"
 #include "ethosu_ops_util.h"
 
 int ethosu_ops_check_kernel(const struct ethosu_kernel *k, uint32_t max_kernel, char *err,
@@ -148,9 +149,12 @@ static int finish_fast(const struct ethosu_fmap *ifm, const int32_t *weights, co
         free(acc);
         return 1;
     }
+    struct ethosu_out_clamp oc;
+    ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
     for (size_t i = 0; i < n; i += ofm->c)
         for (uint32_t o = 0; o < ofm->c; o++)
-            finish(acc[i + o], o, i + o, cs, os, ofm, NULL, 0);
+            ofm->values[i + o] = ethosu_out_clamp_apply(
+                &oc, ethosu_out_scale(acc[i + o] + cs->bias[o], cs->scale[o], cs->shift[o], os->rounding));
     free(acc);
     return 0;
 }

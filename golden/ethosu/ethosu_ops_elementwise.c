@@ -43,6 +43,7 @@
 #include <stdlib.h>
 
 #include "ethosu_ops.h"
+#include "ethosu_ops_out_clamp.h"
 #include "ethosu_ops_util.h"
 
 /* The mode's rules (scripts/gen/regdefs/ethosu_ops.csv), NULL for a reserved mode. */
@@ -169,6 +170,8 @@ int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_
     int wide = ifm->type == ETHOSU_INT32;
     int binary = is_binary(p->mode);
     enum ethosu_rounding r = os->rounding;
+    struct ethosu_out_clamp oc;
+    ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
     for (uint32_t y = 0; y < ifm->h; y++)
         for (uint32_t x = 0; x < ifm->w; x++)
             for (uint32_t c = 0; c < ifm->c; c++) {
@@ -204,7 +207,7 @@ int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_
                     break;
                 }
                 }
-                ofm->values[i] = ethosu_ops_output_checked(v, os, ofm->type, ofm->zero_point);
+                ofm->values[i] = ethosu_out_clamp_apply(&oc, v);
             }
     return 0;
 }

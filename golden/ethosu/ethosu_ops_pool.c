@@ -36,6 +36,7 @@
 #include <stdlib.h>
 
 #include "ethosu_ops.h"
+#include "ethosu_ops_out_clamp.h"
 #include "ethosu_ops_util.h"
 
 static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
@@ -92,6 +93,24 @@ static int64_t div_round(int64_t s, int64_t n, enum ethosu_rounding r)
     return s >= 0 ? (s + n / 2) / n : -((-s + n / 2) / n);
 }
 
+/* The pooled value of channel ch from its window's sum, maximum and count. */
+static int64_t pooled(enum ethosu_pool_mode mode, int padded, int64_t acc, int64_t best, int64_t count, uint32_t ch,
+                      const struct ethosu_channel_scale *cs, const struct ethosu_global_scale *gs,
+                      const struct ethosu_output_stage *os)
+{
+    if (mode == ETHOSU_POOL_MAX) {
+        int64_t v = count ? best : 0;
+        return gs ? ethosu_ops_round_shift((__int128)v * gs->scale, gs->shift, os->rounding, 31) : v;
+    }
+    if (mode == ETHOSU_POOL_AVERAGE && (padded || (!gs && !cs)))
+        return count ? div_round(acc, count, os->rounding) : 0;
+    if (gs)
+        return ethosu_ops_round_shift((__int128)acc * gs->scale, gs->shift, os->rounding, 31);
+    if (cs)
+        return ethosu_out_scale(acc + cs->bias[ch], cs->scale[ch], cs->shift[ch], os->rounding);
+    return acc;
+}
+
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *gs, const struct ethosu_output_stage *os,
@@ -100,50 +119,62 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
     if (check(mode, ifm, k, cs, gs, os, ofm, err, errlen))
         return -1;
     int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
+    struct ethosu_out_clamp oc;
+    ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
+    if (mode == ETHOSU_POOL_SUM) {   /* one value per pixel: the sum over its channels */
+        for (uint32_t y = 0; y < ofm->h; y++)
+            for (uint32_t x = 0; x < ofm->w; x++) {
+                int64_t acc = 0;
+                for (uint32_t i = 0; i < ifm->c; i++) {
+                    int inside;
+                    acc += ethosu_ops_ifm_at(ifm, k->upscale, (int64_t)y * k->stride_y, (int64_t)x * k->stride_x, i,
+                                             &inside);
+                }
+                ofm->values[(size_t)y * ofm->w + x] =
+                    ethosu_out_clamp_apply(&oc, pooled(mode, padded, acc, 0, 1, 0, cs, gs, os));
+            }
+        return 0;
+    }
+    /* MAX / AVERAGE: a window position is inside or not for every channel
+     * alike, so each tap adds a whole pixel's channels (contiguous in NHWC) */
+    uint32_t c = ofm->c, up = k->upscale != ETHOSU_UPSCALE_NONE ? 2u : 1u;
+    int64_t hu = (int64_t)ifm->h * up, wu = (int64_t)ifm->w * up;
+    int64_t *acc = malloc(2 * (size_t)c * sizeof *acc);
+    if (!acc)
+        return ethosu_ops_fail(err, errlen, "out of memory for %u channels", (unsigned)c);
+    int64_t *best = acc + c;
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++) {
             int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
             int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
-            for (uint32_t ch = 0; ch < ofm->c; ch++) {
-                int64_t acc = 0, best = INT64_MIN, count = 0, v;
-                if (mode == ETHOSU_POOL_SUM) {
-                    for (uint32_t i = 0; i < ifm->c; i++) {
-                        int inside;
-                        acc += ethosu_ops_ifm_at(ifm, k->upscale, y0, x0, i, &inside);
-                    }
-                } else {
-                    for (uint32_t ky = 0; ky < ethosu_kernel_taps_y(k); ky++)
-                        for (uint32_t kx = 0; kx < ethosu_kernel_taps_x(k); kx++) {
-                            int inside;
-                            int64_t a = ethosu_ops_ifm_at(ifm, k->upscale,
-                                                          y0 + (int64_t)ky * k->dilation_y,
-                                                          x0 + (int64_t)kx * k->dilation_x, ch, &inside);
-                            if (!inside)
-                                continue;
-                            acc += a;
-                            count++;
-                            if (a > best)
-                                best = a;
-                        }
-                }
-                if (mode == ETHOSU_POOL_MAX) {
-                    v = count ? best : 0;
-                    if (gs)
-                        v = ethosu_ops_round_shift((__int128)v * gs->scale, gs->shift,
-                                                   os->rounding, 31);
-                } else if (mode == ETHOSU_POOL_AVERAGE && (padded || (!gs && !cs))) {
-                    v = count ? div_round(acc, count, os->rounding) : 0;
-                } else if (gs) {
-                    v = ethosu_ops_round_shift((__int128)acc * gs->scale, gs->shift,
-                                               os->rounding, 31);
-                } else if (cs) {
-                    v = ethosu_scale(acc + cs->bias[ch], cs->scale[ch], cs->shift[ch], os->rounding);
-                } else {
-                    v = acc;
-                }
-                ofm->values[((size_t)y * ofm->w + x) * ofm->c + ch] =
-                    ethosu_ops_output_checked(v, os, ofm->type, ofm->zero_point);
+            int64_t count = 0;
+            for (uint32_t ch = 0; ch < c; ch++) {
+                acc[ch] = 0;
+                best[ch] = INT64_MIN;
             }
+            for (uint32_t ky = 0; ky < ethosu_kernel_taps_y(k); ky++)
+                for (uint32_t kx = 0; kx < ethosu_kernel_taps_x(k); kx++) {
+                    int64_t yy = y0 + (int64_t)ky * k->dilation_y, xx = x0 + (int64_t)kx * k->dilation_x;
+                    if (yy < 0 || xx < 0 || yy >= hu || xx >= wu)
+                        continue;
+                    count++;
+                    if (k->upscale == ETHOSU_UPSCALE_ZEROS && ((yy | xx) & 1)) {
+                        for (uint32_t ch = 0; ch < c; ch++)   /* an inserted zero point: 0 */
+                            best[ch] = best[ch] > 0 ? best[ch] : 0;
+                        continue;
+                    }
+                    const int32_t *src = ifm->values + ((size_t)(yy / up) * ifm->w + (size_t)(xx / up)) * ifm->c;
+                    int32_t zp = ifm->zero_point;
+                    for (uint32_t ch = 0; ch < c; ch++) {
+                        int64_t a = (int64_t)src[ch] - zp;
+                        acc[ch] += a;
+                        best[ch] = a > best[ch] ? a : best[ch];
+                    }
+                }
+            int32_t *out = ofm->values + ((size_t)y * ofm->w + x) * c;
+            for (uint32_t ch = 0; ch < c; ch++)
+                out[ch] = ethosu_out_clamp_apply(&oc, pooled(mode, padded, acc[ch], best[ch], count, ch, cs, gs, os));
         }
+    free(acc);
     return 0;
 }

@@ -151,10 +151,19 @@ static int finish_fast(const struct ethosu_fmap *ifm, const int32_t *weights, co
     }
     struct ethosu_out_clamp oc;
     ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
-    for (size_t i = 0; i < n; i += ofm->c)
-        for (uint32_t o = 0; o < ofm->c; o++)
-            ofm->values[i + o] = ethosu_out_clamp_apply(
-                &oc, ethosu_out_scale(acc[i + o] + cs->bias[o], cs->scale[o], cs->shift[o], os->rounding));
+    struct ethosu_chan_scale *chs = malloc((ofm->c ? ofm->c : 1) * sizeof *chs);
+    if (!chs) {
+        free(acc);
+        return 1;
+    }
+    for (uint32_t o = 0; o < ofm->c; o++)
+        ethosu_chan_scale_init(&chs[o], cs->bias[o], cs->scale[o], cs->shift[o], os->rounding);
+    int32_t *out = ofm->values;
+    uint32_t c = ofm->c;
+    for (size_t i = 0; i < n; i += c)
+        for (uint32_t o = 0; o < c; o++)
+            out[i + o] = ethosu_out_clamp_apply(&oc, ethosu_chan_scale_apply(&chs[o], acc[i + o]));
+    free(chs);
     free(acc);
     return 0;
 }

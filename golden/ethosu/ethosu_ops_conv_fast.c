@@ -154,6 +154,62 @@ static void dot4(const int16_t *a, const int16_t *w, size_t wstride, size_t n, i
     s[3] += s3;
 }
 
+/* Output channels per block of the outer-product form: four int32x4
+ * vectors of sums stay in registers. */
+#define OBLK 16u
+
+/* The outer-product form for windows of few values per segment (a small
+ * IFM depth): per output pixel, each window value times a row of weights
+ * [window value][output channel], vectorized across output channels. */
+static int conv_outer(const struct padded *p, const int32_t *weights, const struct ethosu_kernel *k, uint32_t ic,
+                      uint32_t oh, uint32_t ow, uint32_t oc, int64_t *acc, int accumulate)
+{
+    size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp, per_o = th * tw * ic;
+    size_t ocp = round_up(oc, OBLK);
+    if (per_o > SIZE_MAX / sizeof(int16_t) / ocp)
+        return 1;
+    /* weights [o][ky][kx][i] -> [ky][kx][i][ocp], each channel's bound checked */
+    int16_t *w = calloc(per_o * ocp, sizeof *w);
+    if (!w)
+        return 1;
+    for (size_t o = 0; o < oc; o++) {
+        int64_t sum = 0;
+        for (size_t j = 0; j < per_o; j++) {
+            int32_t v = weights[o * per_o + j];
+            if (v < INT16_MIN || v > INT16_MAX || (sum += v < 0 ? -(int64_t)v : v) * p->maxabs > INT32_MAX) {
+                free(w);
+                return 1;
+            }
+            w[j * ocp + o] = (int16_t)v;
+        }
+    }
+    for (uint32_t y = 0; y < oh; y++)
+        for (uint32_t x = 0; x < ow; x++) {
+            const int16_t *a = p->v + ((size_t)y * k->stride_y * p->pw + (size_t)x * k->stride_x) * cp;
+            int64_t *out = acc + ((size_t)y * ow + x) * oc;
+            for (size_t o0 = 0; o0 < oc; o0 += OBLK) {
+                int32_t s[OBLK];
+                for (unsigned j = 0; j < OBLK; j++)
+                    s[j] = 0;
+                const int16_t *wr = w + o0;
+                for (size_t ky = 0; ky < th; ky++)
+                    for (size_t kx = 0; kx < tw; kx++) {
+                        const int16_t *ap = a + (ky * k->dilation_y * p->pw + kx * k->dilation_x) * cp;
+                        for (size_t i = 0; i < ic; i++, wr += ocp) {
+                            int32_t v = ap[i];
+                            for (unsigned j = 0; j < OBLK; j++)
+                                s[j] += v * wr[j];
+                        }
+                    }
+                size_t n = oc - o0 < OBLK ? oc - o0 : OBLK;
+                for (size_t j = 0; j < n; j++)
+                    put(out, o0 + j, s[j], accumulate);
+            }
+        }
+    free(w);
+    return 0;
+}
+
 static int conv(const struct padded *p, const int32_t *weights, const struct ethosu_kernel *k, uint32_t ic,
                 uint32_t oh, uint32_t ow, uint32_t oc, int64_t *acc, int accumulate)
 {
@@ -242,8 +298,12 @@ int ethosu_ops_conv_fast(const struct ethosu_fmap *ifm, const int32_t *weights, 
     memset(&p, 0, sizeof p);
     if (pad_ifm(ifm, k, oh, ow, &p))
         return 1;
-    int rc = depthwise_op ? depthwise(&p, weights, k, oh, ow, oc, acc, accumulate)
-                          : conv(&p, weights, k, ifm->c, oh, ow, oc, acc, accumulate);
+    /* the dot-product form reduces each output's sum across the vector
+     * lanes: worth it for long contiguous window segments only */
+    size_t seg_len = (k->dilation_x == 1 ? ethosu_kernel_taps_x(k) : 1u) * p.cp;
+    int rc = depthwise_op  ? depthwise(&p, weights, k, oh, ow, oc, acc, accumulate)
+             : seg_len < 32 ? conv_outer(&p, weights, k, ifm->c, oh, ow, oc, acc, accumulate)
+                           : conv(&p, weights, k, ifm->c, oh, ow, oc, acc, accumulate);
     free(p.v);
     return rc;
 }

@@ -124,7 +124,7 @@ static int64_t ofm_scaled(const struct ethosu_ew_params *p, int wide, int64_t x,
 {
     if (wide)
         return ethosu_ops_round_shift(x, p->ofm.shift, r, 31);
-    return ethosu_ops_round_shift((__int128)x * p->ofm.scale, p->ofm.shift, r, 31);
+    return ethosu_scale_by(x, p->ofm.scale, p->ofm.shift, r, 31);
 }
 
 static int64_t add_sub(const struct ethosu_ew_params *p, enum ethosu_dtype t, int64_t a, int64_t b,
@@ -137,12 +137,12 @@ static int64_t add_sub(const struct ethosu_ew_params *p, enum ethosu_dtype t, in
     int64_t A, B;
     switch (p->ifm_scale_mode) {
     case ETHOSU_IFM_SCALE_OPA_32BIT:
-        A = ethosu_ops_round_shift((__int128)a * p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
+        A = ethosu_scale_by(a, p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
         B = b * ((int64_t)1 << (L - 1));
         break;
     case ETHOSU_IFM_SCALE_OPB_32BIT:
         A = a * ((int64_t)1 << (L - 1));
-        B = ethosu_ops_round_shift((__int128)b * p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
+        B = ethosu_scale_by(b, p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
         break;
     default:
         A = a * (int64_t)(p->opa.scale & 0xFFFFu);

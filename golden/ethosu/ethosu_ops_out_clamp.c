@@ -19,7 +19,25 @@ void ethosu_out_clamp_init(struct ethosu_out_clamp *c, const struct ethosu_outpu
     c->hi_v = (int64_t)c->hi - ofm_zp;
 }
 
-int64_t ethosu_out_scale_slow(int64_t x, uint32_t scale, unsigned shift, enum ethosu_rounding r)
+void ethosu_chan_scale_init(struct ethosu_chan_scale *c, int64_t bias, uint32_t scale, unsigned shift,
+                            enum ethosu_rounding r)
 {
-    return ethosu_scale(x, scale, shift, r);
+    c->bias = bias;
+    c->scale = scale;
+    c->shift = (uint8_t)(shift > 255 ? 255 : shift);
+    c->r = r;
+    c->fast = shift >= 1 && shift <= 62 && r != ETHOSU_ROUND_TRUNCATE;
+    if (!c->fast) {
+        c->s1 = c->s2 = 0;
+        c->add1 = c->half2 = 0;
+        c->sub1 = 0;
+        return;
+    }
+    /* as ethosu_round64 with tfl_bit 31 */
+    unsigned s1 = r == ETHOSU_ROUND_NATURAL || shift <= 31 ? shift : 31;
+    c->s1 = (uint8_t)s1;
+    c->s2 = (uint8_t)(shift - s1);
+    c->add1 = (UINT64_C(1) << (s1 - 1)) + (UINT64_C(1) << 62);
+    c->sub1 = (int64_t)((UINT64_C(1) << 62) >> s1);
+    c->half2 = c->s2 ? UINT64_C(1) << (c->s2 - 1) : 0;
 }

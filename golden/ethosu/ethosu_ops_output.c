@@ -169,7 +169,12 @@ int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char 
         return ethosu_ops_fail(err, errlen, "%s: zero point must be 0 for int32", name);
     size_t n = (size_t)fm->h * fm->w * fm->c;
     int32_t lo = ethosu_dtype_min(fm->type), hi = ethosu_dtype_max(fm->type);
-    for (size_t i = 0; i < n; i++)
+    int32_t vmin = lo, vmax = hi;   /* one pass that vectorizes; the index only on a failure */
+    for (size_t i = 0; i < n; i++) {
+        vmin = fm->values[i] < vmin ? fm->values[i] : vmin;
+        vmax = fm->values[i] > vmax ? fm->values[i] : vmax;
+    }
+    for (size_t i = 0; (vmin < lo || vmax > hi) && i < n; i++)
         if (fm->values[i] < lo || fm->values[i] > hi)
             return ethosu_ops_fail(err, errlen, "%s: value %d at index %zu outside the %s range",
                                    name, (int)fm->values[i], i, dtype_name(fm->type));

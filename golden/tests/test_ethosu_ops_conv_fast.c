@@ -165,7 +165,32 @@ START_TEST(test_out_scale_against_ethosu_scale)
         enum ethosu_rounding r = (enum ethosu_rounding)(iter % 3);
         ck_assert_msg(ethosu_out_scale(x, scale, shift, r) == ethosu_scale(x, scale, shift, r),
                       "x %lld scale %u shift %u rounding %d", (long long)x, scale, shift, (int)r);
+        int64_t bias = iter % 5 ? (int64_t)rnd_in(-1000000, 1000000) : (INT64_C(1) << 39) - 1;
+        struct ethosu_chan_scale c;
+        ethosu_chan_scale_init(&c, bias, scale, shift, r);
+        ck_assert_msg(ethosu_chan_scale_apply(&c, x) == ethosu_scale(x + bias, scale, shift, r),
+                      "acc %lld bias %lld scale %u shift %u rounding %d", (long long)x, (long long)bias, scale, shift,
+                      (int)r);
     }
+}
+END_TEST
+
+START_TEST(test_round64_against_round_shift)
+{
+    rng_state = 4242;
+    static const unsigned tfl_bits[] = {0, 11, 16, 31};
+    for (int iter = 0; iter < 200000; iter++) {
+        int64_t p = (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (iter % 40 + 2);   /* |p| < 2^62 */
+        unsigned s = (unsigned)(iter % 63), tb = tfl_bits[iter % 4];
+        enum ethosu_rounding r = (enum ethosu_rounding)((iter / 4) % 3);
+        ck_assert_msg(ethosu_round64(p, s, r, tb) == ethosu_ops_round_shift(p, s, r, tb),
+                      "p %lld s %u rounding %d tfl bit %u", (long long)p, s, (int)r, tb);
+    }
+    /* half-way values of both signs, hand-worked: 5 / 2 and -5 / 2 */
+    ck_assert_int_eq(ethosu_round64(5, 1, ETHOSU_ROUND_TFL, 31), 3);
+    ck_assert_int_eq(ethosu_round64(-5, 1, ETHOSU_ROUND_TFL, 31), -2);        /* half up */
+    ck_assert_int_eq(ethosu_round64(-5, 1, ETHOSU_ROUND_TFL, 0), -3);         /* half away from zero */
+    ck_assert_int_eq(ethosu_round64(-5, 1, ETHOSU_ROUND_TRUNCATE, 31), -2);
 }
 END_TEST
 
@@ -205,6 +230,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_refuses_what_is_not_exact);
     tcase_add_test(tc, test_random_against_window);
     tcase_add_test(tc, test_out_scale_against_ethosu_scale);
+    tcase_add_test(tc, test_round64_against_round_shift);
     tcase_add_test(tc, test_out_clamp_against_output_checked);
     suite_add_tcase(s, tc);
     return s;

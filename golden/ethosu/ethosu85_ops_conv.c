@@ -46,7 +46,8 @@ int ethosu85_conv_acc(const struct ethosu_fmap *ifm, const int32_t *weights,
     if (check_common(ifm, weights, k, acc, err, errlen) ||
         ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
         return -1;
-    if (!ethosu_ops_conv_fast(ifm, weights, k, 0, acc->h, acc->w, acc->c, acc->values, 1))
+    struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
+    if (!ethosu_ops_conv_fast(ifm, weights, k, 0, acc->h, acc->w, acc->c, &sink))
         return 0;   /* the prepared layout's sums; else the per-window ones below */
     for (uint32_t y = 0; y < acc->h; y++)
         for (uint32_t x = 0; x < acc->w; x++)
@@ -66,7 +67,8 @@ int ethosu85_depthwise_acc(const struct ethosu_fmap *ifm, const int32_t *weights
     if (acc->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)acc->c, (unsigned)ifm->c);
-    if (!ethosu_ops_conv_fast(ifm, weights, k, 1, acc->h, acc->w, acc->c, acc->values, 1))
+    struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
+    if (!ethosu_ops_conv_fast(ifm, weights, k, 1, acc->h, acc->w, acc->c, &sink))
         return 0;
     for (uint32_t y = 0; y < acc->h; y++)
         for (uint32_t x = 0; x < acc->w; x++)

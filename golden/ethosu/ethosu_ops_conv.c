@@ -143,29 +143,17 @@ static int finish_fast(const struct ethosu_fmap *ifm, const int32_t *weights, co
                        int depthwise, const struct ethosu_channel_scale *cs, const struct ethosu_output_stage *os,
                        struct ethosu_fmap *ofm)
 {
-    size_t n = (size_t)ofm->h * ofm->w * ofm->c;
-    int64_t *acc = malloc((n ? n : 1) * sizeof *acc);
-    if (!acc || ethosu_ops_conv_fast(ifm, weights, k, depthwise, ofm->h, ofm->w, ofm->c, acc, 0)) {
-        free(acc);
-        return 1;
-    }
     struct ethosu_out_clamp oc;
     ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
     struct ethosu_chan_scale *chs = malloc((ofm->c ? ofm->c : 1) * sizeof *chs);
-    if (!chs) {
-        free(acc);
+    if (!chs)
         return 1;
-    }
     for (uint32_t o = 0; o < ofm->c; o++)
         ethosu_chan_scale_init(&chs[o], cs->bias[o], cs->scale[o], cs->shift[o], os->rounding);
-    int32_t *out = ofm->values;
-    uint32_t c = ofm->c;
-    for (size_t i = 0; i < n; i += c)
-        for (uint32_t o = 0; o < c; o++)
-            out[i + o] = ethosu_out_clamp_apply(&oc, ethosu_chan_scale_apply(&chs[o], acc[i + o]));
+    struct ethosu_conv_sink sink = { ofm->values, chs, &oc, NULL, 0 };
+    int rc = ethosu_ops_conv_fast(ifm, weights, k, depthwise, ofm->h, ofm->w, ofm->c, &sink);
     free(chs);
-    free(acc);
-    return 0;
+    return rc;
 }
 
 int64_t ethosu_ops_conv_window(const struct ethosu_fmap *ifm, const int32_t *weights,

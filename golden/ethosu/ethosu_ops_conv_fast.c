@@ -122,9 +122,24 @@ static size_t dw_at(size_t ch, size_t j, const void *ctx)
     return j * s->cp + ch;
 }
 
-static void put(int64_t *acc, size_t i, int32_t v, int accumulate)
+/* One OFM pixel's n sums (channels 0..n-1, its elements from i): through
+ * the output stage, or into the accumulators. Once per pixel, its loop
+ * tight with the operation's constants in locals. */
+static void sink_pixel(const struct ethosu_conv_sink *sk, size_t i, const int32_t *sum, uint32_t n)
 {
-    acc[i] = accumulate ? acc[i] + v : v;
+    if (sk->ofm) {
+        int32_t *out = sk->ofm + i;
+        const struct ethosu_chan_scale *chs = sk->chs;
+        struct ethosu_out_clamp clamp = *sk->clamp;
+        for (uint32_t o = 0; o < n; o++)
+            out[o] = ethosu_out_clamp_apply(&clamp, ethosu_chan_scale_apply(&chs[o], sum[o]));
+    } else if (sk->accumulate) {
+        for (uint32_t o = 0; o < n; o++)
+            sk->acc[i + o] += sum[o];
+    } else {
+        for (uint32_t o = 0; o < n; o++)
+            sk->acc[i + o] = sum[o];
+    }
 }
 
 /* n products of a and w summed. */
@@ -162,7 +177,7 @@ static void dot4(const int16_t *a, const int16_t *w, size_t wstride, size_t n, i
  * IFM depth): per output pixel, each window value times a row of weights
  * [window value][output channel], vectorized across output channels. */
 static int conv_outer(const struct padded *p, const int32_t *weights, const struct ethosu_kernel *k, uint32_t ic,
-                      uint32_t oh, uint32_t ow, uint32_t oc, int64_t *acc, int accumulate)
+                      uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sk)
 {
     size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp, per_o = th * tw * ic;
     size_t ocp = round_up(oc, OBLK);
@@ -170,14 +185,19 @@ static int conv_outer(const struct padded *p, const int32_t *weights, const stru
         return 1;
     /* weights [o][ky][kx][i] -> [ky][kx][i][ocp], each channel's bound checked */
     int16_t *w = calloc(per_o * ocp, sizeof *w);
-    if (!w)
+    int32_t *row = malloc(ocp * sizeof *row);   /* one pixel's sums */
+    if (!w || !row) {
+        free(w);
+        free(row);
         return 1;
+    }
     for (size_t o = 0; o < oc; o++) {
         int64_t sum = 0;
         for (size_t j = 0; j < per_o; j++) {
             int32_t v = weights[o * per_o + j];
             if (v < INT16_MIN || v > INT16_MAX || (sum += v < 0 ? -(int64_t)v : v) * p->maxabs > INT32_MAX) {
                 free(w);
+                free(row);
                 return 1;
             }
             w[j * ocp + o] = (int16_t)v;
@@ -186,7 +206,7 @@ static int conv_outer(const struct padded *p, const int32_t *weights, const stru
     for (uint32_t y = 0; y < oh; y++)
         for (uint32_t x = 0; x < ow; x++) {
             const int16_t *a = p->v + ((size_t)y * k->stride_y * p->pw + (size_t)x * k->stride_x) * cp;
-            int64_t *out = acc + ((size_t)y * ow + x) * oc;
+            size_t out = ((size_t)y * ow + x) * oc;
             for (size_t o0 = 0; o0 < oc; o0 += OBLK) {
                 int32_t s[OBLK];
                 for (unsigned j = 0; j < OBLK; j++)
@@ -201,17 +221,18 @@ static int conv_outer(const struct padded *p, const int32_t *weights, const stru
                                 s[j] += v * wr[j];
                         }
                     }
-                size_t n = oc - o0 < OBLK ? oc - o0 : OBLK;
-                for (size_t j = 0; j < n; j++)
-                    put(out, o0 + j, s[j], accumulate);
+                for (unsigned j = 0; j < OBLK; j++)
+                    row[o0 + j] = s[j];
             }
+            sink_pixel(sk, out, row, oc);
         }
     free(w);
+    free(row);
     return 0;
 }
 
 static int conv(const struct padded *p, const int32_t *weights, const struct ethosu_kernel *k, uint32_t ic,
-                uint32_t oh, uint32_t ow, uint32_t oc, int64_t *acc, int accumulate)
+                uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sk)
 {
     size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp;
     struct wshape s = { th * tw, ic, cp, th * tw };
@@ -225,7 +246,10 @@ static int conv(const struct padded *p, const int32_t *weights, const struct eth
      * taps without dilation across x, else one tap */
     size_t seg_len = k->dilation_x == 1 ? tw * cp : cp, nseg = per_o / seg_len;
     size_t *seg = malloc(nseg * sizeof *seg);
-    if (!seg) {
+    int32_t *row = malloc(oc * sizeof *row);   /* one pixel's sums */
+    if (!seg || !row) {
+        free(seg);
+        free(row);
         free(w);
         return 1;
     }
@@ -236,29 +260,31 @@ static int conv(const struct padded *p, const int32_t *weights, const struct eth
     for (uint32_t y = 0; y < oh; y++)
         for (uint32_t x = 0; x < ow; x++) {
             const int16_t *a = p->v + ((size_t)y * k->stride_y * p->pw + (size_t)x * k->stride_x) * cp;
-            int64_t *out = acc + ((size_t)y * ow + x) * oc;
+            size_t out = ((size_t)y * ow + x) * oc;
             uint32_t o = 0;
             for (; o + 4 <= oc; o += 4) {
                 int32_t sum[4] = { 0, 0, 0, 0 };
                 for (size_t i = 0; i < nseg; i++)
                     dot4(a + seg[i], w + o * per_o + i * seg_len, per_o, seg_len, sum);
                 for (unsigned j = 0; j < 4; j++)
-                    put(out, o + j, sum[j], accumulate);
+                    row[o + j] = sum[j];
             }
             for (; o < oc; o++) {
                 int32_t sum = 0;
                 for (size_t i = 0; i < nseg; i++)
                     sum += dot(a + seg[i], w + o * per_o + i * seg_len, seg_len);
-                put(out, o, sum, accumulate);
+                row[o] = sum;
             }
+            sink_pixel(sk, out, row, oc);
         }
+    free(row);
     free(seg);
     free(w);
     return 0;
 }
 
 static int depthwise(const struct padded *p, const int32_t *weights, const struct ethosu_kernel *k, uint32_t oh,
-                     uint32_t ow, uint32_t c, int64_t *acc, int accumulate)
+                     uint32_t ow, uint32_t c, const struct ethosu_conv_sink *sk)
 {
     size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp;
     struct wshape s = { th * tw, c, cp, th * tw };
@@ -280,9 +306,7 @@ static int depthwise(const struct padded *p, const int32_t *weights, const struc
                     for (size_t i = 0; i < cp; i++)
                         sum[i] += (int32_t)ap[i] * wp[i];
                 }
-            int64_t *out = acc + ((size_t)y * ow + x) * c;
-            for (uint32_t i = 0; i < c; i++)
-                put(out, i, sum[i], accumulate);
+            sink_pixel(sk, ((size_t)y * ow + x) * c, sum, c);
         }
     free(w);
     free(sum);
@@ -290,7 +314,7 @@ static int depthwise(const struct padded *p, const int32_t *weights, const struc
 }
 
 int ethosu_ops_conv_fast(const struct ethosu_fmap *ifm, const int32_t *weights, const struct ethosu_kernel *k,
-                         int depthwise_op, uint32_t oh, uint32_t ow, uint32_t oc, int64_t *acc, int accumulate)
+                         int depthwise_op, uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sk)
 {
     if (!oh || !ow || !oc || ifm->type == ETHOSU_INT32 || (depthwise_op && oc != ifm->c))
         return 1;
@@ -301,9 +325,9 @@ int ethosu_ops_conv_fast(const struct ethosu_fmap *ifm, const int32_t *weights, 
     /* the dot-product form reduces each output's sum across the vector
      * lanes: worth it for long contiguous window segments only */
     size_t seg_len = (k->dilation_x == 1 ? ethosu_kernel_taps_x(k) : 1u) * p.cp;
-    int rc = depthwise_op  ? depthwise(&p, weights, k, oh, ow, oc, acc, accumulate)
-             : seg_len < 32 ? conv_outer(&p, weights, k, ifm->c, oh, ow, oc, acc, accumulate)
-                           : conv(&p, weights, k, ifm->c, oh, ow, oc, acc, accumulate);
+    int rc = depthwise_op  ? depthwise(&p, weights, k, oh, ow, oc, sk)
+             : seg_len < 32 ? conv_outer(&p, weights, k, ifm->c, oh, ow, oc, sk)
+                           : conv(&p, weights, k, ifm->c, oh, ow, oc, sk);
     free(p.v);
     return rc;
 }

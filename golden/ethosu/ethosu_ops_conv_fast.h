@@ -17,14 +17,26 @@
 #include <stdint.h>
 
 #include "ethosu_ops.h"
+#include "ethosu_ops_out_clamp.h"
 
-/* The sums of every output (y, x, o) of an oh x ow x oc OFM into acc
- * (dense NHWC): added to acc when accumulate, else stored. depthwise: oc
- * equals the IFM depth, weights [ch][ky][kx]; else weights [o][ky][kx][i].
- * Returns 0 done, 1 not applicable (values outside int16, a sum that could
- * leave int32, out of memory: nothing written, the caller takes the exact
- * path). The kernel is one ethosu_ops_check_kernel accepted. */
+/* Where the sums go: with ofm set, through the output stage (chs: each
+ * OFM channel's prepared scale, clamp: the output stage) into the OFM's
+ * values; else into the int64 accumulators acc, added when accumulate. */
+struct ethosu_conv_sink {
+    int32_t *ofm;
+    const struct ethosu_chan_scale *chs;
+    const struct ethosu_out_clamp *clamp;
+    int64_t *acc;
+    int accumulate;
+};
+
+/* The sums of every output (y, x, o) of an oh x ow x oc OFM (dense NHWC)
+ * into sink. depthwise: oc equals the IFM depth, weights [ch][ky][kx];
+ * else weights [o][ky][kx][i]. Returns 0 done, 1 not applicable (values
+ * outside int16, a sum that could leave int32, out of memory: nothing
+ * written, the caller takes the exact path). The kernel is one
+ * ethosu_ops_check_kernel accepted. */
 int ethosu_ops_conv_fast(const struct ethosu_fmap *ifm, const int32_t *weights, const struct ethosu_kernel *k,
-                         int depthwise, uint32_t oh, uint32_t ow, uint32_t oc, int64_t *acc, int accumulate);
+                         int depthwise, uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sink);
 
 #endif

@@ -51,11 +51,12 @@ START_TEST(test_hand_worked)
     struct ethosu_kernel k = kern(2, 1);
     k.pad_left = 1;
     int64_t acc[3] = {100, 100, 100};
-    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 3, 1, acc, 0), 0);
+    struct ethosu_conv_sink set = {NULL, NULL, NULL, acc, 0}, add = {NULL, NULL, NULL, acc, 1};
+    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 3, 1, &set), 0);
     ck_assert_int_eq(acc[0], 7);
     ck_assert_int_eq(acc[1], -3);
     ck_assert_int_eq(acc[2], -1);
-    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 3, 1, acc, 1), 0);   /* adds */
+    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 3, 1, &add), 0);   /* adds */
     ck_assert_int_eq(acc[0], 14);
     ck_assert_int_eq(acc[2], -2);
 }
@@ -69,21 +70,22 @@ START_TEST(test_refuses_what_is_not_exact)
     int32_t w[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     struct ethosu_kernel k = kern(1, 1);
     int64_t acc[1] = {0};
-    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, acc, 0), 1);
+    struct ethosu_conv_sink set = {NULL, NULL, NULL, acc, 0};
+    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, &set), 1);
     /* 8 x 32767 x 32767 leaves int32 */
     ifm.zero_point = 0;
     for (int i = 0; i < 8; i++) {
         v[i] = 32767;
         w[i] = 32767;
     }
-    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, acc, 0), 1);
+    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, &set), 1);
     /* a weight outside int16 */
     w[0] = 40000;
-    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, acc, 0), 1);
+    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, &set), 1);
     /* within the bound it runs: 32767 * (7 + 1) */
     for (int i = 0; i < 8; i++)
         w[i] = 1;
-    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, acc, 0), 0);
+    ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, w, &k, 0, 1, 1, 1, &set), 0);
     ck_assert_int_eq(acc[0], 8 * 32767);
 }
 END_TEST
@@ -135,7 +137,8 @@ START_TEST(test_random_against_window)
             wt[i] = rnd_in(-255, 255);
         int32_t zp = i16 ? 0 : rnd_in(ethosu_dtype_min(t), ethosu_dtype_max(t));
         struct ethosu_fmap ifm = {h, w, c, t, zp, v};
-        ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, wt, &k, dw, oh, ow, oc, fast, 0), 0);
+        struct ethosu_conv_sink set = {NULL, NULL, NULL, fast, 0};
+        ck_assert_int_eq(ethosu_ops_conv_fast(&ifm, wt, &k, dw, oh, ow, oc, &set), 0);
         for (uint32_t y = 0; y < oh; y++)
             for (uint32_t x = 0; x < ow; x++)
                 for (uint32_t o = 0; o < oc; o++) {

@@ -68,14 +68,23 @@ static int block(const struct ethosu_wdense_cfg *c, unsigned k, uint32_t b0, uin
         mc->count = count;
     }
     const int64_t *map = mc->map;
-    for (size_t i = 0; i < count; i++) {
-        if (map[i] < 0)
-            continue;
-        size_t local = (size_t)map[i];
-        if (local / per_ofm >= nb)
-            continue;   /* the next block's channel in this block's last microblock: not used here */
-        size_t o = b0 + local / per_ofm, rest = local % per_ofm;
-        dense[(o * c->cores + k) * per_ofm + rest] = w[*pos + i];
+    /* a list position maps to block-local (channel, rest) as local =
+     * channel * per_ofm + rest; positions past the block's nb channels
+     * (the next block's, in its last microblock) are not used here */
+    const int16_t *src = w + *pos;
+    size_t limit = (size_t)nb * per_ofm;
+    if (c->cores == 1) {   /* dense index b0 * per_ofm + local: no division */
+        int32_t *d = dense + (size_t)b0 * per_ofm;
+        for (size_t i = 0; i < count; i++)
+            if (map[i] >= 0 && (size_t)map[i] < limit)
+                d[map[i]] = src[i];
+    } else {
+        for (size_t i = 0; i < count; i++) {
+            if (map[i] < 0 || (size_t)map[i] >= limit)
+                continue;
+            size_t local = (size_t)map[i], o = b0 + local / per_ofm, rest = local % per_ofm;
+            dense[(o * c->cores + k) * per_ofm + rest] = src[i];
+        }
     }
     *pos += count;
     return 0;

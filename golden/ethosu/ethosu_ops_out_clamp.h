@@ -88,20 +88,26 @@ struct ethosu_chan_scale {
     int64_t bias;
     uint32_t scale;
     uint8_t shift, s1, s2;      /* TFL / NATURAL: half up at s1, then half away from zero by s2 */
+    uint8_t tfl_bit;            /* TFL's first rounding: at min(shift, tfl_bit) */
     uint8_t fast;               /* 0: TRUNCATE or a shift outside 1..62: ethosu_out_scale */
     enum ethosu_rounding r;
-    uint64_t add1, half2;       /* 2^(s1-1) + 2^62, 2^(s2-1) (0 when s2 is 0) */
+    uint64_t add1, half2;       /* 2^(s1-1) (0 when s1 is 0) + 2^62, 2^(s2-1) (0 when s2 is 0) */
     int64_t sub1;               /* 2^62 >> s1 */
 };
 
 void ethosu_chan_scale_init(struct ethosu_chan_scale *c, int64_t bias, uint32_t scale, unsigned shift,
                             enum ethosu_rounding r);
 
+/* The same for ethosu_scale_by(x + bias, scale, shift, r, tfl_bit) (the
+ * elementwise input scales round first at 31 - L). */
+void ethosu_chan_scale_init_at(struct ethosu_chan_scale *c, int64_t bias, uint32_t scale, unsigned shift,
+                               enum ethosu_rounding r, unsigned tfl_bit);
+
 static inline int64_t ethosu_chan_scale_apply(const struct ethosu_chan_scale *c, int64_t acc)
 {
     int64_t x = acc + c->bias;   /* a 48-bit accumulator and a 40-bit bias */
     if (!c->fast || x >= (INT64_C(1) << 30) || x <= -(INT64_C(1) << 30))
-        return ethosu_out_scale(x, c->scale, c->shift, c->r);
+        return ethosu_scale_by(x, c->scale, c->shift, c->r, c->tfl_bit);
     int64_t p = x * (int64_t)c->scale;
     int64_t q = (int64_t)(((uint64_t)p + c->add1) >> c->s1) - c->sub1;
     if (!c->s2)

@@ -189,6 +189,17 @@ START_TEST(test_round64_against_round_shift)
         ck_assert_msg(ethosu_round64(p, s, r, tb) == ethosu_ops_round_shift(p, s, r, tb),
                       "p %lld s %u rounding %d tfl bit %u", (long long)p, s, (int)r, tb);
     }
+    /* the prepared form with any first-rounding bit */
+    for (int iter = 0; iter < 100000; iter++) {
+        int64_t x = (int64_t)rnd_in(-300000, 300000) * (iter % 2 ? 1 : 3000);
+        uint32_t scale = rnd();
+        unsigned s = (unsigned)(iter % 64), tb = tfl_bits[iter % 4];
+        enum ethosu_rounding r = (enum ethosu_rounding)((iter / 4) % 3);
+        struct ethosu_chan_scale c;
+        ethosu_chan_scale_init_at(&c, 0, scale, s, r, tb);
+        ck_assert_msg(ethosu_chan_scale_apply(&c, x) == ethosu_ops_round_shift((__int128)x * scale, s, r, tb),
+                      "x %lld scale %u shift %u rounding %d tfl bit %u", (long long)x, scale, s, (int)r, tb);
+    }
     /* half-way values of both signs, hand-worked: 5 / 2 and -5 / 2 */
     ck_assert_int_eq(ethosu_round64(5, 1, ETHOSU_ROUND_TFL, 31), 3);
     ck_assert_int_eq(ethosu_round64(-5, 1, ETHOSU_ROUND_TFL, 31), -2);        /* half up */

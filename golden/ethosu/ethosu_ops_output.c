@@ -37,6 +37,12 @@
  *   (ethosu_ops_sigmoid.c; Vela 5.2 compiles int8 tanh/sigmoid to a LUT).
  *   The table takes the value + zero point unclipped, MIN/MAX clip the
  *   result. */
+/* GCC 12's -O2 vectorizes no loop of unknown trip count (its "very cheap"
+ * cost model): this file asks for the dynamic model for the IFM range check;
+ * the arithmetic is the same either way (ethosu_ops_conv_fast.c does the same). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -33,6 +33,12 @@
  *   pool whose kernel is the depth: 300, 1000; average with padding 1..8), stride
  *   1..3, average-pool padding 0..3 top/left and 0..4 bottom/right; MAX
  *   needs the OFM type to equal the IFM type. */
+/* GCC 12's -O2 vectorizes no loop of unknown trip count (its "very cheap"
+ * cost model): this file asks for the dynamic model for the per-channel sums and maxima;
+ * the arithmetic is the same either way (ethosu_ops_conv_fast.c does the same). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
 #include <stdlib.h>
 
 #include "ethosu_ops.h"
@@ -136,45 +142,74 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
         return 0;
     }
     /* MAX / AVERAGE: a window position is inside or not for every channel
-     * alike, so each tap adds a whole pixel's channels (contiguous in NHWC) */
+     * alike, so each tap adds a whole pixel's channels (contiguous in NHWC).
+     * 8/16-bit values minus the zero point stay within 2^17, so up to 2^13
+     * taps sum in int32 (loops that vectorize); else int64. */
     uint32_t c = ofm->c, up = k->upscale != ETHOSU_UPSCALE_NONE ? 2u : 1u;
+    uint32_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k);
+    int narrow = ifm->type != ETHOSU_INT32 && (uint64_t)th * tw <= 8192u;
     int64_t hu = (int64_t)ifm->h * up, wu = (int64_t)ifm->w * up;
-    int64_t *acc = malloc(2 * (size_t)c * sizeof *acc);
-    if (!acc)
+    int64_t *restrict acc = malloc(2 * (size_t)c * sizeof *acc);
+    int32_t *restrict acc32 = malloc(2 * (size_t)c * sizeof *acc32);
+    if (!acc || !acc32) {
+        free(acc);
+        free(acc32);
         return ethosu_ops_fail(err, errlen, "out of memory for %u channels", (unsigned)c);
-    int64_t *best = acc + c;
+    }
+    int64_t *restrict best = acc + c;
+    int32_t *restrict best32 = acc32 + c;
+    int32_t zp = ifm->zero_point;
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++) {
             int64_t y0 = (int64_t)y * k->stride_y - k->pad_top;
             int64_t x0 = (int64_t)x * k->stride_x - k->pad_left;
             int64_t count = 0;
-            for (uint32_t ch = 0; ch < c; ch++) {
+            for (uint32_t ch = 0; narrow && ch < c; ch++) {
+                acc32[ch] = 0;
+                best32[ch] = INT32_MIN;
+            }
+            for (uint32_t ch = 0; !narrow && ch < c; ch++) {
                 acc[ch] = 0;
                 best[ch] = INT64_MIN;
             }
-            for (uint32_t ky = 0; ky < ethosu_kernel_taps_y(k); ky++)
-                for (uint32_t kx = 0; kx < ethosu_kernel_taps_x(k); kx++) {
+            for (uint32_t ky = 0; ky < th; ky++)
+                for (uint32_t kx = 0; kx < tw; kx++) {
                     int64_t yy = y0 + (int64_t)ky * k->dilation_y, xx = x0 + (int64_t)kx * k->dilation_x;
                     if (yy < 0 || xx < 0 || yy >= hu || xx >= wu)
                         continue;
                     count++;
                     if (k->upscale == ETHOSU_UPSCALE_ZEROS && ((yy | xx) & 1)) {
-                        for (uint32_t ch = 0; ch < c; ch++)   /* an inserted zero point: 0 */
+                        for (uint32_t ch = 0; ch < c; ch++) {   /* an inserted zero point: 0 */
                             best[ch] = best[ch] > 0 ? best[ch] : 0;
+                            best32[ch] = best32[ch] > 0 ? best32[ch] : 0;
+                        }
                         continue;
                     }
-                    const int32_t *src = ifm->values + ((size_t)(yy / up) * ifm->w + (size_t)(xx / up)) * ifm->c;
-                    int32_t zp = ifm->zero_point;
-                    for (uint32_t ch = 0; ch < c; ch++) {
-                        int64_t a = (int64_t)src[ch] - zp;
-                        acc[ch] += a;
-                        best[ch] = a > best[ch] ? a : best[ch];
+                    const int32_t *restrict src = ifm->values + ((size_t)(yy / up) * ifm->w + (size_t)(xx / up)) * ifm->c;
+                    if (narrow) {
+                        for (uint32_t ch = 0; ch < c; ch++) {
+                            int32_t a = src[ch] - zp;
+                            acc32[ch] += a;
+                            best32[ch] = a > best32[ch] ? a : best32[ch];
+                        }
+                    } else {
+                        for (uint32_t ch = 0; ch < c; ch++) {
+                            int64_t a = (int64_t)src[ch] - zp;
+                            acc[ch] += a;
+                            best[ch] = a > best[ch] ? a : best[ch];
+                        }
                     }
                 }
             int32_t *out = ofm->values + ((size_t)y * ofm->w + x) * c;
-            for (uint32_t ch = 0; ch < c; ch++)
-                out[ch] = ethosu_out_clamp_apply(&oc, pooled(mode, padded, acc[ch], best[ch], count, ch, cs, gs, os));
+            if (narrow)
+                for (uint32_t ch = 0; ch < c; ch++)
+                    out[ch] = ethosu_out_clamp_apply(
+                        &oc, pooled(mode, padded, acc32[ch], count ? best32[ch] : INT64_MIN, count, ch, cs, gs, os));
+            else
+                for (uint32_t ch = 0; ch < c; ch++)
+                    out[ch] = ethosu_out_clamp_apply(&oc, pooled(mode, padded, acc[ch], best[ch], count, ch, cs, gs, os));
         }
+    free(acc32);
     free(acc);
     return 0;
 }

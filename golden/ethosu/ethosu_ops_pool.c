@@ -99,6 +99,35 @@ static int64_t div_round(int64_t s, int64_t n, enum ethosu_rounding r)
     return s >= 0 ? (s + n / 2) / n : -((-s + n / 2) / n);
 }
 
+/* Division of 0 <= u < 2^31 by 1 <= n <= 2^13 as (u * m) >> 45, m =
+ * floor(2^45 / n) + 1: the product overshoots u / n by less than
+ * u / 2^45 < 2^-14, and u / n is at least 1/n >= 2^-13 below the next
+ * integer, so the floor is exact. */
+struct recip {
+    uint64_t m;
+    uint32_t n;
+};
+
+static struct recip recip_of(uint32_t n)
+{
+    struct recip d = { (UINT64_C(1) << 45) / n + 1, n };
+    return d;
+}
+
+static int32_t udiv(uint32_t u, const struct recip *d)
+{
+    return (int32_t)(((unsigned __int128)u * d->m) >> 45);
+}
+
+/* div_round(s, n, r) for |s| < 2^30 (a narrow pool's sum: up to 2^13
+ * taps of 2^17). */
+static int64_t div_round_by(int32_t s, const struct recip *d, enum ethosu_rounding r)
+{
+    uint32_t u = (uint32_t)(s < 0 ? -s : s) + (r == ETHOSU_ROUND_TRUNCATE ? 0 : d->n / 2);
+    int32_t q = udiv(u, d);
+    return s < 0 ? -q : q;
+}
+
 /* The pooled value of channel ch from its window's sum, maximum and count. */
 static int64_t pooled(enum ethosu_pool_mode mode, int padded, int64_t acc, int64_t best, int64_t count, uint32_t ch,
                       const struct ethosu_channel_scale *cs, const struct ethosu_global_scale *gs,
@@ -201,7 +230,12 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                     }
                 }
             int32_t *out = ofm->values + ((size_t)y * ofm->w + x) * c;
-            if (narrow)
+            if (narrow && count && mode == ETHOSU_POOL_AVERAGE && (padded || (!gs && !cs))) {
+                /* the average: a division by the pixel's count, as a multiply */
+                struct recip d = recip_of((uint32_t)count);
+                for (uint32_t ch = 0; ch < c; ch++)
+                    out[ch] = ethosu_out_clamp_apply(&oc, div_round_by(acc32[ch], &d, os->rounding));
+            } else if (narrow)
                 for (uint32_t ch = 0; ch < c; ch++)
                     out[ch] = ethosu_out_clamp_apply(
                         &oc, pooled(mode, padded, acc32[ch], count ? best32[ch] : INT64_MIN, count, ch, cs, gs, os));

@@ -283,8 +283,8 @@ int ethosu85_output(const struct ethosu85_acc *acc, const struct ethosu85_output
     if (check_stage(os, ofm->c, err, errlen))
         return -1;
     size_t n = (size_t)ofm->h * ofm->w * ofm->c;
-    for (size_t i = 0; i < n; i++)
-        ofm->values[i] = output_checked(acc->values[i], (uint32_t)(i % ofm->c), os, ofm->type,
-                                        ofm->zero_point);
+    for (size_t i = 0; i < n; i += ofm->c)   /* pixel by pixel: the channel without a division */
+        for (uint32_t ch = 0; ch < ofm->c; ch++)
+            ofm->values[i + ch] = output_checked(acc->values[i + ch], ch, os, ofm->type, ofm->zero_point);
     return 0;
 }

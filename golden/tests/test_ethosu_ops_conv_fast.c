@@ -4,12 +4,14 @@
  * ethosu_ops_depthwise_window, ethosu_scale, ethosu_ops_output_checked),
  * on hand-worked values and on random shapes with every kernel option
  * (stride, dilation, padding, both upscales, 8/16-bit IFMs, zero points),
- * and refuse what it cannot do exactly (int16 overflow, an int32 bound). */
+ * and refuse what it cannot do exactly (int16 overflow, an int32 bound);
+ * the U85 scale's int64 path against its definition in 128 bits. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ethosu85_ops.h"
 #include "ethosu_ops.h"
 #include "ethosu_ops_conv_fast.h"
 #include "ethosu_ops_out_clamp.h"
@@ -208,6 +210,43 @@ START_TEST(test_round64_against_round_shift)
 }
 END_TEST
 
+/* The U85 scale's definition (ethosu85_ops.h) in 128 bits, floored. */
+static int64_t u85_scale_ref(int64_t x, const struct ethosu85_scale *s)
+{
+    unsigned shift = s->shift, dbl = s->dbl_rnd;
+    __int128 p = (__int128)x * s->scale, r = 0, half = shift ? (__int128)1 << (shift - 1) : 0;
+    __int128 d = shift && shift > 31 - dbl ? (__int128)1 << (30 - dbl) : 0;
+    if (shift)
+        switch (s->round_mode) {
+        case ETHOSU85_ROUND_NATURAL: r = half; break;
+        case ETHOSU85_ROUND_SYMMETRIC: r = half - (x < 0); break;
+        case ETHOSU85_ROUND_DOUBLE_ASYMMETRIC: r = half + d; break;
+        case ETHOSU85_ROUND_TRUNCATE_TO_ZERO: r = x >= 0 ? 0 : ((__int128)1 << shift) - 1; break;
+        case ETHOSU85_ROUND_TRUNCATE_TO_LOWER: r = 0; break;
+        default: r = x >= 0 ? half + d : half - d; break;
+        }
+    __int128 v = p + r, q = v / ((__int128)1 << shift);
+    if (q * ((__int128)1 << shift) > v)
+        q--;   /* floor */
+    return (int64_t)q;
+}
+
+START_TEST(test_u85_scale_int64_path)
+{
+    rng_state = 8585;
+    for (int iter = 0; iter < 200000; iter++) {
+        struct ethosu85_scale s;
+        s.scale = rnd() & 0x7FFFFFFFu;
+        s.shift = (unsigned)(iter % 63);
+        s.dbl_rnd = (unsigned)(iter / 63 % 31);
+        s.round_mode = (enum ethosu85_round_mode)(iter % 6);
+        int64_t x = iter % 5 ? (int64_t)rnd_in(-200000, 200000) : (int64_t)rnd_in(-(1 << 29), 1 << 29) * 2 + 1;
+        ck_assert_msg(ethosu85_scale_apply(x, &s) == u85_scale_ref(x, &s), "x %lld scale %u shift %u dbl %u mode %d",
+                      (long long)x, s.scale, s.shift, s.dbl_rnd, (int)s.round_mode);
+    }
+}
+END_TEST
+
 START_TEST(test_out_clamp_against_output_checked)
 {
     rng_state = 99;
@@ -246,6 +285,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_out_scale_against_ethosu_scale);
     tcase_add_test(tc, test_round64_against_round_shift);
     tcase_add_test(tc, test_out_clamp_against_output_checked);
+    tcase_add_test(tc, test_u85_scale_int64_path);
     suite_add_tcase(s, tc);
     return s;
 }

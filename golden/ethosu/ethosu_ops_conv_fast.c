@@ -94,11 +94,11 @@ static int16_t *weights16(const int32_t *w, size_t nch, size_t per_ch, size_t (*
                 return NULL;
             }
             sum += v < 0 ? -(int64_t)v : v;
+            if (sum * maxabs > INT32_MAX) {   /* checked as it grows: sum and product stay small */
+                free(out);
+                return NULL;
+            }
             out[at(o, j, ctx)] = (int16_t)v;
-        }
-        if (sum * maxabs > INT32_MAX) {
-            free(out);
-            return NULL;
         }
     }
     return out;

@@ -6,7 +6,7 @@ XNNPACK, and the Ethos-U twin running Vela's command stream of exactly that mode
 Run with the venv's python (make ethosu-venv: build/ethosu-venv/bin/python, ai-edge-litert and
 Vela from PyPI); scripts/bench/bench.sh section 10 does. Each layer is written by the corpus's own
 writer (ethosu_corpus_ops.Net, the network is the corpus's mobilenet_v2_035_96), compiled with
-Vela for ethos-u65-256 into a network folder under build/bench/ethosu-layers/ (the npz, the input,
+Vela for ethos-u65-256 (the network also for ethos-u85-256) into a network folder under build/bench/ethosu-layers/ (the npz, the input,
 BUILTIN_REF's output as the expected one) and run by the twin's network runner
 (build/sim-twin --test ethosu/network). Times are CPU seconds per inference, one thread:
 LiteRT's invoke() (time.process_time, repeated to 50 ms, the mean), the twin's kernel operations
@@ -92,7 +92,7 @@ def macs_of(tflite):
     return total
 
 
-def make_folder(name, build, work, vela):
+def make_folder(name, build, work, vela, config):
     """The network folder of one layer: tflite, Vela's npz, input, BUILTIN_REF's output."""
     slug = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
     folder = os.path.join(work, slug)
@@ -105,7 +105,7 @@ def make_folder(name, build, work, vela):
         for f in os.listdir(vdir):
             os.remove(os.path.join(vdir, f))
     os.makedirs(vdir, exist_ok=True)
-    npz, _ = ethosu_corpus.vela_compile(vela, tfl, CONFIG, vdir)
+    npz, _ = ethosu_corpus.vela_compile(vela, tfl, config, vdir)
     for f in os.listdir(folder):
         os.remove(os.path.join(folder, f))
     os.replace(npz, os.path.join(folder, slug + "_vela.npz"))
@@ -135,9 +135,9 @@ def litert_time(tfl, inputs, resolver, min_time):
             return t / n
 
 
-def twin_time(twin, folder):
+def twin_time(twin, folder, config):
     env = dict(os.environ, ETHOSU_COMPUTE_TIME="1")
-    r = subprocess.run([twin, "--test", "ethosu/network", "--network", folder, "--ethosu-config", CONFIG],
+    r = subprocess.run([twin, "--test", "ethosu/network", "--network", folder, "--ethosu-config", config],
                        capture_output=True, text=True, env=env)
     m = re.search(r"twin compute: (\d+) kernel operations, ([0-9.]+) CPU-s", r.stdout)
     status = "PASS" if r.returncode == 0 and re.search(r"^PASS", r.stdout, re.M) else "FAIL"
@@ -160,25 +160,29 @@ def main():
         print(f"bench_ethosu_layers: need {args.twin} (make twin) and {vela} (make ethosu-venv)", file=sys.stderr)
         return 2
     os.makedirs(args.work, exist_ok=True)
-    cases = LAYERS + [("MobileNetV2 0.35 96x96 (corpus mobilenet_v2_035_96)", corpus_network("mobilenet_v2_035_96"))]
+    mnv2 = corpus_network("mobilenet_v2_035_96")
+    cases = [(name, build, CONFIG) for name, build in LAYERS] + [
+        ("MobileNetV2 0.35 96x96 (corpus mobilenet_v2_035_96)", mnv2, CONFIG),
+        ("MobileNetV2 0.35 96x96 on ethos-u85-256", mnv2, "ethos-u85-256"),
+    ]
     sides = (("ref", R.BUILTIN_REF), ("default", R.BUILTIN_WITHOUT_DEFAULT_DELEGATES), ("xnnpack", R.BUILTIN))
     rows = []
-    for name, build in cases:
+    for name, build, config in cases:
         print(f"bench_ethosu_layers: {name}", file=sys.stderr)
-        tfl, folder, inputs = make_folder(name, build, args.work, vela)
+        tfl, folder, inputs = make_folder(name, build, args.work, vela, config)
         best = {}
         status, ops = "PASS", 0
         for _ in range(rounds):
             for side, res in sides:
                 t = litert_time(tfl, inputs, res, min_time)
                 best[side] = min(best.get(side, t), t)
-            st, t, ops = twin_time(args.twin, folder)
+            st, t, ops = twin_time(args.twin, folder, config)
             status = st if status == "PASS" else status
             if t is not None:
                 best["twin"] = min(best.get("twin", t), t)
         rows.append((name, macs_of(tfl), ops, status, best))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"## 10. Ethos-U twin against TensorFlow Lite ({CONFIG}, one thread, best of {rounds} interleaved rounds, "
+    print(f"## 10. Ethos-U twin against TensorFlow Lite ({CONFIG} unless named, one thread, best of {rounds} interleaved rounds, "
           f"load average {load:.2f} on {os.cpu_count()} CPUs)")
     print()
     print("CPU time per inference; G MAC/s = multiply-accumulates (pools: window elements, elementwise: outputs) "

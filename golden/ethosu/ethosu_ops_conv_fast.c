@@ -54,7 +54,7 @@ static int pad_ifm(const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
     p->v = calloc(n * p->cp, sizeof *p->v);
     if (!p->v)
         return -1;
-    int32_t zp = ifm->zero_point, lo = 0, hi = 0;
+    int64_t zp = ifm->zero_point, lo = 0, hi = 0;
     for (uint32_t y = 0; y < hu; y++)
         for (uint32_t x = 0; x < wu; x++) {
             if (k->upscale == ETHOSU_UPSCALE_ZEROS && ((y | x) & 1))
@@ -62,7 +62,7 @@ static int pad_ifm(const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
             const int32_t *src = ifm->values + ((size_t)(y / up) * ifm->w + x / up) * ifm->c;
             int16_t *dst = p->v + ((size_t)(y + k->pad_top) * p->pw + x + k->pad_left) * p->cp;
             for (uint32_t c = 0; c < ifm->c; c++) {
-                int32_t a = src[c] - zp;   /* IFM values are 8/16-bit, the zero point 16-bit: no overflow */
+                int64_t a = src[c] - zp;   /* any zero point: checked against int16 below */
                 lo = a < lo ? a : lo;
                 hi = a > hi ? a : hi;
                 dst[c] = (int16_t)a;
@@ -73,7 +73,7 @@ static int pad_ifm(const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
         p->v = NULL;
         return -1;
     }
-    p->maxabs = -lo > hi ? -lo : hi;
+    p->maxabs = (int32_t)(-lo > hi ? -lo : hi);
     return 0;
 }
 

@@ -172,11 +172,12 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
     }
     /* MAX / AVERAGE: a window position is inside or not for every channel
      * alike, so each tap adds a whole pixel's channels (contiguous in NHWC).
-     * 8/16-bit values minus the zero point stay within 2^17, so up to 2^13
+     * 8/16-bit values minus a 17-bit zero point stay within 2^17, so up to 2^13
      * taps sum in int32 (loops that vectorize); else int64. */
     uint32_t c = ofm->c, up = k->upscale != ETHOSU_UPSCALE_NONE ? 2u : 1u;
     uint32_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k);
-    int narrow = ifm->type != ETHOSU_INT32 && (uint64_t)th * tw <= 8192u;
+    int narrow = ifm->type != ETHOSU_INT32 && (uint64_t)th * tw <= 8192u && ifm->zero_point >= -65536 &&
+                 ifm->zero_point <= 65536;   /* |value - zp| within 2^17 */
     int64_t hu = (int64_t)ifm->h * up, wu = (int64_t)ifm->w * up;
     int64_t *restrict acc = malloc(2 * (size_t)c * sizeof *acc);
     int32_t *restrict acc32 = malloc(2 * (size_t)c * sizeof *acc32);

@@ -249,6 +249,17 @@ static int conv_inputs(struct ethosu_kexec *kx, char *err, size_t len)
     return rc;
 }
 
+static int compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len);
+
+/* compute, its CPU time counted (ethosu_kstats: make bench's twin column) */
+int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len)
+{
+    uint64_t t0 = ethosu_kstats_now();
+    int rc = compute(kx, lut, lut_len, err, len);
+    ethosu_kstats_add(t0);
+    return rc;
+}
+
 static int compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len)
 {
     const struct ethosu_kop *op = &kx->op;
@@ -276,15 +287,6 @@ static int compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, 
                     (rules_of(op) & ETHOSU_OPR_IFM_DEPTH ? op->ifm.c : 1u);
     release(kx);   /* inputs are no longer needed; the OFM stays until written */
     return 0;
-}
-
-/* compute, its CPU time counted (ethosu_kstats: make bench's twin column) */
-int ethosu_kx_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, char *err, size_t len)
-{
-    uint64_t t0 = ethosu_kstats_now();
-    int rc = compute(kx, lut, lut_len, err, len);
-    ethosu_kstats_add(t0);
-    return rc;
 }
 
 void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m0)

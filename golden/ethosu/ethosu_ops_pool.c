@@ -175,7 +175,7 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
      * 8/16-bit values minus a 17-bit zero point stay within 2^17, so up to 2^13
      * taps sum in int32 (loops that vectorize); else int64. */
     uint32_t c = ofm->c, up = k->upscale != ETHOSU_UPSCALE_NONE ? 2u : 1u;
-    uint32_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k);
+    uint32_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), ushift = up == 2 ? 1u : 0u;
     int narrow = ifm->type != ETHOSU_INT32 && (uint64_t)th * tw <= 8192u && ifm->zero_point >= -65536 &&
                  ifm->zero_point <= 65536;   /* |value - zp| within 2^17 */
     int64_t hu = (int64_t)ifm->h * up, wu = (int64_t)ifm->w * up;
@@ -215,7 +215,9 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                         }
                         continue;
                     }
-                    const int32_t *restrict src = ifm->values + ((size_t)(yy / up) * ifm->w + (size_t)(xx / up)) * ifm->c;
+                    /* yy, xx >= 0 here: halving by a shift (up is 1 or 2), no division per tap */
+                    const int32_t *restrict src =
+                        ifm->values + (((size_t)yy >> ushift) * ifm->w + ((size_t)xx >> ushift)) * ifm->c;
                     if (narrow) {
                         for (uint32_t ch = 0; ch < c; ch++) {
                             int32_t a = src[ch] - zp;
@@ -236,6 +238,9 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                 struct recip d = recip_of((uint32_t)count);
                 for (uint32_t ch = 0; ch < c; ch++)
                     out[ch] = ethosu_out_clamp_apply(&oc, div_round_by(acc32[ch], &d, os->rounding));
+            } else if (narrow && count && mode == ETHOSU_POOL_MAX && !gs) {
+                for (uint32_t ch = 0; ch < c; ch++)   /* the maximum as it is */
+                    out[ch] = ethosu_out_clamp_apply(&oc, best32[ch]);
             } else if (narrow)
                 for (uint32_t ch = 0; ch < c; ch++)
                     out[ch] = ethosu_out_clamp_apply(

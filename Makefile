@@ -200,7 +200,7 @@ help:
 	@echo "                                   executions per target, crashes kept in fuzz/crashes/<target>/ (make test replays the corpus: system test case fuzz)"
 	@echo "make mlw-tools                     build/mlw-decode, mlw-encode, mlw-bench: Ethos-U weight streams (scripts/mlw-*)"
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
-	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats"
+	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats, Ethos-U twin vs TensorFlow Lite"
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1] [WAVES_ON_FAIL=n]"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine (sdp pdp cdp conv img) in build/random-layers"

@@ -16,6 +16,7 @@
  * by 20x16, IFM2 zero point -17) is bit exact with OFM_SCALE after it. */
 #include "ethosu85_ops.h"
 #include "ethosu85_ops_util.h"
+#include "ethosu_ops_conv_fast.h"
 #include "ethosu_ops_util.h"
 
 /* The U85's kernel registers take any 16-bit extent: Vela 5.2 keeps a
@@ -45,6 +46,9 @@ int ethosu85_conv_acc(const struct ethosu_fmap *ifm, const int32_t *weights,
     if (check_common(ifm, weights, k, acc, err, errlen) ||
         ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
         return -1;
+    struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
+    if (!ethosu_ops_conv_fast(ifm, weights, k, 0, acc->h, acc->w, acc->c, &sink))
+        return 0;   /* the prepared layout's sums; else the per-window ones below */
     for (uint32_t y = 0; y < acc->h; y++)
         for (uint32_t x = 0; x < acc->w; x++)
             for (uint32_t o = 0; o < acc->c; o++)
@@ -63,6 +67,9 @@ int ethosu85_depthwise_acc(const struct ethosu_fmap *ifm, const int32_t *weights
     if (acc->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)acc->c, (unsigned)ifm->c);
+    struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
+    if (!ethosu_ops_conv_fast(ifm, weights, k, 1, acc->h, acc->w, acc->c, &sink))
+        return 0;
     for (uint32_t y = 0; y < acc->h; y++)
         for (uint32_t x = 0; x < acc->w; x++)
             for (uint32_t ch = 0; ch < acc->c; ch++)

@@ -30,6 +30,8 @@
  *   index saturates to -256 / 255 with frac 0 / the top. */
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "ethosu85_ops.h"
 #include "ethosu85_ops_util.h"
 #include "ethosu_ops_util.h"
@@ -258,6 +260,99 @@ int ethosu85_output_value(int64_t acc, uint32_t ch, const struct ethosu85_output
     return 0;
 }
 
+/* One channel's scale for the prepared output half: v = floor((x * scale
+ * + r) / 2^shift) with r per the sign of x (ethosu85_scale_apply's rounding
+ * terms), for |x| < 2^30 and shift <= 62; the floor of the sum (within
+ * -2^62 - 2^30 .. 2^63) shifts it plus 2^63, a multiple of 2^shift, as an
+ * unsigned value: no branch. */
+struct chan85 {
+    int64_t bias, r_pos, r_neg;
+    uint32_t scale;
+    unsigned shift;
+    int fast;
+};
+
+static void chan85_init(struct chan85 *c, int64_t bias, const struct ethosu85_scale *s)
+{
+    c->bias = bias;
+    c->scale = s->scale;
+    c->shift = s->shift > 63 ? 63 : s->shift;
+    c->fast = c->shift <= 62;
+    unsigned dbl = s->dbl_rnd > 30 ? 30 : s->dbl_rnd;
+    c->r_pos = c->r_neg = 0;
+    if (!c->fast || !c->shift)
+        return;
+    int64_t half = INT64_C(1) << (c->shift - 1);
+    int64_t d = c->shift > 31 - dbl ? INT64_C(1) << (30 - dbl) : 0;
+    switch (s->round_mode) {
+    case ETHOSU85_ROUND_NATURAL: c->r_pos = c->r_neg = half; break;
+    case ETHOSU85_ROUND_SYMMETRIC: c->r_pos = half; c->r_neg = half - 1; break;
+    case ETHOSU85_ROUND_DOUBLE_ASYMMETRIC: c->r_pos = c->r_neg = half + d; break;
+    case ETHOSU85_ROUND_TRUNCATE_TO_ZERO: c->r_neg = (INT64_C(1) << c->shift) - 1; break;
+    case ETHOSU85_ROUND_TRUNCATE_TO_LOWER: break;
+    case ETHOSU85_ROUND_DOUBLE_SYMMETRIC:
+    default: c->r_pos = half + d; c->r_neg = half - d; break;
+    }
+}
+
+/* The output half of a linear stage (no table, MIN <= MAX under the 16-bit
+ * clip) prepared once: each channel's scale, one clamp or the wrap. Returns
+ * 1 when the stage is not of that kind (the caller takes output_checked). */
+static int output_prepared(const struct ethosu85_acc *acc, const struct ethosu85_output_stage *os,
+                           struct ethosu_fmap *ofm)
+{
+    enum ethosu_dtype in;
+    unsigned ob = 0;
+    size_t tb = 0;
+    if (lut_shape(os->act_fn, &in, &ob, &tb) != 0 || (os->clip == ETHOSU85_CLIP_B16 && os->act_min > os->act_max))
+        return 1;
+    uint32_t c = ofm->c;
+    struct chan85 *ch = malloc((c ? c : 1) * sizeof *ch);
+    if (!ch)
+        return 1;
+    for (uint32_t o = 0; o < c; o++) {
+        struct ethosu85_scale s = os->ofm_scale;
+        int64_t bias = 0;
+        if (os->scale_mode == ETHOSU85_SCALE_PER_CHANNEL) {
+            s.scale = os->cs->scale[o];
+            s.shift = os->cs->shift[o];
+            bias = os->cs->bias[o];
+        }
+        if (os->shift_only)
+            s.scale = 1;
+        chan85_init(&ch[o], bias, &s);
+    }
+    enum ethosu_dtype t = ofm->type;
+    int64_t lo = ethosu_dtype_min(t), hi = ethosu_dtype_max(t), zp = ofm->zero_point;
+    if (os->clip == ETHOSU85_CLIP_B16) {   /* MIN/MAX then the type: one clamp as MIN <= MAX */
+        lo = os->act_min > lo ? (os->act_min > hi ? hi : os->act_min) : lo;
+        hi = os->act_max < hi ? (os->act_max < lo ? lo : os->act_max) : hi;
+    }
+    int wrap = os->clip == ETHOSU85_CLIP_NONE;
+    size_t n = (size_t)ofm->h * ofm->w * c;
+    for (size_t i = 0; i < n; i += c)
+        for (uint32_t o = 0; o < c; o++) {
+            const struct chan85 *k = &ch[o];
+            int64_t x = acc->values[i + o] + k->bias, v;
+            if (!k->fast || x >= (INT64_C(1) << 30) || x <= -(INT64_C(1) << 30)) {
+                ofm->values[i + o] = output_checked(acc->values[i + o], o, os, t, (int32_t)zp);
+                continue;
+            }
+            int64_t p = x * (int64_t)k->scale + (x < 0 ? k->r_neg : k->r_pos);
+            v = (int64_t)(((uint64_t)p + (UINT64_C(1) << 63)) >> k->shift) - (int64_t)((UINT64_C(1) << 63) >> k->shift);
+            v += zp;
+            if (wrap) {
+                ofm->values[i + o] = (int32_t)wrap_to(v, t);
+            } else {
+                v = v < lo ? lo : v;
+                v = v > hi ? hi : v;
+                ofm->values[i + o] = (int32_t)v;
+            }
+        }
+    free(ch);
+    return 0;
+}
+
 int ethosu85_output(const struct ethosu85_acc *acc, const struct ethosu85_output_stage *os,
                     struct ethosu_fmap *ofm, char *err, size_t errlen)
 {
@@ -271,9 +366,11 @@ int ethosu85_output(const struct ethosu85_acc *acc, const struct ethosu85_output
                                (unsigned)acc->w, (unsigned)acc->c);
     if (check_stage(os, ofm->c, err, errlen))
         return -1;
+    if (!output_prepared(acc, os, ofm))
+        return 0;
     size_t n = (size_t)ofm->h * ofm->w * ofm->c;
-    for (size_t i = 0; i < n; i++)
-        ofm->values[i] = output_checked(acc->values[i], (uint32_t)(i % ofm->c), os, ofm->type,
-                                        ofm->zero_point);
+    for (size_t i = 0; i < n; i += ofm->c)   /* pixel by pixel: the channel without a division */
+        for (uint32_t ch = 0; ch < ofm->c; ch++)
+            ofm->values[i + ch] = output_checked(acc->values[i + ch], ch, os, ofm->type, ofm->zero_point);
     return 0;
 }

@@ -44,10 +44,38 @@ int ethosu85_scale_check(const struct ethosu85_scale *s, const char *name, char 
 }
 
 
+/* The same in int64 for |x| < 2^30 and shift <= 62 (every output stage of
+ * an 8/16-bit network): |x * scale| < 2^62, the rounding term below 2^62,
+ * their sum within int64, the negative floor taken on its magnitude
+ * unsigned. */
+static int64_t scale_apply64(int64_t x, uint32_t scale, unsigned shift, unsigned dbl, enum ethosu85_round_mode m)
+{
+    int64_t p = x * (int64_t)scale, r = 0;
+    if (shift > 0) {
+        int64_t half = INT64_C(1) << (shift - 1);
+        int64_t d = shift > 31 - dbl ? INT64_C(1) << (30 - dbl) : 0;
+        switch (m) {
+        case ETHOSU85_ROUND_NATURAL: r = half; break;
+        case ETHOSU85_ROUND_SYMMETRIC: r = half - (x < 0); break;
+        case ETHOSU85_ROUND_DOUBLE_ASYMMETRIC: r = half + d; break;
+        case ETHOSU85_ROUND_TRUNCATE_TO_ZERO: r = x >= 0 ? 0 : (INT64_C(1) << shift) - 1; break;
+        case ETHOSU85_ROUND_TRUNCATE_TO_LOWER: r = 0; break;
+        case ETHOSU85_ROUND_DOUBLE_SYMMETRIC:
+        default: r = x >= 0 ? half + d : half - d; break;
+        }
+    }
+    int64_t v = p + r;
+    if (v >= 0)
+        return v >> shift;
+    return -(int64_t)(((uint64_t)-v + ((UINT64_C(1) << shift) - 1)) >> shift);
+}
+
 int64_t ethosu85_scale_apply(int64_t x, const struct ethosu85_scale *s)
 {
     unsigned shift = s->shift > 63 ? 63 : s->shift;
     unsigned dbl = s->dbl_rnd > 30 ? 30 : s->dbl_rnd;
+    if (shift <= 62 && x < (INT64_C(1) << 30) && x > -(INT64_C(1) << 30))
+        return scale_apply64(x, s->scale, shift, dbl, s->round_mode);
     __int128 p = (__int128)x * s->scale;
     __int128 r = 0;
     if (shift > 0) {

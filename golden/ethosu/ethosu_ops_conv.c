@@ -30,6 +30,8 @@
 #include <stdlib.h>
 
 #include "ethosu_ops.h"
+#include "ethosu_ops_conv_fast.h"
+#include "ethosu_ops_out_clamp.h"
 #include "ethosu_ops_util.h"
 
 int ethosu_ops_check_kernel(const struct ethosu_kernel *k, uint32_t max_kernel, char *err,
@@ -134,6 +136,26 @@ static int finish(int64_t acc, uint32_t o, size_t i, const struct ethosu_channel
     return 0;
 }
 
+/* Every accumulator at once over the prepared layout (ethosu_ops_conv_fast.c),
+ * then the output stage per element; 1 when it does not apply (the caller
+ * takes the per-window path, the same numbers). */
+static int finish_fast(const struct ethosu_fmap *ifm, const int32_t *weights, const struct ethosu_kernel *k,
+                       int depthwise, const struct ethosu_channel_scale *cs, const struct ethosu_output_stage *os,
+                       struct ethosu_fmap *ofm)
+{
+    struct ethosu_out_clamp oc;
+    ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
+    struct ethosu_chan_scale *chs = malloc((ofm->c ? ofm->c : 1) * sizeof *chs);
+    if (!chs)
+        return 1;
+    for (uint32_t o = 0; o < ofm->c; o++)
+        ethosu_chan_scale_init(&chs[o], cs->bias[o], cs->scale[o], cs->shift[o], os->rounding);
+    struct ethosu_conv_sink sink = { ofm->values, chs, &oc, NULL, 0 };
+    int rc = ethosu_ops_conv_fast(ifm, weights, k, depthwise, ofm->h, ofm->w, ofm->c, &sink);
+    free(chs);
+    return rc;
+}
+
 int64_t ethosu_ops_conv_window(const struct ethosu_fmap *ifm, const int32_t *weights,
                                const struct ethosu_kernel *k, uint32_t y, uint32_t x, uint32_t o)
 {
@@ -179,6 +201,8 @@ int ethosu_op_conv(const struct ethosu_fmap *ifm, const int32_t *weights,
 {
     if (check_common(ETHOSU_NPU_OP_CONV, ifm, weights, k, cs, os, ofm, err, errlen))
         return -1;
+    if (!finish_fast(ifm, weights, k, 0, cs, os, ofm))
+        return 0;
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++)
             for (uint32_t o = 0; o < ofm->c; o++)
@@ -198,6 +222,8 @@ int ethosu_op_depthwise(const struct ethosu_fmap *ifm, const int32_t *weights,
     if (ofm->c != ifm->c)
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)ofm->c, (unsigned)ifm->c);
+    if (!finish_fast(ifm, weights, k, 1, cs, os, ofm))
+        return 0;
     for (uint32_t y = 0; y < ofm->h; y++)
         for (uint32_t x = 0; x < ofm->w; x++)
             for (uint32_t ch = 0; ch < ofm->c; ch++)

@@ -43,6 +43,7 @@
 #include <stdlib.h>
 
 #include "ethosu_ops.h"
+#include "ethosu_ops_out_clamp.h"
 #include "ethosu_ops_util.h"
 
 /* The mode's rules (scripts/gen/regdefs/ethosu_ops.csv), NULL for a reserved mode. */
@@ -123,7 +124,7 @@ static int64_t ofm_scaled(const struct ethosu_ew_params *p, int wide, int64_t x,
 {
     if (wide)
         return ethosu_ops_round_shift(x, p->ofm.shift, r, 31);
-    return ethosu_ops_round_shift((__int128)x * p->ofm.scale, p->ofm.shift, r, 31);
+    return ethosu_scale_by(x, p->ofm.scale, p->ofm.shift, r, 31);
 }
 
 static int64_t add_sub(const struct ethosu_ew_params *p, enum ethosu_dtype t, int64_t a, int64_t b,
@@ -136,12 +137,12 @@ static int64_t add_sub(const struct ethosu_ew_params *p, enum ethosu_dtype t, in
     int64_t A, B;
     switch (p->ifm_scale_mode) {
     case ETHOSU_IFM_SCALE_OPA_32BIT:
-        A = ethosu_ops_round_shift((__int128)a * p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
+        A = ethosu_scale_by(a, p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
         B = b * ((int64_t)1 << (L - 1));
         break;
     case ETHOSU_IFM_SCALE_OPB_32BIT:
         A = a * ((int64_t)1 << (L - 1));
-        B = ethosu_ops_round_shift((__int128)b * p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
+        B = ethosu_scale_by(b, p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
         break;
     default:
         A = a * (int64_t)(p->opa.scale & 0xFFFFu);
@@ -160,6 +161,107 @@ static int64_t clz32(int64_t a)
     return n;
 }
 
+/* The 8/16-bit ADD, SUB, MUL, MIN and MAX a row of channels at a time: the
+ * mode, the operand scaling and the broadcast worked out once per
+ * operation (the same arithmetic as add_sub / ofm_scaled, ethosu_scale_by
+ * prepared as ethosu_chan_scale). */
+struct row_ctx {
+    struct ethosu_chan_scale in, out;   /* the 32-bit input scale, the OFM scale */
+    int64_t fixed, sa, sb;              /* 2^(L-1), the 16-bit OPA and OPB scales */
+    int32_t zpa, zpb;
+    int reversed;
+    size_t bstep;                       /* 0: IFM2 is one value for the row (scalar, broadcast over C) */
+    const struct ethosu_out_clamp *clamp;
+};
+
+/* One element; m and sm are constants at each call (row_*), so the
+ * compiler folds the switches. */
+static inline int32_t ew_value(const struct row_ctx *r, int64_t a, int64_t b, enum ethosu_ew_mode m,
+                               enum ethosu_ifm_scale_mode sm)
+{
+    if (r->reversed) {
+        int64_t t = a;
+        a = b;
+        b = t;
+    }
+    int64_t v, A, B;
+    switch (m) {
+    case ETHOSU_EW_ADD:
+    case ETHOSU_EW_SUB:
+        switch (sm) {
+        case ETHOSU_IFM_SCALE_OPA_32BIT: A = ethosu_chan_scale_apply(&r->in, a); B = b * r->fixed; break;
+        case ETHOSU_IFM_SCALE_OPB_32BIT: A = a * r->fixed; B = ethosu_chan_scale_apply(&r->in, b); break;
+        default: A = a * r->sa; B = b * r->sb; break;
+        }
+        v = ethosu_chan_scale_apply(&r->out, m == ETHOSU_EW_SUB ? A - B : A + B);
+        break;
+    case ETHOSU_EW_MUL: v = ethosu_chan_scale_apply(&r->out, a * b); break;
+    case ETHOSU_EW_MIN: v = a < b ? a : b; break;
+    default: v = a > b ? a : b; break;
+    }
+    return ethosu_out_clamp_apply(r->clamp, v);
+}
+
+typedef void (*row_fn)(const struct row_ctx *r, const int32_t *ra, const int32_t *rb, int32_t *ro, uint32_t n);
+
+#define EW_ROW(NAME, M, SM)                                                                                 \
+    static void NAME(const struct row_ctx *r, const int32_t *ra, const int32_t *rb, int32_t *ro, uint32_t n) \
+    {                                                                                                       \
+        for (uint32_t ch = 0; ch < n; ch++)                                                                 \
+            ro[ch] = ew_value(r, (int64_t)ra[ch] - r->zpa, (int64_t)rb[ch * r->bstep] - r->zpb, M, SM);     \
+    }
+EW_ROW(row_add_opa, ETHOSU_EW_ADD, ETHOSU_IFM_SCALE_OPA_32BIT)
+EW_ROW(row_add_opb, ETHOSU_EW_ADD, ETHOSU_IFM_SCALE_OPB_32BIT)
+EW_ROW(row_add_16, ETHOSU_EW_ADD, ETHOSU_IFM_SCALE_16BIT)
+EW_ROW(row_sub_opa, ETHOSU_EW_SUB, ETHOSU_IFM_SCALE_OPA_32BIT)
+EW_ROW(row_sub_opb, ETHOSU_EW_SUB, ETHOSU_IFM_SCALE_OPB_32BIT)
+EW_ROW(row_sub_16, ETHOSU_EW_SUB, ETHOSU_IFM_SCALE_16BIT)
+EW_ROW(row_mul, ETHOSU_EW_MUL, ETHOSU_IFM_SCALE_16BIT)
+EW_ROW(row_min, ETHOSU_EW_MIN, ETHOSU_IFM_SCALE_16BIT)
+EW_ROW(row_max, ETHOSU_EW_MAX, ETHOSU_IFM_SCALE_16BIT)
+
+/* Returns 1 for any other operation (the caller's per-element path). */
+static int rows(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm, const struct ethosu_fmap *ifm2,
+                const struct ethosu_output_stage *os, const struct ethosu_out_clamp *clamp, struct ethosu_fmap *ofm)
+{
+    enum ethosu_ew_mode m = p->mode;
+    if (ifm->type == ETHOSU_INT32 || !ifm2)
+        return 1;
+    int opa = p->ifm_scale_mode == ETHOSU_IFM_SCALE_OPA_32BIT, opb = p->ifm_scale_mode == ETHOSU_IFM_SCALE_OPB_32BIT;
+    row_fn fn;
+    switch (m) {
+    case ETHOSU_EW_ADD: fn = opa ? row_add_opa : opb ? row_add_opb : row_add_16; break;
+    case ETHOSU_EW_SUB: fn = opa ? row_sub_opa : opb ? row_sub_opb : row_sub_16; break;
+    case ETHOSU_EW_MUL: fn = row_mul; break;
+    case ETHOSU_EW_MIN: fn = row_min; break;
+    case ETHOSU_EW_MAX: fn = row_max; break;
+    default: return 1;
+    }
+    unsigned L = ethosu_dtype_bits(ifm->type) == 8 ? 20 : 15;
+    struct row_ctx r;
+    ethosu_chan_scale_init_at(&r.in, 0, p->opa.scale, p->opa.shift, p->ifm_rounding, 31 - L);
+    ethosu_chan_scale_init(&r.out, 0, p->ofm.scale, p->ofm.shift, os->rounding);
+    r.fixed = (int64_t)1 << (L - 1);
+    r.sa = p->opa.scale & 0xFFFFu;
+    r.sb = p->opb_scale & 0xFFFFu;
+    r.zpa = ifm->zero_point;
+    r.zpb = ifm2->zero_point;
+    r.reversed = p->reversed;
+    r.bstep = p->scalar || p->broadcast_c ? 0 : 1;
+    r.clamp = clamp;
+    const int32_t bconst = p->ifm2_scalar;
+    uint32_t c = ifm->c;
+    for (uint32_t y = 0; y < ifm->h; y++)
+        for (uint32_t x = 0; x < ifm->w; x++) {
+            size_t i = ((size_t)y * ifm->w + x) * c;
+            const int32_t *rb = &bconst;
+            if (!p->scalar)
+                rb = ifm2->values + ((size_t)(p->broadcast_h ? 0 : y) * ifm2->w + (p->broadcast_w ? 0 : x)) * ifm2->c;
+            fn(&r, ifm->values + i, rb, ofm->values + i, c);
+        }
+    return 0;
+}
+
 int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm,
                           const struct ethosu_fmap *ifm2, const struct ethosu_output_stage *os,
                           struct ethosu_fmap *ofm, char *err, size_t errlen)
@@ -169,6 +271,10 @@ int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_
     int wide = ifm->type == ETHOSU_INT32;
     int binary = is_binary(p->mode);
     enum ethosu_rounding r = os->rounding;
+    struct ethosu_out_clamp oc;
+    ethosu_out_clamp_init(&oc, os, ofm->type, ofm->zero_point);
+    if (!rows(p, ifm, ifm2, os, &oc, ofm))
+        return 0;
     for (uint32_t y = 0; y < ifm->h; y++)
         for (uint32_t x = 0; x < ifm->w; x++)
             for (uint32_t c = 0; c < ifm->c; c++) {
@@ -204,7 +310,7 @@ int ethosu_op_elementwise(const struct ethosu_ew_params *p, const struct ethosu_
                     break;
                 }
                 }
-                ofm->values[i] = ethosu_ops_output_checked(v, os, ofm->type, ofm->zero_point);
+                ofm->values[i] = ethosu_out_clamp_apply(&oc, v);
             }
     return 0;
 }

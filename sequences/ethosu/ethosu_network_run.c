@@ -37,6 +37,7 @@
 #include "ethosu_armdrv.h"
 #include "ethosu_driver.h"
 #include "ethosu_explain.h"
+#include "ethosu_kstats.h"
 #include "ethosu_network.h"
 #include "ethosu_network_run.h"
 #include "ethosu_opmap.h"
@@ -602,6 +603,10 @@ static int run_network(struct ethosu_seq_ctx *ctx)
     if (!bad && !xfailed)
         printf("network: %s on %s: %u output%s, all %" PRIu64 " bytes as expected\n", n->npz_path,
                ethosu_configs[ctx->cfg].name, n->n_outputs, n->n_outputs == 1 ? "" : "s", bytes);
+    if (ctx->twin && getenv("ETHOSU_COMPUTE_TIME")) {   /* make bench: timing, so only when asked */
+        struct ethosu_kstats ks = ethosu_kstats_get();
+        printf("network: twin compute: %" PRIu64 " kernel operations, %.6f CPU-s\n", ks.ops, 1e-9 * (double)ks.cpu_ns);
+    }
     return bad;
 }
 

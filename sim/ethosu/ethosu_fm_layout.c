@@ -1,4 +1,10 @@
 /* ethosu_fm_layout: see ethosu_fm_layout.h. */
+/* GCC 12's -O2 vectorizes no loop of unknown trip count (its "very cheap"
+ * cost model): this file asks for the dynamic model for the chunk loads and
+ * stores; the values are the same either way. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,28 +122,31 @@ static int joins(uint64_t addr, uint64_t end, int for_read, int first)
     return for_read && addr > end && addr - end <= ETHOSU_FML_READ_GAP;
 }
 
-/* Every element in walk order: its address ADDR and dense index IDX. */
-#define FOR_EACH_ELEMENT(f, ADDR, IDX, BODY)                                                              \
+/* Every chunk of elements contiguous in memory, in walk order: NHWC a
+ * pixel's channels, NHCWB16 a pixel's (up to) 16 channels of one brick. A
+ * chunk starts at address ADDR and dense index IDX and holds N elements,
+ * at ADDR + j * elem_bytes and IDX + j. Walking chunks rather than elements
+ * decides each run once per chunk: an element within a chunk always
+ * continues its predecessor's run (its address is the previous end). */
+#define FOR_EACH_CHUNK(f, ADDR, IDX, N, BODY)                                                             \
     do {                                                                                                  \
-        size_t cstride_ = 1, xstride_ = (f)->c, ystride_ = (size_t)(f)->w * (f)->c;                      \
+        size_t xstride_ = (f)->c, ystride_ = (size_t)(f)->w * (f)->c;                                    \
         if ((f)->nhcwb16) {                                                                               \
             for (uint32_t y_ = 0; y_ < (f)->h; y_++)                                                      \
                 for (uint32_t cb_ = 0; cb_ * 16 < (f)->c; cb_++)                                          \
-                    for (uint32_t x_ = 0; x_ < (f)->w; x_++)                                              \
-                        for (uint32_t c_ = cb_ * 16; c_ < (f)->c && c_ < cb_ * 16 + 16; c_++) {           \
-                            uint64_t ADDR = ethosu_fml_addr((f), y_, x_, c_);                            \
-                            size_t IDX = y_ * ystride_ + x_ * xstride_ + c_ * cstride_;                   \
-                            BODY                                                                          \
-                        }                                                                                 \
+                    for (uint32_t x_ = 0; x_ < (f)->w; x_++) {                                            \
+                        uint32_t c0_ = cb_ * 16, N = (f)->c - c0_ < 16 ? (f)->c - c0_ : 16;               \
+                        uint64_t ADDR = ethosu_fml_addr((f), y_, x_, c0_);                               \
+                        size_t IDX = y_ * ystride_ + x_ * xstride_ + c0_;                                 \
+                        BODY                                                                              \
+                    }                                                                                     \
         } else {                                                                                          \
             for (uint32_t y_ = 0; y_ < (f)->h; y_++)                                                      \
                 for (uint32_t x_ = 0; x_ < (f)->w; x_++) {                                                \
-                    uint64_t base_ = ethosu_fml_addr((f), y_, x_, 0);                                    \
-                    for (uint32_t c_ = 0; c_ < (f)->c; c_++) {                                            \
-                        uint64_t ADDR = base_ + (uint64_t)c_ * (f)->elem_bytes;                           \
-                        size_t IDX = y_ * ystride_ + x_ * xstride_ + c_ * cstride_;                       \
-                        BODY                                                                              \
-                    }                                                                                     \
+                    uint32_t N = (f)->c;                                                                  \
+                    uint64_t ADDR = ethosu_fml_addr((f), y_, x_, 0);                                     \
+                    size_t IDX = y_ * ystride_ + x_ * xstride_;                                           \
+                    BODY                                                                                  \
                 }                                                                                         \
         }                                                                                                 \
     } while (0)
@@ -153,7 +162,7 @@ int ethosu_fml_plan(const struct ethosu_fm_layout *f, int for_read, struct ethos
     uint64_t end = 0;
     int first = 1, oom = 0;
     unsigned eb = f->elem_bytes;
-    FOR_EACH_ELEMENT(f, a, i, {
+    FOR_EACH_CHUNK(f, a, i, nc, {
         (void)i;
         if (!oom) {
             if (joins(a, end, for_read, first)) {
@@ -177,7 +186,11 @@ int ethosu_fml_plan(const struct ethosu_fm_layout *f, int for_read, struct ethos
                     bytes += eb;
                 }
             }
-            end = a + eb;
+            if (!oom) {   /* the chunk's other elements continue the run */
+                runs[n - 1].len += (uint32_t)((size_t)(nc - 1) * eb);
+                bytes += (size_t)(nc - 1) * eb;
+            }
+            end = a + (uint64_t)nc * eb;
             first = 0;
         }
     });
@@ -193,52 +206,68 @@ int ethosu_fml_plan(const struct ethosu_fm_layout *f, int for_read, struct ethos
     return 0;
 }
 
-static int32_t load(const uint8_t *p, unsigned eb, int sgn)
-{
-    switch (eb) {
-    case 1: return sgn ? (int32_t)(int8_t)p[0] : (int32_t)p[0];
-    case 2: {
-        uint16_t v = (uint16_t)(p[0] | p[1] << 8);
-        return sgn ? (int32_t)(int16_t)v : (int32_t)v;
-    }
-    default:
-        return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-    }
-}
-
-/* An 8-byte element (the Ethos-U85's int64 OFM of ARG_MAX) is the value sign-extended. */
-static void store(uint8_t *p, unsigned eb, int32_t v)
-{
-    uint64_t u = (uint64_t)(int64_t)v;
-    for (unsigned k = 0; k < eb; k++)
-        p[k] = (uint8_t)(u >> (8 * k));
-}
-
-/* The packed offset of each element, by the same run decisions as the plan. */
-#define FOR_EACH_PACKED(f, io, P, IDX, BODY)                                                              \
+/* The packed offset of each chunk's first element, by the same run
+ * decisions as the plan. */
+#define FOR_EACH_PACKED(f, io, P, IDX, N, BODY)                                                           \
     do {                                                                                                  \
         uint64_t end_ = 0;                                                                                \
         size_t r_ = 0;                                                                                    \
         int first_ = 1;                                                                                   \
-        FOR_EACH_ELEMENT(f, a_, IDX, {                                                                    \
+        FOR_EACH_CHUNK(f, a_, IDX, N, {                                                                   \
             if (!joins(a_, end_, (io)->for_read, first_) && !first_)                                      \
                 r_++;                                                                                     \
             first_ = 0;                                                                                   \
-            end_ = a_ + (f)->elem_bytes;                                                                  \
+            end_ = a_ + (uint64_t)N * (f)->elem_bytes;                                                    \
             size_t P = (io)->runs[r_].off + (size_t)(a_ - (io)->runs[r_].addr);                           \
             BODY                                                                                          \
         });                                                                                               \
     } while (0)
 
+/* n elements of eb bytes (1, 2, 4 or 8: the low 4 bytes of an 8-byte one)
+ * from p, sign- or zero-extended. */
+static void load_n(const uint8_t *p, unsigned eb, int sgn, uint32_t n, int32_t *out)
+{
+    if (eb == 1 && sgn)
+        for (uint32_t j = 0; j < n; j++)
+            out[j] = (int8_t)p[j];
+    else if (eb == 1)
+        for (uint32_t j = 0; j < n; j++)
+            out[j] = p[j];
+    else if (eb == 2)
+        for (uint32_t j = 0; j < n; j++) {
+            uint16_t v = (uint16_t)(p[2 * j] | p[2 * j + 1] << 8);
+            out[j] = sgn ? (int32_t)(int16_t)v : (int32_t)v;
+        }
+    else
+        for (uint32_t j = 0; j < n; j++) {
+            const uint8_t *q = p + (size_t)j * eb;
+            out[j] = (int32_t)((uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24);
+        }
+}
+
+/* An 8-byte element (the Ethos-U85's int64 OFM of ARG_MAX) is the value sign-extended. */
+static void store_n(uint8_t *p, unsigned eb, uint32_t n, const int32_t *v)
+{
+    if (eb == 1)
+        for (uint32_t j = 0; j < n; j++)
+            p[j] = (uint8_t)v[j];
+    else
+        for (uint32_t j = 0; j < n; j++) {
+            uint64_t u = (uint64_t)(int64_t)v[j];
+            for (unsigned k = 0; k < eb; k++)
+                p[(size_t)j * eb + k] = (uint8_t)(u >> (8 * k));
+        }
+}
+
 void ethosu_fml_unpack(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, int32_t *dense)
 {
     unsigned eb = f->elem_bytes;
     int sgn = f->is_signed;
-    FOR_EACH_PACKED(f, io, p, i, { dense[i] = load(io->buf + p, eb, sgn); });
+    FOR_EACH_PACKED(f, io, p, i, n, { load_n(io->buf + p, eb, sgn, n, dense + i); });
 }
 
 void ethosu_fml_pack(const struct ethosu_fm_layout *f, const int32_t *dense, struct ethosu_fml_io *io)
 {
     unsigned eb = f->elem_bytes;
-    FOR_EACH_PACKED(f, io, p, i, { store(io->buf + p, eb, dense[i]); });
+    FOR_EACH_PACKED(f, io, p, i, n, { store_n(io->buf + p, eb, n, dense + i); });
 }

@@ -22,8 +22,16 @@ static uint32_t ublk_depth(const struct ethosu_wdense_cfg *c)
 /* One OFM block of core k: its ordered list starts at w[*pos]; block
  * channels b0 .. b0 + nb - 1 of the core (depth in all), global channel
  * (b0 + j) * cores + k. */
+/* The last block's order map: every whole block of an operation has the
+ * same one (block-local positions), so it is made once, not per block. */
+struct map_cache {
+    int64_t *map;
+    size_t count;
+    uint32_t ofm_depth, span;   /* the order configuration it was made for (the rest is the operation's) */
+};
+
 static int block(const struct ethosu_wdense_cfg *c, unsigned k, uint32_t b0, uint32_t nb, uint32_t depth,
-                 const int16_t *w, size_t n, size_t *pos, int32_t *dense, char *err, size_t len)
+                 const int16_t *w, size_t n, size_t *pos, int32_t *dense, struct map_cache *mc, char *err, size_t len)
 {
     size_t per_ofm = (size_t)c->kernel_h * c->kernel_w * c->ifm_depth;
     uint32_t ub = ublk_depth(c);
@@ -46,22 +54,38 @@ static int block(const struct ethosu_wdense_cfg *c, unsigned k, uint32_t b0, uin
                  "(%zu used before OFM channel block %u, which takes %zu)", k, n, *pos, b0, count);
         return -1;
     }
-    int64_t *map = malloc((count ? count : 1) * sizeof *map);
-    if (!map || ethosu_weight_order_map(&oc, map, count)) {
-        free(map);
-        snprintf(err, len, "core %u: out of memory for the weight order (%zu weights)", k, count);
-        return -1;
+    if (!mc->map || mc->ofm_depth != oc.ofm_depth || mc->span != span || mc->count != count) {
+        free(mc->map);
+        mc->map = malloc((count ? count : 1) * sizeof *mc->map);
+        if (!mc->map || ethosu_weight_order_map(&oc, mc->map, count)) {
+            free(mc->map);
+            mc->map = NULL;
+            snprintf(err, len, "core %u: out of memory for the weight order (%zu weights)", k, count);
+            return -1;
+        }
+        mc->ofm_depth = oc.ofm_depth;
+        mc->span = span;
+        mc->count = count;
     }
-    for (size_t i = 0; i < count; i++) {
-        if (map[i] < 0)
-            continue;
-        size_t local = (size_t)map[i];
-        if (local / per_ofm >= nb)
-            continue;   /* the next block's channel in this block's last microblock: not used here */
-        size_t o = b0 + local / per_ofm, rest = local % per_ofm;
-        dense[(o * c->cores + k) * per_ofm + rest] = w[*pos + i];
+    const int64_t *map = mc->map;
+    /* a list position maps to block-local (channel, rest) as local =
+     * channel * per_ofm + rest; positions past the block's nb channels
+     * (the next block's, in its last microblock) are not used here */
+    const int16_t *src = w + *pos;
+    size_t limit = (size_t)nb * per_ofm;
+    if (c->cores == 1) {   /* dense index b0 * per_ofm + local: no division */
+        int32_t *d = dense + (size_t)b0 * per_ofm;
+        for (size_t i = 0; i < count; i++)
+            if (map[i] >= 0 && (size_t)map[i] < limit)
+                d[map[i]] = src[i];
+    } else {
+        for (size_t i = 0; i < count; i++) {
+            if (map[i] < 0 || (size_t)map[i] >= limit)
+                continue;
+            size_t local = (size_t)map[i], o = b0 + local / per_ofm, rest = local % per_ofm;
+            dense[(o * c->cores + k) * per_ofm + rest] = src[i];
+        }
     }
-    free(map);
     *pos += count;
     return 0;
 }
@@ -71,19 +95,22 @@ int ethosu_wdense(const struct ethosu_wdense_cfg *c, const int16_t *const w[2], 
 {
     size_t per_ofm = (size_t)c->kernel_h * c->kernel_w * c->ifm_depth;
     memset(dense, 0, (size_t)c->ofm_depth * per_ofm * sizeof *dense);
-    for (unsigned k = 0; k < c->cores; k++) {
+    struct map_cache mc = { NULL, 0, 0, 0 };
+    int rc = 0;
+    for (unsigned k = 0; k < c->cores && !rc; k++) {
         uint32_t depth = (c->ofm_depth + c->cores - 1 - k) / c->cores;   /* channels k, k + cores, ... */
         uint32_t blk = (c->ofm_block_depth + c->cores - 1 - k) / c->cores;
         if (!depth)
             continue;
         if (!blk) {
             snprintf(err, len, "core %u: OFM block depth %u leaves it no channels", k, c->ofm_block_depth);
-            return -1;
+            rc = -1;
+            break;
         }
         size_t pos = 0;
-        for (uint32_t b0 = 0; b0 < depth; b0 += blk)
-            if (block(c, k, b0, depth - b0 < blk ? depth - b0 : blk, depth, w[k], n[k], &pos, dense, err, len))
-                return -1;
+        for (uint32_t b0 = 0; b0 < depth && !rc; b0 += blk)
+            rc = block(c, k, b0, depth - b0 < blk ? depth - b0 : blk, depth, w[k], n[k], &pos, dense, &mc, err, len);
     }
-    return 0;
+    free(mc.map);
+    return rc;
 }

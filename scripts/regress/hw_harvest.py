@@ -190,6 +190,10 @@ def main():
     ap.add_argument("--out", default="", help="the case folder (default build/hw-harvest/<config>)")
     ap.add_argument("--timeout", default="900", help="seconds per run (0: none)")
     ap.add_argument("--gen-layers", default="build/gen-layers", help="the generator (make builds it)")
+    ap.add_argument("--runner", choices=("local", "slurm"), default="local",
+                    help="local: JOBS at a time here; slurm: a Slurm job array (docs/regress-slurm.md)")
+    ap.add_argument("--slurm-wait", default="86400", help="RUNNER=slurm: seconds to wait for the array (0: no limit)")
+    ap.add_argument("--slurm-max-running", default="0", help="RUNNER=slurm: array tasks at once (0: no limit)")
     ap.add_argument("knobs", nargs="*", help="KNOB=value for every run (after --)")
     args = ap.parse_args()
     os.chdir(ROOT)

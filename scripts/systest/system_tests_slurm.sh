@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# system_tests_slurm.sh: make regress RUNNER=slurm on a one-node Slurm cluster
+# on this machine (make test-long; docs/regress-slurm.md).
+#   - as root, installs Debian's slurm-wlm and munge when missing (apt-get -y,
+#     no prompt); not root and no Slurm: SKIP with the reason;
+#   - starts munged, slurmctld and slurmd as plain daemons (no systemd, no
+#     cgroups: proctrack/linuxproc) on private state folders, ports and a
+#     fresh munge key under a temporary folder, and stops them at the end,
+#     also on failure or interrupt;
+#   - RUNNER=slurm without Slurm's commands on PATH is refused, exit 2;
+#   - the smoke list through make regress RUNNER=slurm: a job array, its id
+#     printed, a task output per run, summary.md, junit.xml and results.json
+#     as the local runner's, each run with its Slurm task and state and the
+#     local `make sim ...` reproduce line;
+#   - the same list locally: the verdicts (test, DUT, seed, knobs -> PASS,
+#     FAIL or SKIP) are the same run by run;
+#   - a run that outlives Slurm's time limit is a failure naming TIMEOUT,
+#     and one whose task is cancelled names CANCELLED: never a pass.
+# Sourced by scripts/systest/system_tests.sh (uses ok/bad and $log), or run
+# alone (prints "N passed, M failed").
+sl_alone=
+if ! declare -F ok >/dev/null; then
+    set -u
+    cd "$(dirname "$0")/../.."
+    sl_alone=1 pass=0 fail=0
+    log=$(mktemp)
+    ok()  { pass=$((pass + 1)); printf 'PASS  %s\n' "$1"; }
+    bad() { fail=$((fail + 1)); printf 'FAIL  %s\n' "$1"; sed 's/^/      /' "$log" | tail -n 15; }
+fi
+
+sl_have_slurm() { command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v sbatch >/dev/null &&
+                  command -v munged >/dev/null; }
+
+# the daemons' pids, ended by sl_stop (EXIT trap)
+sl_pids=()
+sl_tmp=
+sl_stop() {
+    local p f
+    for f in slurmd slurmctld; do
+        [ -n "$sl_tmp" ] && [ -f "$sl_tmp/run/$f.pid" ] && sl_pids+=("$(cat "$sl_tmp/run/$f.pid")")
+    done
+    [ -n "$sl_tmp" ] && [ -f "$sl_tmp/munge/munged.pid" ] && sl_pids+=("$(cat "$sl_tmp/munge/munged.pid")")
+    for p in "${sl_pids[@]}"; do
+        [[ "$p" =~ ^[0-9]+$ ]] && kill "$p" 2>/dev/null
+    done
+    # their own ends take a moment; then nothing of ours is left
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        local alive=0
+        for p in "${sl_pids[@]}"; do [[ "$p" =~ ^[0-9]+$ ]] && kill -0 "$p" 2>/dev/null && alive=1; done
+        [ $alive = 0 ] && break
+        sleep 0.5
+    done
+    for p in "${sl_pids[@]}"; do [[ "$p" =~ ^[0-9]+$ ]] && kill -9 "$p" 2>/dev/null; done
+    [ -n "$sl_tmp" ] && rm -rf "$sl_tmp"
+    rm -f "$log"
+}
+
+# two free TCP ports on localhost (slurmctld's, slurmd's)
+sl_ports() {
+    python3 -c 'import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(" ".join(str(x.getsockname()[1]) for x in s))'
+}
+
+sl_start_cluster() {   # the one-node cluster under $sl_tmp; 0 when its node is idle
+    local host ports cport dport
+    mkdir -p "$sl_tmp/munge" "$sl_tmp/state" "$sl_tmp/spool" "$sl_tmp/run" "$sl_tmp/log" && chmod 700 "$sl_tmp/munge"
+    # a fresh key for this cluster only
+    if command -v mungekey >/dev/null; then mungekey --create --keyfile="$sl_tmp/munge/munge.key" >"$log" 2>&1 || return 1
+    else dd if=/dev/urandom of="$sl_tmp/munge/munge.key" bs=1024 count=1 2>"$log" || return 1; fi
+    chmod 600 "$sl_tmp/munge/munge.key"
+    # --force: munged refuses root and a key under /tmp without it
+    munged --force --key-file="$sl_tmp/munge/munge.key" --socket="$sl_tmp/munge/munge.socket" \
+        --pid-file="$sl_tmp/munge/munged.pid" --log-file="$sl_tmp/log/munged.log" \
+        --seed-file="$sl_tmp/munge/munged.seed" >"$log" 2>&1 || { cat "$sl_tmp/log/munged.log" >>"$log" 2>/dev/null; return 1; }
+    host=$(hostname -s)
+    ports=$(sl_ports) || return 1
+    read -r cport dport <<<"$ports"
+    cat >"$sl_tmp/slurm.conf" <<EOF
+# a one-node cluster for scripts/systest/system_tests_slurm.sh
+ClusterName=regresstest
+SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=$cport
+SlurmdPort=$dport
+SlurmUser=$(id -un)
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$sl_tmp/munge/munge.socket
+StateSaveLocation=$sl_tmp/state
+SlurmdSpoolDir=$sl_tmp/spool/%n
+SlurmctldPidFile=$sl_tmp/run/slurmctld.pid
+SlurmdPidFile=$sl_tmp/run/slurmd.pid
+SlurmctldLogFile=$sl_tmp/log/slurmctld.log
+SlurmdLogFile=$sl_tmp/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/builtin
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+ReturnToService=2
+MinJobAge=600
+KillWait=5
+OverTimeLimit=0
+InactiveLimit=0
+SlurmctldTimeout=30
+SlurmdTimeout=60
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+PartitionName=regress Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+EOF
+    export SLURM_CONF=$sl_tmp/slurm.conf
+    slurmctld -f "$SLURM_CONF" >"$log" 2>&1 || { cat "$sl_tmp/log/slurmctld.log" >>"$log" 2>/dev/null; return 1; }
+    slurmd -f "$SLURM_CONF" -N localhost >>"$log" 2>&1 || { cat "$sl_tmp/log/slurmd.log" >>"$log" 2>/dev/null; return 1; }
+    for _ in $(seq 60); do
+        if sinfo --noheader --nodes=localhost --format=%t 2>/dev/null | grep -qx 'idle'; then return 0; fi
+        sleep 1
+    done
+    { sinfo; tail -n 20 "$sl_tmp/log/slurmctld.log" "$sl_tmp/log/slurmd.log"; } >>"$log" 2>&1
+    return 1
+}
+
+# sl_verdicts RESULTS.JSON: a line per run, "name dut seed knobs result", sorted
+sl_verdicts() {
+    python3 - "$1" <<'EOF'
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+for r in sorted(runs, key=lambda r: r["n"]):
+    print(r["n"], r["name"], r["dut"], r["seed"], " ".join(r["knobs"]), r["result"])
+EOF
+}
+
+sl_case() {
+    if ! sl_have_slurm; then
+        if [ "$(id -u)" != 0 ]; then
+            echo "SKIP  slurm: Slurm (slurm-wlm, munge) is not installed and this is not root to install it" \
+                 "(apt-get install slurm-wlm munge)"
+            return 0
+        fi
+        echo "slurm: installing slurm-wlm and munge (apt-get -y)"
+        # no service starts at install (the test starts its own daemons)
+        local policy=/usr/sbin/policy-rc.d placed=
+        if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' >$policy && chmod 755 $policy && placed=1; fi
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq >"$log" 2>&1 &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends slurm-wlm munge >>"$log" 2>&1
+        local rc=$?
+        [ -n "$placed" ] && rm -f $policy
+        if [ $rc != 0 ] || ! sl_have_slurm; then bad "slurm: apt-get install slurm-wlm munge failed"; return 0; fi
+        ok "slurm: slurm-wlm and munge installed"
+    fi
+    sl_tmp=$(mktemp -d /tmp/regress-slurm.XXXXXX)
+    trap sl_stop EXIT
+    trap 'exit 130' INT TERM
+
+    # refused without Slurm's commands (a PATH with only python3), before anything runs
+    local nopath py
+    nopath=$(mktemp -d)
+    py=$(python3 -c 'import sys; print(sys.executable)')
+    ln -s "$py" "$nopath/python3"
+    PATH=$nopath python3 scripts/regress/regress.py --list smoke --runner slurm --out "$sl_tmp/none" >"$log" 2>&1
+    local rc=$?
+    rm -rf "$nopath"
+    if [ $rc = 2 ] && grep -q "RUNNER=slurm needs Slurm's commands sbatch/squeue/sacct" "$log" && [ ! -e "$sl_tmp/none" ]; then
+        ok "slurm: RUNNER=slurm without sbatch/squeue/sacct on PATH: refused, exit 2, nothing run"
+    else bad "slurm: RUNNER=slurm without Slurm's commands (exit $rc, should be 2 naming them)"; fi
+
+    if ! sl_start_cluster; then bad "slurm: the one-node cluster did not start (munged, slurmctld, slurmd)"; return 0; fi
+    ok "slurm: one-node cluster up (munged, slurmctld, slurmd on private folders and ports)"
+
+    # the smoke list on the cluster, then here (the results folder is on the
+    # shared filesystem: this machine's /tmp is the node's)
+    local sl_out=$sl_tmp/results/slurm lo_out=$sl_tmp/results/local
+    make -s regress RUNNER=slurm SLURM_WAIT=1800 REGRESS_DIR="$sl_out" >"$log" 2>&1
+    local src=$?
+    cp "$log" "$sl_tmp/slurm-run.txt"
+    local job
+    job=$(sed -n 's/^regress: Slurm job \([0-9]*\): array 0-[0-9]*, .*/\1/p' "$log")
+    if [ -n "$job" ] && grep -q '^regress: [0-9]* passed, 0 failed, [0-9]* skipped$' "$log" && [ $src = 0 ]; then
+        ok "slurm: make regress RUNNER=slurm (smoke): job $job, $(tail -n 1 "$log" | sed 's/^regress: //')"
+    else bad "slurm: make regress RUNNER=slurm (smoke) (exit $src)"; fi
+    local f missing=
+    for f in summary.md junit.xml results.json; do [ -s "$sl_out/$f" ] || missing+=" $f"; done
+    if [ -z "$missing" ] && grep -q "^Slurm job $job " "$sl_out/summary.md" &&
+       python3 - "$sl_out/results.json" "$job" >"$log" 2>&1 <<'EOF'
+import json, os, sys
+res = json.load(open(sys.argv[1]))
+assert res["runner"] == "slurm" and res["slurm_job"] == sys.argv[2], (res["runner"], res["slurm_job"])
+ran = [r for r in res["runs"] if "slurm" in r]
+assert ran, "no run went through Slurm"
+for r in ran:
+    s = r["slurm"]
+    assert s["job"].startswith(sys.argv[2] + "_") and s["state"] == "COMPLETED", s
+    assert os.path.isfile(s["output"]), s["output"]
+    assert os.path.isfile(r["log"]), r["log"]
+    assert r["command"].startswith("make sim ") and "SEED=%d" % r["seed"] in r["command"], r["command"]
+    assert "LOG_DIR" not in r["command"], r["command"]
+print(len(ran), "runs through Slurm")
+EOF
+    then ok "slurm: summary.md, junit.xml, results.json; every run its task (${job}_<i>, COMPLETED), output, log and make sim line"
+    else bad "slurm: the reports of the Slurm run (missing:${missing:- none})"; fi
+
+    make -s regress JOBS=2 REGRESS_DIR="$lo_out" >"$log" 2>&1
+    if sl_verdicts "$sl_out/results.json" >"$sl_tmp/v-slurm" 2>>"$log" &&
+       sl_verdicts "$lo_out/results.json" >"$sl_tmp/v-local" 2>>"$log" &&
+       [ -s "$sl_tmp/v-local" ] && diff "$sl_tmp/v-local" "$sl_tmp/v-slurm" >>"$log" 2>&1; then
+        ok "slurm: the same verdicts as the local runner, run by run ($(wc -l <"$sl_tmp/v-local") runs)"
+    else bad "slurm: verdicts differ from the local run (diff local slurm)"; fi
+
+    # runs Slurm never runs: the node drained, the wait limit passes, the
+    # runner cancels the job: each run fails naming CANCELLED and the limit
+    scontrol update NodeName=localhost State=DRAIN Reason=systest >"$log" 2>&1
+    local d_out=$sl_tmp/results/drained
+    make -s regress RUNNER=slurm SLURM_WAIT=5 LIST=smoke DUTS=twin REGRESS_DIR="$d_out" >"$log" 2>&1
+    rc=$?
+    scontrol update NodeName=localhost State=RESUME >>"$log" 2>&1
+    if [ $rc = 2 ] && grep -q '\] Error 1$' "$log" && grep -q '^regress: 0 passed, [1-9][0-9]* failed, [0-9]* skipped$' "$log" &&
+       grep -q 'not finished within the wait limit of 5 s (SLURM_WAIT): job [0-9]* cancelled' "$log" &&
+       grep -q "no result from Slurm task [0-9]*_0, state CANCELLED" "$d_out/summary.md" &&
+       grep -q '<failure message="no result from Slurm task [0-9]*_0, state CANCELLED' "$d_out/junit.xml"; then
+        ok "slurm: runs Slurm never ran (node drained, SLURM_WAIT=5): job cancelled, every run FAIL naming CANCELLED"
+    else bad "slurm: the wait limit (should be regress's exit 1 with every run failed, naming CANCELLED)"; fi
+}
+
+if [ -n "$sl_alone" ]; then
+    sl_case
+    echo "$pass passed, $fail failed"
+    [ "$fail" = 0 ]
+else
+    sl_case
+fi

@@ -492,6 +492,7 @@ fuzz-build|case_file fuzz_build||long
 ethosu-driver|case_file ethosu_driver|1|long
 ethosu-u55-rtl|case_ethosu_u55_rtl||long
 waves-full|case_waves_full||long
+slurm|case_file slurm||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

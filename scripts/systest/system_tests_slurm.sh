@@ -74,6 +74,10 @@ sl_start_cluster() {   # the one-node cluster under $sl_tmp; 0 when its node is 
     munged --force --key-file="$sl_tmp/munge/munge.key" --socket="$sl_tmp/munge/munge.socket" \
         --pid-file="$sl_tmp/munge/munged.pid" --log-file="$sl_tmp/log/munged.log" \
         --seed-file="$sl_tmp/munge/munged.seed" >"$log" 2>&1 || { cat "$sl_tmp/log/munged.log" >>"$log" 2>/dev/null; return 1; }
+    # a task that must outlive its time limit or be cancelled while it runs:
+    # the task prolog holds the array task REGRESS_SYSTEST_SLOW_TASK names
+    printf '#!/bin/sh\nif [ -n "${REGRESS_SYSTEST_SLOW_TASK:-}" ] && [ "$REGRESS_SYSTEST_SLOW_TASK" = "${SLURM_ARRAY_TASK_ID:-}" ]; then sleep 200; fi\nexit 0\n' \
+        >"$sl_tmp/task_prolog.sh" && chmod 755 "$sl_tmp/task_prolog.sh"
     host=$(hostname -s)
     ports=$(sl_ports) || return 1
     read -r cport dport <<<"$ports"
@@ -101,10 +105,13 @@ SelectTypeParameters=CR_CPU
 SchedulerType=sched/builtin
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
+# sacct --completion reads it (there is no accounting database)
+JobCompType=jobcomp/filetxt
+JobCompLoc=$sl_tmp/log/jobcomp.txt
 MpiDefault=none
 ReturnToService=2
 MinJobAge=600
+TaskProlog=$sl_tmp/task_prolog.sh
 KillWait=5
 OverTimeLimit=0
 InactiveLimit=0
@@ -112,6 +119,8 @@ SlurmctldTimeout=30
 SlurmdTimeout=60
 NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=regress Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+# a minute for a job that gives no --time (TIMEOUT=0): the time limit test
+PartitionName=short Nodes=localhost MaxTime=1 DefaultTime=1 State=UP
 EOF
     export SLURM_CONF=$sl_tmp/slurm.conf
     slurmctld -f "$SLURM_CONF" >"$log" 2>&1 || { cat "$sl_tmp/log/slurmctld.log" >>"$log" 2>/dev/null; return 1; }
@@ -209,6 +218,49 @@ EOF
        [ -s "$sl_tmp/v-local" ] && diff "$sl_tmp/v-local" "$sl_tmp/v-slurm" >>"$log" 2>&1; then
         ok "slurm: the same verdicts as the local runner, run by run ($(wc -l <"$sl_tmp/v-local") runs)"
     else bad "slurm: verdicts differ from the local run (diff local slurm)"; fi
+
+    # a run that outlives Slurm's time limit: TIMEOUT=0 (no --time, no
+    # timeout of the run's own), the partition's minute, its task held by the
+    # prolog; in the background while the next check runs
+    local t_out=$sl_tmp/results/timeout t_list=$sl_tmp/timeout.txt
+    printf 'nvdla/sdp_3x3x33_bs_bn_int8_0 DUT=twin\nnvdla/pdp_8x9x19_3x3_ave_int8_0 DUT=twin\n' >"$t_list"
+    REGRESS_SYSTEST_SLOW_TASK=1 SBATCH_PARTITION=short make -s regress RUNNER=slurm TIMEOUT=0 LIST="$t_list" \
+        REGRESS_DIR="$t_out" >"$sl_tmp/timeout-run.txt" 2>&1 &
+    local tpid=$!
+
+    # a task cancelled from outside while it runs (scancel JOB_5): its run
+    # fails naming CANCELLED, the others pass
+    local c_out=$sl_tmp/results/cancel j=
+    REGRESS_SYSTEST_SLOW_TASK=5 make -s regress RUNNER=slurm DUTS=twin REGRESS_DIR="$c_out" >"$log" 2>&1 &
+    local mpid=$!
+    for _ in $(seq 1200); do
+        j=$(sed -n 's/^regress: Slurm job \([0-9]*\): .*/\1/p' "$log")
+        [ -n "$j" ] && squeue --noheader --array --jobs="$j" --format='%i %T' 2>/dev/null | grep -q "^${j}_5 RUNNING$" && break
+        sleep 0.1
+    done
+    [ -n "$j" ] && scancel "${j}_5"
+    wait $mpid
+    if [ -n "$j" ] && python3 - "$c_out/results.json" "$j" >>"$log" 2>&1 <<'EOF'
+import json, sys
+runs = [r for r in json.load(open(sys.argv[1]))["runs"] if "slurm" in r]
+for r in runs:
+    if r["slurm"]["job"] == sys.argv[2] + "_5":
+        assert r["result"] == "FAIL" and "state CANCELLED" in r["first_failure"], r
+    else:
+        assert r["result"] in ("PASS", "SKIP") and r["slurm"]["state"] == "COMPLETED", r
+assert any(r["slurm"]["job"] == sys.argv[2] + "_5" for r in runs)
+EOF
+    then ok "slurm: task ${j}_5 cancelled while it ran (scancel): its run FAIL naming CANCELLED, the others pass"
+    else bad "slurm: a task cancelled with scancel (job ${j:-not seen})"; fi
+
+    wait $tpid
+    rc=$?
+    cp "$sl_tmp/timeout-run.txt" "$log"
+    if [ $rc = 2 ] && grep -q '^regress: 1 passed, 1 failed, 0 skipped$' "$log" &&
+       grep -q '^ *no result from Slurm task [0-9]*_1, state TIMEOUT ' "$log" &&
+       grep -q '| FAIL | - | 0.00 | no result from Slurm task [0-9]*_1, state TIMEOUT ' "$t_out/summary.md"; then
+        ok "slurm: a run past Slurm's time limit (the partition's minute): FAIL naming TIMEOUT, the other passes"
+    else bad "slurm: a run past Slurm's time limit (make's exit $rc; should fail naming TIMEOUT)"; fi
 
     # runs Slurm never runs: the node drained, the wait limit passes, the
     # runner cancels the job: each run fails naming CANCELLED and the limit

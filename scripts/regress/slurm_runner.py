@@ -155,9 +155,9 @@ class ArrayJob:
     """One campaign's job array: submit(), then wait() yields results as they come."""
 
     def __init__(self, folder, module, common, tasks, name, timeout, wait_limit, max_running=0, env=None,
-                 say=print):
+                 say=print, sub="slurm"):
         self.folder = safe_path(folder, "the results folder")
-        self.dir = os.path.join(self.folder, "slurm")
+        self.dir = os.path.join(self.folder, sub)
         self.module, self.common, self.tasks = module, common, tasks
         self.name = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:64] or "runs"
         self.timeout, self.wait_limit, self.max_running = timeout, wait_limit, max_running

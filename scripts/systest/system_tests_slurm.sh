@@ -219,6 +219,26 @@ EOF
         ok "slurm: the same verdicts as the local runner, run by run ($(wc -l <"$sl_tmp/v-local") runs)"
     else bad "slurm: verdicts differ from the local run (diff local slurm)"; fi
 
+    # make hw-harvest RUNNER=slurm on the shipped stub: the same layer lines
+    # and case folders as the local harvest
+    if command -v verilator >/dev/null; then
+        local hh=(NVDLA_CONFIG=nv_small SEED=3 LAYER_COUNT=2 ENGINES="sdp conv" MAX_CYCLES=100000)
+        make -s hw-harvest "${hh[@]}" RUNNER=slurm HARVEST_DIR="$sl_tmp/hs/nv_small" >"$sl_tmp/hs.txt" 2>&1
+        local hrc=$?
+        make -s hw-harvest "${hh[@]}" JOBS=2 HARVEST_DIR="$sl_tmp/hl/nv_small" >"$sl_tmp/hl.txt" 2>&1
+        grep -E '^(MATCH|MISMATCH|HANG|ABSENT|ERROR) ' "$sl_tmp/hs.txt" | sed "s|$sl_tmp/hs/|H/|g" | sort >"$sl_tmp/hs.lines"
+        grep -E '^(MATCH|MISMATCH|HANG|ABSENT|ERROR) ' "$sl_tmp/hl.txt" | sed "s|$sl_tmp/hl/|H/|g" | sort >"$sl_tmp/hl.lines"
+        cat "$sl_tmp/hs.txt" >"$log"
+        if [ $hrc = 0 ] && grep -q '^hw-harvest: Slurm job [0-9]*: array 0-0 (the first layer alone)' "$log" &&
+           grep -q '^hw-harvest: Slurm job [0-9]*: array 0-2 (the other layers)' "$log" &&
+           [ "$(wc -l <"$sl_tmp/hl.lines")" = 4 ] && diff "$sl_tmp/hl.lines" "$sl_tmp/hs.lines" >>"$log" 2>&1 &&
+           diff -r -x README.md "$sl_tmp/hl/nv_small" "$sl_tmp/hs/nv_small" >>"$log" 2>&1; then
+            ok "slurm: make hw-harvest RUNNER=slurm: the local harvest's layer lines and case folders (4 layers)"
+        else bad "slurm: make hw-harvest RUNNER=slurm (exit $hrc) differs from the local harvest"; fi
+    else
+        echo "SKIP  slurm: make hw-harvest RUNNER=slurm: no verilator (the harvest runs the RTL)"
+    fi
+
     # a run that outlives Slurm's time limit: TIMEOUT=0 (no --time, no
     # timeout of the run's own), the partition's minute, its task held by the
     # prolog; in the background while the next check runs
@@ -256,9 +276,17 @@ EOF
     wait $tpid
     rc=$?
     cp "$sl_tmp/timeout-run.txt" "$log"
+    # (Slurm may end the held prolog and still start the task, which then
+    # writes a result: the run fails all the same, naming the state)
     if [ $rc = 2 ] && grep -q '^regress: 1 passed, 1 failed, 0 skipped$' "$log" &&
-       grep -q '^ *no result from Slurm task [0-9]*_1, state TIMEOUT ' "$log" &&
-       grep -q '| FAIL | - | 0.00 | no result from Slurm task [0-9]*_1, state TIMEOUT ' "$t_out/summary.md"; then
+       python3 - "$t_out/results.json" >>"$log" 2>&1 <<'EOF'
+import json, sys
+a, b = json.load(open(sys.argv[1]))["runs"]
+assert a["result"] == "PASS" and a["slurm"]["state"] == "COMPLETED", a
+assert b["result"] == "FAIL" and b["slurm"]["state"] == "TIMEOUT", b
+assert "state TIMEOUT" in b["first_failure"] and b["slurm"]["job"] in b["first_failure"], b
+EOF
+    then
         ok "slurm: a run past Slurm's time limit (the partition's minute): FAIL naming TIMEOUT, the other passes"
     else bad "slurm: a run past Slurm's time limit (make's exit $rc; should fail naming TIMEOUT)"; fi
 

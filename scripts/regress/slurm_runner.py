@@ -49,6 +49,9 @@ ACTIVE = ("PENDING", "RUNNING", "CONFIGURING", "COMPLETING", "SUSPENDED", "REQUE
 # ends the run itself at the timeout; Slurm's limit is the watchdog of the task)
 TIME_MARGIN = 120
 POLL = 2.0
+# seconds a task that ended COMPLETED has for its result file to show on the
+# head (a network filesystem's attribute cache can hide a new file that long)
+RESULT_GRACE = 60
 # the campaigns whose runs may be named in a plan (the task imports them)
 MODULES = ("regress", "hw_harvest")
 
@@ -196,7 +199,10 @@ class ArrayJob:
         rc, out, err = run_tool(argv, env=self.env)
         m = re.match(r"^([0-9]+)(;\S+)?\s*$", out.strip())
         if rc != 0 or not m:
-            raise SlurmError("sbatch refused the job array (exit %d): %s" % (rc, (err or out).strip()))
+            why = (err or out).strip()
+            if "array" in why.lower():
+                why += " (%d tasks: more than the cluster's MaxArraySize? SHARD=k/N splits the runs)" % len(self.tasks)
+            raise SlurmError("sbatch refused the job array (exit %d): %s" % (rc, why))
         self.job = m.group(1)
         return self.job
 
@@ -243,6 +249,16 @@ class ArrayJob:
                 seen.add(i)
                 yield i, self._load(i)
         self.states = self.task_states()
+        # a task COMPLETED whose result the shared filesystem does not show yet
+        late = [i for i in range(len(self.tasks)) if i not in seen and self.states.get(i) == "COMPLETED"]
+        t_late = time.time()
+        while late and time.time() - t_late < RESULT_GRACE:
+            time.sleep(POLL)
+            for i in list(late):
+                if os.path.exists(self.result_path(i)):
+                    late.remove(i)
+                    seen.add(i)
+                    yield i, self._load(i)
         if cancelled:
             for i in range(len(self.tasks)):
                 if i not in seen:

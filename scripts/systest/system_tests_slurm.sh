@@ -2,7 +2,7 @@
 # system_tests_slurm.sh: make regress RUNNER=slurm on a one-node Slurm cluster
 # on this machine (make test-long; docs/regress-slurm.md).
 #   - as root, installs Debian's slurm-wlm and munge when missing (apt-get -y,
-#     no prompt); not root and no Slurm: SKIP with the reason;
+#     no prompt); not root: SKIP with the reason;
 #   - starts munged, slurmctld and slurmd as plain daemons (no systemd, no
 #     cgroups: proctrack/linuxproc) on private state folders, ports and a
 #     fresh munge key under a temporary folder, and stops them at the end,
@@ -14,8 +14,11 @@
 #     local `make sim ...` reproduce line;
 #   - the same list locally: the verdicts (test, DUT, seed, knobs -> PASS,
 #     FAIL or SKIP) are the same run by run;
+#   - make hw-harvest RUNNER=slurm: the local harvest's layer lines and cases;
 #   - a run that outlives Slurm's time limit is a failure naming TIMEOUT,
-#     and one whose task is cancelled names CANCELLED: never a pass.
+#     one whose task is cancelled names CANCELLED, runs never started
+#     within SLURM_WAIT are cancelled and fail: never a pass;
+#   - rerun-failed RUNNER=slurm runs those failures again on the cluster.
 # Sourced by scripts/systest/system_tests.sh (uses ok/bad and $log), or run
 # alone (prints "N passed, M failed").
 sl_alone=
@@ -305,6 +308,15 @@ EOF
        grep -q '<failure message="no result from Slurm task [0-9]*_0, state CANCELLED' "$d_out/junit.xml"; then
         ok "slurm: runs Slurm never ran (node drained, SLURM_WAIT=5): job cancelled, every run FAIL naming CANCELLED"
     else bad "slurm: the wait limit (should be regress's exit 1 with every run failed, naming CANCELLED)"; fi
+
+    # the node back: its failures again on the cluster, with their seeds (make rerun-failed RUNNER=slurm)
+    python3 scripts/regress/regress.py --rerun-failed "$d_out" --runner slurm --out "$sl_tmp/results/rerun" >"$log" 2>&1
+    rc=$?
+    if [ $rc = 0 ] && grep -q '^regress: rerun-failed of .*, [1-9][0-9]* runs, a Slurm job array, ' "$log" &&
+       grep -q '^regress: [1-9][0-9]* passed, 0 failed, [0-9]* skipped$' "$log" &&
+       ! sl_verdicts "$sl_tmp/results/rerun/results.json" | awk '{print $NF}' | grep -qv '^\(PASS\|SKIP\)$'; then
+        ok "slurm: rerun-failed RUNNER=slurm: the cancelled runs again on the cluster, none fails"
+    else bad "slurm: rerun-failed RUNNER=slurm (exit $rc)"; fi
 }
 
 if [ -n "$sl_alone" ]; then

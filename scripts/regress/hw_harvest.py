@@ -35,9 +35,15 @@ layer and the same table.
 The layers are written to build/hw-harvest-layers/<config>/, each run logs
 in logs/hw-harvest/<config>/<layer>/sim.log.
 
+--runner slurm (make hw-harvest RUNNER=slurm) runs the first layer as a Slurm
+job of its own, the others as one job array (scripts/regress/slurm_runner.py,
+docs/regress-slurm.md); each layer is judged as here, and a layer whose task
+Slurm ended otherwise than COMPLETED is an error naming the state.
+
 Usage: scripts/regress/hw_harvest.py --config NAME --seed N [--count N]
            [--rtl-files LIST] [--engines "conv sdp"] [--jobs N] [--out DIR]
-           [--timeout S] [-- KNOB=value ...]
+           [--timeout S] [--runner local|slurm] [--slurm-wait S]
+           [--slurm-max-running N] [-- KNOB=value ...]
 Exit: 0 the harvest ran (disagreements are data), 1 some runs errored (or
 the generator failed), 2 bad input or nothing could run (the RTL did not
 build, or the simulator refused the first layer, which runs alone: RTL
@@ -377,10 +383,10 @@ class slurm_layers:
         for name in todo:
             _, cfg, logdir = self.where(name)
             tasks.append({"label": name, "test": "nvdla/" + name, "cfg": cfg, "logdir": logdir})
-        self.job = job = slurm_runner.ArrayJob(self.folder, "hw_harvest", self.common, tasks, "hw-harvest",
-                                               self.timeout, self.wait_limit, self.max_running, env=self.env,
-                                               sub=sub)
         try:
+            self.job = job = slurm_runner.ArrayJob(self.folder, "hw_harvest", self.common, tasks, "hw-harvest",
+                                                   self.timeout, self.wait_limit, self.max_running, env=self.env,
+                                                   sub=sub)
             job_id = job.submit()
         except (slurm_runner.SlurmError, OSError) as e:
             for name in todo:

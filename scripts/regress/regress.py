@@ -17,6 +17,10 @@ Usage:
                      [--jobs N] [--timeout S] [--shard k/N] [--out DIR] [--san]
                      [--dry-run] [--keep] [--knob KEY=value ...]
   scripts/regress/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
+  ... [--runner local|slurm] [--slurm-wait S] [--slurm-max-running N]
+--runner slurm (make regress RUNNER=slurm) runs the simulations as one Slurm job
+array instead of JOBS threads, with the same reports and verdicts
+(scripts/regress/slurm_runner.py, docs/regress-slurm.md).
 
 List format (scripts/regress/lists/*.txt), one entry per line, `#` starts a comment:
   NAME [DUT=twin|rtl|both] [SEEDS=n] [KNOB=value ...]
@@ -617,7 +621,7 @@ def run_on_slurm(runs, args, env, prog):
     """Runs the simulations as a job array, the others (skipped lines, missing
     folders, runs whose build failed) here; (interrupted, the job id)."""
     here = [r for r in runs if r["kind"] not in ("test", "trace") or r.get("not_run")]
-    there = [r for r in runs if r not in here]
+    there = [r for r in runs if not (r["kind"] not in ("test", "trace") or r.get("not_run"))]
     for r in here:
         prog.finished(execute(r, args, env))
     if not there:
@@ -628,9 +632,9 @@ def run_on_slurm(runs, args, env, prog):
         t = TEMPLATES[template_key(r)]
         tasks.append({"label": "%s %s seed %d" % (r["name"], r["dut"], r["seed"]), "run": r,
                       "template": [t.command, t.knob_args, t.nvdla_traces]})
-    job = slurm_runner.ArrayJob(args.out, "regress", common, tasks, "regress", args.timeout, args.slurm_wait,
-                                args.slurm_max_running, env=env)
     try:
+        job = slurm_runner.ArrayJob(args.out, "regress", common, tasks, "regress", args.timeout, args.slurm_wait,
+                                    args.slurm_max_running, env=env)
         job_id = job.submit()
     except (slurm_runner.SlurmError, OSError) as e:
         msg = "not run: %s" % e
@@ -848,6 +852,12 @@ def main():
         return 2
 
     args.out = os.path.abspath(args.out) if args.out else default_out()
+    if args.runner == "slurm":
+        try:   # its path goes into the batch script and sbatch's file patterns
+            slurm_runner.safe_path(args.out, "the results folder")
+        except slurm_runner.SlurmError as e:
+            print("regress: RUNNER=slurm: %s" % e, file=sys.stderr)
+            return 2
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as e:

@@ -182,6 +182,21 @@ sl_case() {
         ok "slurm: RUNNER=slurm without sbatch/squeue/sacct on PATH: refused, exit 2, nothing run"
     else bad "slurm: RUNNER=slurm without Slurm's commands (exit $rc, should be 2 naming them)"; fi
 
+    # the results folder's path goes into sbatch's --output pattern and the batch script
+    python3 scripts/regress/regress.py --list smoke --runner slurm --out "$sl_tmp/50%" >"$log" 2>&1
+    rc=$?
+    if [ $rc = 2 ] && grep -qF "holds '%', which sbatch reads as a file name pattern" "$log" && [ ! -e "$sl_tmp/50%" ]; then
+        ok "slurm: a results folder holding '%' refused, exit 2, before anything runs"
+    else bad "slurm: a results folder holding '%' (exit $rc, should be 2)"; fi
+    nopath=$(mktemp -d)
+    ln -s "$py" "$nopath/python3"
+    PATH=$nopath python3 scripts/regress/hw_harvest.py --runner slurm --config nv_small >"$log" 2>&1
+    rc=$?
+    rm -rf "$nopath"
+    if [ $rc = 2 ] && grep -q "^hw-harvest: RUNNER=slurm needs Slurm's commands sbatch/squeue/sacct" "$log"; then
+        ok "slurm: hw-harvest RUNNER=slurm without Slurm's commands: refused, exit 2"
+    else bad "slurm: hw-harvest RUNNER=slurm without Slurm's commands (exit $rc, should be 2 naming them)"; fi
+
     if ! sl_start_cluster; then bad "slurm: the one-node cluster did not start (munged, slurmctld, slurmd)"; return 0; fi
     ok "slurm: one-node cluster up (munged, slurmctld, slurmd on private folders and ports)"
 
@@ -212,9 +227,17 @@ for r in ran:
     assert os.path.isfile(r["log"]), r["log"]
     assert r["command"].startswith("make sim ") and "SEED=%d" % r["seed"] in r["command"], r["command"]
     assert "LOG_DIR" not in r["command"], r["command"]
+# the batch script: one command, every word a path of ours (shell-quoted where needed)
+import shlex
+folder = os.path.dirname(os.path.abspath(sys.argv[1]))
+lines = [l for l in open(os.path.join(folder, "slurm", "array.sh")) if l.strip() and not l.startswith("#")]
+assert len(lines) == 1, lines
+w = shlex.split(lines[0])
+assert len(w) == 5 and w[0] == "exec" and os.path.isabs(w[1]), w
+assert w[2].endswith("/scripts/regress/slurm_runner.py") and w[3:] == ["--task", os.path.join(folder, "slurm", "plan.json")], w
 print(len(ran), "runs through Slurm")
 EOF
-    then ok "slurm: summary.md, junit.xml, results.json; every run its task (${job}_<i>, COMPLETED), output, log and make sim line"
+    then ok "slurm: summary.md, junit.xml, results.json; every run its task (${job}_<i>, COMPLETED), output, log and make sim line; the batch script one quoted command"
     else bad "slurm: the reports of the Slurm run (missing:${missing:- none})"; fi
 
     make -s regress JOBS=2 REGRESS_DIR="$lo_out" >"$log" 2>&1

@@ -15,9 +15,10 @@ builds everything first, as for a local run; then:
 3. each task runs its run as the local runner would (the campaign's own
    function, by name in the plan) and writes slurm/result-<index>.json (a
    temporary name renamed: a result file is whole or absent);
-4. the head polls the result files and squeue until no task is left or the
-   wait limit passes (then it cancels the job), and asks sacct (scontrol
-   when the cluster keeps no accounting) for each task's state.
+4. the head looks for the result files every 2 s and asks squeue (every 2 s
+   at first, every 30 s in a long wait) until no task is left or the wait
+   limit passes (then it cancels the job), and asks sacct (scontrol when
+   the cluster keeps no accounting) for each task's state.
 
 A run whose task did not end COMPLETED (TIMEOUT, OUT_OF_MEMORY, NODE_FAIL,
 CANCELLED, FAILED ...) or left no result is a failure naming Slurm's state,
@@ -224,6 +225,7 @@ class ArrayJob:
         seen = set()
         t0 = time.time()
         quiet = 0   # polls in a row with no task in the queue
+        next_ask = t0   # when to ask squeue next
         cancelled = None
         while True:
             for i in range(len(self.tasks)):
@@ -232,10 +234,14 @@ class ArrayJob:
                     yield i, self._load(i)
             if len(seen) == len(self.tasks):
                 break
-            left = self.left_in_queue()
-            quiet = quiet + 1 if left == 0 else 0
-            if quiet >= 2:   # gone from the queue twice: no more results will come
-                break
+            # the controller is asked less often as the wait grows (every 2 s
+            # at first, at most every 30 s): a nightly array waits for hours
+            if time.time() >= next_ask:
+                left = self.left_in_queue()
+                quiet = quiet + 1 if left == 0 else 0
+                if quiet >= 2:   # gone from the queue twice: no more results will come
+                    break
+                next_ask = time.time() + (POLL if quiet else min(30.0, max(POLL, (time.time() - t0) / 20)))
             if self.wait_limit and time.time() - t0 > self.wait_limit:
                 cancelled = "not finished within the wait limit of %g s (SLURM_WAIT): job %s cancelled" % (
                     self.wait_limit, self.job)

@@ -634,7 +634,7 @@ def run_on_slurm(runs, args, env, prog):
                       "template": [t.command, t.knob_args, t.nvdla_traces]})
     try:
         job = slurm_runner.ArrayJob(args.out, "regress", common, tasks, "regress", args.timeout, args.slurm_wait,
-                                    args.slurm_max_running, env=env)
+                                    args.slurm_max_running, env=env, tick=prog.tick)
         job_id = job.submit()
     except (slurm_runner.SlurmError, OSError) as e:
         msg = "not run: %s" % e

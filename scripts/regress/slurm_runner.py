@@ -159,13 +159,13 @@ class ArrayJob:
     """One campaign's job array: submit(), then wait() yields results as they come."""
 
     def __init__(self, folder, module, common, tasks, name, timeout, wait_limit, max_running=0, env=None,
-                 say=print, sub="slurm"):
+                 say=print, sub="slurm", tick=None):
         self.folder = safe_path(folder, "the results folder")
         self.dir = os.path.join(self.folder, sub)
         self.module, self.common, self.tasks = module, common, tasks
         self.name = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:64] or "runs"
         self.timeout, self.wait_limit, self.max_running = timeout, wait_limit, max_running
-        self.env, self.say = env, say
+        self.env, self.say, self.tick = env, say, tick   # tick(): called at each poll (a progress line)
         self.job = None
         self.states = {}
 
@@ -248,6 +248,8 @@ class ArrayJob:
                 self.say("slurm: %s" % cancelled)
                 self.cancel()
                 break
+            if self.tick:
+                self.tick()
             time.sleep(POLL)
         # a result that came between the last look and the end
         for i in range(len(self.tasks)):

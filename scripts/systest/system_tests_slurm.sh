@@ -281,7 +281,7 @@ EOF
     local c_out=$sl_tmp/results/cancel j=
     REGRESS_SYSTEST_SLOW_TASK=5 make -s regress RUNNER=slurm DUTS=twin REGRESS_DIR="$c_out" >"$log" 2>&1 &
     local mpid=$!
-    for _ in $(seq 1200); do
+    for _ in $(seq 3000); do   # (on one CPU, after the held task of the time limit check)
         j=$(sed -n 's/^regress: Slurm job \([0-9]*\): .*/\1/p' "$log")
         [ -n "$j" ] && squeue --noheader --array --jobs="$j" --format='%i %T' 2>/dev/null | grep -q "^${j}_5 RUNNING$" && break
         sleep 0.1

@@ -18,7 +18,9 @@
 #   - a run that outlives Slurm's time limit is a failure naming TIMEOUT,
 #     one whose task is cancelled names CANCELLED, runs never started
 #     within SLURM_WAIT are cancelled and fail: never a pass;
-#   - rerun-failed RUNNER=slurm runs those failures again on the cluster.
+#   - rerun-failed RUNNER=slurm runs those failures again on the cluster;
+#   - the head stopped while the array runs cancels the job, writes the
+#     reports, and fails the runs not finished.
 # Sourced by scripts/systest/system_tests.sh (uses ok/bad and $log), or run
 # alone (prints "N passed, M failed").
 sl_alone=
@@ -340,6 +342,27 @@ EOF
        ! sl_verdicts "$sl_tmp/results/rerun/results.json" | awk '{print $NF}' | grep -qv '^\(PASS\|SKIP\)$'; then
         ok "slurm: rerun-failed RUNNER=slurm: the cancelled runs again on the cluster, none fails"
     else bad "slurm: rerun-failed RUNNER=slurm (exit $rc)"; fi
+
+    # the head stopped (SIGTERM, as Ctrl-C) while task 3 is held: the job is
+    # cancelled, the reports written, the runs not finished failed
+    local i_out=$sl_tmp/results/interrupted ij=
+    REGRESS_SYSTEST_SLOW_TASK=3 python3 scripts/regress/regress.py --list smoke --dut twin --runner slurm \
+        --out "$i_out" >"$log" 2>&1 &
+    local ipid=$!
+    for _ in $(seq 3000); do
+        ij=$(sed -n 's/^regress: Slurm job \([0-9]*\): .*/\1/p' "$log")
+        [ -n "$ij" ] && squeue --noheader --array --jobs="$ij" --format='%i %T' 2>/dev/null | grep -q "^${ij}_3 RUNNING$" && break
+        sleep 0.1
+    done
+    kill -TERM $ipid
+    wait $ipid
+    rc=$?
+    sleep 1
+    if [ $rc = 1 ] && [ -n "$ij" ] && grep -q "^regress: interrupted: cancelling Slurm job $ij$" "$log" &&
+       [ -z "$(squeue --noheader --jobs="$ij" 2>/dev/null)" ] && grep -q 'not run (interrupted)' "$i_out/summary.md" &&
+       ! grep -q '^regress: [0-9]* passed, 0 failed' "$log"; then
+        ok "slurm: the head stopped (SIGTERM) while the array runs: job $ij cancelled, reports written, unfinished runs FAIL"
+    else bad "slurm: the head stopped while the array runs (exit $rc, job ${ij:-not seen})"; fi
 }
 
 if [ -n "$sl_alone" ]; then

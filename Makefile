@@ -202,6 +202,7 @@ help:
 	@echo "make bench [BENCH_SECTIONS=\"1 7\"]  benchmarks side by side (build/bench.md): BFM overhead, twin vs rtl, golden MAC/s,"
 	@echo "                                   weights/s, sizes, conformance, harnesses, waves formats, Ethos-U twin vs TensorFlow Lite"
 	@echo "make regress [LIST=smoke|nightly|file] [SEEDS=n] [JOBS=n] [SHARD=k/N] [DUTS=twin|rtl|both] [SAN=1] [WAVES_ON_FAIL=n]"
+	@echo "             [RUNNER=local|slurm] [SLURM_WAIT=s] [SLURM_MAX_RUNNING=n]  (Slurm: docs/regress-slurm.md)"
 	@echo "make rerun-failed [REGRESS_DIR=dir]  repeat the failures of the last regression with their seeds"
 	@echo "make random-layers                 200 constrained-random NVDLA layers per engine (sdp pdp cdp conv img) in build/random-layers"
 	@echo "      [NVDLA_CONFIG=name] [LAYER_COUNT=n] for that configuration, in build/random-layers-<name>"
@@ -402,13 +403,18 @@ random-bypass-layers-configs: deps $(GEN_LAYERS)
 # (WAVES_ON_FAIL=N: each failing run comes with the waves of its last N cycles)
 RUN_WIDE_KNOBS = WAVES_ON_FAIL CLOCK_PERIOD
 REGRESS_KNOB_ARGS = $(foreach k,$(RUN_WIDE_KNOBS),$(if $($(k)),--knob $(k)=$($(k))))
+# RUNNER=slurm: the runs as one Slurm job array (docs/regress-slurm.md)
+RUNNER ?= local
+SLURM_WAIT ?= 86400
+SLURM_MAX_RUNNING ?= 0
+RUNNER_ARGS = --runner '$(RUNNER)' --slurm-wait '$(SLURM_WAIT)' --slurm-max-running '$(SLURM_MAX_RUNNING)'
 regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly test-long)
 	python3 scripts/regress/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
-	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS)
+	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS) $(RUNNER_ARGS)
 rerun-failed: deps
 	python3 scripts/regress/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))" \
-	    $(REGRESS_KNOB_ARGS)
+	    $(REGRESS_KNOB_ARGS) $(RUNNER_ARGS)
 coverage: deps
 	scripts/regress/coverage.sh $(ARGS)
 
@@ -720,7 +726,7 @@ endif
 hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 	@python3 scripts/regress/hw_harvest.py --gen-layers '$(GEN_LAYERS)' --config '$(or $(NVDLA_CONFIG),nv_small)' --seed '$(or $(SEED),1)' \
 	    --count '$(LAYER_COUNT)' --rtl-files '$(RTL_FILES)' --engines '$(ENGINES)' --jobs '$(JOBS)' \
-	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') \
+	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') $(RUNNER_ARGS) \
 	    -- $(HARVEST_RUN_KNOBS)
 
 # Mutants of every shipped trace and corpus network on the twin (inputs removed,

@@ -35,9 +35,15 @@ layer and the same table.
 The layers are written to build/hw-harvest-layers/<config>/, each run logs
 in logs/hw-harvest/<config>/<layer>/sim.log.
 
+--runner slurm (make hw-harvest RUNNER=slurm) runs the first layer as a Slurm
+job of its own, the others as one job array (scripts/regress/slurm_runner.py,
+docs/regress-slurm.md); each layer is judged as here, and a layer whose task
+Slurm ended otherwise than COMPLETED is an error naming the state.
+
 Usage: scripts/regress/hw_harvest.py --config NAME --seed N [--count N]
            [--rtl-files LIST] [--engines "conv sdp"] [--jobs N] [--out DIR]
-           [--timeout S] [-- KNOB=value ...]
+           [--timeout S] [--runner local|slurm] [--slurm-wait S]
+           [--slurm-max-running N] [-- KNOB=value ...]
 Exit: 0 the harvest ran (disagreements are data), 1 some runs errored (or
 the generator failed), 2 bad input or nothing could run (the RTL did not
 build, or the simulator refused the first layer, which runs alone: RTL
@@ -55,6 +61,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen"))
 import knobs as knob_table  # noqa: E402
 import simrun  # noqa: E402
+import slurm_runner  # noqa: E402
 
 ROOT = simrun.ROOT
 CONFIGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "nvdla_configs.csv")
@@ -190,6 +197,10 @@ def main():
     ap.add_argument("--out", default="", help="the case folder (default build/hw-harvest/<config>)")
     ap.add_argument("--timeout", default="900", help="seconds per run (0: none)")
     ap.add_argument("--gen-layers", default="build/gen-layers", help="the generator (make builds it)")
+    ap.add_argument("--runner", choices=("local", "slurm"), default="local",
+                    help="local: JOBS at a time here; slurm: a Slurm job array (docs/regress-slurm.md)")
+    ap.add_argument("--slurm-wait", default="86400", help="RUNNER=slurm: seconds to wait for the array (0: no limit)")
+    ap.add_argument("--slurm-max-running", default="0", help="RUNNER=slurm: array tasks at once (0: no limit)")
     ap.add_argument("knobs", nargs="*", help="KNOB=value for every run (after --)")
     args = ap.parse_args()
     os.chdir(ROOT)
@@ -202,8 +213,14 @@ def main():
     config = args.config
     if config not in configs:
         return fail_input("NVDLA_CONFIG: unknown configuration '%s' (one of %s)" % (config, ", ".join(configs)))
+    if args.runner == "slurm":
+        why = slurm_runner.refuse_without_tools("hw-harvest")
+        if why:
+            print(why, file=sys.stderr)
+            return 2
     for name, value, low in (("SEED", args.seed, 0), ("LAYER_COUNT", args.count, 1), ("JOBS", args.jobs, 1),
-                             ("TIMEOUT", args.timeout, 0)):
+                             ("TIMEOUT", args.timeout, 0), ("SLURM_WAIT", args.slurm_wait, 0),
+                             ("SLURM_MAX_RUNNING", args.slurm_max_running, 0)):
         if not re.fullmatch(r"[0-9]+", value) or int(value) < low:
             return fail_input("%s: '%s' is not a decimal number%s" % (name, value, " >= %d" % low if low else ""))
     seed, count, jobs, timeout = int(args.seed), int(args.count), int(args.jobs), int(args.timeout)
@@ -260,16 +277,16 @@ def main():
 
     running = []   # every simulation started (each in its own session), ended on Ctrl-C
 
-    def one(engine, name):
+    def where(name):
+        """(the layer's folder, its .cfg, its log folder)"""
         layer = os.path.join(layers_dir, name)
-        cfg = os.path.join(layer, name + ".cfg")
+        return layer, os.path.join(layer, name + ".cfg"), \
+            os.path.join(os.environ.get("SIM_LOG_ROOT") or "logs", "hw-harvest", config, name)
+
+    def judge(name, rc, text, timed_out):
+        """The layer's (kind, message, log folder) from its run; its case folder written."""
+        layer, cfg, logdir = where(name)
         desc = description(os.path.join(ROOT, cfg))
-        logdir = os.path.join(os.environ.get("SIM_LOG_ROOT") or "logs", "hw-harvest", config, name)
-        if desc is None:
-            return "error", "%s has no gen-layers description on its first line" % cfg, logdir
-        shutil.rmtree(os.path.join(ROOT, logdir), ignore_errors=True)   # no dump of an earlier harvest
-        rc, text, timed_out = simrun.run(tmpl, "nvdla/" + name, cfg, "rtl", seed, logdir, env=env,
-                                         timeout=timeout or None, started=running.append)
         kind, detail = classify(rc, text, logdir, timed_out)
         if kind == "hang":   # the line names the case's own .cfg, not the harvest's copy
             detail = detail.replace(layer + "/", "")
@@ -287,14 +304,119 @@ def main():
             return kind, desc, logdir
         return kind, "%s (log %s)" % (detail, os.path.join(logdir, "sim.log")), logdir
 
+    def unfit(name):
+        """None, or the error of a layer that cannot run (no description); else its old log folder removed."""
+        _, cfg, logdir = where(name)
+        if description(os.path.join(ROOT, cfg)) is None:
+            return "error", "%s has no gen-layers description on its first line" % cfg, logdir
+        shutil.rmtree(os.path.join(ROOT, logdir), ignore_errors=True)   # no dump of an earlier harvest
+        return None
+
+    def one(engine, name):
+        bad = unfit(name)
+        if bad:
+            return bad
+        _, cfg, logdir = where(name)
+        rc, text, timed_out = simrun.run(tmpl, "nvdla/" + name, cfg, "rtl", seed, logdir, env=env,
+                                         timeout=timeout or None, started=running.append)
+        return judge(name, rc, text, timed_out)
+
+    if args.runner == "slurm":
+        slurm_args = (float(args.slurm_wait), int(args.slurm_max_running))
+        one = slurm_layers(tmpl, layers, where, unfit, judge, config, seed, timeout, env, slurm_args, out)
+        jobs = 1
     try:
         return run_all(one, layers, engines, count, seed, config, rtl, out, args.knobs, jobs)
     except KeyboardInterrupt:
         for p in list(running):
             if p.poll() is None:
                 simrun.kill_group(p)
+        if args.runner == "slurm":
+            one.cancel()
         print("hw-harvest: interrupted", file=sys.stderr)
         return 1
+
+
+# ---- RUNNER=slurm: the layers as Slurm job arrays (scripts/regress/slurm_runner.py) ----
+def slurm_task(common, task):
+    """One array task: one layer's simulation, as the local harvest runs it."""
+    tmpl = simrun.Template(*common["template"])
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    rc, text, timed_out = simrun.run(tmpl, task["test"], task["cfg"], "rtl", common["seed"], task["logdir"],
+                                     env=env, timeout=common["timeout"] or None)
+    return {"rc": rc, "text": text, "timed_out": timed_out}
+
+
+class slurm_layers:
+    """one(engine, name) for run_all on Slurm: the first layer as a job of
+    its own (run_all runs it alone, to stop on a simulator that refuses the
+    request), the others as one array submitted at the second layer's call;
+    each answer the local judge's, a task Slurm ended otherwise an error."""
+
+    def __init__(self, tmpl, layers, where, unfit, judge, config, seed, timeout, env, slurm_args, out):
+        self.layers, self.where, self.unfit, self.judge, self.out = layers, where, unfit, judge, out
+        self.common = {"template": [tmpl.command, tmpl.knob_args, tmpl.nvdla_traces], "seed": seed,
+                       "timeout": timeout}
+        self.folder = os.path.join(ROOT, os.environ.get("SIM_LOG_ROOT") or "logs", "hw-harvest", config)
+        self.timeout, self.env = timeout, env
+        self.wait_limit, self.max_running = slurm_args
+        self.answers = {}
+        self.job = None
+
+    def __call__(self, engine, name):
+        if name not in self.answers:
+            first = name == self.layers[0][1]
+            self.run_array([self.layers[0]] if first else self.layers[1:], "slurm-first" if first else "slurm")
+        return self.answers[name]
+
+    def run_array(self, layers, sub):
+        todo = []
+        for _, name in layers:
+            bad = self.unfit(name)
+            if bad:
+                self.answers[name] = bad
+            else:
+                todo.append(name)
+        if not todo:
+            return
+        tasks = []
+        for name in todo:
+            _, cfg, logdir = self.where(name)
+            tasks.append({"label": name, "test": "nvdla/" + name, "cfg": cfg, "logdir": logdir})
+        try:
+            self.job = job = slurm_runner.ArrayJob(self.folder, "hw_harvest", self.common, tasks, "hw-harvest",
+                                                   self.timeout, self.wait_limit, self.max_running, env=self.env,
+                                                   sub=sub)
+            job_id = job.submit()
+        except (slurm_runner.SlurmError, OSError) as e:
+            for name in todo:
+                _, _, logdir = self.where(name)
+                self.answers[name] = ("error", "not run: %s" % e, logdir)
+            return
+        print("hw-harvest: Slurm job %s: array 0-%d (%s), task outputs in %s" % (
+            job_id, len(tasks) - 1, "the first layer alone" if sub == "slurm-first" else "the other layers",
+            os.path.relpath(job.output(0).replace("task-0.out", "task-<i>.out"), ROOT)), flush=True)
+        for i, res in job.wait():
+            name = todo[i]
+            _, _, logdir = self.where(name)
+            killed = job.verdict_of_state(i) if job.states else None
+            if res is None:
+                self.answers[name] = ("error", job.missing_reason(i), logdir)
+            elif killed:
+                self.answers[name] = ("error", killed, logdir)
+            else:
+                self.answers[name] = self.judge(name, res["rc"], res["text"], res["timed_out"])
+        # a result that came before the states were known, its task then ended otherwise
+        for i, name in enumerate(todo):
+            killed = job.verdict_of_state(i)
+            if killed and killed not in self.answers[name][1] and "no result from Slurm" not in self.answers[name][1]:
+                _, _, logdir = self.where(name)
+                shutil.rmtree(os.path.join(self.out, name), ignore_errors=True)   # no case of an unfinished task
+                self.answers[name] = ("error", "%s (the run: %s)" % (killed, self.answers[name][1]), logdir)
+
+    def cancel(self):
+        if self.job:
+            self.job.cancel()
 
 
 def run_all(one, layers, engines, count, seed, config, rtl, out, knobs, jobs):

@@ -17,6 +17,10 @@ Usage:
                      [--jobs N] [--timeout S] [--shard k/N] [--out DIR] [--san]
                      [--dry-run] [--keep] [--knob KEY=value ...]
   scripts/regress/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
+  ... [--runner local|slurm] [--slurm-wait S] [--slurm-max-running N]
+--runner slurm (make regress RUNNER=slurm) runs the simulations as one Slurm job
+array instead of JOBS threads, with the same reports and verdicts
+(scripts/regress/slurm_runner.py, docs/regress-slurm.md).
 
 List format (scripts/regress/lists/*.txt), one entry per line, `#` starts a comment:
   NAME [DUT=twin|rtl|both] [SEEDS=n] [KNOB=value ...]
@@ -63,6 +67,7 @@ import xml.etree.ElementTree as ET
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen"))
 import knobs as knob_table  # noqa: E402
 import simrun  # noqa: E402
+import slurm_runner  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTS = os.path.join(ROOT, "scripts", "regress", "lists")
@@ -511,10 +516,10 @@ def md_cell(s):
     return str(s).replace("|", "\\|").replace("\n", " ")
 
 
-def write_summary(path, runs, title, elapsed):
+def write_summary(path, runs, title, elapsed, where=None):
     p = sum(r["result"] == "PASS" for r in runs)
     sk = sum(r["result"] == "SKIP" for r in runs)
-    out = ["# Regression %s" % title, "",
+    out = ["# Regression %s" % title, ""] + ([where, ""] if where else []) + [
            "%d runs: %d passed, %d failed, %d skipped, %.1f s" % (len(runs), p, len(runs) - p - sk, sk, elapsed), "",
            "| # | test | dut | seed | knobs | result | cycles | wall s | first failure |",
            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -595,6 +600,94 @@ class Progress:
         sys.stdout.flush()
 
 
+# ---- RUNNER=slurm: the runs as one Slurm job array (scripts/regress/slurm_runner.py) ----
+def slurm_task(common, task):
+    """One array task: the run as execute() runs it here, its dict back."""
+    args = argparse.Namespace(**common["args"])
+    env = clean_env(args.san)
+    run = task["run"]
+    TEMPLATES[template_key(run)] = simrun.Template(*task["template"])
+
+    def on_signal(signum, frame):   # Slurm's SIGTERM (time limit, scancel): the run's group too
+        with PROCS_LOCK:
+            for p in list(PROCS.values()):
+                simrun.kill_group(p)
+        sys.exit(128 + signum)
+    signal.signal(signal.SIGTERM, on_signal)
+    return execute(run, args, env)
+
+
+def run_on_slurm(runs, args, env, prog):
+    """Runs the simulations as a job array, the others (skipped lines, missing
+    folders, runs whose build failed) here; (interrupted, the job id)."""
+    here = [r for r in runs if r["kind"] not in ("test", "trace") or r.get("not_run")]
+    there = [r for r in runs if not (r["kind"] not in ("test", "trace") or r.get("not_run"))]
+    for r in here:
+        prog.finished(execute(r, args, env))
+    if not there:
+        return False, None
+    common = {"args": {"out": args.out, "san": args.san, "timeout": args.timeout, "keep": args.keep}}
+    tasks = []
+    for r in there:
+        t = TEMPLATES[template_key(r)]
+        tasks.append({"label": "%s %s seed %d" % (r["name"], r["dut"], r["seed"]), "run": r,
+                      "template": [t.command, t.knob_args, t.nvdla_traces]})
+    try:
+        job = slurm_runner.ArrayJob(args.out, "regress", common, tasks, "regress", args.timeout, args.slurm_wait,
+                                    args.slurm_max_running, env=env, tick=prog.tick)
+        job_id = job.submit()
+    except (slurm_runner.SlurmError, OSError) as e:
+        msg = "not run: %s" % e
+        print("regress: %s" % msg, file=sys.stderr)
+        for r in there:
+            r.update(result="FAIL", rc=None, cycles=None, wall=0.0, first_failure=msg,
+                     command=user_command(r, args), reproduce=user_command(r, args),
+                     log=os.path.join(args.out, stem(r) + ".log"))
+            prog.finished(r)
+        return False, None
+    print("regress: Slurm job %s: array 0-%d, task i runs the i-th run of %s, its output in %s" % (
+        job_id, len(tasks) - 1, rel(os.path.join(job.dir, "plan.json")), rel(os.path.join(job.dir, "task-<i>.out"))),
+        flush=True)
+    interrupted = False
+
+    def on_signal(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        for i, res in job.wait():
+            r = there[i]
+            if res is not None:
+                r.clear()
+                r.update(res)
+            else:
+                why = job.missing_reason(i)
+                r.update(result="FAIL", rc=None, cycles=None, wall=0.0, first_failure=why,
+                         command=user_command(r, args), reproduce=user_command(r, args), log=job.output(i))
+            r["slurm"] = {"job": "%s_%d" % (job_id, i), "output": job.output(i)}
+            prog.finished(r)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("regress: interrupted: cancelling Slurm job %s" % job_id, file=sys.stderr)
+        job.cancel()
+        prog.end()
+        return True, job_id
+    # the results that came before the states were known: a task Slurm ended
+    # otherwise than COMPLETED after it wrote its result is still a failure
+    for i, r in enumerate(there):
+        r["slurm"]["state"] = job.states.get(i, "unknown")
+        killed = job.verdict_of_state(i)
+        if killed and r["result"] == "FAIL" and "Slurm" not in r.get("first_failure", ""):
+            r["first_failure"] = "%s; the run: %s" % (killed, r.get("first_failure", ""))
+        elif killed and r["result"] != "FAIL":
+            print("regress: %s %s seed %d: %s: FAIL" % (r["name"], r["dut"], r["seed"], killed), flush=True)
+            prog.passed -= r["result"] == "PASS"
+            prog.skipped -= r["result"] == "SKIP"
+            prog.failed += 1
+            r.update(result="FAIL", first_failure=killed)
+    prog.end()
+    return interrupted, job_id
+
+
 # ---- main ------------------------------------------------------------------------
 def parse_shard(s):
     m = re.fullmatch(r"(\d+)/(\d+)", s or "")
@@ -670,7 +763,20 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the simulation folders of passing runs")
     ap.add_argument("--knob", action="append", default=[], metavar="KEY=value",
                     help="a make sim knob for every run, over the list's (e.g. WAVES_ON_FAIL=200)")
+    ap.add_argument("--runner", choices=("local", "slurm"), default="local",
+                    help="local: JOBS at a time here; slurm: a Slurm job array (docs/regress-slurm.md)")
+    ap.add_argument("--slurm-wait", type=float, default=86400,
+                    help="RUNNER=slurm: seconds to wait for the array before cancelling it (0: no limit)")
+    ap.add_argument("--slurm-max-running", type=int, default=0,
+                    help="RUNNER=slurm: array tasks running at once (0: as the cluster allows)")
     args = ap.parse_args()
+    if args.runner == "slurm":
+        why = slurm_runner.refuse_without_tools("regress")
+        if why:
+            print(why, file=sys.stderr)
+            return 2
+    if args.slurm_wait < 0 or args.slurm_max_running < 0:
+        ap.error("--slurm-wait and --slurm-max-running must be >= 0")
     if bool(args.list) == bool(args.rerun_failed):
         ap.error("give exactly one of --list and --rerun-failed")
     if args.seeds < 1 or args.jobs < 1:
@@ -746,17 +852,26 @@ def main():
         return 2
 
     args.out = os.path.abspath(args.out) if args.out else default_out()
+    if args.runner == "slurm":
+        try:   # its path goes into the batch script and sbatch's file patterns
+            slurm_runner.safe_path(args.out, "the results folder")
+        except slurm_runner.SlurmError as e:
+            print("regress: RUNNER=slurm: %s" % e, file=sys.stderr)
+            return 2
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as e:
         print("regress: cannot create the results folder %s: %s" % (rel(args.out), e.strerror or e), file=sys.stderr)
         return 2
-    print("regress: %s, %d runs, %d jobs, results in %s" % (title, len(runs), args.jobs, rel(args.out)),
-          flush=True)
+    print("regress: %s, %d runs, %s, results in %s" % (
+        title, len(runs), "%d jobs" % args.jobs if args.runner == "local" else "a Slurm job array", rel(args.out)),
+        flush=True)
     prepare(runs, args, env)
 
     prog = Progress(len(runs))
     results = []
+    if args.runner == "slurm":
+        return finish(args, runs, title, src_list, prog, *run_on_slurm(runs, args, env, prog))
 
     def on_signal(signum, frame):
         STOP.set()
@@ -792,6 +907,11 @@ def main():
             for fu in pending:
                 fu.cancel()
     prog.end()
+    return finish(args, runs, title, src_list, prog, interrupted, None)
+
+
+def finish(args, runs, title, src_list, prog, interrupted, slurm_job):
+    """The runs not run marked failed, the reports written; the exit status."""
     for r in runs:
         if "result" not in r:
             r.update(result="FAIL", rc=None, cycles=None, wall=0.0, first_failure="not run (interrupted)",
@@ -803,7 +923,7 @@ def main():
     nskip = sum(r["result"] == "SKIP" for r in results)
     nfail = len(results) - npass - nskip
     try:
-        write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, interrupted, prog)
+        write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, interrupted, prog, slurm_job)
     except OSError as e:
         # a report that is not there is no result: the run fails, naming the file
         print("regress: cannot write %s: %s: the results are not recorded" % (e.filename or args.out, e.strerror or e),
@@ -816,16 +936,17 @@ def main():
     return 0 if nfail == 0 and not interrupted else 1
 
 
-def write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, interrupted, prog):
+def write_reports(args, results, title, src_list, elapsed, npass, nfail, nskip, interrupted, prog, slurm_job=None):
     """results.json, junit.xml and summary.md in args.out, the latest link; OSError when one fails."""
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"title": title, "list": src_list, "shard": "%d/%d" % args.shard if args.shard else None,
                    "seeds": args.seeds, "dut": args.dut, "san": args.san, "timeout": args.timeout,
-                   "jobs": args.jobs, "started": datetime.datetime.fromtimestamp(prog.t0).isoformat(timespec="seconds"),
+                   "jobs": args.jobs, "runner": args.runner, "slurm_job": slurm_job, "started": datetime.datetime.fromtimestamp(prog.t0).isoformat(timespec="seconds"),
                    "elapsed": round(elapsed, 2), "passed": npass, "failed": nfail, "skipped": nskip,
                    "interrupted": interrupted, "runs": results}, f, indent=1)
     write_junit(os.path.join(args.out, "junit.xml"), results, title, elapsed)
-    write_summary(os.path.join(args.out, "summary.md"), results, title, elapsed)
+    write_summary(os.path.join(args.out, "summary.md"), results, title, elapsed,
+                  "Slurm job %s (a task per run; outputs in slurm/)" % slurm_job if slurm_job else None)
     if not args.out.startswith(os.path.join(ROOT, "logs", "regress")):
         pass
     else:

@@ -531,6 +531,7 @@ ethosu-driver|case_file ethosu_driver|1|long
 ethosu-u55-rtl|case_ethosu_u55_rtl||long
 ethosu-u85-rtl|case_ethosu_u85_rtl||long
 waves-full|case_waves_full||long
+slurm|case_file slurm||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

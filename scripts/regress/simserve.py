@@ -101,12 +101,14 @@ class Pool:
     """Idle servers per kind of run; runs fall back to None (fresh) when a
     kind's server cannot start."""
 
-    def __init__(self, env, log_dir):
+    def __init__(self, env, log_dir, limit=4):
         self.env = env
+        self.limit = limit    # servers alive at most: an idle one of another kind ends first
         self.log_dir = log_dir
         self.idle = {}        # kind -> [Server]
         self.broken = {}      # kind -> why its server did not start
         self.all = []
+        self.started = 0      # servers started (names their logs)
         self.lock = threading.Lock()
 
     def run(self, words, log, timeout):
@@ -118,7 +120,14 @@ class Pool:
             servers = self.idle.setdefault(kind, [])
             server = servers.pop() if servers else None
             if server is None:
-                n = len(self.all)
+                n = self.started
+                self.started += 1
+                spare = [v for lst in self.idle.values() for v in lst]
+                if sum(1 for v in self.all if v.proc) >= self.limit and spare:
+                    for lst in self.idle.values():
+                        if spare[0] in lst:
+                            lst.remove(spare[0])
+                    spare[0].close()
         if server is None:
             os.makedirs(self.log_dir, exist_ok=True)
             server = Server(words, self.env, os.path.join(self.log_dir, "server-%d.log" % n))

@@ -189,9 +189,9 @@ int sim_serve(int argc, char **argv)
 {
     /* the answers on a private copy of stdout; stdout itself (what the
      * model prints while the server resets) goes to stderr */
-    int reply_fd = dup(1);
+    int reply_fd = dup(1), err_fd = dup(2);
     FILE *reply = reply_fd >= 0 ? fdopen(reply_fd, "w") : NULL;
-    if (!reply || dup2(2, 1) < 0) {
+    if (!reply || err_fd < 0 || dup2(2, 1) < 0) {
         fprintf(stderr, "sim --serve: cannot set up the answer channel: %s\n", strerror(errno));
         return 2;
     }
@@ -221,15 +221,42 @@ int sim_serve(int argc, char **argv)
         return refuse(reply, "waves are dumped from cycle 0 by a fresh run");
     if (fam->before_reset)
         return refuse(reply, "the family sets pins per test before reset");
+    /* what the model prints while it is built and reset would be missing
+     * from every child's log: caught, and then no run is served */
+    FILE *caught = tmpfile();
+    fflush(NULL);
+    if (!caught || dup2(fileno(caught), 1) < 0 || dup2(fileno(caught), 2) < 0) {
+        dup2(err_fd, 1);
+        dup2(err_fd, 2);
+        return refuse(reply, "cannot catch the model's output during reset");
+    }
     struct dut *d = fam->create_dut(&k, err, sizeof err);
+    static struct sim s;
+    int reset_rc = -1;
+    if (d && !sim_init(&s, &k, fam->sim, d, err, sizeof err))
+        reset_rc = sim_reset(&s);
+    fflush(NULL);
+    off_t printed = lseek(fileno(caught), 0, SEEK_END);
+    dup2(err_fd, 2);
+    dup2(err_fd, 1);
+    if (printed != 0) {   /* shown in the server's log */
+        char buf[4096];
+        size_t got;
+        fseek(caught, 0, SEEK_SET);
+        while ((got = fread(buf, 1, sizeof buf, caught)) > 0)
+            fwrite(buf, 1, got, stderr);
+    }
+    fclose(caught);
     if (!d)
         return refuse(reply, err);
-    static struct sim s;
-    if (sim_init(&s, &k, fam->sim, d, err, sizeof err)) {
+    if (reset_rc || printed != 0) {
+        if (!err[0])
+            snprintf(err, sizeof err, "%s", reset_rc ? "the reset did not complete (the reason above): each run resets "
+                                                       "on its own" : "the model printed while it was built or reset "
+                                                       "(above): a child's log would lack it");
         sim_free(&s);
         return refuse(reply, err);
     }
-    int reset_rc = sim_reset(&s);
     sigset_t chld, old;
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
@@ -261,6 +288,7 @@ int sim_serve(int argc, char **argv)
                     _exit(2);
                 close(fd);
                 close(null);
+                close(err_fd);
                 fclose(reply);
                 exit(child_run(&s, &k, fam, reset_rc, (int)n + 1, words));
             }

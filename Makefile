@@ -712,7 +712,8 @@ hw-observed: deps $(TWIN_SIM)
 # the shipped stub without RTL_FILES), each classified (match, mismatch, hang,
 # absent, error); every disagreement a hardware-observed case folder in
 # HARVEST_DIR that make hw-observed reads (scripts/regress/hw_harvest.py).
-# The timing knobs given on the command line reach every run.
+# The timing knobs given on the command line reach every run. HARVEST_FORK=0: a
+# process per layer instead of children forked from one reset per worker.
 HARVEST_DIR ?=
 ENGINES ?=
 HARVEST_RUN_KNOBS = $(foreach k,AXI_STALL RD_LATENCY WR_LATENCY AXI_OUTSTANDING AXI_REORDER CSB_GAP NPOSTED \
@@ -726,7 +727,7 @@ endif
 hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 	@python3 scripts/regress/hw_harvest.py --gen-layers '$(GEN_LAYERS)' --config '$(or $(NVDLA_CONFIG),nv_small)' --seed '$(or $(SEED),1)' \
 	    --count '$(LAYER_COUNT)' --rtl-files '$(RTL_FILES)' --engines '$(ENGINES)' --jobs '$(JOBS)' \
-	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') $(RUNNER_ARGS) \
+	    --timeout '$(TIMEOUT)' $(if $(HARVEST_DIR),--out '$(HARVEST_DIR)') --fork '$(or $(HARVEST_FORK),1)' $(RUNNER_ARGS) \
 	    -- $(HARVEST_RUN_KNOBS)
 
 # Mutants of every shipped trace and corpus network on the twin (inputs removed,

@@ -7,7 +7,12 @@ Writes fresh random layers of every engine (build/gen-layers --engine E
 --engines, default conv sdp pdp cdp img) and runs each on the given RTL (DUT=rtl,
 RTL_FILES, NVDLA_CONFIG; the shipped stub when no file list is given). One
 `make sim-template` builds the RTL and checks the request; every layer then
-starts the simulator directly (scripts/regress/simrun.py), JOBS at a time.
+starts the simulator directly (scripts/regress/simrun.py), JOBS at a time:
+by default each worker's layers run in one long-lived simulator that
+resets once and forks a child per layer from the end of reset
+(`sim --serve`, scripts/regress/simserve.py: the same sim.log, verdict,
+reproduce line and cycles as a fresh process); --fork 0 (HARVEST_FORK=0)
+starts a process per layer.
 Each layer is classified:
 
   match     the hardware wrote the golden models' CRC (PASS)
@@ -62,6 +67,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import knobs as knob_table  # noqa: E402
 import simrun  # noqa: E402
 import slurm_runner  # noqa: E402
+import simserve  # noqa: E402
 
 ROOT = simrun.ROOT
 CONFIGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "nvdla_configs.csv")
@@ -196,6 +202,7 @@ def main():
     ap.add_argument("--jobs", default=str(os.cpu_count() or 1))
     ap.add_argument("--out", default="", help="the case folder (default build/hw-harvest/<config>)")
     ap.add_argument("--timeout", default="900", help="seconds per run (0: none)")
+    ap.add_argument("--fork", default="1", help="1: layers forked from one reset per worker; 0: a process each")
     ap.add_argument("--gen-layers", default="build/gen-layers", help="the generator (make builds it)")
     ap.add_argument("--runner", choices=("local", "slurm"), default="local",
                     help="local: JOBS at a time here; slurm: a Slurm job array (docs/regress-slurm.md)")
@@ -224,6 +231,8 @@ def main():
         if not re.fullmatch(r"[0-9]+", value) or int(value) < low:
             return fail_input("%s: '%s' is not a decimal number%s" % (name, value, " >= %d" % low if low else ""))
     seed, count, jobs, timeout = int(args.seed), int(args.count), int(args.jobs), int(args.timeout)
+    if args.fork not in ("0", "1"):
+        return fail_input("HARVEST_FORK: '%s' is not 0 or 1" % args.fork)
     engines = args.engines.split() or list(ENGINES)
     for e in engines:
         if e not in ENGINES:
@@ -276,6 +285,10 @@ def main():
         return 2
 
     running = []   # every simulation started (each in its own session), ended on Ctrl-C
+    log_root = os.path.join(os.environ.get("SIM_LOG_ROOT") or "logs", "hw-harvest", config)
+    # forked runs on this machine; a Slurm task starts its own simulator
+    servers = simserve.Pool(env, os.path.join(ROOT, log_root, ".servers")) \
+        if args.fork == "1" and args.runner != "slurm" else None
 
     def where(name):
         """(the layer's folder, its .cfg, its log folder)"""
@@ -318,7 +331,7 @@ def main():
             return bad
         _, cfg, logdir = where(name)
         rc, text, timed_out = simrun.run(tmpl, "nvdla/" + name, cfg, "rtl", seed, logdir, env=env,
-                                         timeout=timeout or None, started=running.append)
+                                         timeout=timeout or None, started=running.append, server=servers)
         return judge(name, rc, text, timed_out)
 
     if args.runner == "slurm":
@@ -326,8 +339,13 @@ def main():
         one = slurm_layers(tmpl, layers, where, unfit, judge, config, seed, timeout, env, slurm_args, out)
         jobs = 1
     try:
-        return run_all(one, layers, engines, count, seed, config, rtl, out, args.knobs, jobs)
+        rc = run_all(one, layers, engines, count, seed, config, rtl, out, args.knobs, jobs)
+        if servers:
+            servers.close()
+        return rc
     except KeyboardInterrupt:
+        if servers:
+            servers.close(kill=True)
         for p in list(running):
             if p.poll() is None:
                 simrun.kill_group(p)

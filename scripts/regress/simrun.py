@@ -129,10 +129,11 @@ def kill_group(p):
             continue
 
 
-def run(tmpl, test, trace, dut, seed, out_dir, env=None, timeout=None, started=None):
+def run(tmpl, test, trace, dut, seed, out_dir, env=None, timeout=None, started=None, server=None):
     """Runs one simulation: (exit status, its output, timed out). The output
     is also <out_dir>/sim.log; started(popen) lets a caller track the
-    process (to stop it on a signal)."""
+    process (to stop it on a signal). server: a simserve.Pool that runs it
+    from a shared reset when it can (else it runs fresh)."""
     full = out_dir if os.path.isabs(out_dir) else os.path.join(ROOT, out_dir)
     try:
         os.makedirs(full, exist_ok=True)
@@ -151,12 +152,12 @@ def run(tmpl, test, trace, dut, seed, out_dir, env=None, timeout=None, started=N
             lock.truncate(0)
             lock.write("pid %d: %s %s seed %s\n" % (os.getpid(), test or trace, dut, seed))
             lock.flush()
-            return _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, started)
+            return _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, started, server)
         except OSError as e:
             return 2, "simrun: cannot write in %s: %s: %s\n" % (out_dir, e.filename or "", e.strerror or e), False
 
 
-def _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, started):
+def _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, started, server=None):
     if tmpl.dumps:
         for f in WAVE_LEFTOVERS:
             try:
@@ -164,9 +165,23 @@ def _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, start
             except OSError:
                 pass
     log = os.path.join(full, "sim.log")
+    words = argv(tmpl, test, trace, dut, seed, out_dir)
+    served = server.run(words, log, timeout) if server else None
+    rc, timed_out = served or _run_fresh(words, log, env, timeout, started)
+    if any(os.path.exists(os.path.join(full, d)) for d in DUMPS):
+        v = subprocess.run([os.path.join(ROOT, "scripts", "waves_view.sh"), out_dir], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+        with open(log, "a") as f:
+            f.write(v.stdout)
+    with open(log, errors="replace") as f:
+        return rc, f.read(), timed_out
+
+
+def _run_fresh(words, log, env, timeout, started):
+    """The run in a simulator process of its own: (exit status, timed out)."""
     timed_out = False
     with open(log, "w") as f:
-        p = subprocess.Popen(argv(tmpl, test, trace, dut, seed, out_dir), cwd=ROOT, env=env, stdout=f,
+        p = subprocess.Popen(words, cwd=ROOT, env=env, stdout=f,
                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         if started:
             started(p)
@@ -176,10 +191,4 @@ def _run_locked(tmpl, test, trace, dut, seed, out_dir, full, env, timeout, start
             timed_out = True
             kill_group(p)
             rc = p.returncode
-    if any(os.path.exists(os.path.join(full, d)) for d in DUMPS):
-        v = subprocess.run([os.path.join(ROOT, "scripts", "waves_view.sh"), out_dir], cwd=ROOT, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
-        with open(log, "a") as f:
-            f.write(v.stdout)
-    with open(log, errors="replace") as f:
-        return rc, f.read(), timed_out
+    return rc, timed_out

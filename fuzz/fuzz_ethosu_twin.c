@@ -7,8 +7,10 @@
  *
  * The bytes: word 0 a header (bits [15:0] the stream's length in words,
  * bits [18:16] 1..4 ethos-u55-32, -64, -128, -256 (32-bit addresses, 1-D
- * DMA), else the Ethos-U65: bit 31 its 512-MAC configuration; bit 30 the
- * stream on M1), then the
+ * DMA), else the Ethos-U65: bit 31 its 512-MAC configuration; bit 29 the
+ * Ethos-U85 instead (command stream 2.0), bits [21:19] modulo 5 which of
+ * ethos-u85-128 .. -2048, MEM_ATTR2/3 on its EXT port as the driver sets
+ * them; bit 30 the stream on M1), then the
  * stream, then data. The memory is small: MEM_BYTES per port, the stream at
  * 0, the data at DATA_BASE, every region's base at DATA_BASE (a Vela
  * stream followed by its weight_data finds its weights); anything outside
@@ -187,6 +189,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const int u55[4] = { ETHOSU_CFG_U55_32, ETHOSU_CFG_U55_64, ETHOSU_CFG_U55_128, ETHOSU_CFG_U55_256 };
     unsigned pick = (hdr >> 16) & 7u;
     int cfg = pick >= 1 && pick <= 4 ? u55[pick - 1] : hdr >> 31 ? ETHOSU_CFG_U65_512 : ETHOSU_CFG_U65_256;
+    int u85 = (hdr >> 29) & 1u;
+    if (u85)
+        cfg = ETHOSU_CFG_U85_128 + (int)(((hdr >> 19) & 7u) % 5u);
     if (ethosu_twin_set_config(b->dut, cfg))
         abort();
     memcpy(b->mem[port], data + 4, 4 * words);
@@ -194,6 +199,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(b->mem[i] + DATA_BASE, tail, tail_len);
     for (unsigned r = 0; r < 8; r++)
         apb(b, 1, ETHOSU_BASEP_LO(r), DATA_BASE);
+    if (u85) {   /* REGIONCFG and QCONFIG settings 2 and 3 name the EXT port (M1), as on the U55/U65 */
+        apb(b, 1, ETHOSU_MEM_ATTR2, ETHOSU_MEM_ATTR0_AXI_PORT_MASK);
+        apb(b, 1, ETHOSU_MEM_ATTR3, ETHOSU_MEM_ATTR0_AXI_PORT_MASK);
+    }
     apb(b, 1, ETHOSU_QCONFIG, port ? 2u : 0u);
     apb(b, 1, ETHOSU_QBASE0, 0);
     apb(b, 1, ETHOSU_QSIZE, (uint32_t)(4 * words));

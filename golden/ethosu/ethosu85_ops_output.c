@@ -339,7 +339,11 @@ static int output_prepared(const struct ethosu85_acc *acc, const struct ethosu85
                 continue;
             }
             int64_t p = x * (int64_t)k->scale + (x < 0 ? k->r_neg : k->r_pos);
-            v = (int64_t)(((uint64_t)p + (UINT64_C(1) << 63)) >> k->shift) - (int64_t)((UINT64_C(1) << 63) >> k->shift);
+            /* floor(p / 2^shift) on an offset binary value; shift 0 is p itself
+             * (the offset would not fit int64 there) */
+            v = k->shift ? (int64_t)(((uint64_t)p + (UINT64_C(1) << 63)) >> k->shift) -
+                               (int64_t)((UINT64_C(1) << 63) >> k->shift)
+                         : p;
             v += zp;
             if (wrap) {
                 ofm->values[i + o] = (int32_t)wrap_to(v, t);

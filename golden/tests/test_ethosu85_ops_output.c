@@ -94,7 +94,7 @@ START_TEST(test_double_symmetric_is_tflite)
                 seed = seed * 1103515245u + 12345u;
                 int32_t x = (int32_t)(seed >> 8) - (1 << 23);
                 if (k < 64)
-                    x = (k - 32) << (k & 7); /* small values: the halves */
+                    x = (k - 32) * (1 << (k & 7)); /* small values: the halves */
                 int e = es[ei];
                 int32_t want = tfl_mbqm(x, ms[mi], e);
                 if ((int64_t)x * ((int64_t)1 << (e > 0 ? e : 0)) > INT32_MAX)
@@ -177,6 +177,21 @@ START_TEST(test_per_channel)
     cs.n = 1;
     os.ofm_scale.round_mode = ETHOSU85_ROUND_NATURAL;
     ck_assert_int_eq(out1((INT64_C(1) << 40) + 6, 0, &os, ETHOSU_INT16, 0), 9);
+    /* the whole map (ethosu85_output's prepared per-channel path): shift 0
+     * is the product itself; -5 * 3 + 4 = -11, 7 * 3 + 4 = 25 */
+    static const int64_t b0[] = {0};
+    static const uint32_t s3[] = {3};
+    static const uint8_t sh0[] = {0};
+    struct ethosu85_channel_scale c0 = {b0, s3, sh0, 1};
+    os.cs = &c0;
+    int64_t av[2] = {-5, 7};
+    int32_t ov[2] = {0, 0};
+    struct ethosu85_acc acc = {1, 2, 1, av};
+    struct ethosu_fmap ofm = {1, 2, 1, ETHOSU_INT16, 4, ov};
+    char err[128];
+    ck_assert_msg(ethosu85_output(&acc, &os, &ofm, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(ov[0], -11);
+    ck_assert_int_eq(ov[1], 25);
 }
 END_TEST
 

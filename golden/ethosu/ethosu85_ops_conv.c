@@ -61,12 +61,13 @@ int ethosu85_depthwise_acc(const struct ethosu_fmap *ifm, const int32_t *weights
                            const struct ethosu_kernel *k, const struct ethosu85_acc_in *in,
                            struct ethosu85_acc *acc, char *err, size_t errlen)
 {
-    if (check_common(ifm, weights, k, acc, err, errlen) ||
-        ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
+    if (check_common(ifm, weights, k, acc, err, errlen))
         return -1;
-    if (acc->c != ifm->c)
+    if (acc->c != ifm->c)   /* before the accumulators are touched */
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)acc->c, (unsigned)ifm->c);
+    if (ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
+        return -1;
     struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
     if (!ethosu_ops_conv_fast(ifm, weights, k, 1, acc->h, acc->w, acc->c, &sink))
         return 0;

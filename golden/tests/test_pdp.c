@@ -539,6 +539,7 @@ START_TEST(test_hw_trailing_rows_and_columns)
     expect_lane(&out, 0, o);
     ck_assert_int_eq(golden_pdp_hw_check(&c, NULL, 0), 0);
     golden_tensor_free(&out);
+    golden_tensor_free(&in);
     /* 1 x 1 input, kernel 1 x 3, stride 1 x 2, pt = 2: OH = 1, rows [-2, 1).
      * The top opens floor(2 / 2) + 1 = 2 units, rows [-2, 1) and [0, 3),
      * both open at row 0; pb = 0 emits one line, the first: plain. */

@@ -32,9 +32,9 @@ static struct ethosu_kop conv1x1(unsigned ifm_h, unsigned ifm_w)
 /* the OFM of op on an IFM of zeros: the bias alone is the accumulator */
 static int32_t run(const struct ethosu_kop *op, int64_t bias, uint32_t scale, uint8_t shift)
 {
-    int32_t ifm[4] = { 0 }, w = 1, ofm[4] = { 0 };
+    int32_t ifm[4] = { 0 }, w[9] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 }, ofm[4] = { 0 };   /* up to a 3x3 kernel's */
     char err[256];
-    struct ethosu_kc_in in = { .op = op, .ifm = ifm, .weights = &w, .bias = &bias, .scale = &scale, .shift = &shift };
+    struct ethosu_kc_in in = { .op = op, .ifm = ifm, .weights = w, .bias = &bias, .scale = &scale, .shift = &shift };
     ck_assert_msg(!ethosu_kcompute(&in, ofm, err, sizeof err), "%s", err);
     return ofm[0];
 }

@@ -14,6 +14,13 @@
 #include "sim_knob_table.h"
 #include "sim_knobs.h"
 
+/* a sanitized build's reproduce line ends in SAN=1 (sim_knobs_reproduce) */
+#if defined(__SANITIZE_ADDRESS__)
+#define SAN_SUFFIX " SAN=1"
+#else
+#define SAN_SUFFIX ""
+#endif
+
 #define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 static int parse(struct sim_knobs *k, int argc, char **argv)
@@ -206,12 +213,12 @@ START_TEST(reproduce)
     ck_assert_int_eq(parse(&k, ARGC(argv), argv), 0);
     sim_knobs_reproduce(&k, "systemc", buf, sizeof buf);
     ck_assert_str_eq(buf, "make sim TEST=t DUT=rtl HARNESS=systemc SEED=9 RD_LATENCY=1:30 CSB_GAP=2 MAX_CYCLES=60 "
-                          "PROG_CHECK=warn PLUSARGS='+a +b=1 2' CLOCK_PERIOD=2.500 WAVES=gz WAVES_FROM=5");
+                          "PROG_CHECK=warn PLUSARGS='+a +b=1 2' CLOCK_PERIOD=2.500 WAVES=gz WAVES_FROM=5" SAN_SUFFIX);
     /* the defaults reproduce as nothing but the run's names */
     char *plain[] = { "sim", "--test", "t", "--seed", "1", "--nvdla-config", "nv_small" };
     ck_assert_int_eq(parse(&k, ARGC(plain), plain), 0);
     sim_knobs_reproduce(&k, NULL, buf, sizeof buf);
-    ck_assert_str_eq(buf, "make sim TEST=t DUT=twin SEED=1 NVDLA_CONFIG=nv_small");
+    ck_assert_str_eq(buf, "make sim TEST=t DUT=twin SEED=1 NVDLA_CONFIG=nv_small" SAN_SUFFIX);
 }
 END_TEST
 

@@ -506,6 +506,25 @@ static void shuffle(struct rnd *g, unsigned *v, unsigned n)
     }
 }
 
+/* DMA0 state fields 0..6 of either command set (SRC_REGION, DST_REGION,
+ * SRC, DST, LEN, SIZE0, SIZE1: the same opcodes in 1.x and 2.0); srcr and
+ * dstr are the region params of that set. */
+static void emit_dma_common(struct rnd *g, struct rstream *s, const struct xfer *x, unsigned field, uint16_t srcr,
+                            uint16_t dstr)
+{
+    switch (field) {
+    case 0: emit(s, ETHOSU_NPU_SET_DMA0_SRC_REGION, srcr, 0); g->k_srcr = srcr; break;
+    case 1: emit(s, ETHOSU_NPU_SET_DMA0_DST_REGION, dstr, 0); g->k_dstr = dstr; break;
+    case 2: emit(s, ETHOSU_NPU_SET_DMA0_SRC, (uint16_t)(x->src_off >> 32), (uint32_t)x->src_off);
+            g->k_src = x->src_off; break;
+    case 3: emit(s, ETHOSU_NPU_SET_DMA0_DST, (uint16_t)(x->dst_off >> 32), (uint32_t)x->dst_off);
+            g->k_dst = x->dst_off; break;
+    case 4: emit(s, ETHOSU_NPU_SET_DMA0_LEN, 0, x->len); g->k_len = x->len; break;
+    case 5: emit(s, ETHOSU_NPU_SET_DMA0_SIZE0, x->size0, 0); g->k_size0 = x->size0; break;
+    case 6: emit(s, ETHOSU_NPU_SET_DMA0_SIZE1, x->size1, 0); g->k_size1 = x->size1; break;
+    }
+}
+
 /* The DMA0 state commands of x: what changed, in random order. */
 static void emit_dma_state(struct rnd *g, struct rstream *s, const struct xfer *x)
 {
@@ -533,15 +552,7 @@ static void emit_dma_state(struct rnd *g, struct rstream *s, const struct xfer *
             emit_filler(g, s);
         g->known |= 1u << order[i];
         switch (order[i]) {
-        case 0: emit(s, ETHOSU_NPU_SET_DMA0_SRC_REGION, srcr, 0); g->k_srcr = srcr; break;
-        case 1: emit(s, ETHOSU_NPU_SET_DMA0_DST_REGION, dstr, 0); g->k_dstr = dstr; break;
-        case 2: emit(s, ETHOSU_NPU_SET_DMA0_SRC, (uint16_t)(x->src_off >> 32), (uint32_t)x->src_off);
-                g->k_src = x->src_off; break;
-        case 3: emit(s, ETHOSU_NPU_SET_DMA0_DST, (uint16_t)(x->dst_off >> 32), (uint32_t)x->dst_off);
-                g->k_dst = x->dst_off; break;
-        case 4: emit(s, ETHOSU_NPU_SET_DMA0_LEN, 0, x->len); g->k_len = x->len; break;
-        case 5: emit(s, ETHOSU_NPU_SET_DMA0_SIZE0, x->size0, 0); g->k_size0 = x->size0; break;
-        case 6: emit(s, ETHOSU_NPU_SET_DMA0_SIZE1, x->size1, 0); g->k_size1 = x->size1; break;
+        default: emit_dma_common(g, s, x, order[i], srcr, dstr); break;
         case 7: emit(s, ETHOSU_NPU_SET_DMA0_SKIP0, (uint16_t)(x->skip0 >> 32), (uint32_t)x->skip0);
                 g->k_skip0 = x->skip0; break;
         case 8: emit(s, ETHOSU_NPU_SET_DMA0_SKIP1, (uint16_t)(x->skip1 >> 32), (uint32_t)x->skip1);
@@ -591,21 +602,12 @@ static void emit_dma_state_u85(struct rnd *g, struct rstream *s, const struct xf
         if (pct(g, 10))
             emit_filler(g, s);
         g->known |= 1u << order[i];
-        switch (order[i]) {
-        case 0: emit(s, ETHOSU85_NPU_SET_DMA0_SRC_REGION, srcr, 0); g->k_srcr = srcr; break;
-        case 1: emit(s, ETHOSU85_NPU_SET_DMA0_DST_REGION, dstr, 0); g->k_dstr = dstr; break;
-        case 2: emit(s, ETHOSU85_NPU_SET_DMA0_SRC, (uint16_t)(x->src_off >> 32), (uint32_t)x->src_off);
-                g->k_src = x->src_off; break;
-        case 3: emit(s, ETHOSU85_NPU_SET_DMA0_DST, (uint16_t)(x->dst_off >> 32), (uint32_t)x->dst_off);
-                g->k_dst = x->dst_off; break;
-        case 4: emit(s, ETHOSU85_NPU_SET_DMA0_LEN, 0, x->len); g->k_len = x->len; break;
-        case 5: emit(s, ETHOSU85_NPU_SET_DMA0_SIZE0, x->size0, 0); g->k_size0 = x->size0; break;
-        case 6: emit(s, ETHOSU85_NPU_SET_DMA0_SIZE1, x->size1, 0); g->k_size1 = x->size1; break;
-        default: {
+        if (order[i] < 7) {
+            emit_dma_common(g, s, x, order[i], srcr, dstr);
+        } else {
             unsigned k = order[i] - 7;
             emit_stride(s, stride_op[k >> 1][k & 1u], x->stride[k >> 1][k & 1u]);
             g->k_stride[k >> 1][k & 1u] = x->stride[k >> 1][k & 1u];
-        }
         }
     }
 }

@@ -690,10 +690,11 @@ static uint32_t rnd(uint32_t n)   /* 0 .. n-1 */
     return (rng_state >> 8) % n;
 }
 
-/* The textbook direct convolution on plain arrays: chw[c][y][x], kcrs.
- * Written from the formulas, not from golden_conv. */
-static int32_t textbook(const struct golden_conv_cfg *g, const int8_t *chw, const int8_t *kcrs,
-                        uint32_t k, uint32_t oy, uint32_t ox)
+/* The textbook direct convolution on plain int32 arrays as fetched
+ * (chw[c][y][x], kcrs), the converter saturating to the layer's data
+ * width. Written from the formulas, not from golden_conv. */
+static int32_t textbook32(const struct golden_conv_cfg *g, const int32_t *chw,
+                          const int32_t *kcrs, uint32_t k, uint32_t oy, uint32_t ox)
 {
     int64_t acc = 0;
     for (uint32_t r = 0; r < g->kernel_h; r++)
@@ -708,13 +709,12 @@ static int32_t textbook(const struct golden_conv_cfg *g, const int8_t *chw, cons
                     d = chw[((size_t)ch * g->in_h + (size_t)iy) * g->in_w + (size_t)ix];
                     if (g->cvt_en)
                         d = golden_sat(golden_rsh((d - g->cvt_offset) * g->cvt_scale,
-                                                  (int)g->cvt_truncate), 8);
+                                                  (int)g->cvt_truncate), g->int16 ? 16 : 8);
                 }
-                int64_t wv = kcrs[(((size_t)k * g->kernel_c + ch) * g->kernel_h + r) *
-                                  g->kernel_w + s];
-                acc += wv * d;
+                acc += (int64_t)kcrs[(((size_t)k * g->kernel_c + ch) * g->kernel_h + r) *
+                                     g->kernel_w + s] * d;
             }
-    return (int32_t)golden_sat(golden_rsh(acc, (int)g->clip_truncate), 32);
+    return (int32_t)golden_sat(golden_rsh(golden_sat(acc, 48), (int)g->clip_truncate), 32);
 }
 
 START_TEST(test_random_vs_textbook)
@@ -773,16 +773,24 @@ START_TEST(test_random_vs_textbook)
         char why[200] = "";
         ck_assert_msg(golden_conv_check(&c, why, sizeof why) == 0, "iter %d: %s", iter, why);
         ck_assert_int_eq(golden_conv_run(&c, &in, w, wb, &out), 0);
+        int32_t *chw32 = malloc(nin * sizeof *chw32), *kcrs32 = malloc(nw * sizeof *kcrs32);
+        ck_assert(chw32 && kcrs32);
+        for (size_t i = 0; i < nin; i++)
+            chw32[i] = chw[i];
+        for (size_t i = 0; i < nw; i++)
+            kcrs32[i] = kcrs[i];
         for (uint32_t k = 0; k < out.surfaces * GOLDEN_LANES; k++)
             for (uint32_t oy = 0; oy < c.out_h; oy++)
                 for (uint32_t ox = 0; ox < c.out_w; ox++) {
-                    int32_t want = k < c.kernels ? textbook(&c, chw, kcrs, k, oy, ox) : 0;
+                    int32_t want = k < c.kernels ? textbook32(&c, chw32, kcrs32, k, oy, ox) : 0;
                     ck_assert_msg(golden_tensor_get(&out, ox, oy, k) == want,
                                   "iter %d k %u (%u, %u): got %d, textbook %d", iter, k, ox, oy,
                                   golden_tensor_get(&out, ox, oy, k), want);
                 }
         free(chw);
         free(kcrs);
+        free(chw32);
+        free(kcrs32);
         free(w);
         golden_tensor_free(&in);
         golden_tensor_free(&out);
@@ -899,31 +907,6 @@ START_TEST(test_narrow_longest_row)
 }
 END_TEST
 
-/* The textbook on int32 arrays as fetched (chw[c][y][x], kcrs), the
- * converter saturating to the layer's data width. */
-static int32_t textbook32(const struct golden_conv_cfg *g, const int32_t *chw,
-                          const int32_t *kcrs, uint32_t k, uint32_t oy, uint32_t ox)
-{
-    int64_t acc = 0;
-    for (uint32_t r = 0; r < g->kernel_h; r++)
-        for (uint32_t s = 0; s < g->kernel_w; s++)
-            for (uint32_t ch = 0; ch < g->kernel_c; ch++) {
-                long iy = (long)(oy * g->stride_y + r * g->dilation_y) - (long)g->pad_top;
-                long ix = (long)(ox * g->stride_x + s * g->dilation_x) - (long)g->pad_left;
-                int64_t d;
-                if (iy < 0 || ix < 0 || iy >= (long)g->in_h || ix >= (long)g->in_w) {
-                    d = g->pad_value;
-                } else {
-                    d = chw[((size_t)ch * g->in_h + (size_t)iy) * g->in_w + (size_t)ix];
-                    if (g->cvt_en)
-                        d = golden_sat(golden_rsh((d - g->cvt_offset) * g->cvt_scale,
-                                                  (int)g->cvt_truncate), g->int16 ? 16 : 8);
-                }
-                acc += (int64_t)kcrs[(((size_t)k * g->kernel_c + ch) * g->kernel_h + r) *
-                                     g->kernel_w + s] * d;
-            }
-    return (int32_t)golden_sat(golden_rsh(golden_sat(acc, 48), (int)g->clip_truncate), 32);
-}
 
 /* Random layers through each operand path against the textbook:
  *   0: INT8, raw data beyond 8 bits (converter off): int64 sums;

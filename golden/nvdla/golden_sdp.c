@@ -223,8 +223,11 @@ int32_t golden_sdp_lut_lookup(const struct golden_sdp_lut *l, int32_t a,
         ref = under ? l->le_start : l->le_end;
         scale = under ? l->le_uflow_scale : l->le_oflow_scale;
         shift = under ? l->le_uflow_shift : l->le_oflow_shift;
-        /* exponent underflow is measured from the first covered power of two */
-        if (under && !l->le_linear && off > 0)
+        /* exponent underflow is measured from the first covered power of
+         * two, 2^off above the start, also for off = 0 (as in the CDP: the
+         * real nv_small_256_full and nv_medium_1024_full compute
+         * a - start - 1 there); an offset of 32 or more shifts by off mod 32 */
+        if (under && !l->le_linear && off >= 0)
             bias = INT64_C(1) << (off & 31);
     }
     shift = (int)golden_sx((uint64_t)(int64_t)shift, 5);   /* 5-bit signed field */

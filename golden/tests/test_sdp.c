@@ -817,8 +817,9 @@ START_TEST(test_lut_flow_slopes)
     l.le_uflow_shift = -3;   /* left shift 3 */
     l.lo_uflow_scale = 3;
     l.lo_uflow_shift = 2;
-    /* LE (priority 0): -5 + (90 - 200) * 2 * 8 = -5 - 1760 = -1765 */
-    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 90, &oc), -1765);
+    /* LE (priority 0), exponent offset 0 (bias 2^0 = 1):
+     * -5 + (90 - 200 - 1) * 2 * 8 = -5 - 1776 = -1781 */
+    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 90, &oc), -1781);
     ck_assert_int_eq(oc, GOLDEN_LUT_UFLOW);
     /* LO (priority 1): (90 - 100) * 3 = -30 / 4 = -7.5 -> -8; 7 - 8 = -1 */
     l.uflow_lo = 1;
@@ -827,10 +828,10 @@ START_TEST(test_lut_flow_slopes)
     /* raw 5-bit shift fields are read as signed: 29 = -3 -> left shift 3 */
     l.uflow_lo = 0;
     l.le_uflow_shift = 29;
-    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 90, &oc), -1765);
-    /* and 16 means left 16: -5 + (-110 * 2) * 65536 = -5 - 14417920 */
+    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 90, &oc), -1781);
+    /* and 16 means left 16: -5 + (-111 * 2) * 65536 = -5 - 14548992 */
     l.le_uflow_shift = 16;
-    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 90, &oc), -14417925);
+    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 90, &oc), -14548997);
 
     /* overflow of both: LE exponent start 0 offset -40 (a >= 2^24), LO start 0
      * select 0 (a >= 256) */
@@ -903,9 +904,11 @@ START_TEST(test_lut_uflow_bias)
     ck_assert_int_eq(golden_sdp_lut_lookup(&l, 50, &oc), -37);
     l.le_uflow_scale = 1;
     l.le_uflow_shift = 0;
-    /* offset 0 or negative: no bias: 50 + (50 - 100) = 0 */
+    /* offset 0: bias 2^0 = 1 (the real nv_small_256_full and
+     * nv_medium_1024_full: hw-observed sdp_3602_678, conv_46_7):
+     * 50 + (50 - 100 - 1) = -1; negative: no bias: 50 + (50 - 100) = 0 */
     l.le_index_offset = 0;
-    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 50, &oc), 0);
+    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 50, &oc), -1);
     l.le_index_offset = -1;
     ck_assert_int_eq(golden_sdp_lut_lookup(&l, 50, &oc), 0);
     /* LINEAR LE: no bias even with offset 3 */
@@ -995,8 +998,8 @@ START_TEST(test_lut_priorities)
     l.lo[256] = 22;
     l.lo_end = 40;
     l.lo_oflow_scale = 2;
-    /* LE underflow slope: 11 + (50 - 100) = -39 */
-    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 50, &oc), -39);
+    /* LE underflow slope (exponent offset 0: bias 1): 11 + (50 - 100 - 1) = -40 */
+    ck_assert_int_eq(golden_sdp_lut_lookup(&l, 50, &oc), -40);
     ck_assert_int_eq(oc, GOLDEN_LUT_HYBRID);
     /* LO overflow slope: 22 + (50 - 40) * 2 = 42 */
     l.hybrid_lo = 1;

@@ -411,10 +411,10 @@ RUNNER_ARGS = --runner '$(RUNNER)' --slurm-wait '$(SLURM_WAIT)' --slurm-max-runn
 regress: deps $(if $(filter nightly,$(LIST)),random-layers random-layers-configs random-bypass-layers-configs fuzz-nightly test-long)
 	python3 scripts/regress/regress.py --list $(LIST) --jobs $(JOBS) --timeout $(TIMEOUT) \
 	    $(if $(SEEDS),--seeds $(SEEDS)) $(if $(SHARD),--shard $(SHARD)) $(if $(DUTS),--dut $(DUTS)) \
-	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) $(REGRESS_KNOB_ARGS) $(RUNNER_ARGS)
+	    $(if $(SAN),--san) $(if $(REGRESS_DIR),--out $(REGRESS_DIR)) --fork '$(or $(REGRESS_FORK),1)' $(REGRESS_KNOB_ARGS) $(RUNNER_ARGS)
 rerun-failed: deps
 	python3 scripts/regress/regress.py --rerun-failed "$(or $(REGRESS_DIR),$$(ls -td logs/regress/*/ 2>/dev/null | head -1))" \
-	    $(REGRESS_KNOB_ARGS) $(RUNNER_ARGS)
+	    --fork '$(or $(REGRESS_FORK),1)' $(REGRESS_KNOB_ARGS) $(RUNNER_ARGS)
 coverage: deps
 	scripts/regress/coverage.sh $(ARGS)
 

@@ -17,7 +17,12 @@ Usage:
                      [--jobs N] [--timeout S] [--shard k/N] [--out DIR] [--san]
                      [--dry-run] [--keep] [--knob KEY=value ...]
   scripts/regress/regress.py --rerun-failed DIR [--jobs N] [--timeout S] [--out DIR] ...
-  ... [--runner local|slurm] [--slurm-wait S] [--slurm-max-running N]
+  ... [--runner local|slurm] [--slurm-wait S] [--slurm-max-running N] [--fork 0|1]
+--fork 1 (make regress, REGRESS_FORK=1, the default): the local runner runs the runs that
+share a command line but for the test forked from one reset of one long-lived simulator
+(`sim --serve`, scripts/regress/simserve.py), as make hw-harvest does; a run the server
+cannot take runs as a process of its own. Logs, verdicts and reproduce lines are a fresh
+run's. --fork 0: a process per run.
 --runner slurm (make regress RUNNER=slurm) runs the simulations as one Slurm job
 array instead of JOBS threads, with the same reports and verdicts
 (scripts/regress/slurm_runner.py, docs/regress-slurm.md).
@@ -67,6 +72,7 @@ import xml.etree.ElementTree as ET
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen"))
 import knobs as knob_table  # noqa: E402
 import simrun  # noqa: E402
+import simserve  # noqa: E402
 import slurm_runner  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -401,6 +407,7 @@ def analyse(run, text, rc, timed_out, args):
 PROCS = {}
 PROCS_LOCK = threading.Lock()
 STOP = threading.Event()
+SERVERS = None   # the local runner's simserve.Pool (--fork 1), else None
 
 
 def execute(run, args, env):
@@ -442,7 +449,8 @@ def execute(run, args, env):
             with PROCS_LOCK:
                 PROCS[p.pid] = p
         rc, text, timed_out = simrun.run(tmpl, test, trace, run["dut"], run["seed"], workdir, env=env,
-                                         timeout=args.timeout if args.timeout > 0 else None, started=started)
+                                         timeout=args.timeout if args.timeout > 0 else None, started=started,
+                                         server=SERVERS)
         with PROCS_LOCK:
             for p in mine:
                 PROCS.pop(p.pid, None)
@@ -763,6 +771,8 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the simulation folders of passing runs")
     ap.add_argument("--knob", action="append", default=[], metavar="KEY=value",
                     help="a make sim knob for every run, over the list's (e.g. WAVES_ON_FAIL=200)")
+    ap.add_argument("--fork", choices=("0", "1"), default="1",
+                    help="1: runs of one kind forked from one reset of a long-lived simulator (local runner)")
     ap.add_argument("--runner", choices=("local", "slurm"), default="local",
                     help="local: JOBS at a time here; slurm: a Slurm job array (docs/regress-slurm.md)")
     ap.add_argument("--slurm-wait", type=float, default=86400,
@@ -873,6 +883,10 @@ def main():
     if args.runner == "slurm":
         return finish(args, runs, title, src_list, prog, *run_on_slurm(runs, args, env, prog))
 
+    global SERVERS
+    if args.fork == "1":
+        SERVERS = simserve.Pool(env, os.path.join(args.out, ".servers"))
+
     def on_signal(signum, frame):
         STOP.set()
         with PROCS_LOCK:
@@ -906,7 +920,13 @@ def main():
                         pass
             for fu in pending:
                 fu.cancel()
+        finally:
+            if SERVERS:
+                SERVERS.close(kill=STOP.is_set())   # interrupted: with the runs they have running
     prog.end()
+    if SERVERS:
+        print("regress: %d of %d runs forked from the reset of a server they share (REGRESS_FORK=0: a process "
+              "each)" % (SERVERS.forked, len(runs)), flush=True)
     return finish(args, runs, title, src_list, prog, interrupted, None)
 
 

@@ -109,6 +109,7 @@ class Pool:
         self.broken = {}      # kind -> why its server did not start
         self.all = []
         self.started = 0      # servers started (names their logs)
+        self.forked = 0       # runs a server ran (the others ran fresh)
         self.lock = threading.Lock()
 
     def run(self, words, log, timeout):
@@ -140,6 +141,8 @@ class Pool:
         with self.lock:
             if not server.why:
                 self.idle[kind].append(server)
+            if got is not None:
+                self.forked += 1
         return got
 
     def close(self, kill=False):

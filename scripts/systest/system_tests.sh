@@ -536,6 +536,7 @@ ethosu-u85-rtl|case_ethosu_u85_rtl||long
 waves-full|case_waves_full||long
 slurm|case_file slurm||long
 harvest-fork-rtl|case_harvest_fork_rtl||long
+regress-fork|case_file regress_fork||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

@@ -1,5 +1,8 @@
 /* ethosu_kexec: see ethosu_kexec.h. */
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +14,26 @@
 #include "ethosu_scale_stream.h"
 #include "ethosu_wdense.h"
 
+/* Every kernel operation allocates and frees buffers of up to megabytes
+ * (feature maps, accumulators, decoded weights). Above glibc's mmap
+ * threshold each goes back to the kernel and the next operation faults its
+ * pages in again (about a tenth of a network's compute): keep them in the
+ * heap. Once a process. */
+static void keep_buffers_in_heap(void)
+{
+#ifdef __GLIBC__
+    static int done;
+    if (!done) {
+        mallopt(M_MMAP_THRESHOLD, 64 << 20);
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+        done = 1;
+    }
+#endif
+}
+
 void ethosu_kx_init(struct ethosu_kexec *kx)
 {
+    keep_buffers_in_heap();
     memset(kx, 0, sizeof *kx);
     ethosu_fml_io_init(&kx->ifm);
     ethosu_fml_io_init(&kx->ifm2);

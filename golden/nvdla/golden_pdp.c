@@ -466,6 +466,33 @@ int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len)
     return 0;
 }
 
+uint32_t golden_pdp_line_buffer_width(const struct golden_pdp_cfg *c, unsigned *lines)
+{
+    unsigned k = c->kernel_h, s = c->stride_h, n;
+    if (s >= k)
+        n = 1;
+    else if (s == 1)
+        n = k;
+    else if (s == 2)
+        n = (k + 1) / 2;
+    else if (s == 3)
+        n = k <= 6 ? 2 : 3;
+    else
+        n = 2;
+    if (lines)
+        *lines = n;
+    unsigned banks = n == 1 ? 8 : n == 2 ? 4 : n <= 4 ? 2 : 1;
+    return 16u * banks;
+}
+
+uint32_t golden_pdp_widest_stripe(const struct golden_pdp_cfg *c)
+{
+    if (!c->split_num)
+        return c->out_w;
+    uint32_t w = c->part_out_first > c->part_out_last ? c->part_out_first : c->part_out_last;
+    return c->split_num > 1 && c->part_out_mid > w ? c->part_out_mid : w;
+}
+
 void golden_pdp_trailing(const struct golden_pdp_cfg *c, uint32_t *cols, uint32_t *rows)
 {
     /* The read DMA streams the last stripe last, surface by surface and

@@ -54,6 +54,19 @@ int golden_pdp_hw_check(const struct golden_pdp_cfg *c, char *why, size_t len);
  * golden_pdp_check accepts. */
 void golden_pdp_trailing(const struct golden_pdp_cfg *c, uint32_t *cols, uint32_t *rows);
 
+/* The pooling line buffer (PDP_CORE_cal2d): 8 banks of 16 output pixels
+ * each in every configuration (BANK_DEPTH + 1 = 16 x atom / throughput
+ * entries), shared by the output lines the vertical windows keep open:
+ * kernel_h at stride_h 1, ceil(kernel_h / 2) at 2, 2 (kernel_h <= 6) or 3 at
+ * 3, 2 above, and 1 when stride_h >= kernel_h. A line gets 8 banks (1 line
+ * open), 4 (2), 2 (3 or 4) or 1 (5 or more). Returns the widest output line
+ * (of a stripe, in split mode) it holds; *lines: the lines open. */
+uint32_t golden_pdp_line_buffer_width(const struct golden_pdp_cfg *c, unsigned *lines);
+
+/* The widest output line of a stripe: out_w, or in split mode the widest of
+ * the first, middle and last stripes'. */
+uint32_t golden_pdp_widest_stripe(const struct golden_pdp_cfg *c);
+
 /* Pool `in` (in_w x in_h x in_c) into `out` (out_w x out_h x in_c), all
  * lanes of all surfaces. Returns 0, or -1 when golden_pdp_check fails. */
 int golden_pdp_run(const struct golden_pdp_cfg *c, const struct golden_tensor *in,

@@ -93,6 +93,39 @@ static int32_t pad_of(uint32_t field, unsigned n, int int16)
     return golden_pdp_pad(&c, n);
 }
 
+/* The line buffer as PDP_CORE_cal2d sizes it: lines open per (kernel_h,
+ * stride_h), 16 output pixels a bank, 8 banks shared by the lines. */
+START_TEST(test_line_buffer_width)
+{
+    static const struct { unsigned k, s, lines, width; } cases[] = {
+        { 1, 1, 1, 128 }, { 2, 1, 2, 64 }, { 3, 1, 3, 32 }, { 4, 1, 4, 32 }, { 5, 1, 5, 16 }, { 8, 1, 8, 16 },
+        { 5, 2, 3, 32 }, { 8, 2, 4, 32 }, { 3, 2, 2, 64 }, { 6, 3, 2, 64 }, { 7, 3, 3, 32 }, { 8, 4, 2, 64 },
+        { 8, 7, 2, 64 }, { 5, 5, 1, 128 }, { 2, 8, 1, 128 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct golden_pdp_cfg c;
+        memset(&c, 0, sizeof c);
+        c.kernel_h = cases[i].k;
+        c.stride_h = cases[i].s;
+        unsigned lines = 0;
+        ck_assert_uint_eq(golden_pdp_line_buffer_width(&c, &lines), cases[i].width);
+        ck_assert_uint_eq(lines, cases[i].lines);
+    }
+    /* split mode: the widest stripe counts */
+    struct golden_pdp_cfg c;
+    memset(&c, 0, sizeof c);
+    c.out_w = 40;
+    ck_assert_uint_eq(golden_pdp_widest_stripe(&c), 40);
+    c.split_num = 2;
+    c.part_out_first = 12;
+    c.part_out_mid = 17;
+    c.part_out_last = 11;
+    ck_assert_uint_eq(golden_pdp_widest_stripe(&c), 17);
+    c.split_num = 1;   /* two stripes: no middle one */
+    ck_assert_uint_eq(golden_pdp_widest_stripe(&c), 12);
+}
+END_TEST
+
 START_TEST(test_pad_int8)
 {
     /* n = 0 is always 0, whatever [0] holds. */
@@ -972,6 +1005,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_split_three_stripes);
     tcase_add_test(tc, test_int16_average_and_max);
     tcase_add_test(tc, test_check_rejections);
+    tcase_add_test(tc, test_line_buffer_width);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -489,6 +489,37 @@ START_TEST(rule_pdp_trailing_input)
 }
 END_TEST
 
+/* 17x5x8, kernel 1x5, stride 1x1 -> 17x1: five output lines open, one
+ * bank of 16 pixels each (hw-observed nv_medium_512/pdp_3703_156 hangs so;
+ * 16 wide completed on that RTL, as does stride_h 2: 3 lines, 32 pixels). */
+START_TEST(rule_pdp_line_buffer)
+{
+    legal_pdp();
+    W(PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 16);
+    W(PDP_RDMA_D_DATA_CUBE_IN_HEIGHT, 4);
+    W(PDP_RDMA_D_SRC_LINE_STRIDE, 136);
+    W(PDP_RDMA_D_SRC_SURFACE_STRIDE, 680);
+    W(PDP_RDMA_D_POOLING_KERNEL_CFG, 0);
+    W(PDP_D_DATA_CUBE_IN_WIDTH, 16);
+    W(PDP_D_DATA_CUBE_IN_HEIGHT, 4);
+    W(PDP_D_DATA_CUBE_OUT_WIDTH, 16);
+    W(PDP_D_DATA_CUBE_OUT_HEIGHT, 0);
+    W(PDP_D_POOLING_KERNEL_CFG, 4 << 8);
+    W(PDP_D_DST_LINE_STRIDE, 136);
+    W(PDP_D_DST_SURFACE_STRIDE, 136);
+    expect_only(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_LINE_BUFFER,
+                "PDP output line 17 pixels wide, but kernel_h 5 at stride_h 1 keeps 5 output lines open and the "
+                "line buffer holds 16 pixels a line");
+    W(PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 4 << 8);   /* stride_h 2: 3 lines, two banks */
+    expect_clean(NVDLA_UNIT_PDP);
+    W(PDP_D_POOLING_KERNEL_CFG, 4 << 8);
+    W(PDP_RDMA_D_DATA_CUBE_IN_WIDTH, 15);   /* 16 wide fits one bank */
+    W(PDP_D_DATA_CUBE_IN_WIDTH, 15);
+    W(PDP_D_DATA_CUBE_OUT_WIDTH, 15);
+    expect_clean(NVDLA_UNIT_PDP);
+}
+END_TEST
+
 START_TEST(rule_atom_align)
 {
     legal_sdp();
@@ -573,6 +604,7 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, rule_data_use);
     tcase_add_test(tc, rule_pdp_geometry);
     tcase_add_test(tc, rule_pdp_trailing_input);
+    tcase_add_test(tc, rule_pdp_line_buffer);
     tcase_add_test(tc, rule_atom_align);
     tcase_add_test(tc, rule_ram_type);
     tcase_add_test(tc, rule_layer_program);

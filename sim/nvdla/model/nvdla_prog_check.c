@@ -94,6 +94,18 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "(NV_NVDLA_PDP_wdma: its op done clears the read-done flag that the read DMA's one-cycle done would "
         "set); no shipped NVDLA PDP trace reads past its last window",
         "nv_small (one hang: hw-observed pdp_1_135)" },
+    [NVDLA_RULE_PDP_LINE_BUFFER] = {
+        "pdp-line-buffer", "PDP D_DATA_CUBE_OUT_WIDTH, D_PARTIAL_WIDTH_OUT, D_POOLING_KERNEL_CFG",
+        "the pooling unit keeps the output lines its vertical windows have open in 8 banks of 16 output "
+        "pixels: kernel_h lines at stride_h 1, ceil(kernel_h / 2) at 2, 2 or 3 at 3, 2 above, 1 when the "
+        "stride is the kernel or more; a line gets 8, 4, 2 (3 or 4 lines) or 1 bank (5 or more). An output "
+        "line (of a stripe, in split mode) wider than that never finishes (the layer hangs); split-width "
+        "mode cuts it into stripes that fit",
+        "the public RTL's PDP_CORE_cal2d (buffer_lines_num, bank_merge_num, BANK_DEPTH: 16 pixels a bank in "
+        "every configuration); the real nv_medium_512: pdp_3703_156 (5x5 max, stride 1, 20 pixels wide) hangs "
+        "whatever the memory timing, 16 wide completes, 17 hangs; 20 wide at stride_h 2 (3 lines, 32 pixels) "
+        "and 20 input columns pooled to 10 complete",
+        "nv_medium_512 (hangs: hw-observed pdp_3703_156; the edge at 16/17 pixels)" },
     [NVDLA_RULE_PDP_OUT_CHANNEL] = {
         "pdp-out-channel", "PDP D_DATA_CUBE_OUT_CHANNEL, D_DATA_CUBE_IN_CHANNEL",
         "pooling keeps the channels, and the write DMA counts the surfaces it writes (channels in groups of "
@@ -368,6 +380,13 @@ static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
         add(o, NVDLA_RULE_PDP_GEOMETRY, "PDP: %s", why);
     else if (!l.flying_in)
         check_pdp_trailing(o, &l.cfg);
+    unsigned lines;
+    uint32_t room = golden_pdp_line_buffer_width(&l.cfg, &lines), widest = golden_pdp_widest_stripe(&l.cfg);
+    if (widest > room)
+        add(o, NVDLA_RULE_PDP_LINE_BUFFER, "PDP output %s %u pixels wide, but kernel_h %u at stride_h %u keeps %u "
+            "output line%s open and the line buffer holds %u pixels a line: the layer never finishes; use split-width "
+            "mode (stripes of at most %u output pixels) or a narrower output", l.cfg.split_num ? "stripe" : "line",
+            widest, l.cfg.kernel_h, l.cfg.stride_h, lines, lines == 1 ? "" : "s", room, room);
     if (!l.flying_in)
         check_cube(o, pc, "PDP_RDMA input cube", &l.src);
     check_cube(o, pc, "PDP output cube", &l.dst);

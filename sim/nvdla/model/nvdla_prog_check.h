@@ -25,6 +25,7 @@ enum nvdla_prog_rule {
     NVDLA_RULE_DATA_USE,            /* sdp-data-use */
     NVDLA_RULE_PDP_GEOMETRY,        /* pdp-geometry */
     NVDLA_RULE_PDP_TRAILING_INPUT,  /* pdp-trailing-input: input read after the last window */
+    NVDLA_RULE_PDP_LINE_BUFFER,     /* pdp-line-buffer: an output line the pooling line buffer holds */
     NVDLA_RULE_PDP_OUT_CHANNEL,     /* pdp-out-channel: output channels = input channels */
     NVDLA_RULE_PDP_RDMA_SPLIT,      /* pdp-rdma-split: PDP_RDMA SPLIT_NUM = PDP's */
     NVDLA_RULE_ATOM_ALIGN,          /* atom-align */

@@ -104,8 +104,10 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "the public RTL's PDP_CORE_cal2d (buffer_lines_num, bank_merge_num, BANK_DEPTH: 16 pixels a bank in "
         "every configuration); the real nv_medium_512: pdp_3703_156 (5x5 max, stride 1, 20 pixels wide) hangs "
         "whatever the memory timing, 16 wide completes, 17 hangs; 20 wide at stride_h 2 (3 lines, 32 pixels) "
-        "and 20 input columns pooled to 10 complete",
-        "nv_medium_512 (hangs: hw-observed pdp_3703_156; the edge at 16/17 pixels)" },
+        "and 20 input columns pooled to 10 complete; the real nv_small_256: the two hangs of 5,000 random "
+        "layers (pdp_3702_233 and _968, 17 pixels at five lines), found before the rule existed",
+        "nv_medium_512 (hangs: hw-observed pdp_3703_156; the edge at 16/17 pixels); nv_small_256 (hangs: "
+        "hw-observed pdp_3702_233, pdp_3702_968)" },
     [NVDLA_RULE_PDP_OUT_CHANNEL] = {
         "pdp-out-channel", "PDP D_DATA_CUBE_OUT_CHANNEL, D_DATA_CUBE_IN_CHANNEL",
         "pooling keeps the channels, and the write DMA counts the surfaces it writes (channels in groups of "

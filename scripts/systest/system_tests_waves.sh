@@ -409,12 +409,6 @@ done
 # same times as the C harness's (the Verilated SystemC top's scope is dut)
 if [ -e /usr/include/systemc.h ]; then
     for dut in "${duts[@]}"; do
-        # on the stub, a SystemC model with tracing is a Verilator build of its own (about 25 s of
-        # CPU): make test-long's (case waves-full); make test checks it on the twin
-        if [ "$dut" = rtl ] && [ -z "${WAVES_FULL:-}" ]; then
-            skip "waves NV_nvdla DUT=rtl HARNESS=systemc: make test-long's (system test case waves-full: a Verilator build of its own)"
-            continue
-        fi
         d=$logs_root/sdp_bypass_smoke/$dut-systemc
         scope=$([ "$dut" = rtl ] && echo dut || echo TOP)
         if wv_run TEST=sdp_bypass_smoke DUT="$dut" HARNESS=systemc SEED=2 WAVES=1 CLOCK_PERIOD=2.5 && grep -q '^PASS:' "$log"; then

@@ -113,9 +113,13 @@ enum ethosu85_acc_output { ETHOSU85_ACC_OUTPUT_ENABLE = 0, ETHOSU85_ACC_OUTPUT_D
 struct ethosu85_acc {
     uint32_t h, w, c;
     int64_t *values;
+    /* 1: every value is a sum from zero proved to fit int32 (the convolution's
+     * fast path), so saturating to 32 or 48 bits leaves them all */
+    int sums_i32;
 };
 
-/* Saturate every accumulator to 32 or 48 bits signed. */
+/* Saturate every accumulator to 32 or 48 bits signed (nothing to do when
+ * sums_i32). */
 void ethosu85_acc_saturate(struct ethosu85_acc *acc, enum ethosu85_acc_format f);
 
 /* acc_input IFM2: the accumulators are the IFM2 values minus its zero

@@ -39,22 +39,45 @@ static int check_common(const struct ethosu_fmap *ifm, const void *weights,
     return 0;
 }
 
-int ethosu85_conv_acc(const struct ethosu_fmap *ifm, const int32_t *weights,
-                      const struct ethosu_kernel *k, const struct ethosu85_acc_in *in,
-                      struct ethosu85_acc *acc, char *err, size_t errlen)
+/* The sums of a convolution (depthwise 0) or depth-wise one into acc. From
+ * reset the prepared layout's sums are written whole (no clear of the
+ * accumulators first, nothing to saturate after); else they are added to
+ * acc_input's, or the per-window sums are when the prepared layout does not
+ * apply. */
+static int conv_sums(const struct ethosu_fmap *ifm, const int32_t *weights, const struct ethosu_kernel *k,
+                     int depthwise, const struct ethosu85_acc_in *in, struct ethosu85_acc *acc, char *err,
+                     size_t errlen)
 {
-    if (check_common(ifm, weights, k, acc, err, errlen) ||
-        ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
+    acc->sums_i32 = 0;
+    int reset = !in || in->input == ETHOSU85_ACC_RESET;
+    if (reset && acc->values) {
+        struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 0 };
+        if (!ethosu_ops_conv_fast(ifm, weights, k, depthwise, acc->h, acc->w, acc->c, &sink)) {
+            acc->sums_i32 = 1;
+            return 0;
+        }
+    }
+    if (ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
         return -1;
     struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
-    if (!ethosu_ops_conv_fast(ifm, weights, k, 0, acc->h, acc->w, acc->c, &sink))
-        return 0;   /* the prepared layout's sums; else the per-window ones below */
+    if (!reset && !ethosu_ops_conv_fast(ifm, weights, k, depthwise, acc->h, acc->w, acc->c, &sink))
+        return 0;
     for (uint32_t y = 0; y < acc->h; y++)
         for (uint32_t x = 0; x < acc->w; x++)
             for (uint32_t o = 0; o < acc->c; o++)
                 acc->values[((size_t)y * acc->w + x) * acc->c + o] +=
-                    ethosu_ops_conv_window(ifm, weights, k, y, x, o);
+                    depthwise ? ethosu_ops_depthwise_window(ifm, weights, k, y, x, o)
+                              : ethosu_ops_conv_window(ifm, weights, k, y, x, o);
     return 0;
+}
+
+int ethosu85_conv_acc(const struct ethosu_fmap *ifm, const int32_t *weights,
+                      const struct ethosu_kernel *k, const struct ethosu85_acc_in *in,
+                      struct ethosu85_acc *acc, char *err, size_t errlen)
+{
+    if (check_common(ifm, weights, k, acc, err, errlen))
+        return -1;
+    return conv_sums(ifm, weights, k, 0, in, acc, err, errlen);
 }
 
 int ethosu85_depthwise_acc(const struct ethosu_fmap *ifm, const int32_t *weights,
@@ -66,17 +89,7 @@ int ethosu85_depthwise_acc(const struct ethosu_fmap *ifm, const int32_t *weights
     if (acc->c != ifm->c)   /* before the accumulators are touched */
         return ethosu_ops_fail(err, errlen, "depth-wise OFM depth %u differs from IFM depth %u",
                                (unsigned)acc->c, (unsigned)ifm->c);
-    if (ethosu85_ops_acc_begin(in, acc, acc->h, acc->w, acc->c, err, errlen))
-        return -1;
-    struct ethosu_conv_sink sink = { NULL, NULL, NULL, acc->values, 1 };
-    if (!ethosu_ops_conv_fast(ifm, weights, k, 1, acc->h, acc->w, acc->c, &sink))
-        return 0;
-    for (uint32_t y = 0; y < acc->h; y++)
-        for (uint32_t x = 0; x < acc->w; x++)
-            for (uint32_t ch = 0; ch < acc->c; ch++)
-                acc->values[((size_t)y * acc->w + x) * acc->c + ch] +=
-                    ethosu_ops_depthwise_window(ifm, weights, k, y, x, ch);
-    return 0;
+    return conv_sums(ifm, weights, k, 1, in, acc, err, errlen);
 }
 
 int ethosu85_matmul_acc(const struct ethosu_fmap *ifm, const struct ethosu_fmap *ifm2,

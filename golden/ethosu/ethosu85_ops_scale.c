@@ -101,6 +101,8 @@ int64_t ethosu85_scale_apply(int64_t x, const struct ethosu85_scale *s)
 
 void ethosu85_acc_saturate(struct ethosu85_acc *acc, enum ethosu85_acc_format f)
 {
+    if (acc->sums_i32)
+        return;
     int64_t hi = f == ETHOSU85_ACC_I48 ? (INT64_C(1) << 47) - 1 : INT32_MAX;
     int64_t lo = -hi - 1;
     size_t n = (size_t)acc->h * acc->w * acc->c;

@@ -189,31 +189,69 @@ size_t ethosu85_weight_order_coded_count(const struct ethosu85_weight_order_cfg 
 
 /* ---- the walk ----------------------------------------------------------------------------- */
 
+/* Where the walk's positions go: list values from dense weights (dst), the
+ * list -> dense index map (map), or a decoded list scattered back to dense
+ * weights as it is walked (list: no map of 8 bytes a weight in between). */
 struct sink {
     const int16_t *src; /* dense weights, or NULL */
     int16_t *dst;       /* list values, or NULL */
     int64_t *map;       /* list -> dense index, or NULL */
+    const int16_t *list; /* decoded list to scatter, or NULL */
+    int16_t *dense;     /* its dense weights, */
+    int32_t *dense32;   /* or as int32 (the kernels' type) */
+    uint8_t *seen;      /* dense weights written */
+    size_t fwd_n, fwd_b; /* FWD: positions per stream and block (fwd_b 0: the list is the stream) */
+    unsigned s, streams;
+    int bad;            /* a padding position held a weight: */
+    size_t bad_pos;     /* its list position */
+    int16_t bad_v;      /* and value */
     size_t n;           /* positions emitted */
 };
 
-static void put(struct sink *k, int64_t idx)
+static size_t fwd_pos(size_t i, unsigned s, size_t n, size_t b, unsigned streams);
+
+static inline void scatter(struct sink *k, int64_t idx)
 {
-    if (k->dst)
-        k->dst[k->n] = idx < 0 ? 0 : k->src[idx];
-    if (k->map)
-        k->map[k->n] = idx;
+    size_t p = k->fwd_b ? fwd_pos(k->n, k->s, k->fwd_n, k->fwd_b, k->streams) : k->n;
+    int16_t v = k->list[p];
+    if (idx >= 0) {
+        if (k->dense32)
+            k->dense32[idx] = v;
+        else
+            k->dense[idx] = v;
+        k->seen[idx] = 1;
+    } else if (v && !k->bad) {
+        k->bad = 1;
+        k->bad_pos = p;
+        k->bad_v = v;
+    }
+}
+
+/* One position of the walk, per sink kind: walk_with is inlined with each,
+ * so the walk's inner loop holds no test of what the sink is. */
+typedef void (*put_fn)(struct sink *k, int64_t idx);
+
+static inline void put_dst(struct sink *k, int64_t idx)
+{
+    k->dst[k->n++] = idx < 0 ? 0 : k->src[idx];
+}
+
+static inline void put_map(struct sink *k, int64_t idx)
+{
+    k->map[k->n++] = idx;
+}
+
+static inline void put_scatter(struct sink *k, int64_t idx)
+{
+    scatter(k, idx);
     k->n++;
 }
 
-static void put_zeros(struct sink *k, uint64_t n)
-{
-    while (n--)
-        put(k, -1);
-}
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
-static void walk(const struct ethosu85_weight_order_cfg *c, unsigned s, struct sink *k)
+static inline __attribute__((always_inline)) void walk_with(const struct ethosu85_weight_order_cfg *c, unsigned s,
+                                                            struct sink *k, put_fn put)
 {
     const int dwise = c->traversal == ETHOSU85_DEPTHWISE;
     const int64_t od = c->ofm_depth, id = c->ifm_depth;
@@ -257,25 +295,30 @@ static void walk(const struct ethosu85_weight_order_cfg *c, unsigned s, struct s
                                                 for (uint32_t uz = s * ETHOSU85_WO_INTERLEAVE;
                                                      uz < u; uz += ETHOSU85_WO_INTERLEAVE * S)
                                                     for (uint32_t oi = 0;
-                                                         oi < ETHOSU85_WO_INTERLEAVE; oi++)
-                                                        for (uint32_t iz = 0; iz < grp; iz++) {
-                                                            int64_t ifm_z = iz0 + iuo + iui + iz;
-                                                            int64_t ofm_z = oblk + uo + oi + uz;
-                                                            int64_t idx = -1;
-                                                            if (ifm_z < id && ofm_z < od)
-                                                                idx = ((ofm_z * c->kernel_h +
-                                                                        wy) * c->kernel_w +
-                                                                       wx) * id + ifm_z;
-                                                            put(k, idx);
-                                                        }
+                                                         oi < ETHOSU85_WO_INTERLEAVE; oi++) {
+                                                        /* grp IFM channels from ifm_z0: the
+                                                         * first `real` of them are weights */
+                                                        int64_t ifm_z0 = iz0 + iuo + iui;
+                                                        int64_t ofm_z = oblk + uo + oi + uz;
+                                                        int64_t real = ofm_z < od ? id - ifm_z0 : 0;
+                                                        real = real < 0 ? 0 : real > grp ? grp : real;
+                                                        int64_t base = ((ofm_z * c->kernel_h + wy) *
+                                                                        c->kernel_w + wx) * id + ifm_z0;
+                                                        for (int64_t iz = 0; iz < real; iz++)
+                                                            put(k, base + iz);
+                                                        for (int64_t iz = real; iz < grp; iz++)
+                                                            put(k, -1);
+                                                    }
                                             if (dwise && left % rnd == 0)
-                                                put_zeros(k, (uint64_t)dpad * (u / S));
+                                                for (uint64_t z = (uint64_t)dpad * (u / S); z; z--)
+                                                    put(k, -1);
                                         }
                                     }
                                 }
                             }
                             if (left > 0)
-                                put_zeros(k, (uint64_t)(left + dpad) * per_elem);
+                                for (uint64_t z = (uint64_t)(left + dpad) * per_elem; z; z--)
+                                    put(k, -1);
                         }
                     }
                 }
@@ -284,13 +327,23 @@ static void walk(const struct ethosu85_weight_order_cfg *c, unsigned s, struct s
     }
 }
 
+static void walk(const struct ethosu85_weight_order_cfg *c, unsigned s, struct sink *k)
+{
+    if (k->list)
+        walk_with(c, s, k, put_scatter);
+    else if (k->map)
+        walk_with(c, s, k, put_map);
+    else
+        walk_with(c, s, k, put_dst);
+}
+
 static int run(const struct ethosu85_weight_order_cfg *c, unsigned s, const int16_t *src,
                int16_t *dst, int64_t *map, size_t len)
 {
     size_t n = ethosu85_weight_order_count(c, s);
     if (!n || len < n)
         return -1;
-    struct sink k = { src, dst, map, 0 };
+    struct sink k = { .src = src, .dst = dst, .map = map };
     walk(c, s, &k);
     return k.n == n ? 0 : -1; /* the walk and the closed form agree */
 }
@@ -347,13 +400,28 @@ int ethosu85_weight_order_coded(const struct ethosu85_weight_order_cfg *c, unsig
 /* ---- back to dense ------------------------------------------------------------------------ */
 
 
+static int to_dense(const struct ethosu85_weight_order_cfg *c, const int16_t *const *lists, const size_t *lens,
+                    int16_t *dense, int32_t *dense32, size_t dense_len, char *err, size_t errlen);
+
 int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
                               const int16_t *const *lists, const size_t *lens, int16_t *dense,
                               size_t dense_len, char *err, size_t errlen)
 {
+    return to_dense(c, lists, lens, dense, NULL, dense_len, err, errlen);
+}
+
+int ethosu85_weights_to_dense32(const struct ethosu85_weight_order_cfg *c, const int16_t *const *lists,
+                                const size_t *lens, int32_t *dense, size_t dense_len, char *err, size_t errlen)
+{
+    return to_dense(c, lists, lens, NULL, dense, dense_len, err, errlen);
+}
+
+static int to_dense(const struct ethosu85_weight_order_cfg *c, const int16_t *const *lists, const size_t *lens,
+                    int16_t *dense, int32_t *dense32, size_t dense_len, char *err, size_t errlen)
+{
     if (ethosu85_weight_order_check(c))
         return ethosu_ops_fail(err, errlen, "weight order: invalid configuration");
-    if (!lists || !lens || !dense)
+    if (!lists || !lens || (!dense && !dense32))
         return ethosu_ops_fail(err, errlen, "weight order: NULL pointer");
     uint64_t nd = (uint64_t)c->ofm_depth * c->kernel_h * c->kernel_w; /* < 2^48 */
     if (mul(nd, c->ifm_depth, &nd) || nd > SIZE_MAX || dense_len < nd)
@@ -370,42 +438,30 @@ int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
             return ethosu_ops_fail(err, errlen, "weight stream %u: %zu weights decoded, the order needs %zu",
                         k, lens[k], need);
     }
-    size_t n = count_stream(c), b = ethosu85_weight_order_fwd_block(c);
-    int64_t *map = malloc(n * sizeof *map);
+    size_t n = count_stream(c);
     uint8_t *seen = calloc((size_t)nd, 1);
-    if (!map || !seen) {
-        free(map);
-        free(seen);
+    if (!seen)
         return ethosu_ops_fail(err, errlen, "weight order: out of memory");
-    }
     int rc = 0;
     for (unsigned s = 0; s < c->streams && !rc; s++) {
-        if (ethosu85_weight_order_map(c, s, map, n)) {
+        struct sink k = { .list = lists[c->fwd ? 0 : s], .dense = dense, .dense32 = dense32, .seen = seen, .s = s,
+                          .streams = c->streams };
+        if (c->fwd) {
+            k.fwd_n = n;
+            k.fwd_b = ethosu85_weight_order_fwd_block(c);
+        }
+        walk(c, s, &k);
+        if (k.n != n)
             rc = ethosu_ops_fail(err, errlen, "weight order: walk failed");
-            break;
-        }
-        const int16_t *list = lists[c->fwd ? 0 : s];
-        for (size_t i = 0; i < n; i++) {
-            size_t p = c->fwd ? fwd_pos(i, s, n, b, c->streams) : i;
-            int16_t v = list[p];
-            if (map[i] < 0) {
-                if (v) {
-                    rc = ethosu_ops_fail(err, errlen,
-                              "weight stream %u position %zu: padding holds %d, not 0 (the "
-                              "stream does not follow this order)",
-                              c->fwd ? 0u : s, p, v);
-                    break;
-                }
-                continue;
-            }
-            dense[map[i]] = v;
-            seen[map[i]] = 1;
-        }
+        else if (k.bad)
+            rc = ethosu_ops_fail(err, errlen,
+                                 "weight stream %u position %zu: padding holds %d, not 0 (the "
+                                 "stream does not follow this order)",
+                                 c->fwd ? 0u : s, k.bad_pos, k.bad_v);
     }
     for (size_t i = 0; i < nd && !rc; i++)
         if (!seen[i])
             rc = ethosu_ops_fail(err, errlen, "weight order: dense weight %zu is in no stream", i);
-    free(map);
     free(seen);
     return rc;
 }

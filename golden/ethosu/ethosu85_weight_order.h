@@ -125,6 +125,10 @@ int ethosu85_weights_to_dense(const struct ethosu85_weight_order_cfg *c,
                               const int16_t *const *lists, const size_t *lens, int16_t *dense,
                               size_t dense_len, char *err, size_t errlen);
 
+/* The same into int32 weights (the kernels' type: no copy after). */
+int ethosu85_weights_to_dense32(const struct ethosu85_weight_order_cfg *c, const int16_t *const *lists,
+                                const size_t *lens, int32_t *dense, size_t dense_len, char *err, size_t errlen);
+
 /* The whole weight decoder side in one call (ethosu85_weight_decode.c): the coded streams
  * (bufs[k], lens[k] bytes: WEIGHT<k>_BASE / _LENGTH, k < ethosu85_weight_order_coded_streams)
  * decoded (standard format: ethosu_mlw_decode; FWD: ethosu85_fwd_decode of the order's count)

@@ -744,14 +744,14 @@ static int decode_fast(const uint8_t *buf, size_t len, int16_t **weights, size_t
             }
             if (f_reserve(d, total))
                 goto out;
+            /* one clear of the slice, then each weight after its run: most runs are
+             * empty, and a memset call per weight cost more than the decode */
             int16_t *o = d->out + d->n;
-            if (h->newpal) {
-                memset(o, 0, d->runs[0] * sizeof *o);
+            memset(o, 0, total * sizeof *o);
+            if (h->newpal)
                 o += d->runs[r++];
-            }
             for (size_t i = 0; i < w_cnt; i++) {
                 *o++ = wts[i];
-                memset(o, 0, d->runs[r] * sizeof *o);
                 o += d->runs[r++];
             }
             d->n += total;

@@ -21,14 +21,23 @@ START_TEST(test_conv_window)
     struct ethosu_fmap ifm = {3, 3, 1, ETHOSU_INT8, 1, v};
     struct ethosu_kernel k = {3, 3, 1, 1, 1, 1, 1, 1, 1, 1, ETHOSU_UPSCALE_NONE};
     int64_t a[9];
-    struct ethosu85_acc acc = {3, 3, 1, a};
+    for (int i = 0; i < 9; i++)   /* from reset nothing of what was there survives */
+        a[i] = INT64_C(1) << 40;
+    struct ethosu85_acc acc = {3, 3, 1, a, 0};
     char err[128];
     ck_assert_msg(ethosu85_conv_acc(&ifm, w, &k, NULL, &acc, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(a[0], 8);
     ck_assert_int_eq(a[4], 40);
+    ck_assert_int_eq(acc.sums_i32, 1);   /* int32 sums: nothing for saturation to do */
+    /* acc_input KEEP adds to what is there: the sums are no longer known to fit */
+    struct ethosu85_acc_in keep = { ETHOSU85_ACC_KEEP, &acc };
+    ck_assert_msg(ethosu85_conv_acc(&ifm, w, &k, &keep, &acc, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a[0], 16);
+    ck_assert_int_eq(a[4], 80);
+    ck_assert_int_eq(acc.sums_i32, 0);
     /* stride 2, no padding, a 1x1 output: the centre window only */
     struct ethosu_kernel k2 = {3, 3, 2, 2, 1, 1, 0, 0, 0, 0, ETHOSU_UPSCALE_NONE};
-    struct ethosu85_acc one = {1, 1, 1, a};
+    struct ethosu85_acc one = {1, 1, 1, a, 0};
     ck_assert_int_eq(ethosu85_conv_acc(&ifm, w, &k2, NULL, &one, err, sizeof err), 0);
     ck_assert_int_eq(a[0], 40);
     /* dilation 2: a 2x2-tap kernel spans 3x3 (KERNEL_*_M1 + 1 = 3), taps
@@ -49,12 +58,12 @@ START_TEST(test_depthwise)
     struct ethosu_fmap ifm = {1, 2, 2, ETHOSU_INT8, 1, v};
     struct ethosu_kernel k = {2, 1, 1, 1, 1, 1, 0, 0, 0, 0, ETHOSU_UPSCALE_NONE};
     int64_t a[2];
-    struct ethosu85_acc acc = {1, 1, 2, a};
+    struct ethosu85_acc acc = {1, 1, 2, a, 0};
     char err[128];
     ck_assert_msg(ethosu85_depthwise_acc(&ifm, w, &k, NULL, &acc, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(a[0], 28);
     ck_assert_int_eq(a[1], 29);
-    struct ethosu85_acc bad = {1, 1, 3, a};
+    struct ethosu85_acc bad = {1, 1, 3, a, 0};
     ck_assert_int_eq(ethosu85_depthwise_acc(&ifm, w, &k, NULL, &bad, err, sizeof err), -1);
 }
 END_TEST
@@ -72,7 +81,7 @@ START_TEST(test_corpus_batch_matmul)
     struct ethosu_fmap ifm2 = {1, 2, 20, ETHOSU_INT8, -17, cols}; /* 1 x N x K, as Vela stores it */
     int64_t a[2];
     int32_t out[2];
-    struct ethosu85_acc acc = {1, 1, 2, a};
+    struct ethosu85_acc acc = {1, 1, 2, a, 0};
     struct ethosu_fmap ofm = {1, 1, 2, ETHOSU_INT8, 6, out};
     struct ethosu85_output_stage os;
     memset(&os, 0, sizeof os);

@@ -29,7 +29,7 @@ static int64_t ew1(enum ethosu85_ew_mode m, int32_t a, int32_t b, enum ethosu85_
     struct ethosu85_ew_params p = params(m);
     struct ethosu_fmap A = {1, 1, 1, ETHOSU_INT32, 0, &a}, B = {1, 1, 1, ETHOSU_INT32, 0, &b};
     int64_t v = 0;
-    struct ethosu85_acc acc = {1, 1, 1, &v};
+    struct ethosu85_acc acc = {1, 1, 1, &v, 0};
     char err[128];
     ck_assert_msg(ethosu85_elementwise_acc(&p, &A, &B, r, NULL, &acc, err, sizeof err) == 0, "%s", err);
     return v;
@@ -86,7 +86,7 @@ START_TEST(test_scaled_modes)
     int32_t a[] = {-7, 6}, b[] = {3, 12};
     struct ethosu_fmap A = {1, 1, 2, ETHOSU_INT8, 1, a}, B = {1, 1, 2, ETHOSU_INT8, 0, b};
     int64_t v[2];
-    struct ethosu85_acc acc = {1, 1, 2, v};
+    struct ethosu85_acc acc = {1, 1, 2, v, 0};
     char err[128];
     struct ethosu85_ew_params p = params(ETHOSU85_EW_ABS);
     p.ifm_scale = (struct ethosu85_scale){UINT32_C(1) << 30, 31, 0, ETHOSU85_ROUND_DOUBLE_SYMMETRIC};
@@ -114,7 +114,7 @@ START_TEST(test_broadcast_and_scalar)
     int32_t a[] = {1, 2, 3, 4, 5, 6, 7, 8}, b[] = {10, 20};
     struct ethosu_fmap A = {2, 2, 2, ETHOSU_INT8, 0, a}, B = {1, 2, 1, ETHOSU_INT8, 0, b};
     int64_t v[8];
-    struct ethosu85_acc acc = {2, 2, 2, v};
+    struct ethosu85_acc acc = {2, 2, 2, v, 0};
     char err[128];
     struct ethosu85_ew_params p = params(ETHOSU85_EW_SUB);
     p.ifm2_broadcast = ETHOSU85_BCAST_H | ETHOSU85_BCAST_C;
@@ -162,7 +162,7 @@ static void run12(const struct ethosu85_ew_params *p, struct ethosu_fmap *ifm, s
 {
     int64_t v[12];
     int32_t out[12];
-    struct ethosu85_acc acc = {1, 1, 12, v};
+    struct ethosu85_acc acc = {1, 1, 12, v, 0};
     struct ethosu_fmap ofm = {1, 1, 12, ot, ozp, out};
     char err[128];
     ck_assert_msg(ethosu85_elementwise_acc(p, ifm, ifm2, os->ofm_scale.round_mode, NULL, &acc, err,
@@ -229,7 +229,7 @@ START_TEST(test_corpus_min_max_chained)
     struct ethosu_fmap A = {1, 1, 12, ETHOSU_INT8, 16, a}, B = {1, 1, 12, ETHOSU_INT8, 16, b};
     int32_t mid[12];
     int64_t v[12];
-    struct ethosu85_acc acc = {1, 1, 12, v};
+    struct ethosu85_acc acc = {1, 1, 12, v, 0};
     struct ethosu_fmap chain = {1, 1, 12, ETHOSU_INT8, 16, mid};
     char err[128];
     struct ethosu85_ew_params p = params(ETHOSU85_EW_MIN);
@@ -261,7 +261,7 @@ START_TEST(test_corpus_greater_bool)
     struct ethosu85_output_stage os = global(UNIT, -128, 127);
     int32_t mid[12];
     int64_t v[12];
-    struct ethosu85_acc acc = {1, 1, 12, v};
+    struct ethosu85_acc acc = {1, 1, 12, v, 0};
     struct ethosu_fmap chain = {1, 1, 12, ETHOSU_INT8, 0, mid};
     char err[128];
     ck_assert(ethosu85_elementwise_acc(&p, &A, &B, os.ofm_scale.round_mode, NULL, &acc, err, sizeof err) == 0);

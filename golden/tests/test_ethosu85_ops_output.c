@@ -186,7 +186,7 @@ START_TEST(test_per_channel)
     os.cs = &c0;
     int64_t av[2] = {-5, 7};
     int32_t ov[2] = {0, 0};
-    struct ethosu85_acc acc = {1, 2, 1, av};
+    struct ethosu85_acc acc = {1, 2, 1, av, 0};
     struct ethosu_fmap ofm = {1, 2, 1, ETHOSU_INT16, 4, ov};
     char err[128];
     ck_assert_msg(ethosu85_output(&acc, &os, &ofm, err, sizeof err) == 0, "%s", err);
@@ -448,7 +448,7 @@ START_TEST(test_acc_chain)
     struct ethosu_fmap a = {1, 1, 2, ETHOSU_INT8, 0, v1}, b = {1, 1, 2, ETHOSU_INT8, 0, v2};
     struct ethosu_kernel k = {1, 1, 1, 1, 1, 1, 0, 0, 0, 0, ETHOSU_UPSCALE_NONE};
     int64_t accv[1];
-    struct ethosu85_acc acc = {1, 1, 1, accv};
+    struct ethosu85_acc acc = {1, 1, 1, accv, 0};
     char err[128];
     ck_assert_msg(ethosu85_conv_acc(&a, w1, &k, NULL, &acc, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(accv[0], 50);

@@ -33,7 +33,7 @@ static int32_t pool1(enum ethosu85_pool_mode m, struct ethosu_fmap *ifm, struct 
 {
     int64_t v[1];
     int32_t out[1];
-    struct ethosu85_acc acc = {1, 1, ifm->c, v};
+    struct ethosu85_acc acc = {1, 1, ifm->c, v, 0};
     struct ethosu_fmap ofm = {1, 1, 1, ETHOSU_INT8, 0, out};
     char err[128];
     ck_assert_msg(ethosu85_pool_acc(m, ifm, &k, os->ofm_scale.round_mode, NULL, &acc, err, sizeof err) == 0,
@@ -65,7 +65,7 @@ START_TEST(test_modes)
     /* REDUCE_SUM over 6 channels of one position */
     struct ethosu_fmap row = {1, 1, 6, ETHOSU_INT8, 1, a};
     int64_t v[1];
-    struct ethosu85_acc a1 = {1, 1, 1, v};
+    struct ethosu85_acc a1 = {1, 1, 1, v, 0};
     struct ethosu_kernel k1 = kern(1, 1, 1, 0, 0);
     char err[128];
     ck_assert_msg(ethosu85_pool_acc(ETHOSU85_POOL_REDUCE_SUM, &row, &k1, 0, NULL, &a1, err, sizeof err) == 0,
@@ -75,7 +75,7 @@ START_TEST(test_modes)
     int32_t i2[] = {-300};
     struct ethosu_fmap f2 = {1, 1, 1, ETHOSU_INT32, 0, i2};
     int64_t iv[1];
-    struct ethosu85_acc src = {1, 1, 1, iv};
+    struct ethosu85_acc src = {1, 1, 1, iv, 0};
     ck_assert_int_eq(ethosu85_acc_from_fmap(&f2, &src, err, sizeof err), 0);
     struct ethosu85_acc_in in = {ETHOSU85_ACC_IFM2, &src};
     ck_assert_msg(ethosu85_pool_acc(ETHOSU85_POOL_NONE, NULL, NULL, 0, &in, &a1, err, sizeof err) == 0, "%s", err);
@@ -84,7 +84,7 @@ START_TEST(test_modes)
     struct ethosu_fmap big = {9, 9, 1, ETHOSU_INT8, 0, (int32_t[81]){0}};
     struct ethosu_kernel k9 = kern(9, 9, 1, 0, 0);
     int64_t w[9];
-    struct ethosu85_acc a9 = {1, 1, 1, w};
+    struct ethosu85_acc a9 = {1, 1, 1, w, 0};
     ck_assert_int_eq(ethosu85_pool_acc(ETHOSU85_POOL_AVERAGE, &big, &k9, 0, NULL, &a9, err, sizeof err), -1);
     ck_assert_int_eq(ethosu85_pool_acc((enum ethosu85_pool_mode)8, &big, &k9, 0, NULL, &a9, err, sizeof err), -1);
 }
@@ -101,7 +101,7 @@ START_TEST(test_corpus_avgpool_3x3_same)
     struct ethosu_kernel k = kern(3, 3, 1, 1, 1);
     int64_t v[3];
     int32_t out[3];
-    struct ethosu85_acc acc = {1, 1, 3, v};
+    struct ethosu85_acc acc = {1, 1, 3, v, 0};
     struct ethosu_fmap ofm = {1, 1, 3, ETHOSU_INT8, 0, out};
     struct ethosu85_output_stage os = global(UINT32_C(1) << 30, 30, ETHOSU85_ROUND_NATURAL);
     char err[128];

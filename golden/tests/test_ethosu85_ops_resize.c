@@ -17,7 +17,7 @@ static void run(enum ethosu85_resize_mode m, struct ethosu_fmap *ifm, struct eth
     int64_t v[128];
     int32_t out[128];
     ck_assert_uint_le(oh * ow, 128);
-    struct ethosu85_acc acc = {oh, ow, 1, v};
+    struct ethosu85_acc acc = {oh, ow, 1, v, 0};
     struct ethosu_fmap ofm = {oh, ow, 1, ETHOSU_INT8, 0, out};
     struct ethosu85_output_stage os;
     memset(&os, 0, sizeof os);
@@ -46,7 +46,7 @@ START_TEST(test_half_pixel_row)
         (struct ethosu85_resize_axis){1, 1, 0}, 16 + 2, 1, 4, want);
     /* raw accumulator: carries 2^16 */
     int64_t v[4];
-    struct ethosu85_acc acc = {1, 4, 1, v};
+    struct ethosu85_acc acc = {1, 4, 1, v, 0};
     char err[128];
     struct ethosu85_resize_axis ax = {4, 2, -1}, ay = {1, 1, 0};
     ck_assert_int_eq(ethosu85_resize_acc(ETHOSU85_RESIZE_BILINEAR, &ifm, &ax, &ay, &acc, err, sizeof err), 0);

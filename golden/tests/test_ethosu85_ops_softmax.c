@@ -52,7 +52,7 @@ static void ew(enum ethosu85_ew_mode mode, struct ethosu_fmap *a, unsigned abc, 
     p.ifm_scale.dbl_rnd = dbl;
     p.ifm2_scale = p.ifm_scale;
     int64_t v[N];
-    struct ethosu85_acc acc = {1, 1, out->c, v};
+    struct ethosu85_acc acc = {1, 1, out->c, v, 0};
     char err[128];
     ck_assert_msg(ethosu85_elementwise_acc(&p, a, b, os->ofm_scale.round_mode, NULL, &acc, err, sizeof err) == 0,
                   "%s", err);
@@ -75,7 +75,7 @@ static void softmax_row(const int32_t *in, const int32_t (*lut_entries)[2], size
     struct ethosu_fmap row = {1, N, 1, ETHOSU_INT8, -20, x};
     struct ethosu_kernel k = {N, 1, 1, 1, 1, 1, 0, 0, 0, 0, ETHOSU_UPSCALE_NONE};
     int64_t av[1];
-    struct ethosu85_acc acc = {1, 1, 1, av};
+    struct ethosu85_acc acc = {1, 1, 1, av, 0};
     ck_assert(ethosu85_pool_acc(ETHOSU85_POOL_MAX, &row, &k, 0, NULL, &acc, err, sizeof err) == 0);
     struct ethosu85_output_stage os = stage(1, 0, ETHOSU85_ROUND_DOUBLE_SYMMETRIC, 0);
     os.clip = ETHOSU85_CLIP_B16;

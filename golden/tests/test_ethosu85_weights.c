@@ -669,6 +669,14 @@ START_TEST(test_random_invariants)
         ck_assert_int_eq(ethosu85_weights_to_dense(&c, (const int16_t *const *)lists, lens, back, nd,
                                                    err, sizeof err), 0);
         ck_assert_mem_eq(dense, back, nd * sizeof *dense);
+        /* the same into the kernels' int32 weights */
+        int32_t *back32 = malloc(nd * sizeof *back32);
+        ck_assert_ptr_nonnull(back32);
+        ck_assert_int_eq(ethosu85_weights_to_dense32(&c, (const int16_t *const *)lists, lens, back32, nd,
+                                                     err, sizeof err), 0);
+        for (size_t i = 0; i < nd; i++)
+            ck_assert_int_eq(back32[i], dense[i]);
+        free(back32);
         /* a non-zero value at a padding position is refused */
         ck_assert_int_eq(ethosu85_weight_order_map(&c, 0, m, n), 0);
         for (size_t i = 0; i < n; i++)

@@ -148,9 +148,9 @@ static int dense_weights(struct ethosu_kexec *kx, char *err, size_t len)
     int16_t *lists[ETHOSU_KOP_STREAMS] = { NULL };
     size_t lens[ETHOSU_KOP_STREAMS] = { 0 };
     size_t nd = (size_t)c.ofm_depth * c.kernel_h * c.kernel_w * c.ifm_depth;
-    int16_t *dense = malloc((nd ? nd : 1) * sizeof *dense);
-    int rc = dense ? 0 : -1;
-    if (!dense)
+    kx->d_w = malloc((nd ? nd : 1) * sizeof *kx->d_w);
+    int rc = kx->d_w ? 0 : -1;
+    if (!kx->d_w)
         snprintf(err, len, "out of memory for %zu weights", nd);
     for (unsigned k = 0; k < ns && !rc; k++) {
         const char *reg = k == 0 ? "WEIGHT" : k == 1 ? "WEIGHT1" : k == 2 ? "WEIGHT2" : "WEIGHT3";
@@ -170,23 +170,12 @@ static int dense_weights(struct ethosu_kexec *kx, char *err, size_t len)
             rc = -1;
         }
     }
-    if (!rc && ethosu85_weights_to_dense(&c, (const int16_t *const *)lists, lens, dense, nd, why, sizeof why)) {
+    if (!rc && ethosu85_weights_to_dense32(&c, (const int16_t *const *)lists, lens, kx->d_w, nd, why, sizeof why)) {
         snprintf(err, len, "weights: %s", why);
         rc = -1;
     }
-    if (!rc) {
-        kx->d_w = malloc((nd ? nd : 1) * sizeof *kx->d_w);
-        if (!kx->d_w) {
-            snprintf(err, len, "out of memory for %zu weights", nd);
-            rc = -1;
-        } else {
-            for (size_t i = 0; i < nd; i++)
-                kx->d_w[i] = dense[i];
-        }
-    }
     for (unsigned k = 0; k < ETHOSU_KOP_STREAMS; k++)
         free(lists[k]);
-    free(dense);
     return rc;
 }
 
@@ -246,9 +235,9 @@ int ethosu_kx85_compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_
         snprintf(err, len, "out of memory for %zu accumulators", n);
         return -1;
     }
-    struct ethosu85_acc acc = { op->ofm.h, op->ofm.w, op->ofm.c, accv };
-    struct ethosu85_acc keep = { kx->carry.acc_h, kx->carry.acc_w, kx->carry.acc_c, kx->carry.acc };
-    struct ethosu85_acc from2 = { 0, 0, 0, NULL };
+    struct ethosu85_acc acc = { op->ofm.h, op->ofm.w, op->ofm.c, accv, 0 };
+    struct ethosu85_acc keep = { kx->carry.acc_h, kx->carry.acc_w, kx->carry.acc_c, kx->carry.acc, 0 };
+    struct ethosu85_acc from2 = { 0, 0, 0, NULL, 0 };
     struct ethosu85_acc_in in = { (enum ethosu85_acc_input)u->acc_input, NULL };
     if (u->acc_input == ETHOSU85_ACC_KEEP) {
         if (!kx->carry.acc || keep.h != acc.h || keep.w != acc.w || keep.c != acc.c) {

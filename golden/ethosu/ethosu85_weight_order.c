@@ -199,7 +199,7 @@ struct sink {
     const int16_t *list; /* decoded list to scatter, or NULL */
     int16_t *dense;     /* its dense weights, */
     int32_t *dense32;   /* or as int32 (the kernels' type) */
-    uint8_t *seen;      /* dense weights written */
+    size_t placed;      /* dense weights written (the walk places each at most once) */
     size_t fwd_n, fwd_b; /* FWD: positions per stream and block (fwd_b 0: the list is the stream) */
     unsigned s, streams;
     int bad;            /* a padding position held a weight: */
@@ -219,7 +219,7 @@ static inline void scatter(struct sink *k, int64_t idx)
             k->dense32[idx] = v;
         else
             k->dense[idx] = v;
-        k->seen[idx] = 1;
+        k->placed++;
     } else if (v && !k->bad) {
         k->bad = 1;
         k->bad_pos = p;
@@ -438,19 +438,17 @@ static int to_dense(const struct ethosu85_weight_order_cfg *c, const int16_t *co
             return ethosu_ops_fail(err, errlen, "weight stream %u: %zu weights decoded, the order needs %zu",
                         k, lens[k], need);
     }
-    size_t n = count_stream(c);
-    uint8_t *seen = calloc((size_t)nd, 1);
-    if (!seen)
-        return ethosu_ops_fail(err, errlen, "weight order: out of memory");
+    size_t n = count_stream(c), placed = 0;
     int rc = 0;
     for (unsigned s = 0; s < c->streams && !rc; s++) {
-        struct sink k = { .list = lists[c->fwd ? 0 : s], .dense = dense, .dense32 = dense32, .seen = seen, .s = s,
+        struct sink k = { .list = lists[c->fwd ? 0 : s], .dense = dense, .dense32 = dense32, .s = s,
                           .streams = c->streams };
         if (c->fwd) {
             k.fwd_n = n;
             k.fwd_b = ethosu85_weight_order_fwd_block(c);
         }
         walk(c, s, &k);
+        placed += k.placed;
         if (k.n != n)
             rc = ethosu_ops_fail(err, errlen, "weight order: walk failed");
         else if (k.bad)
@@ -459,9 +457,10 @@ static int to_dense(const struct ethosu85_weight_order_cfg *c, const int16_t *co
                                  "stream does not follow this order)",
                                  c->fwd ? 0u : s, k.bad_pos, k.bad_v);
     }
-    for (size_t i = 0; i < nd && !rc; i++)
-        if (!seen[i])
-            rc = ethosu_ops_fail(err, errlen, "weight order: dense weight %zu is in no stream", i);
-    free(seen);
+    /* each dense index at most once (test_ethosu85_weights walks random orders): the count
+     * tells whether all were */
+    if (!rc && placed != nd)
+        rc = ethosu_ops_fail(err, errlen, "weight order: %zu of %llu dense weights in the streams", placed,
+                             (unsigned long long)nd);
     return rc;
 }

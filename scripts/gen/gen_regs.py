@@ -299,10 +299,17 @@ def nvdla_c_source(regs, units, out):
 
 const struct nvdla_reg_desc *nvdla_reg_find(const char *unit, const char *reg)
 {
+    /* the unit by name once, then its registers by their unit number: a trace
+     * or a generated layer names hundreds of registers */
+    int u = 0;
+    while (u < NVDLA_UNIT_COUNT && strcmp(nvdla_units[u].name, unit) != 0)
+        u++;
+    if (u == NVDLA_UNIT_COUNT)
+        return NULL;
     size_t n = strlen(reg);
     for (int i = 0; i < NVDLA_REG_COUNT; i++) {
         const struct nvdla_reg_desc *r = &nvdla_regs[i];
-        if (strcmp(r->unit_name, unit) != 0)
+        if (r->unit != u)
             continue;
         size_t rn = strlen(r->name);
         if (strcmp(r->name, reg) == 0 ||

@@ -537,6 +537,7 @@ waves-full|case_waves_full||long
 slurm|case_file slurm||long
 harvest-fork-rtl|case_harvest_fork_rtl||long
 regress-fork|case_file regress_fork||long
+pgo|case_file pgo||long
 '
 have_rtl() { command -v verilator >/dev/null; }
 if [ "$1" = --list ]; then

@@ -942,6 +942,8 @@ clean:
 include mk/fuzz.mk
 
 # the header dependencies the compiler wrote (DEPFLAGS); the Verilated builds
-# and the Python venvs keep their own
--include $(shell find $(BUILD) $(FUZZ_BUILD) \( -name rtl -o -name '*-venv' -o -name nvdla-rtl \) -prune \
-    -o -name '*.d' -print 2>/dev/null | sort -u)
+# and the Python venvs keep their own, and the folders of layers, benchmark
+# runs and the compiler cache hold none (tens of thousands of files after a
+# campaign: every make would walk them)
+-include $(shell find $(BUILD) $(FUZZ_BUILD) \( -name rtl -o -name '*-venv' -o -name nvdla-rtl -o -name hw-harvest-layers \
+    -o -name bench-harvest -o -name ccache \) -prune -o -name '*.d' -print 2>/dev/null | sort -u)

@@ -325,7 +325,7 @@ fi
 # The shipped stub's build of this family/configuration/harness/tracing, for
 # scripts/sim's fast path (which starts it without make when it is newer than
 # every source); a user's RTL or build settings always go through make.
-if [ -z "${RTL_FILES:-}${RTL_TOP:-}${RTL_FLAGS:-}${RTL_VERILATOR:-}${RTL_BUILD_ROOT:-}${RTL_COVERAGE:-}${RTL_SAN:-}" ] &&
+if [ -z "${RTL_FILES:-}${RTL_TOP:-}${RTL_FLAGS:-}${RTL_VERILATOR:-}${RTL_BUILD_ROOT:-}${RTL_COVERAGE:-}${RTL_SAN:-}$pgo" ] &&
    [ -z "${RTL_OPT+set}" ] && [ "$lib" = "$root/build/libsimcore.a" ]; then
     ptr=$root/build/rtl/stub-$family
     [ "$family" = nvdla ] && ptr+=-${NVDLA_CONFIG:-nv_small}

@@ -39,13 +39,15 @@ pg_compare() {
     else ok "RTL_PGO=1 $name: $n runs (sdp_bypass_smoke and a layer of every engine) with the plain build's log line for line but the wall time"; fi
 }
 
-# the build: trained, then built with the profile
+# the build: trained, then built with the profile (the stub's builds in a
+# folder of their own, so this one starts from nothing)
+export RTL_BUILD_ROOT=$pg_tmp/rtl
 make -s sim TEST=sdp_bypass_smoke DUT=rtl RTL_PGO=1 >"$log" 2>&1
-pg_dir=$(ls -td build/rtl/NV_nvdla-pgo-* 2>/dev/null | head -n 1)
+pg_dir=$(ls -d "$RTL_BUILD_ROOT"/NV_nvdla-pgo-* 2>/dev/null | head -n 1)
 if grep -q '^PASS:' "$log" && [ -n "$pg_dir" ] && [ -s "$pg_dir/pgo.stamp" ] &&
    grep -qE '^rtl_pgo_train: ([0-9]+) of \1 layers \(nv_small, 4 of each engine' "$pg_dir/build.log" &&
    grep -q -- '-fprofile-use' "$pg_dir/build.log" && ls "$pg_dir"/obj/*.gcda >/dev/null 2>&1; then
-    ok "RTL_PGO=1: the stub built instrumented, trained ($(grep -o '[0-9]* of [0-9]* layers' "$pg_dir/build.log")), built with the profile ($pg_dir)"
+    ok "RTL_PGO=1: the stub built instrumented, trained ($(grep -o '[0-9]* of [0-9]* layers' "$pg_dir/build.log")), built with the profile"
 else bad "RTL_PGO=1: the trained build ($pg_dir): $(tail -n 3 "$log" | tr '\n' ' ')"; fi
 make -s sim TEST=sdp_bypass_smoke DUT=rtl RTL_PGO=1 >"$log" 2>&1
 if grep -q '^PASS:' "$log" && grep -q '^# up to date' "$pg_dir/check.log"; then ok "RTL_PGO=1: a second run finds the build up to date (no training)"
@@ -65,7 +67,9 @@ pg_refused "with HARNESS=systemc" "RTL_PGO=1 is for the C harness" TEST=sdp_bypa
 pg_refused "on an Ethos-U top" "RTL_PGO=1 trains on NVDLA layers" TEST=ethosu/run_dma_stream DUT=rtl RTL_PGO=1
 pg_refused "with WAVES_ON_FAIL" "not with SAN, RTL_COVERAGE, WAVES or WAVES_ON_FAIL" TEST=sdp_bypass_smoke DUT=rtl RTL_PGO=1 WAVES_ON_FAIL=20
 
-# the real nv_small, when generated
+# the real nv_small, when generated (its builds where make puts them: a
+# second run of the case finds them)
+unset RTL_BUILD_ROOT
 pg_root=${NVDLA_RTL_ROOT:-build/nvdla-rtl}
 if [ -s "$pg_root/nv_small/nvdla.f" ]; then
     pg_compare "on the real nv_small" NVDLA_RTL_ROOT="$pg_root" NVDLA_RTL=nv_small

@@ -207,6 +207,20 @@ static char *dir_of(const char *path)
     return strndup(path, (size_t)(slash - path));
 }
 
+/* An image read (from its file or from memory) must load something. */
+static int image_loaded(struct line_ctx *c, struct trace_dir *d)
+{
+    if (!d->image->n) {
+        /* loading nothing is never what a trace means */
+        trace_lex_error(c->err, c->len, d->file, 0, "empty memory image (no records) (mem_load at %s:%u)",
+                        c->path, c->line);
+        trace_image_free(d->image);
+        d->image = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 static int load_image(struct line_ctx *c, const char *a, struct trace_dir *d)
 {
     size_t n = strlen(a);
@@ -233,6 +247,15 @@ static int load_image(struct line_ctx *c, const char *a, struct trace_dir *d)
     else
         snprintf(d->file, plen, "%s/%s", dir, name);
     free(dir);
+    size_t held_n = 0;
+    const char *held = c->opts->image_text ? c->opts->image_text(c->opts->image_user, d->file, &held_n) : NULL;
+    if (held) {
+        free(name);
+        d->image = trace_image_parse(d->file, held, held_n, c->err, c->len);
+        if (!d->image)
+            return -1;
+        return image_loaded(c, d);
+    }
     struct stat st;
     int serr = stat(d->file, &st) != 0 ? errno : 0;
     if (serr || !S_ISREG(st.st_mode)) {
@@ -245,15 +268,7 @@ static int load_image(struct line_ctx *c, const char *a, struct trace_dir *d)
     d->image = trace_image_load(d->file, c->err, c->len);
     if (!d->image)
         return -1;
-    if (!d->image->n) {
-        /* loading nothing is never what a trace means */
-        trace_lex_error(c->err, c->len, d->file, 0, "empty memory image (no records) (mem_load at %s:%u)",
-                        c->path, c->line);
-        trace_image_free(d->image);
-        d->image = NULL;
-        return -1;
-    }
-    return 0;
+    return image_loaded(c, d);
 }
 
 /* Split "a, b, "c"" into trimmed arguments (commas inside quotes kept). */

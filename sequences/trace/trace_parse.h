@@ -111,6 +111,12 @@ struct trace_parse_opts {
     /* Per memory (pri_mem and sec_mem apart), bytes: 0 means
      * TRACE_MAX_FOOTPRINT_DEFAULT, UINT64_MAX no limit. */
     uint64_t max_footprint;
+    /* NULL, or the text of a memory image (mem_load) held in memory rather
+     * than in its file: called with the image's path, returns its n bytes
+     * (kept by the caller until the parse returns) or NULL to read the file
+     * (gen-layers checks a drawn layer before any file of it is written). */
+    const char *(*image_text)(void *user, const char *path, size_t *n);
+    void *image_user;
 };
 
 /* Read a trace. path is a .cfg file, or a directory holding exactly one

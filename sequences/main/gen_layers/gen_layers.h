@@ -133,6 +133,8 @@ int gen_img(struct layer *l, const char *name);
 
 void cfg_text(const struct layer *l, const char *name, uint32_t crc, struct buf *b);
 int write_file(const char *path, const void *data, size_t n);
+/* A memory image's text (appended to b), as write_dat writes it to dir/file. */
+void dat_text(const struct dat *d, struct buf *b);
 int write_dat(const char *dir, const struct dat *d);
 
 #endif

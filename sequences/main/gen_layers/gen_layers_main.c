@@ -155,10 +155,55 @@ static long img_format_count[IMG_FORMATS];
 /* bypass layers with a cube above 4 GiB / a cube across a 4 KiB page */
 static long high_count, cross_count;
 
+/* The layer's memory images as text, held until the layer is accepted: its
+ * checks parse them from here (trace_parse_opts.image_text), so the layers
+ * drawn again (several for each one written) never touch the file system. */
+struct held_images {
+    char path[MAX_DATS][1200];   /* dir/file, as the trace parser names it */
+    struct buf text[MAX_DATS];
+    int n;
+};
+
+static const char *held_text(void *user, const char *path, size_t *n)
+{
+    const struct held_images *h = user;
+    for (int i = 0; i < h->n; i++)
+        if (!strcmp(h->path[i], path)) {
+            *n = h->text[i].n;
+            return h->text[i].s ? h->text[i].s : "";
+        }
+    return NULL;
+}
+
+static void held_init(struct held_images *h, const char *dir, const struct layer *l)
+{
+    memset(h, 0, sizeof *h);
+    for (int i = 0; i < l->ndat; i++) {
+        snprintf(h->path[i], sizeof h->path[i], "%s/%s", dir, l->dats[i].file);
+        dat_text(&l->dats[i], &h->text[i]);
+    }
+    h->n = l->ndat;
+}
+
+static void held_free(struct held_images *h)
+{
+    for (int i = 0; i < h->n; i++)
+        free(h->text[i].s);
+    h->n = 0;
+}
+
+/* The layer's trace text parsed with its held images. */
+static struct trace *parse_held(const char *path, const struct buf *text, struct held_images *h, char *err,
+                                size_t len)
+{
+    struct trace_parse_opts o = { .image_text = held_text, .image_user = h };
+    return trace_parse_text_with(path, text->s, text->n, &o, err, len);
+}
+
 /* Whether every SDP operand image (_bs / _bn / _ew) of the layer changes the
- * checked CRC when its bytes are perturbed (images rewritten in dir, then
+ * checked CRC when its bytes are perturbed (the held image changed, then
  * restored): 1 yes, 0 some stream does not show in the output. */
-static int operands_matter(struct layer *l, const char *dir, const char *path, const struct buf *text,
+static int operands_matter(struct layer *l, struct held_images *h, const char *path, const struct buf *text,
                            uint32_t crc)
 {
     int ok = 1;
@@ -172,16 +217,16 @@ static int operands_matter(struct layer *l, const char *dir, const char *path, c
             d->bytes[k] ^= 0xa5;
         char err[512], why[512];
         uint32_t c2 = crc;
-        if (write_dat(dir, d))
-            exit(1);
-        struct trace *t = trace_parse_text(path, text->s, text->n, err, sizeof err);
+        h->text[i].n = 0;
+        dat_text(d, &h->text[i]);
+        struct trace *t = parse_held(path, text, h, err, sizeof err);
         if (!t || golden_crc(t, l, &c2, NULL, why, sizeof why) || c2 == crc)
             ok = 0;
         trace_free(t);
         for (size_t k = 0; k < d->size; k++)
             d->bytes[k] ^= 0xa5;
-        if (write_dat(dir, d))
-            exit(1);
+        h->text[i].n = 0;
+        dat_text(d, &h->text[i]);
     }
     return ok;
 }
@@ -235,16 +280,15 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         layer_reset(&l);
         return -1;
     }
-    for (int i = 0; i < l.ndat; i++)
-        if (write_dat(dir, &l.dats[i])) {
-            layer_reset(&l);
-            exit(1);
-        }
+    struct held_images *held = malloc(sizeof *held);
+    if (!held)
+        abort();
+    held_init(held, dir, &l);
     struct buf text = { 0 };
     cfg_text(&l, name, 0, &text);
     char path[1400], err[512], why[512];
     snprintf(path, sizeof path, "%s/%s.cfg", dir, name);
-    struct trace *t = trace_parse_text(path, text.s, text.n, err, sizeof err);
+    struct trace *t = parse_held(path, &text, held, err, sizeof err);
     uint32_t crc = 0;
     int distinct = 0;
     rc = -1;
@@ -276,13 +320,18 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         else if ((!strcmp(engine, "cdp") || !strcmp(engine, "sdp")) && distinct < 12 && chance(90))
             snprintf(why, sizeof why, "%s output mostly saturated (%d distinct byte values)",
                      !strcmp(engine, "cdp") ? "CDP" : "SDP", distinct);
-        else if (l.kind == KIND_CONV_SDP_MEM && !operands_matter(&l, dir, path, &text, crc))
+        else if (l.kind == KIND_CONV_SDP_MEM && !operands_matter(&l, held, path, &text, crc))
             snprintf(why, sizeof why, "an operand stream does not change the output");
         else
             rc = 0;
     }
     trace_free(t);
+    held_free(held);
+    free(held);
     if (rc == 0) {
+        for (int i = 0; i < l.ndat; i++)
+            if (write_dat(dir, &l.dats[i]))
+                exit(1);
         text.n = 0;
         cfg_text(&l, name, crc, &text);
         if (write_file(path, text.s, text.n))
@@ -311,13 +360,8 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
         cross_count += cross;
         if (verbose)
             printf("%s: %s, %d distinct output byte values\n", name, l.desc, distinct);
-    } else {
-        if (verbose)
-            fprintf(stderr, "gen-layers: %s: redraw (%s): %s\n", name, l.desc, why);
-        for (int i = 0; i < l.ndat; i++) {
-            snprintf(path, sizeof path, "%s/%s", dir, l.dats[i].file);
-            unlink(path);
-        }
+    } else if (verbose) {
+        fprintf(stderr, "gen-layers: %s: redraw (%s): %s\n", name, l.desc, why);
     }
     free(text.s);
     layer_reset(&l);

@@ -65,10 +65,9 @@ int write_file(const char *path, const void *data, size_t n)
     return 0;
 }
 
-int write_dat(const char *dir, const struct dat *d)
+void dat_text(const struct dat *d, struct buf *b)
 {
-    struct buf b = { 0 };
-    bprintf(&b, "{\n");
+    bprintf(b, "{\n");
     for (size_t off = 0; off < d->size; off += 32) {
         size_t n = d->size - off < 32 ? d->size - off : 32;
         int nz = 0;
@@ -76,12 +75,18 @@ int write_dat(const char *dir, const struct dat *d)
             nz |= d->bytes[off + i];
         if (!nz)
             continue;   /* mem_init zeroed it */
-        bprintf(&b, "{offset:0x%zx, size:%zu, payload:", off, n);
+        bprintf(b, "{offset:0x%zx, size:%zu, payload:", off, n);
         for (size_t i = 0; i < n; i++)
-            bprintf(&b, "%s0x%02x", i ? " " : "", d->bytes[off + i]);
-        bprintf(&b, "} ,\n");
+            bprintf(b, "%s0x%02x", i ? " " : "", d->bytes[off + i]);
+        bprintf(b, "} ,\n");
     }
-    bprintf(&b, "}\n");
+    bprintf(b, "}\n");
+}
+
+int write_dat(const char *dir, const struct dat *d)
+{
+    struct buf b = { 0 };
+    dat_text(d, &b);
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir, d->file);
     int rc = write_file(path, b.s, b.n);

@@ -294,23 +294,32 @@ def nvdla_c_source(regs, units, out):
         L.append('    { "%s", 0x%05xu, %d, %d, %d },' % (u, min(r["addr"] for r in rl),
                                                         idx("D_OP_ENABLE"), idx("S_STATUS"), idx("S_POINTER")))
     L.append("};\n")
+    # each unit's registers are one run of the table (checked here): nvdla_reg_find walks that run only
+    order = [r["unit"] for r in regs.values()]
+    first = []
+    for u in units:
+        at = [i for i, x in enumerate(order) if x == u]
+        if at != list(range(at[0], at[0] + len(at))):
+            raise SystemExit("gen_regs: the registers of unit %s are not one run of the table" % u)
+        first.append(at[0])
+    L.append("/* the index of each unit's first register; its registers run to the next unit's */")
+    L.append("static const int unit_first[NVDLA_UNIT_COUNT + 1] = { %s, NVDLA_REG_COUNT };\n"
+             % ", ".join(str(f) for f in first))
     L += c_by_addr(regs, "NVDLA_REG_COUNT", 5)
     L.append(C_REG_INDEX % {"lo": "nvdla", "pfx": "NVDLA"} + """
 
 const struct nvdla_reg_desc *nvdla_reg_find(const char *unit, const char *reg)
 {
-    /* the unit by name once, then its registers by their unit number: a trace
-     * or a generated layer names hundreds of registers */
+    /* the unit by name once, then its run of registers: a trace or a
+     * generated layer names hundreds of registers */
     int u = 0;
     while (u < NVDLA_UNIT_COUNT && strcmp(nvdla_units[u].name, unit) != 0)
         u++;
     if (u == NVDLA_UNIT_COUNT)
         return NULL;
     size_t n = strlen(reg);
-    for (int i = 0; i < NVDLA_REG_COUNT; i++) {
+    for (int i = unit_first[u]; i < unit_first[u + 1]; i++) {
         const struct nvdla_reg_desc *r = &nvdla_regs[i];
-        if (r->unit != u)
-            continue;
         size_t rn = strlen(r->name);
         if (strcmp(r->name, reg) == 0 ||
             (n == rn + 2 && strncmp(r->name, reg, rn) == 0 && strcmp(reg + rn, "_0") == 0))

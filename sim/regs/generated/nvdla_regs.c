@@ -1842,6 +1842,9 @@ const struct nvdla_unit_desc nvdla_units[NVDLA_UNIT_COUNT] = {
     { "RBK", 0x11000u, 508, 506, 507 },
 };
 
+/* the index of each unit's first register; its registers run to the next unit's */
+static const int unit_first[NVDLA_UNIT_COUNT + 1] = { 0, 104, 108, 115, 174, 200, 204, 208, 222, 259, 322, 342, 382, 399, 446, 478, 485, 506, NVDLA_REG_COUNT };
+
 static const struct { uint32_t addr; uint16_t index; } by_addr[NVDLA_REG_COUNT] = {
     { 0x00000u, 0 },
     { 0x00004u, 1 },
@@ -2393,18 +2396,16 @@ int nvdla_reg_index(uint32_t addr)
 
 const struct nvdla_reg_desc *nvdla_reg_find(const char *unit, const char *reg)
 {
-    /* the unit by name once, then its registers by their unit number: a trace
-     * or a generated layer names hundreds of registers */
+    /* the unit by name once, then its run of registers: a trace or a
+     * generated layer names hundreds of registers */
     int u = 0;
     while (u < NVDLA_UNIT_COUNT && strcmp(nvdla_units[u].name, unit) != 0)
         u++;
     if (u == NVDLA_UNIT_COUNT)
         return NULL;
     size_t n = strlen(reg);
-    for (int i = 0; i < NVDLA_REG_COUNT; i++) {
+    for (int i = unit_first[u]; i < unit_first[u + 1]; i++) {
         const struct nvdla_reg_desc *r = &nvdla_regs[i];
-        if (r->unit != u)
-            continue;
         size_t rn = strlen(r->name);
         if (strcmp(r->name, reg) == 0 ||
             (n == rn + 2 && strncmp(r->name, reg, rn) == 0 && strcmp(reg + rn, "_0") == 0))

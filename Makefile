@@ -116,8 +116,8 @@ ifneq ($(if $(filter 1 gz fst,$(WAVES)),,$(WAVES_FROM)$(WAVES_TO)),)
 $(error WAVES_FROM/WAVES_TO set a window of the waves, but WAVES is off: add WAVES=1 or WAVES=gz)
 endif
 # RTL_* on the command line with the twin: the user's RTL would not run
-ifneq ($(and $(filter twin,$(DUT)),$(filter command line,$(origin RTL_FILES) $(origin RTL_TOP) $(origin RTL_FLAGS) $(origin RTL_VERILATOR))),)
-$(error RTL_FILES/RTL_TOP/RTL_FLAGS/RTL_VERILATOR name RTL to build, but DUT=twin runs the C twin: use DUT=rtl)
+ifneq ($(and $(filter twin,$(DUT)),$(filter command line,$(origin RTL_FILES) $(origin RTL_TOP) $(origin RTL_FLAGS) $(origin RTL_VERILATOR) $(origin RTL_PGO))),)
+$(error RTL_FILES/RTL_TOP/RTL_FLAGS/RTL_VERILATOR/RTL_PGO name RTL to build, but DUT=twin runs the C twin: use DUT=rtl)
 endif
 ifneq ($(filter-out +%,$(PLUSARGS)),)
 $(error PLUSARGS: '$(firstword $(filter-out +%,$(PLUSARGS)))' is not a plusarg: each word starts with +)

@@ -65,6 +65,7 @@ pg_refused() {   # NAME WANT KNOBS...
 pg_refused "RTL_PGO=2" "RTL_PGO: '2' is not 0 or 1" TEST=sdp_bypass_smoke DUT=rtl RTL_PGO=2
 pg_refused "with HARNESS=systemc" "RTL_PGO=1 is for the C harness" TEST=sdp_bypass_smoke DUT=rtl RTL_PGO=1 HARNESS=systemc
 pg_refused "on an Ethos-U top" "RTL_PGO=1 trains on NVDLA layers" TEST=ethosu/run_dma_stream DUT=rtl RTL_PGO=1
+pg_refused "with DUT=twin" "RTL_PGO name RTL to build, but DUT=twin runs the C twin" TEST=sdp_bypass_smoke DUT=twin RTL_PGO=1
 pg_refused "with WAVES_ON_FAIL" "not with SAN, RTL_COVERAGE, WAVES or WAVES_ON_FAIL" TEST=sdp_bypass_smoke DUT=rtl RTL_PGO=1 WAVES_ON_FAIL=20
 
 # the real nv_small, when generated (its builds where make puts them: a

@@ -26,7 +26,7 @@
 #   RTL_PGO    1: a profile-guided build of an NVDLA top on the C harness (GCC's
 #              -fprofile-generate, a training run of random layers of every
 #              engine, scripts/build/rtl_pgo_train.sh, then -fprofile-use): the
-#              same model, its verdicts and cycles alike, about 1.5x the cycles
+#              same model, its verdicts and cycles alike, about 1.4x the cycles
 #              per CPU-second on the real nv_small; its own build dir (pgo-),
 #              trained again when Verilator's output changes. 0 (default): none
 #   RTL_BUILD_ROOT  where the build directories go (default build/rtl;
@@ -261,7 +261,7 @@ cd "$root"
 # dependency files verilated.mk has the compiler write (-MMD) then name every
 # header as a target of its own, so a header that moved (a pulled commit)
 # rebuilds the object instead of stopping make with "No rule to make target".
-# the Verilator command with the current makeflags
+# the Verilator command with the current make and profile flags
 set_cmd() {
     cmd=("$verilator" "${mode[@]}" --exe --build -j 2 ${trace[@]+"${trace[@]}"} --prefix Vdut --top-module "$top"
          -Mdir "$dir/obj" -o ../simv.build "${makeflags[@]}"

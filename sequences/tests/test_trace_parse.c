@@ -9,6 +9,7 @@
  * the test fails when they are missing. */
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -629,6 +630,47 @@ START_TEST(test_empty_image)
 }
 END_TEST
 
+/* image_text: an image held in memory, by the path the parser names it;
+ * another path is read from its file */
+static const char *held_image(void *user, const char *path, size_t *n)
+{
+    size_t l = strlen(path);
+    if (l < 9 || strcmp(path + l - 9, "/held.dat"))
+        return NULL;
+    ++*(int *)user;
+    static const char text[] = "{\n{offset:0x4, size:2, payload:0x5a 0xa5} ,\n}\n";
+    *n = sizeof text - 1;
+    return text;
+}
+
+START_TEST(test_image_text)
+{
+    int asked = 0;
+    struct trace_parse_opts o = { .image_text = held_image, .image_user = &asked };
+    /* no held.dat on disk: the text given is parsed as the file would be */
+    struct trace *t = parse_cfg_opts("mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
+                                     "mem_load(pri_mem, 0x10, \"held.dat\");\n" TAIL, &o);
+    ck_assert_msg(t != NULL, "%s", err);
+    ck_assert_int_eq(asked, 1);
+    const struct trace_image *im = NULL;
+    for (size_t i = 0; i < t->n && !im; i++)
+        im = t->dir[i].image;
+    ck_assert_ptr_nonnull(im);
+    ck_assert_uint_eq(im->n, 1);
+    ck_assert_uint_eq(im->nbytes, 2);
+    ck_assert_uint_eq(im->bytes[0], 0x5a);
+    ck_assert_uint_eq(im->bytes[1], 0xa5);
+    trace_free(t);
+    /* a path the provider does not hold: the file, as without it */
+    char msg[512];
+    snprintf(msg, sizeof msg, "t.cfg:2: mem_load: cannot read memory image \"missing.dat\" (%s/missing.dat): %s",
+             tmpdir, strerror(ENOENT));
+    expect_exact_opts("mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
+                      "mem_load(pri_mem, 0x0, \"missing.dat\");\n" TAIL, &o, msg);
+    ck_assert_int_eq(asked, 1);
+}
+END_TEST
+
 START_TEST(test_footprint)
 {
     write_file("f.dat", "{\n{offset:0x0, size:4, payload:1 2 3 4} ,\n}\n");
@@ -769,6 +811,7 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_no_directives);
     tcase_add_test(tc, test_no_check_crc);
     tcase_add_test(tc, test_empty_image);
+    tcase_add_test(tc, test_image_text);
     tcase_add_test(tc, test_footprint);
     tcase_add_test(tc, test_shipped_traces);
     tcase_add_test(tc, test_shipped_nv_large);

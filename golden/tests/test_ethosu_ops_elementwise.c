@@ -349,6 +349,59 @@ START_TEST(test_ew_refused)
 }
 END_TEST
 
+/* A large operation on two 8-bit tensors looks its outputs up in a table of
+ * every value pair (ethosu_ops_elementwise.c table_rows); row by row (each row
+ * below the table's size) the same operation takes the row path: both must
+ * agree on every element, for every binary mode, scale mode, reversed
+ * operands and broadcast IFM2s. */
+START_TEST(test_table_path_equals_rows)
+{
+    enum { H = 64, W = 64, C = 70 };
+    static int32_t a[H * W * C], b[H * W * C], big[H * W * C], row[W * C];
+    srand(4242);
+    const enum ethosu_ew_mode modes[] = { ETHOSU_EW_ADD, ETHOSU_EW_SUB, ETHOSU_EW_MUL, ETHOSU_EW_MIN, ETHOSU_EW_MAX };
+    for (int iter = 0; iter < 24; iter++) {
+        enum ethosu_dtype t = iter % 2 ? ETHOSU_UINT8 : ETHOSU_INT8;
+        struct ethosu_ew_params p = params(modes[iter % 5]);
+        p.ifm_scale_mode = (enum ethosu_ifm_scale_mode)(iter / 5 % 3);
+        p.reversed = iter % 4 == 3;
+        p.broadcast_c = iter % 6 == 1;
+        p.broadcast_h = iter % 6 == 2;
+        p.opa.scale = (uint32_t)rand() | 1u << 30;
+        p.opa.shift = (uint8_t)(30 + rand() % 8);
+        p.opb_scale = (uint32_t)rand() & 0xFFFFu;
+        p.ofm.scale = (uint32_t)rand() | 1u << 30;
+        p.ofm.shift = (uint8_t)(p.ifm_scale_mode == ETHOSU_IFM_SCALE_16BIT ? 24 + rand() % 8 : 36 + rand() % 8);
+        int32_t lo = ethosu_dtype_min(t), span = ethosu_dtype_max(t) - lo + 1;
+        for (size_t i = 0; i < (size_t)H * W * C; i++) {
+            a[i] = lo + rand() % span;
+            b[i] = lo + rand() % span;
+        }
+        uint32_t h2 = p.broadcast_h ? 1 : H, c2 = p.broadcast_c ? 1 : C;
+        struct ethosu_fmap ifm = {H, W, C, t, lo + rand() % span, a};
+        struct ethosu_fmap ifm2 = {h2, W, c2, t, lo + rand() % span, b};
+        struct ethosu_fmap ofm = {H, W, C, t, lo + rand() % span, big};
+        struct ethosu_output_stage os = os_for(t, (enum ethosu_rounding)(iter % 2));
+        char err[200] = "";
+        ck_assert_msg(ethosu_op_elementwise(&p, &ifm, &ifm2, &os, &ofm, err, sizeof err) == 0, "%s", err);
+        for (uint32_t y = 0; y < H; y++) {
+            struct ethosu_fmap ri = ifm, r2 = ifm2, ro = ofm;
+            ri.h = r2.h = ro.h = 1;
+            ri.values = a + (size_t)y * W * C;
+            r2.values = b + (size_t)(p.broadcast_h ? 0 : y) * W * c2;
+            ro.values = row;
+            ck_assert_msg(ethosu_op_elementwise(&p, &ri, &r2, &os, &ro, err, sizeof err) == 0, "%s", err);
+            for (size_t i = 0; i < (size_t)W * C; i++)
+                if (row[i] != big[(size_t)y * W * C + i])
+                    ck_abort_msg("iter %d mode %d scale mode %d%s%s%s row %u element %zu: table %d, rows %d", iter,
+                                 (int)p.mode, (int)p.ifm_scale_mode, p.reversed ? " reversed" : "",
+                                 p.broadcast_c ? " broadcast C" : "", p.broadcast_h ? " broadcast H" : "", y, i,
+                                 big[(size_t)y * W * C + i], row[i]);
+        }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ethosu_ops_elementwise");
@@ -362,6 +415,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_mul_abs_lrelu);
     tcase_add_test(tc, test_int32_ops);
     tcase_add_test(tc, test_ew_refused);
+    tcase_add_test(tc, test_table_path_equals_rows);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -223,7 +223,7 @@ help:
 	@echo "       CLOCK_PERIOD=ns (default 10)"
 	@echo "       INJECT=fault|list VERBOSE=1|2 RESET_CYCLES RESET_IDLE PLUSARGS=\"+a +b=1\" NVDLA_CONFIG RUN_ABSENT=0|1"
 	@echo "       PROG_CHECK=error|warn ALLOW_NO_CHECK=0|1 MEM_LIMIT=bytes[K|M|G] AXI_MAX_WAIT=n REG_MAX_WAIT=n"
-	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR (every knob: docs/knobs.md; an unknown one is refused)"
+	@echo "       RTL_FILES RTL_TOP RTL_FLAGS RTL_VERILATOR RTL_PGO=0|1 (every knob: docs/knobs.md; an unknown one is refused)"
 
 deps:
 	@scripts/build/deps.sh

@@ -172,6 +172,10 @@ struct row_ctx {
     int reversed;
     size_t bstep;                       /* 0: IFM2 is one value for the row (scalar, broadcast over C) */
     const struct ethosu_out_clamp *clamp;
+    /* two 8-bit tensors of a large operation: every value pair's output
+     * (tab[(b - lo2) << 8 | (a - lo1)]) by the row function direct */
+    int32_t *tab, lo1, lo2;
+    void (*direct)(const struct row_ctx *r, const int32_t *ra, const int32_t *rb, int32_t *ro, uint32_t n);
 };
 
 /* One element; m and sm are constants at each call (row_*), so the
@@ -222,49 +226,41 @@ EW_ROW(row_max, ETHOSU_EW_MAX, ETHOSU_IFM_SCALE_16BIT)
 
 /* Two 8-bit tensors: the output is a function of the two raw values only,
  * so a large operation computes it once per pair (a 256 x 256 table by the
- * same row function, b constant across each row of it) and looks it up per
- * element. Returns 1 done, 0 not taken (another type, or too few elements
- * for the table to pay: the row path). */
-static int table_rows(struct row_ctx *r, row_fn fn, const struct ethosu_fmap *ifm, const struct ethosu_fmap *ifm2,
-                      const struct ethosu_ew_params *p, struct ethosu_fmap *ofm)
+ * row function fn, b constant across each row of it) and row_table looks it
+ * up per element. Returns 1 with r->tab set, 0 not taken (another type, or
+ * too few elements for the table to pay). */
+static int table_prepare(struct row_ctx *r, row_fn fn, const struct ethosu_fmap *ifm, const struct ethosu_fmap *ifm2)
 {
     size_t n = (size_t)ifm->h * ifm->w * ifm->c;
     int t1 = ifm->type == ETHOSU_INT8 || ifm->type == ETHOSU_UINT8;
     int t2 = ifm2->type == ETHOSU_INT8 || ifm2->type == ETHOSU_UINT8;
-    if (!t1 || !t2 || n < 4 * 65536)
+    if (!t1 || !t2 || n < 4 * 65536 || !(r->tab = malloc(65536 * sizeof *r->tab)))
         return 0;
-    int32_t lo1 = ethosu_dtype_min(ifm->type), lo2 = ethosu_dtype_min(ifm2->type);
-    int32_t *tab = malloc(65536 * sizeof *tab), a[256];
-    if (!tab)
-        return 0;
+    r->lo1 = ethosu_dtype_min(ifm->type);
+    r->lo2 = ethosu_dtype_min(ifm2->type);
+    r->direct = fn;
+    int32_t a[256];
     for (int k = 0; k < 256; k++)
-        a[k] = lo1 + k;
+        a[k] = r->lo1 + k;
     struct row_ctx tr = *r;
     tr.bstep = 0;
     for (int k = 0; k < 256; k++) {
-        const int32_t b = lo2 + k;
-        fn(&tr, a, &b, tab + ((size_t)k << 8), 256);
+        const int32_t b = r->lo2 + k;
+        fn(&tr, a, &b, r->tab + ((size_t)k << 8), 256);
     }
-    uint32_t c = ifm->c;
-    size_t bstep = r->bstep;
-    for (uint32_t y = 0; y < ifm->h; y++)
-        for (uint32_t x = 0; x < ifm->w; x++) {
-            size_t i = ((size_t)y * ifm->w + x) * c;
-            const int32_t *ra = ifm->values + i;
-            const int32_t *rb =
-                ifm2->values + ((size_t)(p->broadcast_h ? 0 : y) * ifm2->w + (p->broadcast_w ? 0 : x)) * ifm2->c;
-            int32_t *ro = ofm->values + i;
-            for (uint32_t ch = 0; ch < c; ch++) {
-                uint32_t ka = (uint32_t)(ra[ch] - lo1), kb = (uint32_t)(rb[ch * bstep] - lo2);
-                /* an 8-bit tensor's values are in range; anything else the row function */
-                if ((ka | kb) < 256)
-                    ro[ch] = tab[kb << 8 | ka];
-                else
-                    fn(r, ra + ch, rb + ch * bstep, ro + ch, 1);
-            }
-        }
-    free(tab);
     return 1;
+}
+
+static void row_table(const struct row_ctx *r, const int32_t *ra, const int32_t *rb, int32_t *ro, uint32_t n)
+{
+    for (uint32_t ch = 0; ch < n; ch++) {
+        uint32_t ka = (uint32_t)(ra[ch] - r->lo1), kb = (uint32_t)(rb[ch * r->bstep] - r->lo2);
+        /* an 8-bit tensor's values are in range; anything else the row function */
+        if ((ka | kb) < 256)
+            ro[ch] = r->tab[kb << 8 | ka];
+        else
+            r->direct(r, ra + ch, rb + ch * r->bstep, ro + ch, 1);
+    }
 }
 
 /* Returns 1 for any other operation (the caller's per-element path). */
@@ -298,8 +294,9 @@ static int rows(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm,
     r.clamp = clamp;
     const int32_t bconst = p->ifm2_scalar;
     uint32_t c = ifm->c;
-    if (!p->scalar && table_rows(&r, fn, ifm, ifm2, p, ofm))
-        return 0;
+    r.tab = NULL;
+    if (!p->scalar && table_prepare(&r, fn, ifm, ifm2))
+        fn = row_table;
     for (uint32_t y = 0; y < ifm->h; y++)
         for (uint32_t x = 0; x < ifm->w; x++) {
             size_t i = ((size_t)y * ifm->w + x) * c;
@@ -308,6 +305,7 @@ static int rows(const struct ethosu_ew_params *p, const struct ethosu_fmap *ifm,
                 rb = ifm2->values + ((size_t)(p->broadcast_h ? 0 : y) * ifm2->w + (p->broadcast_w ? 0 : x)) * ifm2->c;
             fn(&r, ifm->values + i, rb, ofm->values + i, c);
         }
+    free(r.tab);
     return 0;
 }
 

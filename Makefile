@@ -214,6 +214,7 @@ help:
 	@echo "make hw-harvest RTL_FILES=list.f NVDLA_CONFIG=name SEED=n [LAYER_COUNT=n] [ENGINES=\"conv sdp\"] [HARVEST_DIR=dir]"
 	@echo "                                   fresh random layers on your RTL: match/mismatch/hang/absent/error per engine,"
 	@echo "                                   each disagreement a case folder for make hw-observed (build/hw-harvest/<name>)"
+	@echo "make test-strength-rtl NVDLA_RTL=name  make test-strength's trace survivors on your RTL: agreed (recorded) or gaps of the twin"
 	@echo "make install PREFIX=/abs [DESTDIR=]  the library for your own testbench: headers, libnvdla-cosim.a, nvdla-cosim.pc (docs/library.md)"
 	@echo "make install-check | example-own-testbench  the install as a user sees it; the Verilator example built on it"
 	@echo "make sim TEST=copyeng/copy DUT=twin  the third family (docs/families.md: adding an accelerator family)"
@@ -739,6 +740,15 @@ hw-harvest: deps $(GEN_LAYERS) $(CORE_LIB)
 test-strength: deps $(TWIN_SIM)
 	@python3 scripts/regress/test_strength.py --sample '$(or $(SAMPLE),0)' --seed '$(or $(SEED),1)' \
 	    $(if $(JOBS),--jobs '$(JOBS)') $(if $(FILTER),--filter '$(FILTER)')
+
+# make test-strength's trace survivors of NVDLA_CONFIG run on your RTL (NVDLA_RTL=<name> or
+# RTL_FILES): those it agrees with (the layer does not use the change) recorded in
+# scripts/regress/strength_reasons_rtl.csv, those it tells apart listed as gaps of the twin
+# (build/test-strength/rtl-<config>.md; scripts/regress/strength_rtl.py). Run knobs as hw-harvest's.
+.PHONY: test-strength-rtl
+test-strength-rtl: deps $(CORE_LIB)
+	@python3 scripts/regress/strength_rtl.py --config '$(or $(NVDLA_CONFIG),nv_small)' $(if $(JOBS),--jobs '$(JOBS)') \
+	    --write-reasons scripts/regress/strength_reasons_rtl.csv DUT=rtl $(HARVEST_RUN_KNOBS)
 
 
 # make test: its steps one after another, then a line per step with its seconds

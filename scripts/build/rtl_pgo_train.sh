@@ -25,7 +25,8 @@ for d in "$tmp"/layers/*/; do
     runs=$((runs + 1))
     mkdir -p "$tmp/runs/$name"
     # a run's own watchdog ends a hang; timeout only guards a model that stops answering
-    timeout 600 "$simv" --test "nvdla/$name" --dut rtl --seed 1 --trace "$d/$name.cfg" --out-dir "$tmp/runs/$name" \
+    timeout 600 "$simv" --test "nvdla/$name" --dut rtl --seed 1 --nvdla-config "$config" --trace "$d/$name.cfg" \
+        --out-dir "$tmp/runs/$name" \
         >"$tmp/run.log" 2>&1
     if grep -qE '^(PASS|FAIL): ' "$tmp/run.log"; then
         verdicts=$((verdicts + 1))

@@ -17,7 +17,9 @@ The unchanged test runs first; a test whose own run does not pass has no
 mutants. SAMPLE=N keeps N field mutants per trace (a seeded sample, SEED);
 0 keeps them all. Each surviving mutant is explained by the first line of
 the reasons file (scripts/regress/strength_reasons.csv: test glob, mutant
-glob, reason) that matches it, or is UNEXPLAINED.
+glob, reason), then of scripts/regress/strength_reasons_rtl.csv (the ones
+the real RTL agrees with, make test-strength-rtl), that matches it, or is
+UNEXPLAINED.
 
 Writes OUT/table.md (per test: mutants run, still passing and which, with
 their reasons; then per field), OUT/survivors.csv, and keeps each survivor's
@@ -48,6 +50,8 @@ CONFIGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "nvdla_configs.csv
 DEFAULT_TRACES = [os.path.join("testdata", "nvdla-traces", "nv_small"), os.path.join("testdata", "nvdla-traces", "nv_large")]
 DEFAULT_NETWORKS = os.path.join("sequences", "ethosu", "networks")
 DEFAULT_REASONS = os.path.join(ROOT, "scripts", "regress", "strength_reasons.csv")
+# the survivors the real RTL agrees with (make test-strength-rtl writes it), read after the above
+RTL_REASONS = os.path.join(ROOT, "scripts", "regress", "strength_reasons_rtl.csv")
 REG_WRITE_RE = re.compile(r"^(\s*reg_write\(\s*NVDLA_(\w+)\.(\w+?)_0\s*,\s*)(0x[0-9a-fA-F]+|\d+)(\s*\);.*)$")
 TIMEOUT = 300
 
@@ -308,7 +312,7 @@ def main():
         print("test-strength: SAMPLE, JOBS and --net-flips must be >= 0 (JOBS >= 1)", file=sys.stderr)
         return 2
     try:
-        reasons = load_reasons(a.reasons)
+        reasons = load_reasons(a.reasons) + (load_reasons(RTL_REASONS) if os.path.exists(RTL_REASONS) else [])
         regs = load_regdefs(REGDEFS)
         tests = discover(a.traces, a.networks, a.filter)
     except (OSError, ValueError) as e:
@@ -407,7 +411,7 @@ def main():
 def write_table(path, tests, results, a, total, surv, unexpl):
     L = ["# Mutants that still pass", "",
          "Written by `make test-strength` (scripts/regress/test_strength.py%s, seed %d); reasons from "
-         "scripts/regress/strength_reasons.csv." % (", SAMPLE=%d" % a.sample if a.sample else ", every field", a.seed),
+         "scripts/regress/strength_reasons.csv and strength_reasons_rtl.csv." % (", SAMPLE=%d" % a.sample if a.sample else ", every field", a.seed),
          "", "%d mutants, %d still pass (%d unexplained)." % (total, surv, unexpl), "",
          "## Per test", "", "| test | mutants | still pass | which (reason) |", "| --- | ---: | ---: | --- |"]
     fields = {}

@@ -9,6 +9,8 @@
 #   - a network's mutants run (no-input, command and weight byte);
 #   - the ethos-u65-512 payload with its CONFIG made 256-MAC is refused
 #     naming NPU_SET_PARALLEL_MODE;
+#   - make test-strength-rtl refuses the shipped stub (no hardware), and its
+#     reasons file merge adds agreed survivors, drops gaps, keeps the rest;
 #   - bad input (SAMPLE) is exit 2.
 # Sourced by scripts/systest/system_tests.sh (uses ok/bad and $log), or run
 # alone (prints "N passed, M failed").
@@ -31,6 +33,29 @@ if python3 scripts/regress/test_strength.py --networks '' --filter 'nv_small/pdp
    ! grep -q 'PDP_RDMA.D_OPERATION_MODE_CFG.SPLIT_NUM' "$ts_out/pdp/table.md"; then
     ok "test-strength: PDP traces' survivors tabled with reasons, PDP_RDMA SPLIT_NUM refused"
 else bad "test-strength: PDP traces' table"; fi
+
+# make test-strength-rtl: the shipped stub decides nothing (refused); a merge of
+# the reasons file keeps what the run did not decide
+cp scripts/regress/strength_reasons_rtl.csv "$ts_out/reasons.csv" 2>/dev/null || : >"$ts_out/reasons.csv"
+if env -u RTL_FILES make -s --no-print-directory test-strength-rtl >"$log" 2>&1; then rc=0; else rc=$?; fi
+if [ "$rc" = 2 ] && grep -q 'the shipped stub is no hardware and decides nothing' "$log" &&
+   python3 - "$ts_out/reasons.csv" >>"$log" 2>&1 <<'EOF'
+import sys
+sys.path.insert(0, "scripts/regress")
+import strength_rtl as s
+path = sys.argv[1]
+before = open(path).read()
+row = {"test": "nv_small/t", "kind": "field", "what": "PDP.D_X.Y", "reason": "UNEXPLAINED", "mutant": "L1:PDP.D_X.Y 0->1"}
+s.write_reasons(path, "the real nv_small RTL", [(row, "undecided", 0, "")])
+assert open(path).read() == before or not before.strip(), "an undecided run changed the file"
+s.write_reasons(path, "the real nv_small RTL", [(row, "same", 0, "")])
+assert "nv_small/t,field:PDP.D_X.Y,the real nv_small RTL writes the same bytes" in open(path).read()
+s.write_reasons(path, "the real nv_small RTL", [(row, "hang", 1, "")])
+assert "nv_small/t," not in open(path).read(), "a gap kept its reason"
+EOF
+then
+    ok "test-strength-rtl: the stub refused; reasons merged (agreed added, gaps dropped, undecided kept)"
+else bad "test-strength-rtl: stub refusal or reasons merge (exit $rc)"; fi
 
 if python3 scripts/regress/test_strength.py --traces --filter 'ethos-u65-256/conv_1x1' --out "$ts_out/net" >"$log" 2>&1 &&
    grep -q '^OK  \|^WEAK' "$log" && grep -q 'ethos-u65-256/conv_1x1: 3 mutants' "$log"; then

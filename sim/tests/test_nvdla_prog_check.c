@@ -40,6 +40,18 @@ static void expect_only(enum nvdla_unit u, enum nvdla_prog_rule rule, const char
     ck_assert(strstr(line, nvdla_prog_rules[rule].name) != NULL);
 }
 
+/* Among the violations (a layer broken this way may break the models' own
+ * preconditions too) one is of `rule` and says `what`. */
+static void expect_has(enum nvdla_unit u, enum nvdla_prog_rule rule, const char *what)
+{
+    int n = check(u);
+    for (int i = 0; i < n && i < 16; i++)
+        if (v[i].rule == rule && strstr(v[i].detail, what))
+            return;
+    ck_abort_msg("no violation of %s saying '%s' among %d (first: %s)", nvdla_prog_rules[rule].name, what, n,
+                 n ? v[0].detail : "none");
+}
+
 static void expect_clean(enum nvdla_unit u)
 {
     int n = check(u);
@@ -425,6 +437,77 @@ START_TEST(rule_pdp_rdma_split)
 }
 END_TEST
 
+/* make test-strength-rtl: mutants of shipped traces the twin passed and the
+ * real nv_small RTL hung on or wrote other bytes for (docs/test-strength.md). */
+START_TEST(rule_conv_weight_kernels)
+{
+    legal_conv();
+    W(CDMA_D_WEIGHT_SIZE_1, 6);   /* the CDMA loads 7 kernels, the CSC computes 8: hangs */
+    expect_only(NVDLA_UNIT_CDMA, NVDLA_RULE_CONV_KERNELS, "WEIGHT_KERNEL = 7 (8 kernels) but CDMA");
+    W(CDMA_D_WEIGHT_SIZE_1, 8);   /* one more loaded than computed: the RTL wrote the same bytes */
+    expect_clean(NVDLA_UNIT_CDMA);
+}
+END_TEST
+
+START_TEST(rule_weight_keep)
+{
+    legal_conv();
+    W(CSC_D_MISC_CFG, NVDLA_CSC_D_MISC_CFG_SKIP_WEIGHT_RLS_MASK);   /* 80 bytes in 2 banks of 4 KiB: fits */
+    expect_clean(NVDLA_UNIT_CDMA);
+    W(CDMA_D_BANK, 0);
+    W(CSC_D_BANK, 0);
+    W(CDMA_D_WEIGHT_BYTES, 4104);
+    W(CSC_D_WEIGHT_BYTES, 4104);
+    expect_has(NVDLA_UNIT_CDMA, NVDLA_RULE_WEIGHT_KEEP, "D_WEIGHT_BYTES = 4104 exceed the 1 weight bank");
+    W(CSC_D_MISC_CFG, 0);   /* released as the CSC goes: streams through the one bank */
+    check(NVDLA_UNIT_CDMA);
+    for (int i = 0; i < 16; i++)
+        ck_assert_int_ne(v[i].rule, NVDLA_RULE_WEIGHT_KEEP);
+}
+END_TEST
+
+START_TEST(rule_y_extension)
+{
+    legal_conv();
+    W(CSC_D_POST_Y_EXTENSION, 1);   /* a 1x1 kernel: the RTL wrote the same bytes */
+    expect_clean(NVDLA_UNIT_CDMA);
+    W(CSC_D_WEIGHT_SIZE_EXT_0, 2 << 16);   /* 3 rows: other bytes */
+    expect_has(NVDLA_UNIT_CDMA, NVDLA_RULE_Y_EXTENSION, "Y_EXTENSION = 1 in a feature convolution with a 3-row");
+}
+END_TEST
+
+START_TEST(rule_pdp_rdma_split_stripes)
+{
+    legal_pdp();
+    W(PDP_RDMA_D_OPERATION_MODE_CFG, 1);   /* two stripes on both */
+    W(PDP_D_OPERATION_MODE_CFG, 1 << 8 | 1 << 4 | 1);
+    W(PDP_D_PARTIAL_WIDTH_IN, 1 << 10 | 1);
+    W(PDP_RDMA_D_PARTIAL_WIDTH_IN, 1 << 10 | 1);
+    W(PDP_RDMA_D_PARTIAL_WIDTH_IN, 1 << 10 | 2);
+    expect_has(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_RDMA_SPLIT, "PARTIAL_WIDTH_IN_FIRST = 2 but PDP's is 1");
+    W(PDP_RDMA_D_PARTIAL_WIDTH_IN, 7u << 20 | 1 << 10 | 1);   /* no middle stripe of two: unused */
+    W(PDP_RDMA_D_POOLING_KERNEL_CFG, 0 << 4 | 1);
+    expect_has(NVDLA_UNIT_PDP, NVDLA_RULE_PDP_RDMA_SPLIT, "KERNEL_STRIDE_WIDTH = 0 but PDP's is 1");
+    check(NVDLA_UNIT_PDP);
+    for (int i = 0; i < 16; i++)
+        ck_assert_msg(!strstr(v[i].detail, "PARTIAL_WIDTH_IN_MID"), "%s", v[i].detail);
+}
+END_TEST
+
+START_TEST(rule_output_overlap)
+{
+    legal_sdp();
+    W(SDP_RDMA_D_DATA_CUBE_CHANNEL, 15);   /* two surfaces of 3 lines of 32 bytes in 96 */
+    W(SDP_D_DATA_CUBE_CHANNEL, 15);
+    expect_clean(NVDLA_UNIT_SDP);
+    W(SDP_D_DST_SURFACE_STRIDE, 88);
+    expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_OUTPUT_OVERLAP, "surface stride 0x58 below the 0x60 bytes");
+    W(SDP_D_DST_SURFACE_STRIDE, 96);
+    W(SDP_D_DST_LINE_STRIDE, 24);
+    expect_only(NVDLA_UNIT_SDP, NVDLA_RULE_OUTPUT_OVERLAP, "line stride 0x18 below a line's 0x20 bytes");
+}
+END_TEST
+
 /* The geometry of the observed hang pdp_1_51: 15x11 input, 1x6 windows,
  * stride 1x5, pad top 4, bottom 5 -> 15x3. The last window (rows 6..11 of
  * the padded plane, starting at 2 x 5 - 4 = 6) needs one padded row; the
@@ -547,6 +630,8 @@ START_TEST(rule_ram_type)
     pc.cfg = nvdla_config_find("nv_large");
     nvdla_regfile_set_config(&rf, pc.cfg);
     legal_sdp();
+    W(SDP_D_DST_LINE_STRIDE, 128);   /* 4 atoms of 32 bytes a line on nv_large */
+    W(SDP_D_DST_SURFACE_STRIDE, 384);
     W(SDP_RDMA_D_SRC_DMA_CFG, 0);
     expect_clean(NVDLA_UNIT_SDP);
 }
@@ -591,6 +676,11 @@ static Suite *prog_suite(void)
     tcase_add_test(tc, legal_layers_pass);
     tcase_add_test(tc, rule_pdp_out_channel);
     tcase_add_test(tc, rule_pdp_rdma_split);
+    tcase_add_test(tc, rule_pdp_rdma_split_stripes);
+    tcase_add_test(tc, rule_conv_weight_kernels);
+    tcase_add_test(tc, rule_weight_keep);
+    tcase_add_test(tc, rule_y_extension);
+    tcase_add_test(tc, rule_output_overlap);
     tcase_add_test(tc, rule_entry_per_slice);
     tcase_add_test(tc, rule_entry_per_slice_per_configuration);
     tcase_add_test(tc, rule_atom_multiples_per_configuration);

@@ -58,6 +58,34 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "hung with D_ATOMICS left at reset and completed bit-exact with it set (image input: the one layer "
         "run completed without it)",
         "nv_small (conv_bias hangs without it, passes with it)" },
+    [NVDLA_RULE_CONV_KERNELS] = {
+        "conv-weight-kernels", "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_KERNEL, CDMA D_WEIGHT_SIZE_1.WEIGHT_KERNEL",
+        "the CDMA loads WEIGHT_KERNEL + 1 kernels into the CBUF and the CSC computes its own count of output "
+        "channels from them: a CSC count above the CDMA's waits for kernels that never come and the layer "
+        "never finishes (a CDMA count above the CSC's wrote the same bytes)",
+        "make test-strength-rtl on the shipped nv_small traces (the twin takes the CSC's count only): CDMA "
+        "0xf -> 0xe or 0x1f -> 0x1e (4 traces) and CSC 0 -> 1 (dc_1x1x8_1x1x8x1_int8_0) hang; CDMA 0 -> 1, "
+        "0x18 -> 0x19, 0x28 -> 0x29 wrote the traces' bytes (hw-observed strength_dc_*_WEIGHT_KERNEL)",
+        "nv_small (hangs: 5 mutants of shipped traces)" },
+    [NVDLA_RULE_WEIGHT_KEEP] = {
+        "cbuf-weight-keep", "CSC D_MISC_CFG.SKIP_WEIGHT_RLS, CDMA D_BANK.WEIGHT_BANK, D_WEIGHT_BYTES",
+        "SKIP_WEIGHT_RLS = 1 keeps the layer's weights in the CBUF for the next layer: the CSC then frees no "
+        "weight entry, so weights larger than the weight banks ((WEIGHT_BANK + 1) x CBUF_BANK_DEPTH x "
+        "CBUF_BANK_WIDTH bytes, 4 KiB a bank on nv_small) can never be loaded whole and the layer never "
+        "finishes; weights that fit complete as without it",
+        "make test-strength-rtl on the shipped nv_small traces (the twin keeps no weights of a last layer): "
+        "CSC SKIP_WEIGHT_RLS 0 -> 1 hangs dc_13x15x64 (15 KiB of weights, 3 banks) and dc_8x16x128 (36 KiB, "
+        "5 banks), and wrote the bytes of the four whose weights fit (hw-observed strength_dc_*_SKIP_WEIGHT_RLS)",
+        "nv_small (hangs: 2 mutants of shipped traces; 4 that fit completed bit-exact)" },
+    [NVDLA_RULE_Y_EXTENSION] = {
+        "csc-y-extension", "CSC D_POST_Y_EXTENSION.Y_EXTENSION, D_DATAIN_FORMAT, D_WEIGHT_SIZE_EXT_0",
+        "the post Y extension (E = 2^Y_EXTENSION kernel rows read together) belongs to image input; a feature "
+        "convolution whose kernel has more than one row computes other sums with it (the golden model has no "
+        "such mode): it must be 0 there",
+        "make test-strength-rtl on the shipped nv_small traces (the twin ignores it in a feature convolution): "
+        "0 -> 1 wrote other bytes in all 7 traces with kernels of 3 to 6 rows, the same bytes in the two with "
+        "1x1 kernels (hw-observed strength_dc_*_Y_EXTENSION)",
+        "nv_small (other bytes: 7 mutants of shipped traces; 1-row kernels unchanged)" },
     [NVDLA_RULE_PIXEL_X_OFFSET] = {
         "pixel-x-offset", "CDMA D_PIXEL_OFFSET.PIXEL_X_OFFSET, D_DATAIN_FORMAT.PIXEL_FORMAT",
         "the x offset places the first pixel inside the first memory atom of a line: it must be below the "
@@ -119,13 +147,28 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "0x1f -> 0x1e in pdp_8x8x32_1x1_int8_1 (4 surfaces either way) ran bit-exact",
         "nv_small (hangs: hw-observed strength_pdp_out_channel; same surfaces: bit-exact)" },
     [NVDLA_RULE_PDP_RDMA_SPLIT] = {
-        "pdp-rdma-split", "PDP_RDMA D_OPERATION_MODE_CFG.SPLIT_NUM, PDP D_OPERATION_MODE_CFG.SPLIT_NUM",
+        "pdp-rdma-split", "PDP_RDMA D_OPERATION_MODE_CFG.SPLIT_NUM, D_PARTIAL_WIDTH_IN, D_POOLING_KERNEL_CFG; "
+        "PDP's",
         "a layer read from memory is cut into SPLIT_NUM + 1 stripes by the read DMA and by the pooling unit "
         "each from its own register: when they differ the two wait for each other's stripes and the layer "
-        "never finishes",
+        "never finishes. In split mode the read DMA also takes each stripe's input width (PARTIAL_WIDTH_IN "
+        "first, mid, last) and the overlap between stripes (KERNEL_WIDTH, KERNEL_STRIDE_WIDTH) from its own "
+        "copies: they must equal PDP's (other widths hang or pool other columns)",
         "make test-strength (the twin took PDP's SPLIT_NUM only); hw-observed strength_pdp_rdma_split "
-        "(PDP_RDMA 0 -> 2 in pdp_8x9x19_3x3_ave_int8_1: hangs)",
-        "nv_small (hangs: hw-observed strength_pdp_rdma_split)" },
+        "(PDP_RDMA 0 -> 2 in pdp_8x9x19_3x3_ave_int8_1: hangs); make test-strength-rtl: in "
+        "pdp_5x7x8_4x1_split_max_int8_0 PDP_RDMA PARTIAL_WIDTH_IN_LAST 1 -> 0 hangs, PARTIAL_WIDTH_IN_FIRST, "
+        "KERNEL_WIDTH and KERNEL_STRIDE_WIDTH changed write other bytes; without a split all ran unchanged",
+        "nv_small (hangs and other bytes: hw-observed strength_pdp_*)" },
+    [NVDLA_RULE_OUTPUT_OVERLAP] = {
+        "output-overlap", "SDP/PDP/CDP D_DST_LINE_STRIDE, D_DST_SURFACE_STRIDE and the output cube's size",
+        "an output cube whose lines overlap (line stride below a line's bytes) or whose surfaces overlap "
+        "(surface stride below (height - 1) x line stride + a line's bytes) leaves in the shared bytes whatever "
+        "the hardware wrote last, and its engines write in their own order (CDP, across channels, every "
+        "surface of a pixel before the next pixel): the bytes are not defined by the layer",
+        "make test-strength-rtl: CDP_RDMA D_DATA_CUBE_HEIGHT 0x10 -> 0x11 in cdp_33x17x34_lrn5_int8_0 (17 -> 18 "
+        "lines of 0x420 bytes in a 0x4620-byte surface) wrote other bytes than the twin, which writes surface "
+        "after surface (hw-observed strength_cdp_33x17x34_lrn5_int8_0_L374)",
+        "nv_small (other bytes: a CDP mutant)" },
     [NVDLA_RULE_ATOM_ALIGN] = {
         "atom-align", "base addresses, line and surface strides of the feature cubes (SDP, PDP, CDP, CDMA)",
         "feature cubes are read and written in memory atoms (8 bytes on nv_small): start address, line and "
@@ -184,6 +227,22 @@ static void check_cube(struct out *o, const struct nvdla_prog_ctx *pc, const cha
         add(o, NVDLA_RULE_ATOM_ALIGN, "%s: base 0x%" PRIx64 ", line stride 0x%" PRIx64 ", surface stride 0x%" PRIx64
             ": each must be a multiple of the %" PRIu64 "-byte memory atom", what, m->base, m->layout.line_stride,
             m->layout.surface_stride, a);
+}
+
+/* An output cube's lines or surfaces sharing bytes: what is left there
+ * depends on the engine's write order. */
+static void check_output_overlap(struct out *o, const char *what, const struct nvdla_cube_mem *m)
+{
+    unsigned lanes = golden_layout_lanes(&m->layout);
+    uint64_t line = (uint64_t)m->w * lanes * m->layout.elem_bytes, ls = m->layout.line_stride;
+    uint32_t surfaces = (m->c + lanes - 1) / lanes;
+    if (m->h > 1 && ls < line)
+        add(o, NVDLA_RULE_OUTPUT_OVERLAP, "%s: line stride 0x%" PRIx64 " below a line's 0x%" PRIx64 " bytes (%u "
+            "atoms): its lines overlap", what, ls, line, m->w);
+    else if (surfaces > 1 && m->layout.surface_stride < (uint64_t)(m->h - 1) * ls + line)
+        add(o, NVDLA_RULE_OUTPUT_OVERLAP, "%s: surface stride 0x%" PRIx64 " below the 0x%" PRIx64 " bytes a "
+            "surface spans (%u lines of stride 0x%" PRIx64 "): its %u surfaces overlap", what,
+            m->layout.surface_stride, (uint64_t)(m->h - 1) * ls + line, m->h, ls, surfaces);
 }
 
 /* ---- convolution -------------------------------------------------------- */
@@ -261,6 +320,21 @@ static void check_conv(const struct nvdla_regfile *r, const struct nvdla_prog_ct
     if (feature && atomics != out_w * out_h - 1)
         add(o, NVDLA_RULE_CSC_ATOMICS, "CSC D_ATOMICS = %u, but the %ux%u output (CSC D_DATAOUT_SIZE_0) takes %u "
             "atomic operations: write %u", atomics, out_w, out_h, out_w * out_h, out_w * out_h - 1);
+    uint32_t csc_k = FLD(CSC_D_WEIGHT_SIZE_EXT_1, WEIGHT_KERNEL) + 1, cdma_k = FLD(CDMA_D_WEIGHT_SIZE_1, WEIGHT_KERNEL) + 1;
+    if (csc_k > cdma_k)
+        add(o, NVDLA_RULE_CONV_KERNELS, "CSC D_WEIGHT_SIZE_EXT_1 WEIGHT_KERNEL = %u (%u kernels) but CDMA "
+            "D_WEIGHT_SIZE_1 WEIGHT_KERNEL = %u (%u loaded): the CSC waits for kernels the CDMA never loads",
+            csc_k - 1, csc_k, cdma_k - 1, cdma_k);
+    uint64_t wbank_bytes = (uint64_t)wbanks * c->cbuf_bank_depth * c->cbuf_bank_width;
+    if (FLD(CSC_D_MISC_CFG, SKIP_WEIGHT_RLS) && wb > wbank_bytes)
+        add(o, NVDLA_RULE_WEIGHT_KEEP, "CSC D_MISC_CFG SKIP_WEIGHT_RLS = 1 keeps the weights in the CBUF, but "
+            "D_WEIGHT_BYTES = %u exceed the %u weight bank%s (D_BANK.WEIGHT_BANK = %u: %" PRIu64 " bytes on %s): "
+            "the CSC frees no entry for the rest", wb, wbanks, wbanks == 1 ? "" : "s", wbanks - 1, wbank_bytes,
+            c->name);
+    uint32_t y_ext = FLD(CSC_D_POST_Y_EXTENSION, Y_EXTENSION), kh = FLD(CSC_D_WEIGHT_SIZE_EXT_0, WEIGHT_HEIGHT_EXT) + 1;
+    if (feature && y_ext && kh > 1)
+        add(o, NVDLA_RULE_Y_EXTENSION, "CSC D_POST_Y_EXTENSION Y_EXTENSION = %u in a feature convolution with a "
+            "%u-row kernel: the post extension is image input's; write 0", y_ext, kh);
     if (!pc->cbuf_flushed)
         add(o, NVDLA_RULE_FLUSH_WAIT, "CDMA enabled before CDMA S_CBUF_FLUSH_STATUS read FLUSH_DONE = 1: poll it "
             "(poll_reg_equal(NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0, 0x1)) before the first convolution");
@@ -324,8 +398,10 @@ static void check_sdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
     }
     if (!l.flying_in)
         check_cube(o, pc, "SDP_RDMA input cube", &l.src);
-    if (!l.to_pdp && !golden_sdp_compare_mode(&l.cfg))
+    if (!l.to_pdp && !golden_sdp_compare_mode(&l.cfg)) {
         check_cube(o, pc, "SDP output cube", &l.dst);
+        check_output_overlap(o, "SDP output cube (D_DST_LINE_STRIDE, D_DST_SURFACE_STRIDE)", &l.dst);
+    }
     static const char *const stream[GOLDEN_SDP_STAGES] = { "SDP_RDMA BS operands (D_BRDMA_CFG)",
                                                            "SDP_RDMA BN operands (D_NRDMA_CFG)",
                                                            "SDP_RDMA EW operands (D_ERDMA_CFG)" };
@@ -378,6 +454,25 @@ static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
     if (!l.flying_in && rdma_split != l.cfg.split_num)
         add(o, NVDLA_RULE_PDP_RDMA_SPLIT, "PDP_RDMA D_OPERATION_MODE_CFG SPLIT_NUM = %u but PDP's is %u: the read "
             "DMA and the pooling unit must cut the layer into the same stripes", rdma_split, l.cfg.split_num);
+    else if (!l.flying_in && l.cfg.split_num) {
+        /* the stripes' widths and overlap the read DMA computes from its own copies */
+        const struct { const char *name; uint32_t rdma, pdp; int mid; } same[] = {
+            { "D_PARTIAL_WIDTH_IN PARTIAL_WIDTH_IN_FIRST", FLD(PDP_RDMA_D_PARTIAL_WIDTH_IN, PARTIAL_WIDTH_IN_FIRST),
+              FLD(PDP_D_PARTIAL_WIDTH_IN, PARTIAL_WIDTH_IN_FIRST), 0 },
+            { "D_PARTIAL_WIDTH_IN PARTIAL_WIDTH_IN_LAST", FLD(PDP_RDMA_D_PARTIAL_WIDTH_IN, PARTIAL_WIDTH_IN_LAST),
+              FLD(PDP_D_PARTIAL_WIDTH_IN, PARTIAL_WIDTH_IN_LAST), 0 },
+            { "D_PARTIAL_WIDTH_IN PARTIAL_WIDTH_IN_MID", FLD(PDP_RDMA_D_PARTIAL_WIDTH_IN, PARTIAL_WIDTH_IN_MID),
+              FLD(PDP_D_PARTIAL_WIDTH_IN, PARTIAL_WIDTH_IN_MID), 1 },
+            { "D_POOLING_KERNEL_CFG KERNEL_WIDTH", FLD(PDP_RDMA_D_POOLING_KERNEL_CFG, KERNEL_WIDTH),
+              FLD(PDP_D_POOLING_KERNEL_CFG, KERNEL_WIDTH), 0 },
+            { "D_POOLING_KERNEL_CFG KERNEL_STRIDE_WIDTH", FLD(PDP_RDMA_D_POOLING_KERNEL_CFG, KERNEL_STRIDE_WIDTH),
+              FLD(PDP_D_POOLING_KERNEL_CFG, KERNEL_STRIDE_WIDTH), 0 },
+        };
+        for (unsigned i = 0; i < sizeof same / sizeof same[0]; i++)
+            if (same[i].rdma != same[i].pdp && (!same[i].mid || l.cfg.split_num > 1))   /* 2 stripes: no mid */
+                add(o, NVDLA_RULE_PDP_RDMA_SPLIT, "PDP_RDMA %s = %u but PDP's is %u: in split mode the read DMA "
+                    "cuts the input into stripes with its own copy", same[i].name, same[i].rdma, same[i].pdp);
+    }
     if (golden_pdp_hw_check(&l.cfg, why, sizeof why))
         add(o, NVDLA_RULE_PDP_GEOMETRY, "PDP: %s", why);
     else if (!l.flying_in)
@@ -392,6 +487,7 @@ static void check_pdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
     if (!l.flying_in)
         check_cube(o, pc, "PDP_RDMA input cube", &l.src);
     check_cube(o, pc, "PDP output cube", &l.dst);
+    check_output_overlap(o, "PDP output cube (D_DST_LINE_STRIDE, D_DST_SURFACE_STRIDE)", &l.dst);
 }
 
 static void check_cdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx *pc, struct out *o)
@@ -404,6 +500,7 @@ static void check_cdp(const struct nvdla_regfile *r, const struct nvdla_prog_ctx
     }
     check_cube(o, pc, "CDP_RDMA input cube", &l.src);
     check_cube(o, pc, "CDP output cube", &l.dst);
+    check_output_overlap(o, "CDP output cube (D_DST_LINE_STRIDE, D_DST_SURFACE_STRIDE)", &l.dst);
 }
 
 int nvdla_prog_check(const struct nvdla_regfile *r, enum nvdla_unit u, const struct nvdla_prog_ctx *pc,

@@ -21,13 +21,17 @@ enum nvdla_prog_rule {
     NVDLA_RULE_WEIGHT_BYTES,        /* weight-bytes-align */
     NVDLA_RULE_FLUSH_WAIT,          /* cbuf-flush-wait */
     NVDLA_RULE_CSC_ATOMICS,         /* csc-atomics: CSC D_ATOMICS = output width x height - 1 */
+    NVDLA_RULE_CONV_KERNELS,        /* conv-weight-kernels: CSC's kernel count within the CDMA's */
+    NVDLA_RULE_WEIGHT_KEEP,         /* cbuf-weight-keep: weights kept for the next layer fit the weight banks */
+    NVDLA_RULE_Y_EXTENSION,         /* csc-y-extension: 0 in a feature convolution */
     NVDLA_RULE_PIXEL_X_OFFSET,      /* pixel-x-offset: within the first memory atom */
     NVDLA_RULE_DATA_USE,            /* sdp-data-use */
     NVDLA_RULE_PDP_GEOMETRY,        /* pdp-geometry */
     NVDLA_RULE_PDP_TRAILING_INPUT,  /* pdp-trailing-input: input read after the last window */
     NVDLA_RULE_PDP_LINE_BUFFER,     /* pdp-line-buffer: an output line the pooling line buffer holds */
     NVDLA_RULE_PDP_OUT_CHANNEL,     /* pdp-out-channel: output channels = input channels */
-    NVDLA_RULE_PDP_RDMA_SPLIT,      /* pdp-rdma-split: PDP_RDMA SPLIT_NUM = PDP's */
+    NVDLA_RULE_PDP_RDMA_SPLIT,      /* pdp-rdma-split: PDP_RDMA SPLIT_NUM (and in split mode its stripes) = PDP's */
+    NVDLA_RULE_OUTPUT_OVERLAP,      /* output-overlap: an output cube's lines and surfaces do not overlap */
     NVDLA_RULE_ATOM_ALIGN,          /* atom-align */
     NVDLA_RULE_RAM_TYPE,            /* ram-type: SRAMIF selected, the configuration has none */
     NVDLA_RULE_MODEL,               /* layer-program: what the golden models refuse */

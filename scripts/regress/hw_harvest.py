@@ -278,10 +278,8 @@ def main():
     print("hw-harvest: %d layers (%s, %d each, seed %d) for %s on %s; building the RTL ..." % (
         len(layers), " ".join(engines), count, seed, config, " ".join(rtl) or STUB_FILES + " (the shipped stub)"),
         flush=True)
-    tmpl, msg = simrun.make_template(knobs, "TRACE=" + first, env)
+    tmpl = simrun.make_template_or_say(knobs, "TRACE=" + first, env, "hw-harvest")
     if tmpl is None:
-        print(msg, file=sys.stderr)
-        print("hw-harvest: nothing ran: make refused the request or the RTL did not build", file=sys.stderr)
         return 2
 
     running = []   # every simulation started (each in its own session), ended on Ctrl-C

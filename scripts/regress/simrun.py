@@ -20,6 +20,7 @@ import os
 import shlex
 import signal
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # LOG_DIR of the template: each run's folder replaces it in the knobs' arguments
@@ -68,6 +69,16 @@ def make_template(knobs, target, env):
     except ValueError as e:
         return None, "make sim-template printed a command shlex cannot split (%s): %s" % (e, lines[-3:])
     return Template(command, knob_args, lines[-1]), None
+
+
+def make_template_or_say(knobs, target, env, who):
+    """make_template's Template, or None once make's output and that nothing
+    ran are printed on stderr (who: the tool's name, for the message)."""
+    tmpl, msg = make_template(knobs, target, env)
+    if tmpl is None:
+        print(msg, file=sys.stderr)
+        print("%s: nothing ran: make refused the request or the RTL did not build" % who, file=sys.stderr)
+    return tmpl
 
 
 def cfg_of(folder):

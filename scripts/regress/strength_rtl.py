@@ -114,10 +114,8 @@ def main():
     knobs += ["PROG_CHECK=warn"] * (not any(k.startswith("PROG_CHECK=") for k in a.knobs))
     print("strength-rtl: %d survivors of %d tests on %s; building the RTL ..." % (len(rows), len(tests), a.config),
           flush=True)
-    tmpl, msg = simrun.make_template(knobs, "TRACE=" + first, env)
+    tmpl = simrun.make_template_or_say(knobs, "TRACE=" + first, env, "strength-rtl")
     if tmpl is None:
-        print(msg, file=sys.stderr)
-        print("strength-rtl: nothing ran: make refused the request or the RTL did not build", file=sys.stderr)
         return 2
     logs = os.path.join(a.inp, "rtl-" + a.config)
     shutil.rmtree(logs, ignore_errors=True)

@@ -10,7 +10,8 @@ the twin and tables those that still pass:
            field      one field of one reg_write changed (its lowest bit
                       flipped; an enumerated field takes another of its values)
   network  no-input   the input_<i>.npy files zeroed (same shape and type)
-           cmd-byte   one byte of the payload (command stream) flipped
+           cmd-byte   one byte of the payload (command stream) flipped, named by
+                      the command (and part) or driver payload action holding it
            weight-byte one byte of the weight data flipped
 
 The unchanged test runs first; a test whose own run does not pass has no
@@ -52,6 +53,7 @@ DEFAULT_NETWORKS = os.path.join("sequences", "ethosu", "networks")
 DEFAULT_REASONS = os.path.join(ROOT, "scripts", "regress", "strength_reasons.csv")
 # the survivors the real RTL agrees with (make test-strength-rtl writes it), read after the above
 RTL_REASONS = os.path.join(ROOT, "scripts", "regress", "strength_reasons_rtl.csv")
+CMDS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "ethosu_cmds.csv")
 REG_WRITE_RE = re.compile(r"^(\s*reg_write\(\s*NVDLA_(\w+)\.(\w+?)_0\s*,\s*)(0x[0-9a-fA-F]+|\d+)(\s*\);.*)$")
 TIMEOUT = 300
 
@@ -140,6 +142,64 @@ def trace_mutants(folder, regs, sample, rng):
     return out + fields
 
 
+def load_cmds(path=CMDS_CSV):
+    """The Ethos-U commands: {product (u65, u85): {opcode: (name, [(field, lsb, width)])}}."""
+    out = {"u65": {}, "u85": {}}
+    with open(path, newline="") as f:
+        rows = [r for r in csv.reader(f) if r and not r[0].startswith("#")]
+    for r in rows[1:]:
+        fields = [(n, int(lsb), int(w)) for n, lsb, w in (x.split(":") for x in r[4].split())]
+        for product in r[0].split():
+            out[product][int(r[1], 16)] = (r[2], fields)
+    return out
+
+
+def cmd_byte_name(payload, at, commands):
+    """What bit 0 of byte `at` of a driver payload (Vela's cmd_data: the COP1
+    header, then actions: CONFIG 3 words, CMD_STREAM 1 and its length, the
+    others 1) is: the header, an action, or the command holding it and its
+    part (opcode, a param field, the payload)."""
+    words = [struct.unpack_from("<I", payload, 4 * i)[0] for i in range(len(payload) // 4)]
+    if not words or words[0] != 0x31504F43:
+        return "not a COP1 driver payload"
+    if at < 4:
+        return "driver payload header (COP1)"
+    i = 1
+    while i < len(words):
+        tag = words[i]
+        size = 3 if tag & 0xFF == 1 else 1
+        if tag & 0xFF == 2:
+            n = ((tag >> 8) & 0xFF) << 16 | tag >> 16
+            if at < 4 * (i + 1 + n):
+                return command_part(words[i + 1:i + 1 + n], at - 4 * (i + 1), commands) if at >= 4 * (i + 1) \
+                    else "driver payload CMD_STREAM action"
+            i += 1 + n
+            continue
+        if at < 4 * (i + size):
+            return "driver payload action %d" % (tag & 0xFF)
+        i += size
+    return "past the driver payload's actions"
+
+
+def command_part(words, at, commands):
+    i = 0
+    while i < len(words):
+        size = 2 if words[i] & 0x4000 else 1
+        if at < 4 * (i + size):
+            op = words[i] & 0xFFFF
+            name, fields = commands.get(op, ("opcode 0x%04x" % op, []))
+            k = at - 4 * i
+            if k < 2:
+                return "%s opcode bit %d" % (name, 8 * k)
+            if k >= 4:
+                return "%s payload bit %d" % (name, 8 * (k - 4))
+            bit = 8 * (k - 2)
+            f = next((x for x in fields if x[1] <= bit < x[1] + x[2]), None)
+            return "%s param %s" % (name, "%s bit %d" % (f[0], bit - f[1]) if f else "bit %d" % bit)
+        i += size
+    return "past the command stream"
+
+
 def npy_data_offset(blob):
     """Where an .npy's data starts (after its header)."""
     if blob[:6] != b"\x93NUMPY":
@@ -201,13 +261,19 @@ def network_mutants(folder, flips, rng):
 
     out = [("no-input", "no-input", "no-input", zero_inputs)]
     with zipfile.ZipFile(os.path.join(folder, npz)) as z:
-        sizes = {i.filename: len(z.read(i.filename)) for i in z.infolist()}
-        heads = {n: npy_data_offset(z.read(n)) for n in sizes}
+        blobs = {i.filename: z.read(i.filename) for i in z.infolist()}
+    heads = {n: npy_data_offset(b) for n, b in blobs.items()}
+    # the command a flipped byte belongs to names the mutant (the product from the folder's configuration)
+    commands = load_cmds()["u85" if "ethos-u85" in folder else "u65"]
     for member, kind in (("cmd_data.npy", "cmd-byte"), ("weight_data.npy", "weight-byte")):
-        n = sizes.get(member, 0) - heads.get(member, 0)
+        n = len(blobs.get(member, b"")) - heads.get(member, 0)
         for _ in range(flips if n > 0 else 0):
             at = rng.randrange(n)
-            out.append(("%s %d bit 0" % (kind, at), kind, "%s %d" % (kind, at), flip(member, at)))
+            what = "%s %d" % (kind, at)
+            if kind == "cmd-byte":
+                what += ": " + cmd_byte_name(blobs[member][heads[member]:], at, commands)
+            out.append(("%s %d bit 0" % (kind, at) + (" (%s)" % what.split(": ", 1)[1] if ": " in what else ""),
+                        kind, what, flip(member, at)))
     return out
 
 
@@ -215,7 +281,8 @@ def network_mutants(folder, flips, rng):
 
 def load_reasons(path):
     """[(test glob, mutant glob, reason)]: the mutant glob matches
-    `<kind>:<what>` (field:PDP.D_CYA.CYA, no-input:no-input, cmd-byte:cmd-byte 12)."""
+    `<kind>:<what>` (field:PDP.D_CYA.CYA, no-input:no-input,
+    cmd-byte:cmd-byte 12: NPU_SET_IFM_BASE1 payload bit 16)."""
     out = []
     with open(path, newline="") as f:
         for n, row in enumerate(csv.reader(f), 1):

@@ -6,7 +6,8 @@
 #     PDP_RDMA flying mode mutant as ignored by the hardware;
 #   - the PDP mutants the real nv_small RTL hangs on are refused by their rules
 #     (pdp-out-channel, pdp-rdma-split): no longer survivors;
-#   - a network's mutants run (no-input, command and weight byte);
+#   - a network's mutants run (no-input, command and weight byte); a flipped
+#     payload byte is named by its header, action or command part;
 #   - the ethos-u65-512 payload with its CONFIG made 256-MAC is refused
 #     naming NPU_SET_PARALLEL_MODE;
 #   - make test-strength-rtl refuses the shipped stub (no hardware), and its
@@ -56,6 +57,24 @@ EOF
 then
     ok "test-strength-rtl: the stub refused; reasons merged (agreed added, gaps dropped, undecided kept)"
 else bad "test-strength-rtl: stub refusal or reasons merge (exit $rc)"; fi
+
+# a flipped payload byte is named by what holds it (header, action, command part)
+if python3 - >"$log" 2>&1 <<'EOF'
+import struct, sys
+sys.path.insert(0, "scripts/regress")
+import test_strength as t
+cmds = t.load_cmds()["u65"]
+# COP1, CONFIG (3 words), CMD_STREAM of 4 words: IFM_PRECISION, IFM_BASE0 + address, OP_STOP
+p = struct.pack("<9I", 0x31504F43, 1, 0, 0, 2 | 4 << 16, 0x0105 | 0x0100 << 16, 0x4000, 0x1000, 0xFFFF << 16)
+want = {0: "driver payload header (COP1)", 8: "driver payload action 1", 16: "driver payload CMD_STREAM action",
+        23: "NPU_SET_IFM_PRECISION param scale_mode bit 0", 24: "NPU_SET_IFM_BASE0 opcode bit 0",
+        29: "NPU_SET_IFM_BASE0 payload bit 8", 34: "NPU_OP_STOP param mask bit 0", 36: "past the driver payload's actions"}
+for at, name in want.items():
+    got = t.cmd_byte_name(p, at, cmds)
+    assert got == name, (at, got, name)
+EOF
+then ok "test-strength: a payload byte named by its header, action or command part"
+else bad "test-strength: payload byte names"; fi
 
 if python3 scripts/regress/test_strength.py --traces --filter 'ethos-u65-256/conv_1x1' --out "$ts_out/net" >"$log" 2>&1 &&
    grep -q '^OK  \|^WEAK' "$log" && grep -q 'ethos-u65-256/conv_1x1: 3 mutants' "$log"; then

@@ -8,6 +8,8 @@
 #     (pdp-out-channel, pdp-rdma-split): no longer survivors;
 #   - a network's mutants run (no-input, command and weight byte); a flipped
 #     payload byte is named by its header, action or command part;
+#   - a payload whose CONFIG action names another command stream version or
+#     architecture is refused, as Arm's driver refuses it;
 #   - the ethos-u65-512 payload with its CONFIG made 256-MAC is refused
 #     naming NPU_SET_PARALLEL_MODE;
 #   - make test-strength-rtl refuses the shipped stub (no hardware), and its
@@ -57,6 +59,38 @@ EOF
 then
     ok "test-strength-rtl: the stub refused; reasons merged (agreed added, gaps dropped, undecided kept)"
 else bad "test-strength-rtl: stub refusal or reasons merge (exit $rc)"; fi
+
+# the payload's CONFIG action checked as Arm's driver checks it: a command stream
+# version or an architecture the DUT does not have is refused
+for w in "8 4 cmd_stream_version" "12 28 architecture"; do
+    set -- $w
+    mkdir -p "$ts_out/cfg$1/abs_op"
+    if python3 - "$ts_out/cfg$1/abs_op" "$1" "$2" >"$log" 2>&1 <<'EOF'
+import os, shutil, sys, zipfile
+sys.path.insert(0, "scripts/regress")
+import test_strength as ts
+src, dst, at, bit = "sequences/ethosu/networks/ethos-u65-256/abs_op", sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+for e in os.listdir(src):
+    if not e.endswith(".npz"):
+        shutil.copyfile(os.path.join(src, e), os.path.join(dst, e))
+with zipfile.ZipFile(os.path.join(src, "abs_op_vela.npz")) as z:
+    members = [(i, z.read(i.filename)) for i in z.infolist()]
+out = []
+for info, blob in members:
+    if info.filename == "cmd_data.npy":   # word at byte `at` of the payload, bit `bit` flipped
+        o = ts.npy_data_offset(blob) + at + bit // 8
+        blob = blob[:o] + bytes([blob[o] ^ (1 << bit % 8)]) + blob[o + 1:]
+    out.append((info, blob))
+ts.write_npz(os.path.join(dst, "abs_op_vela.npz"), out)
+EOF
+    then
+        scripts/sim TEST=ethosu/network NETWORK="$ts_out/cfg$1/abs_op" DUT=twin LOG_DIR="$ts_out/cfg$1/log" >"$log" 2>&1
+        rc=$?
+        if [ $rc != 0 ] && grep -q "$3" "$log" && grep -q "Arm's driver" "$log"; then
+            ok "ethos-u65-256 payload with its CONFIG action's $3 changed: refused as Arm's driver does"
+        else bad "ethos-u65-256 payload with its CONFIG action's $3 changed (exit $rc)"; fi
+    else bad "making the payload with another $3"; fi
+done
 
 # a flipped payload byte is named by what holds it (header, action, command part)
 if python3 - >"$log" 2>&1 <<'EOF'

@@ -143,8 +143,11 @@ const char *ethosu_network_pass_word(void)
     return xfailed ? "XFAIL" : NULL;
 }
 
-/* the driver's configuration check: the NPU must be the product, with the
- * MACs, the stream was compiled for */
+/* the driver's configuration check, the one Arm's driver makes
+ * (ethosu_dev_verify_optimizer_config): the NPU must be the product, with the
+ * MACs, command stream version and (U85) AXI ports the stream was compiled
+ * for, have the custom DMA if the stream needs it, and the architecture's
+ * major revision (a newer minor one is a warning here, a refusal there) */
 static enum ethosu_cmd_product cmd_product(const struct ethosu_network *n)
 {
     return ethosu_payload_is_u85(&n->payload) ? ETHOSU_CMD_U85 : ETHOSU_CMD_U55_U65;
@@ -165,6 +168,37 @@ static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network 
                       ethosu_payload_product(cfg, b1, sizeof b1), dut, n->npz_path,
                       ethosu_payload_product(n->payload.config, b2, sizeof b2), want, n->payload.config, dut);
     }
+    static const struct { uint32_t mask; const char *name; } same[] = {
+        { ETHOSU_CONFIG_CMD_STREAM_VERSION_MASK, "cmd_stream_version" },
+        { ETHOSU_CONFIG_NUM_AXI_EXT_MASK, "num_axi_ext" },
+        { ETHOSU_CONFIG_NUM_AXI_SRAM_MASK, "num_axi_sram" },
+    };
+    for (unsigned i = 0; i < sizeof same / sizeof same[0]; i++)
+        if ((i == 0 || cmd_product(n) == ETHOSU_CMD_U85) && (cfg & same[i].mask) != (n->payload.config & same[i].mask))
+            return refuse("the DUT's CONFIG register (0x%08x) has %s %u, but %s was compiled for %u (its payload's "
+                          "CONFIG 0x%08x): Arm's driver refuses it too", cfg, same[i].name,
+                          (cfg & same[i].mask) >> __builtin_ctz(same[i].mask), n->npz_path,
+                          (n->payload.config & same[i].mask) >> __builtin_ctz(same[i].mask), n->payload.config);
+    if ((n->payload.config & ETHOSU_CONFIG_CUSTOM_DMA_MASK) && !(cfg & ETHOSU_CONFIG_CUSTOM_DMA_MASK))
+        return refuse("%s was compiled for an NPU with the custom DMA (its payload's CONFIG 0x%08x), the DUT has none "
+                      "(CONFIG 0x%08x)", n->npz_path, n->payload.config, cfg);
+    uint32_t id;
+    if (ethosu_read(ctx, ETHOSU_ID, &id))
+        return 1;
+    unsigned major = (id & ETHOSU_ID_ARCH_MAJOR_REV_MASK) >> ETHOSU_ID_ARCH_MAJOR_REV_SHIFT;
+    unsigned minor = (id & ETHOSU_ID_ARCH_MINOR_REV_MASK) >> ETHOSU_ID_ARCH_MINOR_REV_SHIFT;
+    unsigned want_major = (n->payload.id & ETHOSU_ID_ARCH_MAJOR_REV_MASK) >> ETHOSU_ID_ARCH_MAJOR_REV_SHIFT;
+    unsigned want_minor = (n->payload.id & ETHOSU_ID_ARCH_MINOR_REV_MASK) >> ETHOSU_ID_ARCH_MINOR_REV_SHIFT;
+    if (major != want_major)
+        return refuse("the DUT's ID register (0x%08x) has architecture %u.%u, but %s was compiled for %u.%u (its "
+                      "payload's ID 0x%08x): the major revision must be the same, as Arm's driver checks", id, major,
+                      minor, n->npz_path, want_major, want_minor, n->payload.id);
+    /* a newer minor revision is run (the twin models the commands it knows and
+     * refuses the others by name), but the user hears that the driver would not */
+    if (minor < want_minor)
+        fprintf(stderr, "sim: ethosu/network: warning: %s was compiled for architecture %u.%u, the DUT's ID register "
+                "(0x%08x) says %u.%u: Arm's driver refuses a stream for a newer minor revision; run here anyway\n",
+                n->npz_path, want_major, want_minor, id, major, minor);
     return 0;
 }
 

@@ -66,7 +66,7 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "make test-strength-rtl on the shipped nv_small traces (the twin takes the CSC's count only): CDMA "
         "0xf -> 0xe or 0x1f -> 0x1e (4 traces) and CSC 0 -> 1 (dc_1x1x8_1x1x8x1_int8_0) hang; CDMA 0 -> 1, "
         "0x18 -> 0x19, 0x28 -> 0x29 wrote the traces' bytes (hw-observed strength_dc_*_WEIGHT_KERNEL)",
-        "nv_small (hangs: 5 mutants of shipped traces)" },
+        "nv_small (hangs: 5 mutants of shipped traces); nv_large (hangs: the two such mutants of its traces)" },
     [NVDLA_RULE_WEIGHT_KEEP] = {
         "cbuf-weight-keep", "CSC D_MISC_CFG.SKIP_WEIGHT_RLS, CDMA D_BANK.WEIGHT_BANK, D_WEIGHT_BYTES",
         "SKIP_WEIGHT_RLS = 1 keeps the layer's weights in the CBUF for the next layer: the CSC then frees no "
@@ -85,7 +85,8 @@ const struct nvdla_prog_rule_desc nvdla_prog_rules[NVDLA_RULE_COUNT] = {
         "make test-strength-rtl on the shipped nv_small traces (the twin ignores it in a feature convolution): "
         "0 -> 1 wrote other bytes in all 7 traces with kernels of 3 to 6 rows, the same bytes in the two with "
         "1x1 kernels (hw-observed strength_dc_*_Y_EXTENSION)",
-        "nv_small (other bytes: 7 mutants of shipped traces; 1-row kernels unchanged)" },
+        "nv_small (other bytes: 7 mutants of shipped traces; 1-row kernels unchanged); nv_large (other bytes: "
+        "dc_8x16x128_3x3x128x32_int8; its 1x1 kernel unchanged)" },
     [NVDLA_RULE_PIXEL_X_OFFSET] = {
         "pixel-x-offset", "CDMA D_PIXEL_OFFSET.PIXEL_X_OFFSET, D_DATAIN_FORMAT.PIXEL_FORMAT",
         "the x offset places the first pixel inside the first memory atom of a line: it must be below the "

@@ -175,7 +175,7 @@ def main():
             w.writerow([r["test"], r["mutant"], r["kind"], r["what"], r["reason"], v, rc,
                         os.path.relpath(os.path.join(logs, test_strength.safe(r["test"]),
                                                      test_strength.safe(r["mutant"]), "sim.log"), ROOT), note])
-    write_table(os.path.join(a.inp, "rtl-%s.md" % a.config), a.config, results)
+    write_table(os.path.join(a.inp, "rtl-%s.md" % a.config), rtl_name, results)
     if a.write_reasons and (same or gaps):
         write_reasons(a.write_reasons, rtl_name, results)
     print("strength-rtl: %d survivors on %s: %d the RTL agrees with, %d gaps (%d hang), %d not decided; table %s"
@@ -211,8 +211,8 @@ def write_gap_case(inp, config, r, rc, text, timed_out, logdir):
     return "case " + os.path.relpath(case, ROOT)
 
 
-def write_table(path, config, results):
-    L = ["# make test-strength's survivors on the real %s RTL" % config, "",
+def write_table(path, rtl_name, results):
+    L = ["# make test-strength's survivors on %s" % rtl_name, "",
          "Written by `make test-strength-rtl` (scripts/regress/strength_rtl.py). *gap*: the twin writes the "
          "trace's bytes, the RTL other bytes or none (it never finishes); *same*: the RTL writes the trace's "
          "bytes too.", "", "## Per field", "", "| field or class | survivors | gap | hang | same | undecided |",

@@ -31,6 +31,7 @@ Usage: scripts/regress/test_strength.py [--traces DIR ...] [--networks DIR] [--s
        [--seed N] [--jobs N] [--filter GLOB] [--out DIR] [--reasons FILE] [--net-flips N] [--strict]
 """
 import argparse
+import ast
 import concurrent.futures
 import csv
 import fnmatch
@@ -200,6 +201,80 @@ def command_part(words, at, commands):
     return "past the command stream"
 
 
+def stream_words(payload):
+    """The command stream words of a driver payload (None if it holds none)."""
+    words = [struct.unpack_from("<I", payload, 4 * i)[0] for i in range(len(payload) // 4)]
+    if not words or words[0] != 0x31504F43:
+        return None
+    i = 1
+    while i < len(words):
+        tag = words[i]
+        if tag & 0xFF == 2:
+            n = ((tag >> 8) & 0xFF) << 16 | tag >> 16
+            return words[i + 1:i + 1 + n]
+        i += 3 if tag & 0xFF == 1 else 1
+    return None
+
+
+READ_OPS = ("NPU_OP_CONV", "NPU_OP_DEPTHWISE", "NPU_OP_POOL", "NPU_OP_ELEMENTWISE", "NPU_OP_RESIZE")
+
+
+def region_reads(payload, commands, region):
+    """What the command stream may read of one memory region, over-estimated:
+    [(start, end)] byte ranges (end None: to the region's end). Each operation's
+    weight and scale streams (base, length), and from its first byte on, an IFM,
+    IFM2 or DMA source there (their extents are not worked out); None when the
+    payload holds no command stream."""
+    words = stream_words(payload)
+    if words is None:
+        return None
+    names = {op: n for op, (n, _) in commands.items()}
+    state, reads, i = {}, [], 0
+
+    def addr(name):
+        p, v = state.get(name, (0, 0))
+        return v | (p & 0xFFFF) << 32
+
+    while i < len(words):
+        op = words[i] & 0xFFFF
+        name = names.get(op, "")
+        if words[i] & 0x4000:
+            state[name] = (words[i] >> 16, words[i + 1] if i + 1 < len(words) else 0)
+            i += 2
+            continue
+        state[name] = (words[i] >> 16, 0)
+        i += 1
+        if name in READ_OPS:
+            streams = (("NPU_SET_WEIGHT_REGION", ("WEIGHT", "WEIGHT1", "WEIGHT2", "WEIGHT3")),
+                       ("NPU_SET_SCALE_REGION", ("SCALE", "SCALE1")))
+            for reg, kinds in streams:
+                if state.get(reg, (None,))[0] is not None and state[reg][0] & 7 == region:
+                    for k in kinds:
+                        if "NPU_SET_%s_BASE" % k in state and addr("NPU_SET_%s_LENGTH" % k):
+                            base = addr("NPU_SET_%s_BASE" % k)
+                            reads.append((base, base + addr("NPU_SET_%s_LENGTH" % k)))
+            for t in ("IFM", "IFM2"):
+                if state.get("NPU_SET_%s_REGION" % t, (None,))[0] is not None and \
+                        state["NPU_SET_%s_REGION" % t][0] & 7 == region:
+                    bases = [addr("NPU_SET_%s_BASE%d" % (t, b)) for b in range(4) if "NPU_SET_%s_BASE%d" % (t, b) in state]
+                    reads.append((min(bases) if bases else 0, None))
+        elif name == "NPU_OP_DMA_START" and state.get("NPU_SET_DMA0_SRC_REGION", (None,))[0] is not None:
+            if state["NPU_SET_DMA0_SRC_REGION"][0] & 7 == region:
+                reads.append((addr("NPU_SET_DMA0_SRC"), None))
+    return reads
+
+
+def npy_scalar(blob):
+    """The value of a one-element integer .npy (None if it is not one)."""
+    try:
+        data = npy_data_offset(blob)
+        head = ast.literal_eval(blob[10 if blob[6] == 1 else 12:data].decode("latin-1").strip())
+        fmt = {"i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I", "i8": "q", "u8": "Q"}[head["descr"][1:]]
+        return struct.unpack_from(head["descr"][0].replace("|", "<") + fmt, blob, data)[0]
+    except (ValueError, KeyError, IndexError, SyntaxError, TypeError, struct.error):
+        return None
+
+
 def npy_data_offset(blob):
     """Where an .npy's data starts (after its header)."""
     if blob[:6] != b"\x93NUMPY":
@@ -265,6 +340,10 @@ def network_mutants(folder, flips, rng):
     heads = {n: npy_data_offset(b) for n, b in blobs.items()}
     # the command a flipped byte belongs to names the mutant (the product from the folder's configuration)
     commands = load_cmds()["u85" if "ethos-u85" in folder else "u65"]
+    # what the stream may read of the weight region, where weight_data is placed (from 0)
+    region = npy_scalar(blobs["weight_region.npy"]) if "weight_region.npy" in blobs else None
+    reads = region_reads(blobs["cmd_data.npy"][heads["cmd_data.npy"]:], commands, region) \
+        if region is not None and "cmd_data.npy" in blobs else None
     for member, kind in (("cmd_data.npy", "cmd-byte"), ("weight_data.npy", "weight-byte")):
         n = len(blobs.get(member, b"")) - heads.get(member, 0)
         for _ in range(flips if n > 0 else 0):
@@ -272,6 +351,8 @@ def network_mutants(folder, flips, rng):
             what = "%s %d" % (kind, at)
             if kind == "cmd-byte":
                 what += ": " + cmd_byte_name(blobs[member][heads[member]:], at, commands)
+            elif reads is not None and not any(a <= at and (b is None or at < b) for a, b in reads):
+                what += ": read by no command"
             out.append(("%s %d bit 0" % (kind, at) + (" (%s)" % what.split(": ", 1)[1] if ": " in what else ""),
                         kind, what, flip(member, at)))
     return out

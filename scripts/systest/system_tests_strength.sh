@@ -110,6 +110,12 @@ EOF
 then ok "test-strength: a payload byte named by its header, action or command part"
 else bad "test-strength: payload byte names"; fi
 
+# a weight byte no command reads is explained as such (abs_op has a 1-byte placeholder)
+if python3 scripts/regress/test_strength.py --traces --filter 'ethos-u65-256/abs_op' --out "$ts_out/abs" >"$log" 2>&1 &&
+   grep -q 'weight-byte 0 bit 0 (read by no command)`[^|]*(no command reads it' "$ts_out/abs/table.md"; then
+    ok "test-strength: a weight byte no command reads is explained"
+else bad "test-strength: a weight byte no command reads"; fi
+
 if python3 scripts/regress/test_strength.py --traces --filter 'ethos-u65-256/conv_1x1' --out "$ts_out/net" >"$log" 2>&1 &&
    grep -q '^OK  \|^WEAK' "$log" && grep -q 'ethos-u65-256/conv_1x1: 3 mutants' "$log"; then
     ok "test-strength: a network's no-input, command and weight byte mutants"

@@ -55,6 +55,7 @@ DEFAULT_REASONS = os.path.join(ROOT, "scripts", "regress", "strength_reasons.csv
 # the survivors the real RTL agrees with (make test-strength-rtl writes it), read after the above
 RTL_REASONS = os.path.join(ROOT, "scripts", "regress", "strength_reasons_rtl.csv")
 CMDS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "ethosu_cmds.csv")
+ETHOSU_REGS_CSV = os.path.join(ROOT, "scripts", "gen", "regdefs", "ethosu65.csv")
 REG_WRITE_RE = re.compile(r"^(\s*reg_write\(\s*NVDLA_(\w+)\.(\w+?)_0\s*,\s*)(0x[0-9a-fA-F]+|\d+)(\s*\);.*)$")
 TIMEOUT = 300
 
@@ -155,6 +156,30 @@ def load_cmds(path=CMDS_CSV):
     return out
 
 
+def config_fields(path=ETHOSU_REGS_CSV):
+    """The fields of the ID and CONFIG registers: {(register, product 0/1/2): [(field, lsb, width)]}
+    (a product's column '-' leaves the field out)."""
+    out = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r["page"] == "BASE" and r["register"] in ("ID", "CONFIG"):
+                for prod, col in enumerate(("u55", "u65", "u85")):
+                    if r[col].strip() != "-":
+                        out.setdefault((r["register"], prod), []).append((r["field"], int(r["lsb"]), int(r["width"])))
+    return out
+
+
+def config_action_part(words, i, at):
+    """Byte `at` of the CONFIG action at word i (the tag, the CONFIG word, the ID word)."""
+    k = (at - 4 * i) // 4
+    if k == 0:
+        return "driver payload CONFIG action tag bit %d" % (8 * (at % 4))
+    reg, bit = ("CONFIG", "ID")[k - 1], 8 * (at % 4)
+    product = words[i + 1] >> 28 if i + 1 < len(words) else 0
+    f = next((x for x in config_fields().get((reg, product), []) if x[1] <= bit < x[1] + x[2]), None)
+    return "driver payload CONFIG action: %s %s" % (reg, "%s bit %d" % (f[0], bit - f[1]) if f else "bit %d" % bit)
+
+
 def cmd_byte_name(payload, at, commands):
     """What bit 0 of byte `at` of a driver payload (Vela's cmd_data: the COP1
     header, then actions: CONFIG 3 words, CMD_STREAM 1 and its length, the
@@ -177,7 +202,7 @@ def cmd_byte_name(payload, at, commands):
             i += 1 + n
             continue
         if at < 4 * (i + size):
-            return "driver payload action %d" % (tag & 0xFF)
+            return config_action_part(words, i, at) if tag & 0xFF == 1 else "driver payload action %d" % (tag & 0xFF)
         i += size
     return "past the driver payload's actions"
 

@@ -100,7 +100,9 @@ import test_strength as t
 cmds = t.load_cmds()["u65"]
 # COP1, CONFIG (3 words), CMD_STREAM of 4 words: IFM_PRECISION, IFM_BASE0 + address, OP_STOP
 p = struct.pack("<9I", 0x31504F43, 1, 0, 0, 2 | 4 << 16, 0x0105 | 0x0100 << 16, 0x4000, 0x1000, 0xFFFF << 16)
-want = {0: "driver payload header (COP1)", 8: "driver payload action 1", 16: "driver payload CMD_STREAM action",
+want = {0: "driver payload header (COP1)", 5: "driver payload CONFIG action tag bit 8",
+        8: "driver payload CONFIG action: CONFIG macs_per_cc bit 0", 14: "driver payload CONFIG action: ID arch_patch_rev bit 0",
+        16: "driver payload CMD_STREAM action",
         23: "NPU_SET_IFM_PRECISION param scale_mode bit 0", 24: "NPU_SET_IFM_BASE0 opcode bit 0",
         29: "NPU_SET_IFM_BASE0 payload bit 8", 34: "NPU_OP_STOP param mask bit 0", 36: "past the driver payload's actions"}
 for at, name in want.items():

@@ -79,6 +79,10 @@ def main():
     if a.jobs < 1:
         print("strength-rtl: JOBS must be at least 1", file=sys.stderr)
         return 2
+    if a.config not in test_strength.known_configs():
+        print("strength-rtl: no NVDLA configuration '%s' (scripts/gen/regdefs/nvdla_configs.csv)" % a.config,
+              file=sys.stderr)
+        return 2
     bad = [k for k in a.knobs if "=" not in k or k.split("=", 1)[0] in ("TEST", "TRACE", "SEED", "LOG_DIR")]
     if bad:
         print("strength-rtl: %s: knobs are KEY=value, and TEST, TRACE, SEED and LOG_DIR are the tool's own"

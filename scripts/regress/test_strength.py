@@ -35,6 +35,7 @@ import ast
 import concurrent.futures
 import csv
 import fnmatch
+import functools
 import os
 import random
 import re
@@ -144,6 +145,7 @@ def trace_mutants(folder, regs, sample, rng):
     return out + fields
 
 
+@functools.lru_cache(maxsize=None)   # read once: every network names its mutants with it
 def load_cmds(path=CMDS_CSV):
     """The Ethos-U commands: {product (u65, u85): {opcode: (name, [(field, lsb, width)])}}."""
     out = {"u65": {}, "u85": {}}
@@ -156,6 +158,7 @@ def load_cmds(path=CMDS_CSV):
     return out
 
 
+@functools.lru_cache(maxsize=None)
 def config_fields(path=ETHOSU_REGS_CSV):
     """The fields of the ID and CONFIG registers: {(register, product 0/1/2): [(field, lsb, width)]}
     (a product's column '-' leaves the field out)."""
@@ -241,6 +244,9 @@ def stream_words(payload):
     return None
 
 
+# an operation's weight and scale streams: the region command, the streams' BASE/LENGTH names
+OP_STREAMS = (("NPU_SET_WEIGHT_REGION", ("WEIGHT", "WEIGHT1", "WEIGHT2", "WEIGHT3")),
+              ("NPU_SET_SCALE_REGION", ("SCALE", "SCALE1")))
 READ_OPS = ("NPU_OP_CONV", "NPU_OP_DEPTHWISE", "NPU_OP_POOL", "NPU_OP_ELEMENTWISE", "NPU_OP_RESIZE")
 
 
@@ -270,9 +276,7 @@ def region_reads(payload, commands, region):
         state[name] = (words[i] >> 16, 0)
         i += 1
         if name in READ_OPS:
-            streams = (("NPU_SET_WEIGHT_REGION", ("WEIGHT", "WEIGHT1", "WEIGHT2", "WEIGHT3")),
-                       ("NPU_SET_SCALE_REGION", ("SCALE", "SCALE1")))
-            for reg, kinds in streams:
+            for reg, kinds in OP_STREAMS:
                 if state.get(reg, (None,))[0] is not None and state[reg][0] & 7 == region:
                     for k in kinds:
                         if "NPU_SET_%s_BASE" % k in state and addr("NPU_SET_%s_LENGTH" % k):

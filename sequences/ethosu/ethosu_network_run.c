@@ -168,13 +168,14 @@ static int check_config(struct ethosu_seq_ctx *ctx, const struct ethosu_network 
                       ethosu_payload_product(cfg, b1, sizeof b1), dut, n->npz_path,
                       ethosu_payload_product(n->payload.config, b2, sizeof b2), want, n->payload.config, dut);
     }
-    static const struct { uint32_t mask; const char *name; } same[] = {
-        { ETHOSU_CONFIG_CMD_STREAM_VERSION_MASK, "cmd_stream_version" },
-        { ETHOSU_CONFIG_NUM_AXI_EXT_MASK, "num_axi_ext" },
-        { ETHOSU_CONFIG_NUM_AXI_SRAM_MASK, "num_axi_sram" },
+    static const struct { uint32_t mask; const char *name; int u85_only; } same[] = {
+        { ETHOSU_CONFIG_CMD_STREAM_VERSION_MASK, "cmd_stream_version", 0 },
+        { ETHOSU_CONFIG_NUM_AXI_EXT_MASK, "num_axi_ext", 1 },   /* the U55/U65 CONFIG has shram_size there */
+        { ETHOSU_CONFIG_NUM_AXI_SRAM_MASK, "num_axi_sram", 1 },
     };
     for (unsigned i = 0; i < sizeof same / sizeof same[0]; i++)
-        if ((i == 0 || cmd_product(n) == ETHOSU_CMD_U85) && (cfg & same[i].mask) != (n->payload.config & same[i].mask))
+        if ((!same[i].u85_only || cmd_product(n) == ETHOSU_CMD_U85) &&
+            (cfg & same[i].mask) != (n->payload.config & same[i].mask))
             return refuse("the DUT's CONFIG register (0x%08x) has %s %u, but %s was compiled for %u (its payload's "
                           "CONFIG 0x%08x): Arm's driver refuses it too", cfg, same[i].name,
                           (cfg & same[i].mask) >> __builtin_ctz(same[i].mask), n->npz_path,

@@ -305,6 +305,11 @@ def nvdla_c_source(regs, units, out):
     L.append("/* the index of each unit's first register; its registers run to the next unit's */")
     L.append("static const int unit_first[NVDLA_UNIT_COUNT + 1] = { %s, NVDLA_REG_COUNT };\n"
              % ", ".join(str(f) for f in first))
+    if max(len(r["name"]) for r in regs.values()) > 255:
+        raise SystemExit("gen_regs: a register name longer than 255 characters")
+    L.append("/* each register name's length: nvdla_reg_find compares only names of the length asked */")
+    L.append("static const unsigned char name_len[NVDLA_REG_COUNT] = { %s };\n"
+             % ", ".join(str(len(r["name"])) for r in regs.values()))
     L += c_by_addr(regs, "NVDLA_REG_COUNT", 5)
     L.append(C_REG_INDEX % {"lo": "nvdla", "pfx": "NVDLA"} + """
 
@@ -317,14 +322,11 @@ const struct nvdla_reg_desc *nvdla_reg_find(const char *unit, const char *reg)
         u++;
     if (u == NVDLA_UNIT_COUNT)
         return NULL;
-    size_t n = strlen(reg);
-    for (int i = unit_first[u]; i < unit_first[u + 1]; i++) {
-        const struct nvdla_reg_desc *r = &nvdla_regs[i];
-        size_t rn = strlen(r->name);
-        if (strcmp(r->name, reg) == 0 ||
-            (n == rn + 2 && strncmp(r->name, reg, rn) == 0 && strcmp(reg + rn, "_0") == 0))
-            return r;
-    }
+    /* the name as it is, or without the "_0" the traces add */
+    size_t n = strlen(reg), bare = n > 2 && reg[n - 2] == '_' && reg[n - 1] == '0' ? n - 2 : n;
+    for (int i = unit_first[u]; i < unit_first[u + 1]; i++)
+        if ((name_len[i] == n || name_len[i] == bare) && memcmp(nvdla_regs[i].name, reg, name_len[i]) == 0)
+            return &nvdla_regs[i];
     return NULL;
 }
 

@@ -232,6 +232,22 @@ START_TEST(test_dat_whitespace_and_comments)
 }
 END_TEST
 
+/* "0xNN" bytes take a fast path; what only looks like one takes the general one */
+START_TEST(test_dat_payload_byte_forms)
+{
+    struct trace_image *im = parse_dat("{offset:0x0, size:6, payload:0xAB 0x0cU 0xfful 017 0Xe 9}");
+    ck_assert_msg(im != NULL, "%s", err);
+    const uint8_t want[] = { 0xab, 0x0c, 0xff, 017, 0xe, 9 };
+    for (unsigned i = 0; i < sizeof want; i++)
+        ck_assert_uint_eq(im->bytes[i], want[i]);
+    trace_image_free(im);
+    expect_dat_error("{offset:0x0, size:1, payload:0x7f_}", 1, "'0x7f_' is not a number");
+    expect_dat_error("{offset:0x0, size:1, payload:0x7fg}", 1, "'0x7fg' is not a number");
+    expect_dat_error("{offset:0x0, size:1, payload:0x1ff}", 1, "'0x1ff' does not fit a byte");
+    expect_dat_error("{offset:0x0, size:1, payload:0xff", 1, "not closed with '}'");
+}
+END_TEST
+
 START_TEST(test_dat_errors)
 {
     expect_dat_error("{\n{offset:0x0, size:4, payload:0x01 0x02 0x03} ,\n}\n", 2,
@@ -798,6 +814,7 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_dat_braced);
     tcase_add_test(tc, test_dat_unbraced_no_final_newline);
     tcase_add_test(tc, test_dat_whitespace_and_comments);
+    tcase_add_test(tc, test_dat_payload_byte_forms);
     tcase_add_test(tc, test_dat_errors);
     tcase_add_test(tc, test_every_directive);
     tcase_add_test(tc, test_sync_semantics);

@@ -24,7 +24,7 @@ int trace_lex_number(const char *s, size_t n, uint64_t *out, char *why, size_t w
     size_t i = 0, end = n;
     unsigned base = 10;
     /* integer suffixes: u, l, ll in any case and order */
-    while (end > 0 && strchr("uUlL", s[end - 1]))
+    while (end > 0 && (s[end - 1] == 'u' || s[end - 1] == 'U' || s[end - 1] == 'l' || s[end - 1] == 'L'))
         end--;
     if (end == 0 || n - end > 3 || !isdigit((unsigned char)s[0])) {
         snprintf(why, whylen, "'%.*s' is not a number", (int)n, s);

@@ -271,3 +271,13 @@ void ethosu_fml_pack(const struct ethosu_fm_layout *f, const int32_t *dense, str
     unsigned eb = f->elem_bytes;
     FOR_EACH_PACKED(f, io, p, i, n, { store_n(io->buf + p, eb, n, dense + i); });
 }
+
+void ethosu_fml_unpack8(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, uint8_t *dense)
+{
+    FOR_EACH_PACKED(f, io, p, i, n, { memcpy(dense + i, io->buf + p, n); });
+}
+
+void ethosu_fml_pack8(const struct ethosu_fm_layout *f, const uint8_t *dense, struct ethosu_fml_io *io)
+{
+    FOR_EACH_PACKED(f, io, p, i, n, { memcpy(io->buf + p, dense + i, n); });
+}

@@ -82,5 +82,8 @@ int ethosu_fml_plan(const struct ethosu_fm_layout *f, int for_read, struct ethos
  * value truncated to the element size. */
 void ethosu_fml_unpack(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, int32_t *dense);
 void ethosu_fml_pack(const struct ethosu_fm_layout *f, const int32_t *dense, struct ethosu_fml_io *io);
+/* The same for a map of 1-byte elements, as bytes (no extension). */
+void ethosu_fml_unpack8(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, uint8_t *dense);
+void ethosu_fml_pack8(const struct ethosu_fm_layout *f, const uint8_t *dense, struct ethosu_fml_io *io);
 
 #endif

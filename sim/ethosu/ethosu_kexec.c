@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ethosu_cmd.h"
+#include "ethosu_ew_bytes.h"
 #include "ethosu_kcompute.h"
 #include "ethosu_kexec.h"
 #include "ethosu_kstats.h"
@@ -68,7 +69,9 @@ void ethosu_kx_free(struct ethosu_kexec *kx)
     ethosu_kx85_carry_free(&kx->carry);
     ethosu_fml_io_free(&kx->ofm);
     free(kx->d_ofm);
+    free(kx->d_ofm8);
     kx->d_ofm = NULL;
+    kx->d_ofm8 = NULL;
 }
 
 static size_t elems(const struct ethosu_fm_layout *l)
@@ -94,7 +97,9 @@ int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char
     release(kx);
     ethosu_fml_io_free(&kx->ofm);
     free(kx->d_ofm);
+    free(kx->d_ofm8);
     kx->d_ofm = NULL;
+    kx->d_ofm8 = NULL;
     kx->op = *op;
     kx->wch_core0 = 0;
     kx->wch = NULL;
@@ -290,15 +295,26 @@ static int compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, 
         release(kx);
         return 0;
     }
+    struct ethosu_kc_in in = {
+        .op = op, .ifm = kx->d_ifm, .ifm2 = kx->d_ifm2, .weights = NULL,
+        .bias = NULL, .scale = NULL, .shift = NULL, .lut = lut, .lut_len = lut_len,
+    };
+    /* 8-bit elementwise: bytes through a table of the golden model's outputs */
+    if (ethosu_ew_bytes_applies(op, ETHOSU_EW_BYTES_MIN_BINARY, ETHOSU_EW_BYTES_MIN_UNARY) &&
+        !ethosu_ew_bytes_run(&in, &kx->ifm, &kx->ifm2, &kx->ofm, &kx->d_ofm8)) {
+        kx->ops++;
+        release(kx);
+        return 0;
+    }
     ethosu_fml_unpack(&op->ifm, &kx->ifm, kx->d_ifm);
     if (kx->d_ifm2)
         ethosu_fml_unpack(&op->ifm2, &kx->ifm2, kx->d_ifm2);
     if (is_conv(op) && conv_inputs(kx, err, len))
         return -1;
-    struct ethosu_kc_in in = {
-        .op = op, .ifm = kx->d_ifm, .ifm2 = kx->d_ifm2, .weights = kx->d_w,
-        .bias = kx->bias, .scale = kx->scale, .shift = kx->shift, .lut = lut, .lut_len = lut_len,
-    };
+    in.weights = kx->d_w;
+    in.bias = kx->bias;
+    in.scale = kx->scale;
+    in.shift = kx->shift;
     if (ethosu_kcompute(&in, kx->d_ofm, err, len))
         return -1;
     ethosu_fml_pack(&op->ofm, kx->d_ofm, &kx->ofm);
@@ -322,7 +338,14 @@ void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m)
                           kx->ofm.buf + kx->ofm.runs[r].off);
 }
 
-const int32_t *ethosu_kx_ofm(const struct ethosu_kexec *kx)
+const int32_t *ethosu_kx_ofm(struct ethosu_kexec *kx)
 {
+    if (kx->d_ofm8) {   /* widened only when asked (ETHOSU_DUMP) */
+        size_t n = elems(&kx->op.ofm);
+        for (size_t i = 0; i < n; i++)
+            kx->d_ofm[i] = kx->op.ofm.is_signed ? (int8_t)kx->d_ofm8[i] : kx->d_ofm8[i];
+        free(kx->d_ofm8);
+        kx->d_ofm8 = NULL;
+    }
     return kx->d_ofm;
 }

@@ -48,6 +48,7 @@ struct ethosu_kexec {
     int wch_core0;                    /* core 0's weights came through the weight channel */
     struct ethosu_weightch *wch;
     int32_t *d_ifm, *d_ifm2, *d_ofm;  /* dense tensors */
+    uint8_t *d_ofm8;                  /* the OFM as bytes when ethosu_ew_bytes computed it (d_ofm then unset) */
     int32_t *d_w;
     int64_t *bias;
     uint32_t *scale;
@@ -84,6 +85,6 @@ int ethosu_kx85_plan(struct ethosu_kexec *kx, char *err, size_t len);
 void ethosu_kx85_carry_free(struct ethosu_kx_carry *c);
 
 /* The dense OFM of the last computed operation (op.ofm shape). */
-const int32_t *ethosu_kx_ofm(const struct ethosu_kexec *kx);
+const int32_t *ethosu_kx_ofm(struct ethosu_kexec *kx);
 
 #endif

@@ -1,0 +1,224 @@
+/* Unit tests of sim/ethosu/ethosu_ew_bytes: the table path of 8-bit
+ * elementwise operations gives the OFM bytes of the per-element golden path
+ * (unpack to int32, ethosu_kcompute, pack) on random operations: every
+ * mode, signedness, zero points, scales, rounding, clip and activation
+ * (tanh, sigmoid, a LUT), NHWC and NHCWB16 maps laid out differently from
+ * each other; it refuses what the golden model refuses; and which
+ * operations it takes. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ethosu_cmd.h"
+#include "ethosu_ew_bytes.h"
+#include "ethosu_kcompute.h"
+#include "ethosu_ops.h"
+
+static uint64_t rng;
+
+static uint32_t rnd(uint32_t n)
+{
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(rng >> 33) % n;
+}
+
+/* A single-tile map of shape h x w x c at base, NHWC or NHCWB16, its rows
+ * padded by a random gap. */
+static void layout(struct ethosu_fm_layout *f, uint64_t base, uint32_t h, uint32_t w, uint32_t c)
+{
+    memset(f, 0, sizeof *f);
+    f->h = f->height0 = f->height1 = h;
+    f->w = f->width0 = w;
+    f->c = c;
+    f->elem_bytes = 1;
+    f->is_signed = (int)rnd(2);
+    f->nhcwb16 = (int)rnd(2);
+    f->base[0] = base;
+    if (f->nhcwb16) {
+        f->stride_c = (int64_t)w * 16;
+        f->stride_y = f->stride_c * ((c + 15) / 16) + 16 * rnd(3);
+        f->stride_x = 16;
+    } else {
+        f->stride_x = c + rnd(3);
+        f->stride_y = f->stride_x * w + rnd(5);
+    }
+}
+
+static int32_t in_range(const struct ethosu_fm_layout *f)
+{
+    return f->is_signed ? (int32_t)rnd(256) - 128 : (int32_t)rnd(256);
+}
+
+/* The per-element path's packed OFM, or -1 when the golden model refuses. */
+static int reference(const struct ethosu_kc_in *in0, const struct ethosu_fml_io *ifm, const struct ethosu_fml_io *ifm2,
+                     struct ethosu_fml_io *ofm)
+{
+    const struct ethosu_kop *op = in0->op;
+    size_t n = (size_t)op->ifm.h * op->ifm.w * op->ifm.c;
+    int32_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *o = malloc(n * sizeof *o);
+    ck_assert(a && b && o);
+    ethosu_fml_unpack(&op->ifm, ifm, a);
+    if (op->has_ifm2)
+        ethosu_fml_unpack(&op->ifm2, ifm2, b);
+    struct ethosu_kc_in in = *in0;
+    in.ifm = a;
+    in.ifm2 = op->has_ifm2 ? b : NULL;
+    char err[200];
+    int rc = ethosu_kcompute(&in, o, err, sizeof err);
+    if (!rc)
+        ethosu_fml_pack(&op->ofm, o, ofm);
+    free(a);
+    free(b);
+    free(o);
+    return rc ? -1 : 0;
+}
+
+START_TEST(test_table_path_matches_per_element_path)
+{
+    static const unsigned binary_modes[] = { ETHOSU_EW_MUL, ETHOSU_EW_ADD, ETHOSU_EW_SUB, ETHOSU_EW_MIN,
+                                             ETHOSU_EW_MAX, ETHOSU_EW_SHR, ETHOSU_EW_SHL };
+    static const unsigned unary_modes[] = { ETHOSU_EW_LRELU, ETHOSU_EW_ABS, ETHOSU_EW_CLZ };
+    /* tanh and sigmoid: refused on an 8-bit OFM, by both paths */
+    static const unsigned acts[] = { ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE,
+                                     ETHOSU_ACT_NONE, ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0,
+                                     ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0, ETHOSU_ACT_TANH, ETHOSU_ACT_SIGMOID };
+    static const unsigned clips[] = { ETHOSU_CLIP_OFM, ETHOSU_CLIP_UINT8, ETHOSU_CLIP_INT8 };
+    uint8_t lut[2048];
+    unsigned computed = 0, refused = 0;
+    rng = 20261207;
+    for (unsigned t = 0; t < 600; t++) {
+        for (size_t i = 0; i < sizeof lut; i++)
+            lut[i] = (uint8_t)rnd(256);
+        struct ethosu_kop op;
+        memset(&op, 0, sizeof op);
+        op.product = ETHOSU_CMD_U55_U65;
+        op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
+        op.has_ifm2 = rnd(4) != 0;
+        op.param = (uint16_t)(op.has_ifm2 ? binary_modes[rnd(7)] : unary_modes[rnd(3)]);
+        uint32_t h = 1 + rnd(6), w = 1 + rnd(9), c = 1 + rnd(40);
+        layout(&op.ifm, 0x1000, h, w, c);
+        layout(&op.ifm2, 0x40000, h, w, c);
+        layout(&op.ofm, 0x80000, h, w, c);
+        /* mostly the types the golden model's rules ask for (one type, or
+         * the IFM's for the OFM): the rest checks the refusals agree */
+        if (rnd(5))
+            op.ifm2.is_signed = op.ifm.is_signed;
+        if (rnd(4))
+            op.ofm.is_signed = op.ifm.is_signed;
+        op.ifm_zp = in_range(&op.ifm);
+        op.ifm2_zp = in_range(&op.ifm2);
+        op.ofm_zp = in_range(&op.ofm);
+        op.reversed = rnd(2);
+        op.ifm_scale_mode = rnd(3);
+        op.round_mode = rnd(3);
+        op.ifm_round_mode = rnd(2) ? 2u : 0u;   /* TFL or NATURAL */
+        op.ofm_scale = 1u + rnd(1u << 30);
+        op.ofm_shift = rnd(48);
+        op.opa_scale = 1u + rnd(1u << 30);
+        op.opa_shift = rnd(40);
+        op.opb_scale = rnd(1u << 16);
+        op.act_fn = acts[rnd(12)];
+        op.clip_range = clips[rnd(3)];
+        op.act_min = op.ofm.is_signed ? -128 + (int32_t)rnd(40) : (int32_t)rnd(40);
+        op.act_max = op.act_min + 60 + (int32_t)rnd(200);
+        struct ethosu_kc_in in = { .op = &op, .lut = lut, .lut_len = sizeof lut };
+
+        struct ethosu_fml_io ifm, ifm2, ofm, want;
+        ethosu_fml_io_init(&ifm);
+        ethosu_fml_io_init(&ifm2);
+        ethosu_fml_io_init(&ofm);
+        ethosu_fml_io_init(&want);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ifm, 1, &ifm), 0);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ifm2, 1, &ifm2), 0);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &ofm), 0);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &want), 0);
+        for (size_t i = 0; i < ifm.bytes; i++)
+            ifm.buf[i] = (uint8_t)rnd(256);
+        for (size_t i = 0; i < ifm2.bytes; i++)
+            ifm2.buf[i] = (uint8_t)rnd(256);
+        ck_assert(ethosu_ew_bytes_applies(&op, 0, 0));
+
+        int ref = reference(&in, &ifm, &ifm2, &want);
+        uint8_t *dense = NULL;
+        int rc = ethosu_ew_bytes_run(&in, &ifm, &ifm2, &ofm, &dense);
+        if (ref) {
+            ck_assert_msg(rc == 1, "op %u: the golden model refuses it, the table path computed it", t);
+            refused++;
+        } else {
+            ck_assert_msg(rc == 0, "op %u: the table path refused what the golden model computes", t);
+            ck_assert_uint_eq(ofm.bytes, want.bytes);
+            ck_assert_msg(!memcmp(ofm.buf, want.buf, want.bytes), "op %u (mode %u, act %u): OFM bytes differ", t,
+                          op.param, op.act_fn);
+            /* the dense bytes are the packed ones in [h][w][c] order */
+            uint8_t *again = malloc(h * w * c);
+            ck_assert_ptr_nonnull(again);
+            memset(ofm.buf, 0, ofm.bytes);
+            ethosu_fml_pack8(&op.ofm, dense, &ofm);
+            ck_assert(!memcmp(ofm.buf, want.buf, want.bytes));
+            ethosu_fml_unpack8(&op.ofm, &want, again);
+            ck_assert(!memcmp(again, dense, h * w * c));
+            free(again);
+            computed++;
+        }
+        free(dense);
+        ethosu_fml_io_free(&ifm);
+        ethosu_fml_io_free(&ifm2);
+        ethosu_fml_io_free(&ofm);
+        ethosu_fml_io_free(&want);
+    }
+    ck_assert_uint_gt(computed, 250);
+    ck_assert_uint_gt(refused, 20);
+}
+END_TEST
+
+START_TEST(test_which_operations)
+{
+    struct ethosu_kop op;
+    memset(&op, 0, sizeof op);
+    op.product = ETHOSU_CMD_U55_U65;
+    op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
+    op.param = ETHOSU_EW_ADD;
+    op.has_ifm2 = 1;
+    op.ifm.h = op.ifm2.h = op.ofm.h = 96;
+    op.ifm.w = op.ifm2.w = op.ofm.w = 96;
+    op.ifm.c = op.ifm2.c = op.ofm.c = 32;
+    op.ifm.elem_bytes = op.ifm2.elem_bytes = op.ofm.elem_bytes = 1;
+    ck_assert(ethosu_ew_bytes_applies(&op, ETHOSU_EW_BYTES_MIN_BINARY, ETHOSU_EW_BYTES_MIN_UNARY));
+    ck_assert(!ethosu_ew_bytes_applies(&op, 96u * 96u * 32u + 1u, 0));   /* too few elements */
+    op.broadcast_c = 1;
+    ck_assert(!ethosu_ew_bytes_applies(&op, 0, 0));
+    op.broadcast_c = 0;
+    op.ifm2_is_scalar = 1;
+    ck_assert(!ethosu_ew_bytes_applies(&op, 0, 0));
+    op.ifm2_is_scalar = 0;
+    op.ofm.elem_bytes = 2;   /* a 16-bit OFM: its bytes are not one table entry */
+    ck_assert(!ethosu_ew_bytes_applies(&op, 0, 0));
+    op.ofm.elem_bytes = 1;
+    op.ifm2.w = 1;           /* shapes differ without a broadcast: the golden model's refusal to give */
+    ck_assert(!ethosu_ew_bytes_applies(&op, 0, 0));
+    op.ifm2.w = 96;
+    op.product = ETHOSU_CMD_U85;
+    ck_assert(!ethosu_ew_bytes_applies(&op, 0, 0));
+    op.product = ETHOSU_CMD_U55_U65;
+    op.opcode = ETHOSU_NPU_OP_POOL;
+    ck_assert(!ethosu_ew_bytes_applies(&op, 0, 0));
+    op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
+    op.has_ifm2 = 0;
+    op.param = ETHOSU_EW_ABS;
+    ck_assert(ethosu_ew_bytes_applies(&op, ETHOSU_EW_BYTES_MIN_BINARY, ETHOSU_EW_BYTES_MIN_UNARY));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ethosu_ew_bytes");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_table_path_matches_per_element_path);
+    tcase_add_test(tc, test_which_operations);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

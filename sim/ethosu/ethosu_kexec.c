@@ -69,9 +69,7 @@ void ethosu_kx_free(struct ethosu_kexec *kx)
     ethosu_kx85_carry_free(&kx->carry);
     ethosu_fml_io_free(&kx->ofm);
     free(kx->d_ofm);
-    free(kx->d_ofm8);
     kx->d_ofm = NULL;
-    kx->d_ofm8 = NULL;
 }
 
 static size_t elems(const struct ethosu_fm_layout *l)
@@ -97,9 +95,8 @@ int ethosu_kx_prepare(struct ethosu_kexec *kx, const struct ethosu_kop *op, char
     release(kx);
     ethosu_fml_io_free(&kx->ofm);
     free(kx->d_ofm);
-    free(kx->d_ofm8);
     kx->d_ofm = NULL;
-    kx->d_ofm8 = NULL;
+    kx->ofm_packed_only = 0;
     kx->op = *op;
     kx->wch_core0 = 0;
     kx->wch = NULL;
@@ -301,7 +298,8 @@ static int compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, 
     };
     /* 8-bit elementwise: bytes through a table of the golden model's outputs */
     if (ethosu_ew_bytes_applies(op, ETHOSU_EW_BYTES_MIN_BINARY, ETHOSU_EW_BYTES_MIN_UNARY) &&
-        !ethosu_ew_bytes_run(&in, &kx->ifm, &kx->ifm2, &kx->ofm, &kx->d_ofm8)) {
+        !ethosu_ew_bytes_run(&in, &kx->ifm, &kx->ifm2, &kx->ofm)) {
+        kx->ofm_packed_only = 1;
         kx->ops++;
         release(kx);
         return 0;
@@ -340,12 +338,9 @@ void ethosu_kx_issue_writes(struct ethosu_kexec *kx, struct axi_manager *m)
 
 const int32_t *ethosu_kx_ofm(struct ethosu_kexec *kx)
 {
-    if (kx->d_ofm8) {   /* widened only when asked (ETHOSU_DUMP) */
-        size_t n = elems(&kx->op.ofm);
-        for (size_t i = 0; i < n; i++)
-            kx->d_ofm[i] = kx->op.ofm.is_signed ? (int8_t)kx->d_ofm8[i] : kx->d_ofm8[i];
-        free(kx->d_ofm8);
-        kx->d_ofm8 = NULL;
+    if (kx->ofm_packed_only) {   /* dense only when asked (ETHOSU_DUMP) */
+        ethosu_fml_unpack(&kx->op.ofm, &kx->ofm, kx->d_ofm);
+        kx->ofm_packed_only = 0;
     }
     return kx->d_ofm;
 }

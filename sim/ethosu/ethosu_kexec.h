@@ -48,7 +48,7 @@ struct ethosu_kexec {
     int wch_core0;                    /* core 0's weights came through the weight channel */
     struct ethosu_weightch *wch;
     int32_t *d_ifm, *d_ifm2, *d_ofm;  /* dense tensors */
-    uint8_t *d_ofm8;                  /* the OFM as bytes when ethosu_ew_bytes computed it (d_ofm then unset) */
+    int ofm_packed_only;              /* ethosu_ew_bytes computed the OFM: in ofm.buf, d_ofm not filled */
     int32_t *d_w;
     int64_t *bias;
     uint32_t *scale;

@@ -32,7 +32,8 @@ int ethosu_ew_bytes_applies(const struct ethosu_kop *op, size_t min_binary, size
  * from the packed IFM (and IFM2) buffers into the packed OFM buffer; maps
  * whose packed bytes are already in dense order (NHWC rows back to back)
  * are used as they are. 0; 1 when the golden model refuses the operation's
- * parameters or memory runs out (the OFM buffer then unspecified: the
+ * parameters, memory runs out or an explanation rerun is on (ethosu_explain:
+ * it counts one golden call per operation) (the OFM buffer then unspecified: the
  * caller's per-element path computes it, or says why not). */
 int ethosu_ew_bytes_run(const struct ethosu_kc_in *in, const struct ethosu_fml_io *ifm,
                         const struct ethosu_fml_io *ifm2, struct ethosu_fml_io *ofm);

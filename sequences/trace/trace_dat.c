@@ -122,11 +122,6 @@ static int push_record(struct trace_image *im, size_t *cap, const struct trace_r
     return 0;
 }
 
-static int hex_digit(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* The payload byte at the cursor when it is exactly "0x" and two hex digits
  * (megabytes of them in a large image: trace_lex_number's general path was
  * most of the parse); anything else is left to trace_lex_number. */
@@ -135,9 +130,9 @@ static int hex_byte(const struct scan *s, uint64_t *v)
     const char *p = s->p;
     if (s->end - p < 4 || p[0] != '0' || (p[1] != 'x' && p[1] != 'X'))
         return 0;
-    int hi = hex_digit(p[2]), lo = hex_digit(p[3]);
+    int hi = trace_lex_digit(p[2]), lo = trace_lex_digit(p[3]);
     char next = s->end - p > 4 ? p[4] : ' ';
-    if (hi < 0 || lo < 0 || (next >= '0' && next <= '9') || (next >= 'a' && next <= 'z') ||
+    if (hi > 15 || lo > 15 || (next >= '0' && next <= '9') || (next >= 'a' && next <= 'z') ||
         (next >= 'A' && next <= 'Z') || next == '_')
         return 0;
     *v = (uint64_t)(hi << 4 | lo);

@@ -8,7 +8,7 @@
 #include "input_file.h"
 #include "trace_lex.h"
 
-static int digit_value(char c)
+int trace_lex_digit(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -43,7 +43,7 @@ int trace_lex_number(const char *s, size_t n, uint64_t *out, char *why, size_t w
     }
     uint64_t v = 0;
     for (; i < end; i++) {
-        int d = digit_value(s[i]);
+        int d = trace_lex_digit(s[i]);
         if (d >= (int)base) {
             snprintf(why, whylen, "'%.*s' is not a number (bad %s digit '%c')", (int)n, s,
                      base == 16 ? "hex" : base == 8 ? "octal" : "decimal", s[i]);

@@ -12,6 +12,9 @@
  * Returns 0, or -1 with why filled ("not a number", "does not fit 64 bits"). */
 int trace_lex_number(const char *s, size_t n, uint64_t *out, char *why, size_t whylen);
 
+/* A hex digit's value (0-9, a-f, A-F), 99 for any other character. */
+int trace_lex_digit(char c);
+
 /* Length of the name [A-Za-z0-9_]+ at s (0 if none). */
 size_t trace_lex_name(const char *s);
 

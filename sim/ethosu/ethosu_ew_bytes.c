@@ -101,8 +101,8 @@ int ethosu_ew_bytes_run(const struct ethosu_kc_in *in, const struct ethosu_fml_i
     const uint8_t *a = NULL, *b = NULL;
     int rc = 1;
     /* an explanation rerun counts the operations it changes, one golden call each */
-    if (ethosu_explain_get() == ETHOSU_EXPLAIN_NONE && tab && o && !build_table(in, binary, tab) && (a = dense_bytes(&op->ifm, ifm, n, &own_a)) &&
-        (!binary || (b = dense_bytes(&op->ifm2, ifm2, n, &own_b)))) {
+    if (ethosu_explain_get() == ETHOSU_EXPLAIN_NONE && tab && o && !build_table(in, binary, tab) &&
+        (a = dense_bytes(&op->ifm, ifm, n, &own_a)) && (!binary || (b = dense_bytes(&op->ifm2, ifm2, n, &own_b)))) {
         if (binary)
             for (size_t i = 0; i < n; i++)
                 o[i] = tab[(unsigned)b[i] << 8 | a[i]];

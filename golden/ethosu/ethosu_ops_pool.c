@@ -218,12 +218,15 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                     /* yy, xx >= 0 here: halving by a shift (up is 1 or 2), no division per tap */
                     const int32_t *restrict src =
                         ifm->values + (((size_t)yy >> ushift) * ifm->w + ((size_t)xx >> ushift)) * ifm->c;
-                    if (narrow) {
+                    /* a max pool needs only the maxima, an average only the sums */
+                    if (narrow && mode == ETHOSU_POOL_MAX) {
                         for (uint32_t ch = 0; ch < c; ch++) {
                             int32_t a = src[ch] - zp;
-                            acc32[ch] += a;
                             best32[ch] = a > best32[ch] ? a : best32[ch];
                         }
+                    } else if (narrow) {
+                        for (uint32_t ch = 0; ch < c; ch++)
+                            acc32[ch] += src[ch] - zp;
                     } else {
                         for (uint32_t ch = 0; ch < c; ch++) {
                             int64_t a = (int64_t)src[ch] - zp;

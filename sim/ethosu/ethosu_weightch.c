@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ethosu_mlw.h"
+#include "ethosu_kstats.h"
 #include "ethosu_weightch.h"
 
 void ethosu_wch_init(struct ethosu_weightch *c)
@@ -52,7 +53,10 @@ void ethosu_wch_step(struct ethosu_weightch *c)
         c->busy_cycles++;
         if (!axi_manager_reads_done(c->axi))
             return;
-        if (ethosu_mlw_decode(c->buf, c->len, &c->w, &c->n, c->err, sizeof c->err)) {
+        uint64_t t0 = ethosu_kstats_now();   /* the operation's weight decode, counted with its compute */
+        int bad = ethosu_mlw_decode(c->buf, c->len, &c->w, &c->n, c->err, sizeof c->err);
+        ethosu_kstats_add_time(t0);
+        if (bad) {
             c->failed = 1;
             c->n = 0;
             c->state = ETHOSU_WCH_DONE;

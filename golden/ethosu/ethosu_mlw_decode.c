@@ -596,38 +596,25 @@ static int f_chunks(struct fdec *d, const struct ethosu_mlw_slice_header *h, uns
             c1 = (c1 + (c1 >> 4)) & 0x0F0Fu;
             if (f_read(d, (c1 + (c1 >> 8)) & 0x1Fu, &wu1))
                 return FAST_GIVE_UP;
-            if (w_cnt - wq_i >= ETHOSU_MLW_WUNARY0_BITS) {
-                /* every position holds a token: the bounds checked once for
-                 * the chunk, on the largest quotient it reached (a quotient
-                 * only grows until it ends, so a run still open is checked
-                 * no later than it would be at its end; a stream that fails
-                 * goes to the careful reader either way) */
-                unsigned mq = 0;
-                for (unsigned i = 0, j = 0; i < ETHOSU_MLW_WUNARY0_BITS; i++) {
-                    unsigned f = (wu0 >> i) & 1u, s = (wu1 >> j) & f;
-                    unsigned end = trunc | (s ^ 1u);
-                    j += f;
-                    wq += f + s;
-                    mq = wq > mq ? wq : mq;
-                    idx[wq_i] = (uint16_t)(wq << wdiv);
-                    wq_i += end;
-                    wq &= end - 1u;
-                }
-                bad |= (mq > ETHOSU_MLW_WQ_MAX) | ((mq << wdiv) > ETHOSU_MLW_INDEX_MAX);
-            } else {
-                /* tokens without branches: positions after the slice's last quotient are filler */
-                for (unsigned i = 0, j = 0; i < ETHOSU_MLW_WUNARY0_BITS; i++) {
-                    unsigned act = wq_i < w_cnt;
-                    unsigned f = (wu0 >> i) & act, s = (wu1 >> j) & f;
-                    unsigned end = act & (trunc | (s ^ 1u));
-                    j += f;
-                    wq += f + s;
-                    bad |= (act & (wq > ETHOSU_MLW_WQ_MAX)) | (end & ((wq << wdiv) > ETHOSU_MLW_INDEX_MAX));
-                    idx[wq_i] = (uint16_t)(wq << wdiv);
-                    wq_i += end;
-                    wq &= end - 1u;
-                }
+            /* tokens without branches: positions after the slice's last
+             * quotient are filler (nothing grows there). The bounds are
+             * checked once for the chunk, on the largest quotient it
+             * reached: a quotient only grows until it ends, so a run still
+             * open is checked no later than at its end, and a stream that
+             * fails goes to the careful reader either way. */
+            unsigned mq = 0;
+            for (unsigned i = 0, j = 0; i < ETHOSU_MLW_WUNARY0_BITS; i++) {
+                unsigned act = wq_i < w_cnt;
+                unsigned f = (wu0 >> i) & act, s = (wu1 >> j) & f;
+                unsigned end = act & (trunc | (s ^ 1u));
+                j += f;
+                wq += f + s;
+                mq = wq > mq ? wq : mq;
+                idx[wq_i] = (uint16_t)(wq << wdiv);
+                wq_i += end;
+                wq &= end - 1u;
             }
+            bad |= (mq > ETHOSU_MLW_WQ_MAX) | ((mq << wdiv) > ETHOSU_MLW_INDEX_MAX);
             if (bad)
                 return FAST_GIVE_UP;
         }

@@ -180,6 +180,14 @@ int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_output_stage *os, struct ethosu_fmap *ofm, char *err,
                    size_t errlen);
 
+/* Whether ethosu_op_pool takes these parameters: 0, or -1 and its reason,
+ * found without the maps' values (they may be NULL; their range is not
+ * checked). */
+int ethosu_op_pool_check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
+                         const struct ethosu_channel_scale *cs, const struct ethosu_global_scale *ofm_scale,
+                         const struct ethosu_output_stage *os, const struct ethosu_fmap *ofm, char *err,
+                         size_t errlen);
+
 /* NPU_OP_ELEMENTWISE mode: enum ethosu_ew_mode (ethosu_ops_gen.h). */
 
 /* NPU_SET_IFM_PRECISION b[9:8]. */

@@ -131,7 +131,7 @@ static const char *dtype_name(enum ethosu_dtype t)
     return "unknown";
 }
 
-static int check_shape(const struct ethosu_fmap *fm, const char *name, char *err, size_t errlen)
+static int check_shape(const struct ethosu_fmap *fm, const char *name, int need_values, char *err, size_t errlen)
 {
     if (!fm)
         return ethosu_ops_fail(err, errlen, "%s missing", name);
@@ -140,7 +140,7 @@ static int check_shape(const struct ethosu_fmap *fm, const char *name, char *err
     if (fm->h < 1 || fm->w < 1 || fm->c < 1 || fm->h > 65536 || fm->w > 65536 || fm->c > 65536)
         return ethosu_ops_fail(err, errlen, "%s: shape %ux%ux%u outside 1..65536", name,
                                (unsigned)fm->h, (unsigned)fm->w, (unsigned)fm->c);
-    if (!fm->values)
+    if (need_values && !fm->values)
         return ethosu_ops_fail(err, errlen, "%s: no values", name);
     if (fm->zero_point < ethosu_dtype_min(fm->type) || fm->zero_point > ethosu_dtype_max(fm->type))
         return ethosu_ops_fail(err, errlen, "%s: zero point %d outside the %s range", name,
@@ -166,13 +166,22 @@ int ethosu_ops_check_types(const struct ethosu_op_rule *rule, enum ethosu_dtype 
     return 0;
 }
 
-int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char *err,
-                           size_t errlen)
+int ethosu_ops_check_input_shape(const struct ethosu_fmap *fm, const char *name, char *err, size_t errlen)
 {
-    if (check_shape(fm, name, err, errlen))
+    if (check_shape(fm, name, 0, err, errlen))
         return -1;
     if (fm->type == ETHOSU_INT32 && fm->zero_point != 0)
         return ethosu_ops_fail(err, errlen, "%s: zero point must be 0 for int32", name);
+    return 0;
+}
+
+int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char *err,
+                           size_t errlen)
+{
+    if (ethosu_ops_check_input_shape(fm, name, err, errlen))
+        return -1;
+    if (!fm->values)
+        return ethosu_ops_fail(err, errlen, "%s: no values", name);
     size_t n = (size_t)fm->h * fm->w * fm->c;
     int32_t lo = ethosu_dtype_min(fm->type), hi = ethosu_dtype_max(fm->type);
     int32_t vmin = lo, vmax = hi;   /* one pass that vectorizes; the index only on a failure */
@@ -187,9 +196,14 @@ int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char 
     return 0;
 }
 
+int ethosu_ops_check_output_shape(const struct ethosu_fmap *fm, char *err, size_t errlen)
+{
+    return check_shape(fm, "OFM", 0, err, errlen);
+}
+
 int ethosu_ops_check_output(const struct ethosu_fmap *fm, char *err, size_t errlen)
 {
-    return check_shape(fm, "OFM", err, errlen);
+    return check_shape(fm, "OFM", 1, err, errlen);
 }
 
 /* The clip range's type; -1 for a reserved code. */

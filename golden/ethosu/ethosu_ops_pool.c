@@ -45,16 +45,19 @@
 #include "ethosu_ops_out_clamp.h"
 #include "ethosu_ops_util.h"
 
+/* values: whether the maps' values are there to check (ethosu_op_pool) or not
+ * (ethosu_op_pool_check). */
 static int check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                  const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                  const struct ethosu_global_scale *gs, const struct ethosu_output_stage *os,
-                 const struct ethosu_fmap *ofm, char *err, size_t errlen)
+                 const struct ethosu_fmap *ofm, int values, char *err, size_t errlen)
 {
     const struct ethosu_op_rule *rule = ethosu_op_rule_find(ETHOSU_NPU_OP_POOL, (uint16_t)mode);
     if ((unsigned)mode > 0xFFFFu || !rule)
         return ethosu_ops_fail(err, errlen, "NPU_OP_POOL mode %d reserved", (int)mode);
-    if (ethosu_ops_check_input(ifm, "IFM", err, errlen) ||
-        ethosu_ops_check_output(ofm, err, errlen) ||
+    if ((values ? ethosu_ops_check_input(ifm, "IFM", err, errlen)
+                : ethosu_ops_check_input_shape(ifm, "IFM", err, errlen)) ||
+        (values ? ethosu_ops_check_output(ofm, err, errlen) : ethosu_ops_check_output_shape(ofm, err, errlen)) ||
         ethosu_ops_check_kernel(k, 65536, err, errlen) ||
         ethosu_ops_check_output_stage(os, ofm->type, err, errlen))
         return -1;
@@ -146,12 +149,20 @@ static int64_t pooled(enum ethosu_pool_mode mode, int padded, int64_t acc, int64
     return acc;
 }
 
+int ethosu_op_pool_check(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
+                         const struct ethosu_channel_scale *cs, const struct ethosu_global_scale *ofm_scale,
+                         const struct ethosu_output_stage *os, const struct ethosu_fmap *ofm, char *err,
+                         size_t errlen)
+{
+    return check(mode, ifm, k, cs, ofm_scale, os, ofm, 0, err, errlen);
+}
+
 int ethosu_op_pool(enum ethosu_pool_mode mode, const struct ethosu_fmap *ifm,
                    const struct ethosu_kernel *k, const struct ethosu_channel_scale *cs,
                    const struct ethosu_global_scale *gs, const struct ethosu_output_stage *os,
                    struct ethosu_fmap *ofm, char *err, size_t errlen)
 {
-    if (check(mode, ifm, k, cs, gs, os, ofm, err, errlen))
+    if (check(mode, ifm, k, cs, gs, os, ofm, 1, err, errlen))
         return -1;
     int padded = k->pad_top || k->pad_left || k->pad_bottom || k->pad_right;
     struct ethosu_out_clamp oc;

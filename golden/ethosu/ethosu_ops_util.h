@@ -19,8 +19,14 @@ int ethosu_ops_fail(char *err, size_t errlen, const char *fmt, ...)
 int ethosu_ops_check_input(const struct ethosu_fmap *fm, const char *name, char *err,
                            size_t errlen);
 
+/* The checks of ethosu_ops_check_input that need no values (values may be
+ * NULL and are not read). */
+int ethosu_ops_check_input_shape(const struct ethosu_fmap *fm, const char *name, char *err, size_t errlen);
+
 /* The same for an OFM (values only needs to be non-NULL). */
 int ethosu_ops_check_output(const struct ethosu_fmap *fm, char *err, size_t errlen);
+/* Its checks that need no values (values may be NULL). */
+int ethosu_ops_check_output_shape(const struct ethosu_fmap *fm, char *err, size_t errlen);
 
 /* 0 when an IFM of type ifm and an OFM of type ofm are allowed by the
  * operation's rules (rule: ethosu_op_rule_find; NULL is a reserved mode):

@@ -2,7 +2,8 @@
  * pool with padding left out, average pool with padding (TensorFlow Lite's
  * count of valid elements, half away from zero), average pool with Vela's
  * global 1/n scale, per-channel scale, REDUCE_SUM over channels with an
- * int32 OFM, and refused parameters. */
+ * int32 OFM, and refused parameters (ethosu_op_pool_check refuses the same
+ * ones without the values). */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -271,6 +272,42 @@ START_TEST(test_kernel_beyond_256)
 }
 END_TEST
 
+START_TEST(test_check_without_values)
+{
+    int32_t v[4] = {-5, -3, -7, -9}, out[4];
+    struct ethosu_fmap ifm = {2, 2, 1, ETHOSU_INT8, 0, v};
+    struct ethosu_fmap ofm = {2, 2, 1, ETHOSU_INT8, 0, out};
+    struct ethosu_fmap ifm0 = ifm, ofm0 = ofm;   /* the same maps without values */
+    ifm0.values = ofm0.values = NULL;
+    struct ethosu_kernel k = kern(2, 2, 1);
+    struct ethosu_output_stage os = os_for(ETHOSU_INT8);
+    char err[160], err0[160];
+    ck_assert_int_eq(ethosu_op_pool_check(ETHOSU_POOL_MAX, &ifm0, &k, NULL, NULL, &os, &ofm0, err0, sizeof err0), 0);
+    /* each refusal: the same reason from both */
+    for (int bad = 0; bad < 5; bad++) {
+        struct ethosu_kernel kb = k;
+        struct ethosu_fmap ib = ifm, ob = ofm;
+        struct ethosu_output_stage osb = os;
+        enum ethosu_pool_mode mode = ETHOSU_POOL_MAX;
+        switch (bad) {
+        case 0: ob.type = ETHOSU_INT16; break;          /* max pool: one type */
+        case 1: kb.stride_x = 4; break;                 /* stride outside 1..3 */
+        case 2: ib.zero_point = 200; break;             /* zero point outside int8 */
+        case 3: kb.upscale = ETHOSU_UPSCALE_ZEROS; break;
+        case 4: osb.act_min = 10; osb.act_max = 5; break;
+        }
+        ck_assert_int_eq(ethosu_op_pool(mode, &ib, &kb, NULL, NULL, &osb, &ob, err, sizeof err), -1);
+        ib.values = ob.values = NULL;
+        ck_assert_int_eq(ethosu_op_pool_check(mode, &ib, &kb, NULL, NULL, &osb, &ob, err0, sizeof err0), -1);
+        ck_assert_str_eq(err0, err);
+    }
+    /* a value outside the type is the one thing only the operation finds */
+    v[1] = 300;
+    ck_assert_int_eq(ethosu_op_pool(ETHOSU_POOL_MAX, &ifm, &k, NULL, NULL, &os, &ofm, err, sizeof err), -1);
+    ck_assert_int_eq(ethosu_op_pool_check(ETHOSU_POOL_MAX, &ifm, &k, NULL, NULL, &os, &ofm, err0, sizeof err0), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ethosu_ops_pool");
@@ -283,6 +320,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_reduce_sum);
     tcase_add_test(tc, test_int32_scale);
     tcase_add_test(tc, test_kernel_beyond_256);
+    tcase_add_test(tc, test_check_without_values);
     suite_add_tcase(s, tc);
     return s;
 }

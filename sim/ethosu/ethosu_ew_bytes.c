@@ -64,45 +64,21 @@ static int build_table(const struct ethosu_kc_in *in, int binary, uint8_t *tab)
     return rc;
 }
 
-/* Whether the packed buffer of f holds its elements in dense [h][w][c]
- * order with nothing between them: one tile of NHWC rows back to back, or
- * NHCWB16 of exactly 16 channels (a brick is then a pixel). */
-static int dense_as_packed(const struct ethosu_fm_layout *f)
-{
-    if (f->w > f->width0 || f->h > f->height0)
-        return 0;
-    if (f->nhcwb16)
-        return f->c == 16 && f->stride_y == 16 * (int64_t)f->w;
-    return f->stride_x == (int64_t)f->c && f->stride_y == (int64_t)f->w * f->c;
-}
-
-/* The map's bytes in dense order: the packed buffer itself, or *own (the
- * caller frees it) unpacked from it; NULL out of memory. */
-static const uint8_t *dense_bytes(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, size_t n,
-                                  uint8_t **own)
-{
-    *own = NULL;
-    if (dense_as_packed(f))
-        return io->buf;
-    if ((*own = malloc(n)))
-        ethosu_fml_unpack8(f, io, *own);
-    return *own;
-}
-
 int ethosu_ew_bytes_run(const struct ethosu_kc_in *in, const struct ethosu_fml_io *ifm,
                         const struct ethosu_fml_io *ifm2, struct ethosu_fml_io *ofm)
 {
     const struct ethosu_kop *op = in->op;
     int binary = op->has_ifm2;
     size_t n = (size_t)op->ifm.h * op->ifm.w * op->ifm.c;
-    int direct = dense_as_packed(&op->ofm);
+    int direct = ethosu_fml_dense_as_packed(&op->ofm);
     uint8_t *tab = malloc(binary ? 65536u : 256u), *own_a = NULL, *own_b = NULL;
     uint8_t *o = direct ? ofm->buf : malloc(n);
     const uint8_t *a = NULL, *b = NULL;
     int rc = 1;
     /* an explanation rerun counts the operations it changes, one golden call each */
     if (ethosu_explain_get() == ETHOSU_EXPLAIN_NONE && tab && o && !build_table(in, binary, tab) &&
-        (a = dense_bytes(&op->ifm, ifm, n, &own_a)) && (!binary || (b = dense_bytes(&op->ifm2, ifm2, n, &own_b)))) {
+        (a = ethosu_fml_dense_bytes(&op->ifm, ifm, &own_a)) &&
+        (!binary || (b = ethosu_fml_dense_bytes(&op->ifm2, ifm2, &own_b)))) {
         if (binary)
             for (size_t i = 0; i < n; i++)
                 o[i] = tab[(unsigned)b[i] << 8 | a[i]];

@@ -281,3 +281,22 @@ void ethosu_fml_pack8(const struct ethosu_fm_layout *f, const uint8_t *dense, st
 {
     FOR_EACH_PACKED(f, io, p, i, n, { memcpy(io->buf + p, dense + i, n); });
 }
+
+int ethosu_fml_dense_as_packed(const struct ethosu_fm_layout *f)
+{
+    if (f->w > f->width0 || f->h > f->height0)
+        return 0;
+    if (f->nhcwb16)
+        return f->c == 16 && f->stride_y == 16 * (int64_t)f->w;
+    return f->stride_x == (int64_t)f->c && f->stride_y == (int64_t)f->w * f->c;
+}
+
+const uint8_t *ethosu_fml_dense_bytes(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, uint8_t **own)
+{
+    *own = NULL;
+    if (ethosu_fml_dense_as_packed(f))
+        return io->buf;
+    if ((*own = malloc((size_t)f->h * f->w * f->c)))
+        ethosu_fml_unpack8(f, io, *own);
+    return *own;
+}

@@ -86,4 +86,14 @@ void ethosu_fml_pack(const struct ethosu_fm_layout *f, const int32_t *dense, str
 void ethosu_fml_unpack8(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, uint8_t *dense);
 void ethosu_fml_pack8(const struct ethosu_fm_layout *f, const uint8_t *dense, struct ethosu_fml_io *io);
 
+/* Whether the packed buffer of f holds its elements in dense [h][w][c]
+ * order with nothing between them: one tile of NHWC rows back to back, or
+ * NHCWB16 of exactly 16 channels (a brick is then a pixel). */
+int ethosu_fml_dense_as_packed(const struct ethosu_fm_layout *f);
+
+/* A map of 1-byte elements in dense order: the packed buffer io->buf
+ * itself when it is already (ethosu_fml_dense_as_packed), else *own (the
+ * caller frees it) unpacked from it; NULL out of memory. */
+const uint8_t *ethosu_fml_dense_bytes(const struct ethosu_fm_layout *f, const struct ethosu_fml_io *io, uint8_t **own);
+
 #endif

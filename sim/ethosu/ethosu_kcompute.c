@@ -30,12 +30,19 @@ static int fmap(const struct ethosu_fm_layout *l, int32_t zp, const int32_t *val
     return 0;
 }
 
-int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *err, size_t len)
+/* The golden API's arguments of in's operation (ofm_values may be NULL for a check). */
+struct kc_args {
+    struct ethosu_fmap ifm, ofm;
+    struct ethosu_output_stage os;
+    struct ethosu_kernel k;
+    struct ethosu_global_scale gs;
+};
+
+static int args_of(const struct ethosu_kc_in *in, int32_t *ofm_values, struct kc_args *a, char *err, size_t len)
 {
     const struct ethosu_kop *op = in->op;
-    struct ethosu_fmap ifm, ifm2, ofm;
-    if (fmap(&op->ifm, op->ifm_zp, in->ifm, &ifm, "IFM", err, len) ||
-        fmap(&op->ofm, op->ofm_zp, ofm_values, &ofm, "OFM", err, len))
+    if (fmap(&op->ifm, op->ifm_zp, in->ifm, &a->ifm, "IFM", err, len) ||
+        fmap(&op->ofm, op->ofm_zp, ofm_values, &a->ofm, "OFM", err, len))
         return -1;
     struct ethosu_output_stage os = {
         .rounding = (enum ethosu_rounding)op->round_mode,
@@ -51,6 +58,7 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         os.act_max = (uint16_t)op->act_max;
     }
     ethosu_explain_apply(op, &os);   /* off unless ethosu/network reruns to explain a difference */
+    a->os = os;
     struct ethosu_kernel k = {
         /* the dilated extent, as KERNEL_WIDTH/HEIGHT_M1 + 1 */
         .w = (op->kernel_w - 1) * op->dilation_x + 1, .h = (op->kernel_h - 1) * op->dilation_y + 1, .stride_x = op->stride_x, .stride_y = op->stride_y,
@@ -58,16 +66,43 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         .pad_left = op->pad_left, .pad_bottom = op->pad_bottom, .pad_right = op->pad_right,
         .upscale = (enum ethosu_upscale)op->upscale,
     };
+    a->k = k;
+    a->gs.scale = op->ofm_scale;
+    a->gs.shift = (uint8_t)op->ofm_shift;
+    return 0;
+}
+
+int ethosu_kcompute_check(const struct ethosu_kc_in *in, char *err, size_t len)
+{
+    const struct ethosu_kop *op = in->op;
+    struct kc_args a;
+    if (args_of(in, NULL, &a, err, len))
+        return -1;
+    if (op->opcode != ETHOSU_NPU_OP_POOL)
+        return 1;
+    return ethosu_op_pool_check((enum ethosu_pool_mode)op->param, &a.ifm, &a.k, NULL,
+                                op->ofm_global_scale ? &a.gs : NULL, &a.os, &a.ofm, err, len) ? -1 : 0;
+}
+
+int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *err, size_t len)
+{
+    const struct ethosu_kop *op = in->op;
+    struct kc_args a;
+    if (args_of(in, ofm_values, &a, err, len))
+        return -1;
+    struct ethosu_fmap ifm2, *ifm = &a.ifm, *ofm = &a.ofm;
+    struct ethosu_output_stage os = a.os;
+    const struct ethosu_kernel k = a.k;
+    const struct ethosu_global_scale gs = a.gs;
     const uint32_t *scale = in->scale;
     const uint8_t *shift = in->shift;
     int owned = 0;
     if (op->opcode == ETHOSU_NPU_OP_CONV)
         ethosu_explain_apply_scale(op, op->ofm.c, &scale, &shift, &os.rounding, &owned);
     struct ethosu_channel_scale cs = { in->bias, scale, shift, op->ofm.c };
-    struct ethosu_global_scale gs = { op->ofm_scale, (uint8_t)op->ofm_shift };
     switch (op->opcode) {
     case ETHOSU_NPU_OP_CONV: {
-        int rc = ethosu_op_conv(&ifm, in->weights, &k, &cs, &os, &ofm, err, len);
+        int rc = ethosu_op_conv(ifm, in->weights, &k, &cs, &os, ofm, err, len);
         if (owned) {
             free((void *)scale);
             free((void *)shift);
@@ -75,11 +110,11 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
         return rc;
     }
     case ETHOSU_NPU_OP_DEPTHWISE:
-        return ethosu_op_depthwise(&ifm, in->weights, &k, &cs, &os, &ofm, err, len);
+        return ethosu_op_depthwise(ifm, in->weights, &k, &cs, &os, ofm, err, len);
     case ETHOSU_NPU_OP_POOL:
         /* Global scale (OFM_PRECISION b8) or none: pooling has no scale stream. */
-        return ethosu_op_pool((enum ethosu_pool_mode)op->param, &ifm, &k, NULL, op->ofm_global_scale ? &gs : NULL,
-                              &os, &ofm, err, len);
+        return ethosu_op_pool((enum ethosu_pool_mode)op->param, ifm, &k, NULL, op->ofm_global_scale ? &gs : NULL,
+                              &os, ofm, err, len);
     case ETHOSU_NPU_OP_ELEMENTWISE: {
         struct ethosu_ew_params p = {
             .mode = (enum ethosu_ew_mode)op->param,
@@ -98,7 +133,7 @@ int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm_values, char *er
                 return -1;
             i2 = &ifm2;
         }
-        return ethosu_op_elementwise(&p, &ifm, i2, &os, &ofm, err, len);
+        return ethosu_op_elementwise(&p, ifm, i2, &os, ofm, err, len);
     }
     }
     snprintf(err, len, "opcode 0x%04x is not a kernel operation", op->opcode);

@@ -26,4 +26,10 @@ struct ethosu_kc_in {
  * in err (parameters it refuses). */
 int ethosu_kcompute(const struct ethosu_kc_in *in, int32_t *ofm, char *err, size_t len);
 
+/* Whether ethosu_kcompute would take in's parameters, found without the
+ * maps' values (in->ifm and in->ifm2 may be NULL): 0, or -1 with the golden
+ * model's reason. NPU_OP_POOL only: 1 for any other operation (not known
+ * without computing). */
+int ethosu_kcompute_check(const struct ethosu_kc_in *in, char *err, size_t len);
+
 #endif

@@ -12,6 +12,7 @@
 #include "ethosu_kexec.h"
 #include "ethosu_kstats.h"
 #include "ethosu_mlw.h"
+#include "ethosu_pool_bytes.h"
 #include "ethosu_scale_stream.h"
 #include "ethosu_wdense.h"
 
@@ -296,9 +297,10 @@ static int compute(struct ethosu_kexec *kx, const uint8_t *lut, size_t lut_len, 
         .op = op, .ifm = kx->d_ifm, .ifm2 = kx->d_ifm2, .weights = NULL,
         .bias = NULL, .scale = NULL, .shift = NULL, .lut = lut, .lut_len = lut_len,
     };
-    /* 8-bit elementwise: bytes through a table of the golden model's outputs */
-    if (ethosu_ew_bytes_applies(op, ETHOSU_EW_BYTES_MIN_BINARY, ETHOSU_EW_BYTES_MIN_UNARY) &&
-        !ethosu_ew_bytes_run(&in, &kx->ifm, &kx->ifm2, &kx->ofm)) {
+    /* 8-bit elementwise and max pool: bytes, through a table of the golden model's outputs */
+    if ((ethosu_ew_bytes_applies(op, ETHOSU_EW_BYTES_MIN_BINARY, ETHOSU_EW_BYTES_MIN_UNARY) &&
+         !ethosu_ew_bytes_run(&in, &kx->ifm, &kx->ifm2, &kx->ofm)) ||
+        (ethosu_pool_bytes_applies(op, ETHOSU_POOL_BYTES_MIN) && !ethosu_pool_bytes_run(&in, &kx->ifm, &kx->ofm))) {
         kx->ofm_packed_only = 1;
         kx->ops++;
         release(kx);

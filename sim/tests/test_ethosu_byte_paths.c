@@ -1,10 +1,12 @@
-/* Unit tests of sim/ethosu/ethosu_ew_bytes: the table path of 8-bit
- * elementwise operations gives the OFM bytes of the per-element golden path
- * (unpack to int32, ethosu_kcompute, pack) on random operations: every
- * mode, signedness, zero points, scales, rounding, clip and activation
- * (tanh, sigmoid, a LUT), NHWC and NHCWB16 maps laid out differently from
- * each other, or in dense order (used in place); it refuses what the golden
- * model refuses; and which operations it takes. */
+/* Unit tests of the byte paths of 8-bit operations, sim/ethosu/ethosu_ew_bytes
+ * (elementwise) and sim/ethosu/ethosu_pool_bytes (max pool): each gives the
+ * OFM bytes of the per-element golden path (unpack to int32,
+ * ethosu_kcompute, pack) on random operations: every mode, signedness, zero
+ * points, scales, rounding, clip and activation (tanh, sigmoid, a LUT),
+ * kernels, strides, dilations and paddings (windows wholly in the padding
+ * too), NHWC and NHCWB16 maps laid out differently from each other, or in
+ * dense order (used in place); each refuses what the golden model refuses;
+ * and which operations each takes. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "ethosu_ew_bytes.h"
 #include "ethosu_kcompute.h"
 #include "ethosu_ops.h"
+#include "ethosu_pool_bytes.h"
 
 static uint64_t rng;
 
@@ -53,8 +56,8 @@ static int reference(const struct ethosu_kc_in *in0, const struct ethosu_fml_io 
                      struct ethosu_fml_io *ofm)
 {
     const struct ethosu_kop *op = in0->op;
-    size_t n = (size_t)op->ifm.h * op->ifm.w * op->ifm.c;
-    int32_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *o = malloc(n * sizeof *o);
+    size_t n = (size_t)op->ifm.h * op->ifm.w * op->ifm.c, n_out = (size_t)op->ofm.h * op->ofm.w * op->ofm.c;
+    int32_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *o = malloc(n_out * sizeof *o);
     ck_assert(a && b && o);
     ethosu_fml_unpack(&op->ifm, ifm, a);
     if (op->has_ifm2)
@@ -200,13 +203,161 @@ START_TEST(test_which_operations)
 }
 END_TEST
 
+/* Whether some output of op's pool has a window wholly in the padding. */
+static int has_empty_window(const struct ethosu_kop *op)
+{
+    for (uint32_t y = 0; y < op->ofm.h; y++)
+        for (uint32_t x = 0; x < op->ofm.w; x++) {
+            int any = 0;
+            for (uint32_t ky = 0; ky < op->kernel_h; ky++)
+                for (uint32_t kx = 0; kx < op->kernel_w; kx++) {
+                    int64_t yy = (int64_t)y * op->stride_y - op->pad_top + (int64_t)ky * op->dilation_y;
+                    int64_t xx = (int64_t)x * op->stride_x - op->pad_left + (int64_t)kx * op->dilation_x;
+                    any |= yy >= 0 && xx >= 0 && yy < op->ifm.h && xx < op->ifm.w;
+                }
+            if (!any)
+                return 1;
+        }
+    return 0;
+}
+
+START_TEST(test_max_pool_bytes_match_per_element_path)
+{
+    static const unsigned acts[] = { ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE,
+                                     ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0, ETHOSU_ACT_TANH };
+    static const unsigned clips[] = { ETHOSU_CLIP_OFM, ETHOSU_CLIP_UINT8, ETHOSU_CLIP_INT8 };
+    uint8_t lut[2048];
+    unsigned computed = 0, refused = 0, in_place = 0, empty = 0, scaled = 0;
+    rng = 20261208;
+    for (unsigned t = 0; t < 600; t++) {
+        for (size_t i = 0; i < sizeof lut; i++)
+            lut[i] = (uint8_t)rnd(256);
+        struct ethosu_kop op;
+        memset(&op, 0, sizeof op);
+        op.product = ETHOSU_CMD_U55_U65;
+        op.opcode = ETHOSU_NPU_OP_POOL;
+        op.param = ETHOSU_POOL_MAX;
+        op.kernel_h = 1 + rnd(5);
+        op.kernel_w = 1 + rnd(5);
+        op.stride_y = 1 + rnd(3);
+        op.stride_x = rnd(40) ? 1 + rnd(3) : 4;   /* 4: refused by both */
+        op.dilation_y = 1 + (rnd(4) == 0);
+        op.dilation_x = 1 + (rnd(4) == 0);
+        /* mostly small paddings; sometimes wider than the kernel (outputs
+         * whose window holds no IFM element) */
+        unsigned wide = rnd(6) == 0 ? 6u : 3u;
+        op.pad_top = rnd(wide + 1);
+        op.pad_left = rnd(wide + 1);
+        op.pad_bottom = rnd(wide + 1);
+        op.pad_right = rnd(wide + 1);
+        uint32_t h = 1 + rnd(12), w = 1 + rnd(12), c = 1 + rnd(40);
+        int64_t eh = (int64_t)(op.kernel_h - 1) * op.dilation_y + 1, ew = (int64_t)(op.kernel_w - 1) * op.dilation_x + 1;
+        int64_t oh = ((int64_t)h + op.pad_top + op.pad_bottom - eh) / op.stride_y + 1;
+        int64_t ow = ((int64_t)w + op.pad_left + op.pad_right - ew) / op.stride_x + 1;
+        layout(&op.ifm, 0x1000, h, w, c);
+        layout(&op.ofm, 0x80000, oh < 1 ? 1 : (uint32_t)oh, ow < 1 ? 1 : (uint32_t)ow, rnd(30) ? c : c + 1);
+        if (rnd(4) == 0) {   /* NHWC rows back to back: written in place */
+            op.ofm.nhcwb16 = 0;
+            op.ofm.stride_x = op.ofm.c;
+            op.ofm.stride_y = (int64_t)op.ofm.w * op.ofm.c;
+        }
+        if (rnd(8))   /* the golden model's rule: one type; the rest checks the refusals agree */
+            op.ofm.is_signed = op.ifm.is_signed;
+        op.ifm_zp = in_range(&op.ifm);
+        op.ofm_zp = in_range(&op.ofm);
+        op.round_mode = rnd(3);
+        op.ofm_global_scale = (int)rnd(2);
+        op.ofm_scale = 1u + rnd(1u << 30);
+        op.ofm_shift = 20 + rnd(24);
+        op.act_fn = acts[rnd(7)];
+        op.clip_range = clips[rnd(3)];
+        op.act_min = op.ofm.is_signed ? -128 + (int32_t)rnd(40) : (int32_t)rnd(40);
+        op.act_max = op.act_min + 60 + (int32_t)rnd(200);
+        struct ethosu_kc_in in = { .op = &op, .lut = lut, .lut_len = sizeof lut };
+
+        struct ethosu_fml_io ifm, ofm, want;
+        ethosu_fml_io_init(&ifm);
+        ethosu_fml_io_init(&ofm);
+        ethosu_fml_io_init(&want);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ifm, 1, &ifm), 0);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &ofm), 0);
+        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &want), 0);
+        for (size_t i = 0; i < ifm.bytes; i++)
+            ifm.buf[i] = (uint8_t)rnd(256);
+        ck_assert(ethosu_pool_bytes_applies(&op, 0));
+
+        int ref = reference(&in, &ifm, NULL, &want);
+        int rc = ethosu_pool_bytes_run(&in, &ifm, &ofm);
+        if (ref) {
+            ck_assert_msg(rc == 1, "pool %u: the golden model refuses it, the byte path computed it", t);
+            refused++;
+        } else {
+            ck_assert_msg(rc == 0, "pool %u: the byte path refused what the golden model computes", t);
+            ck_assert_uint_eq(ofm.bytes, want.bytes);
+            ck_assert_msg(!memcmp(ofm.buf, want.buf, want.bytes),
+                          "pool %u (kernel %ux%u stride %ux%u pad t%u l%u b%u r%u, act %u): OFM bytes differ", t,
+                          op.kernel_w, op.kernel_h, op.stride_x, op.stride_y, op.pad_top, op.pad_left,
+                          op.pad_bottom, op.pad_right, op.act_fn);
+            computed++;
+            empty += (unsigned)has_empty_window(&op);
+            scaled += (unsigned)op.ofm_global_scale;
+            in_place += op.ofm.stride_y == (int64_t)op.ofm.w * c &&
+                        (op.ofm.nhcwb16 ? c == 16 : op.ofm.stride_x == c);
+        }
+        ethosu_fml_io_free(&ifm);
+        ethosu_fml_io_free(&ofm);
+        ethosu_fml_io_free(&want);
+    }
+    ck_assert_uint_gt(computed, 350);
+    ck_assert_uint_gt(refused, 40);
+    ck_assert_uint_gt(empty, 20);
+    ck_assert_uint_gt(scaled, 150);
+    ck_assert_uint_gt(in_place, 60);
+}
+END_TEST
+
+START_TEST(test_which_pools)
+{
+    struct ethosu_kop op;
+    memset(&op, 0, sizeof op);
+    op.product = ETHOSU_CMD_U55_U65;
+    op.opcode = ETHOSU_NPU_OP_POOL;
+    op.param = ETHOSU_POOL_MAX;
+    op.ifm.h = op.ifm.w = 96;
+    op.ifm.c = op.ofm.c = 32;
+    op.ofm.h = op.ofm.w = 48;
+    op.ifm.elem_bytes = op.ofm.elem_bytes = 1;
+    ck_assert(ethosu_pool_bytes_applies(&op, ETHOSU_POOL_BYTES_MIN));
+    ck_assert(!ethosu_pool_bytes_applies(&op, 96u * 96u * 32u + 1u));   /* too few elements */
+    op.param = ETHOSU_POOL_AVERAGE;
+    ck_assert(!ethosu_pool_bytes_applies(&op, 0));
+    op.param = ETHOSU_POOL_MAX;
+    op.upscale = 1;
+    ck_assert(!ethosu_pool_bytes_applies(&op, 0));
+    op.upscale = 0;
+    op.ifm.elem_bytes = 2;
+    ck_assert(!ethosu_pool_bytes_applies(&op, 0));
+    op.ifm.elem_bytes = 1;
+    op.ofm.elem_bytes = 4;
+    ck_assert(!ethosu_pool_bytes_applies(&op, 0));
+    op.ofm.elem_bytes = 1;
+    op.product = ETHOSU_CMD_U85;
+    ck_assert(!ethosu_pool_bytes_applies(&op, 0));
+    op.product = ETHOSU_CMD_U55_U65;
+    op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
+    ck_assert(!ethosu_pool_bytes_applies(&op, 0));
+}
+END_TEST
+
 int main(void)
 {
-    Suite *s = suite_create("ethosu_ew_bytes");
+    Suite *s = suite_create("ethosu_byte_paths");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_table_path_matches_per_element_path);
     tcase_add_test(tc, test_which_operations);
+    tcase_add_test(tc, test_max_pool_bytes_match_per_element_path);
+    tcase_add_test(tc, test_which_pools);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -13,6 +13,9 @@
  *    channels of the microblock), after the last element;
  *  - depth-wise adds dw_pad zero elements after every 10th element and with the final
  *    padding. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")   /* scatter_group's copies */
+#endif
 #include "ethosu85_weight_order.h"
 #include "ethosu_weight_order.h"
 
@@ -250,8 +253,36 @@ static inline void put_scatter(struct sink *k, int64_t idx)
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* A decoded list scattered to dense weights, one IFM group at a time: the
+ * group's first `real` positions are weights (base, base + 1, ...: contiguous
+ * in OHWI), the rest padding, which must hold 0. The list is the stream
+ * (no FWD interleave), so the group's positions are k->n onwards. */
+static inline void scatter_group(struct sink *k, int64_t base, int64_t real, uint32_t grp)
+{
+    const int16_t *l = k->list + k->n;
+    if (k->dense32) {
+        int32_t *d = k->dense32 + base;
+        for (int64_t iz = 0; iz < real; iz++)
+            d[iz] = l[iz];
+    } else {
+        int16_t *d = k->dense + base;
+        for (int64_t iz = 0; iz < real; iz++)
+            d[iz] = l[iz];
+    }
+    for (int64_t iz = real; iz < grp && !k->bad; iz++)
+        if (l[iz]) {
+            k->bad = 1;
+            k->bad_pos = k->n + (size_t)iz;
+            k->bad_v = l[iz];
+        }
+    k->placed += (size_t)real;
+    k->n += grp;
+}
+
+/* put: one position at a time; groups (a constant after inlining): whole IFM
+ * groups through scatter_group instead. */
 static inline __attribute__((always_inline)) void walk_with(const struct ethosu85_weight_order_cfg *c, unsigned s,
-                                                            struct sink *k, put_fn put)
+                                                            struct sink *k, put_fn put, int groups)
 {
     const int dwise = c->traversal == ETHOSU85_DEPTHWISE;
     const int64_t od = c->ofm_depth, id = c->ifm_depth;
@@ -304,6 +335,10 @@ static inline __attribute__((always_inline)) void walk_with(const struct ethosu8
                                                         real = real < 0 ? 0 : real > grp ? grp : real;
                                                         int64_t base = ((ofm_z * c->kernel_h + wy) *
                                                                         c->kernel_w + wx) * id + ifm_z0;
+                                                        if (groups) {
+                                                            scatter_group(k, base, real, grp);
+                                                            continue;
+                                                        }
                                                         for (int64_t iz = 0; iz < real; iz++)
                                                             put(k, base + iz);
                                                         for (int64_t iz = real; iz < grp; iz++)
@@ -329,12 +364,14 @@ static inline __attribute__((always_inline)) void walk_with(const struct ethosu8
 
 static void walk(const struct ethosu85_weight_order_cfg *c, unsigned s, struct sink *k)
 {
-    if (k->list)
-        walk_with(c, s, k, put_scatter);
+    if (k->list && !k->fwd_b)
+        walk_with(c, s, k, put_scatter, 1);
+    else if (k->list)
+        walk_with(c, s, k, put_scatter, 0);
     else if (k->map)
-        walk_with(c, s, k, put_map);
+        walk_with(c, s, k, put_map, 0);
     else
-        walk_with(c, s, k, put_dst);
+        walk_with(c, s, k, put_dst, 0);
 }
 
 static int run(const struct ethosu85_weight_order_cfg *c, unsigned s, const int16_t *src,

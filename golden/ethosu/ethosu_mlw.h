@@ -213,6 +213,11 @@ typedef void (*ethosu_mlw_trace_fn)(void *user, const struct ethosu_mlw_slice_in
 int ethosu_mlw_decode(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err,
                       size_t errlen);
 
+/* The same by the careful reader alone, without the fast path that ethosu_mlw_decode tries
+ * first (the unit tests compare the two on damaged streams). */
+int ethosu_mlw_decode_careful(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err,
+                              size_t errlen);
+
 /* Same, calling trace(user, info) after each slice decoded (trace may be NULL). */
 int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, size_t *n,
                             char *err, size_t errlen, ethosu_mlw_trace_fn trace, void *user);

@@ -20,6 +20,9 @@
  *  - Accepted although Vela never writes them: WTRUNC with WDIV 7, palette entries of any
  *    code (1 = "minus zero" included), slices of 32768 indices, any DIROFS.
  */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")   /* the runs' sums */
+#endif
 #include "ethosu_mlw.h"
 
 #include <stdarg.h>
@@ -547,6 +550,50 @@ static int f_scratch(struct fdec *d, size_t w_cnt)
         }                                                                                 \
     } while (0)
 
+/* F_FIELDS for weight indices: each field added to its quotient's index in
+ * t, which then becomes the weight wof gives it (one pass: no second read of
+ * t); bad collects NO_WEIGHT. Inlined for each width (f_weights), so the
+ * shifts and the fields per 57 bits are constants the loop unrolls on. */
+static inline __attribute__((always_inline)) int f_weights_w(struct fdec *d, size_t cnt, uint16_t *t,
+                                                             unsigned *bad, const unsigned width)
+{
+    if ((size_t)width * cnt > d->nbits - d->pos)
+        return FAST_GIVE_UP;
+    const unsigned per = 57u / width;
+    const uint64_t mask = ((uint64_t)1 << width) - 1u;
+    unsigned b = 0;
+    while (cnt) {
+        unsigned k = cnt < per ? (unsigned)cnt : per;
+        uint64_t v = f_peek(d);
+        for (unsigned j = 0; j < k; j++, v >>= width) {
+            int16_t w = d->wof[t[j] + (v & mask)];
+            b |= w == NO_WEIGHT;
+            t[j] = (uint16_t)w;
+        }
+        d->pos += (size_t)k * width;
+        t += k;
+        cnt -= k;
+    }
+    *bad |= b;
+    return 0;
+}
+
+static int f_weights(struct fdec *d, size_t cnt, unsigned width, uint16_t *t, unsigned *bad)
+{
+    switch (width) {
+    case 1: return f_weights_w(d, cnt, t, bad, 1);
+    case 2: return f_weights_w(d, cnt, t, bad, 2);
+    case 3: return f_weights_w(d, cnt, t, bad, 3);
+    case 4: return f_weights_w(d, cnt, t, bad, 4);
+    case 5: return f_weights_w(d, cnt, t, bad, 5);
+    case 6: return f_weights_w(d, cnt, t, bad, 6);
+    case 7: return f_weights_w(d, cnt, t, bad, 7);
+    case 8: return f_weights_w(d, cnt, t, bad, 8);
+    case 9: return f_weights_w(d, cnt, t, bad, 9);
+    default: return f_weights_w(d, cnt, t, bad, width);
+    }
+}
+
 /* The chunks of one slice (header in h): weights into d->idx, runs into d->runs. */
 static int f_chunks(struct fdec *d, const struct ethosu_mlw_slice_header *h, unsigned *chunks)
 {
@@ -575,20 +622,22 @@ static int f_chunks(struct fdec *d, const struct ethosu_mlw_slice_header *h, uns
         if (z_en) {
             if (f_read(d, zun, &zu))
                 return FAST_GIVE_UP;
-            /* each 0 ends a run; the ones before it (or to the end of the field) add to it */
-            for (unsigned i = 0; i < zun && zq_i < z_cnt;) {
-                unsigned ones = f_ctz32(~(zu >> i));
-                if (i + ones >= zun) {
-                    zq += zun - i;
-                    break;
-                }
-                zq += ones;
+            /* each 0 ends a run; the ones before it (or to the end of the field) add to it:
+             * the zeros visited lowest first, a run the distance from the previous one */
+            uint32_t zeros = ~zu & ((1u << zun) - 1u);
+            unsigned from = 0;   /* the bit after the previous zero */
+            while (zeros && zq_i < z_cnt) {
+                unsigned at = f_ctz32(zeros);
+                zq += at - from;
                 if (zq > (SIZE_MAX >> 4))
                     return FAST_GIVE_UP;
                 runs[zq_i++] = zq << zdiv;
                 zq = 0;
-                i += ones + 1;
+                from = at + 1;
+                zeros &= zeros - 1u;
             }
+            if (!zeros)   /* the ones after the last zero open the next run */
+                zq += zun - from;
         }
         if (w_en && !uncomp) {
             uint32_t c1 = wu0 - ((wu0 >> 1) & 0x5555u);
@@ -618,19 +667,24 @@ static int f_chunks(struct fdec *d, const struct ethosu_mlw_slice_header *h, uns
             if (bad)
                 return FAST_GIVE_UP;
         }
-        if (w_en && uncomp)
-            for (unsigned i = 0; i < per_chunk && wq_i < w_cnt; i++)
-                idx[wq_i++] = 0;
+        if (w_en && uncomp) {   /* per_chunk indices 0 (the fields are the whole index) */
+            size_t k = w_cnt - wq_i < per_chunk ? w_cnt - wq_i : per_chunk;
+            memset(idx + wq_i, 0, k * sizeof *idx);
+            wq_i += k;
+        }
         if (prev_w && wr_i < prev_wq_i) {
             size_t cnt = prev_wq_i - wr_i;
             uint16_t *t = idx + wr_i;
-            if (wrb)
-                F_FIELDS(d, cnt, wrb, t);
-            for (size_t i = 0; i < cnt; i++) { /* index -> weight (the quotient check bounds it) */
-                int16_t w = d->wof[t[i]];
-                bad |= w == NO_WEIGHT;
-                t[i] = (uint16_t)w;
-            }
+            /* index -> weight as the remainders are read (the quotient check bounds it) */
+            if (wrb) {
+                if (f_weights(d, cnt, wrb, t, &bad))
+                    return FAST_GIVE_UP;
+            } else
+                for (size_t i = 0; i < cnt; i++) {
+                    int16_t w = d->wof[t[i]];
+                    bad |= w == NO_WEIGHT;
+                    t[i] = (uint16_t)w;
+                }
             if (bad)
                 return FAST_GIVE_UP;
             wr_i = prev_wq_i;
@@ -810,4 +864,12 @@ int ethosu_mlw_decode_trace(const uint8_t *buf, size_t len, int16_t **weights, s
 int ethosu_mlw_decode(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err, size_t errlen)
 {
     return ethosu_mlw_decode_trace(buf, len, weights, n, err, errlen, NULL, NULL);
+}
+
+int ethosu_mlw_decode_careful(const uint8_t *buf, size_t len, int16_t **weights, size_t *n, char *err,
+                              size_t errlen)
+{
+    if (err && errlen)
+        err[0] = '\0';
+    return decode_reference(buf, len, weights, n, err, errlen, NULL, NULL, 0);
 }

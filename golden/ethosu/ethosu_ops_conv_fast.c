@@ -54,7 +54,8 @@ static int pad_ifm(const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
     p->v = calloc(n * p->cp, sizeof *p->v);
     if (!p->v)
         return -1;
-    int64_t zp = ifm->zero_point, lo = 0, hi = 0;
+    /* 8/16-bit values less a zero point of their type: within 2^17, int32 (loops that vectorize) */
+    int32_t zp = ifm->zero_point, lo = 0, hi = 0;
     for (uint32_t y = 0; y < hu; y++)
         for (uint32_t x = 0; x < wu; x++) {
             if (k->upscale == ETHOSU_UPSCALE_ZEROS && ((y | x) & 1))
@@ -62,7 +63,7 @@ static int pad_ifm(const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
             const int32_t *src = ifm->values + ((size_t)(y / up) * ifm->w + x / up) * ifm->c;
             int16_t *dst = p->v + ((size_t)(y + k->pad_top) * p->pw + x + k->pad_left) * p->cp;
             for (uint32_t c = 0; c < ifm->c; c++) {
-                int64_t a = src[c] - zp;   /* any zero point: checked against int16 below */
+                int32_t a = src[c] - zp;   /* checked against int16 below */
                 lo = a < lo ? a : lo;
                 hi = a > hi ? a : hi;
                 dst[c] = (int16_t)a;
@@ -78,48 +79,36 @@ static int pad_ifm(const struct ethosu_fmap *ifm, const struct ethosu_kernel *k,
 }
 
 /* Weights as int16 in walk order, checking each channel's bound:
- * maxabs * sum |w| must fit int32 for the int32 sums to be exact. */
-static int16_t *weights16(const int32_t *w, size_t nch, size_t per_ch, size_t (*at)(size_t, size_t, const void *),
-                          const void *ctx, size_t total, int32_t maxabs)
+ * maxabs * sum |w| must fit int32 for the int32 sums to be exact. The
+ * weights are [nch][taps][c]; weight (o, t, i) goes to out[o * so + t * st + i]
+ * (nested loops: no division per weight). */
+static int16_t *weights16(const int32_t *w, size_t nch, size_t taps, size_t c, size_t so, size_t st, size_t total,
+                          int32_t maxabs)
 {
     int16_t *out = calloc(total ? total : 1, sizeof *out);
     if (!out)
         return NULL;
     for (size_t o = 0; o < nch; o++) {
         int64_t sum = 0;
-        for (size_t j = 0; j < per_ch; j++) {
-            int32_t v = w[o * per_ch + j];
-            if (v < INT16_MIN || v > INT16_MAX) {
+        for (size_t t = 0; t < taps; t++) {
+            const int32_t *src = w + (o * taps + t) * c;
+            int16_t *dst = out + o * so + t * st;
+            for (size_t i = 0; i < c; i++) {
+                int32_t v = src[i];
+                if (v < INT16_MIN || v > INT16_MAX) {
+                    free(out);
+                    return NULL;
+                }
+                sum += v < 0 ? -(int64_t)v : v;
+                dst[i] = (int16_t)v;
+            }
+            if (sum * maxabs > INT32_MAX) {   /* sum < 2^47 here: the product stays small */
                 free(out);
                 return NULL;
             }
-            sum += v < 0 ? -(int64_t)v : v;
-            if (sum * maxabs > INT32_MAX) {   /* checked as it grows: sum and product stay small */
-                free(out);
-                return NULL;
-            }
-            out[at(o, j, ctx)] = (int16_t)v;
         }
     }
     return out;
-}
-
-struct wshape {
-    size_t taps, c, cp, th_tw;
-};
-
-/* conv: weights [o][ky][kx][i] -> [o][ky][kx][cp] */
-static size_t conv_at(size_t o, size_t j, const void *ctx)
-{
-    const struct wshape *s = ctx;
-    return (o * s->taps + j / s->c) * s->cp + j % s->c;
-}
-
-/* depth-wise: weights [ch][ky][kx] -> [ky][kx][cp] (channels innermost, as the IFM) */
-static size_t dw_at(size_t ch, size_t j, const void *ctx)
-{
-    const struct wshape *s = ctx;
-    return j * s->cp + ch;
 }
 
 /* One OFM pixel's n sums (channels 0..n-1, its elements from i): through
@@ -235,11 +224,11 @@ static int conv(const struct padded *p, const int32_t *weights, const struct eth
                 uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sk)
 {
     size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp;
-    struct wshape s = { th * tw, ic, cp, th * tw };
     size_t per_o = th * tw * cp;
     if ((size_t)oc > SIZE_MAX / sizeof(int16_t) / per_o)
         return 1;
-    int16_t *w = weights16(weights, oc, th * tw * ic, conv_at, &s, (size_t)oc * per_o, p->maxabs);
+    /* [o][ky][kx][i] -> [o][ky][kx][cp] */
+    int16_t *w = weights16(weights, oc, th * tw, ic, per_o, cp, (size_t)oc * per_o, p->maxabs);
     if (!w)
         return 1;
     /* segments of the window contiguous in the padded IFM: a whole row of
@@ -287,8 +276,8 @@ static int depthwise(const struct padded *p, const int32_t *weights, const struc
                      uint32_t ow, uint32_t c, const struct ethosu_conv_sink *sk)
 {
     size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp;
-    struct wshape s = { th * tw, c, cp, th * tw };
-    int16_t *w = weights16(weights, c, th * tw, dw_at, &s, th * tw * cp, p->maxabs);
+    /* [ch][ky][kx] -> [ky][kx][cp] (channels innermost, as the IFM) */
+    int16_t *w = weights16(weights, c, th * tw, 1, 1, cp, th * tw * cp, p->maxabs);
     int32_t *sum = malloc(cp * sizeof *sum);
     if (!w || !sum) {
         free(w);

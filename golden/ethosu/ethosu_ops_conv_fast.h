@@ -35,7 +35,8 @@ struct ethosu_conv_sink {
  * else weights [o][ky][kx][i]. Returns 0 done, 1 not applicable (values
  * outside int16, a sum that could leave int32, out of memory: nothing
  * written, the caller takes the exact path). The kernel is one
- * ethosu_ops_check_kernel accepted. */
+ * ethosu_ops_check_kernel accepted, the IFM one ethosu_ops_check_input
+ * accepted (values and zero point within its type). */
 int ethosu_ops_conv_fast(const struct ethosu_fmap *ifm, const int32_t *weights, const struct ethosu_kernel *k,
                          int depthwise, uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sink);
 

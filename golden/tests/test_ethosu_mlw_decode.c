@@ -1080,7 +1080,8 @@ START_TEST(test_truncations)
 }
 END_TEST
 
-/* Random single-bit flips: an error, or weights in range; never a crash. */
+/* Random single-bit flips: an error, or weights in range; never a crash; and the same
+ * outcome as the careful reader alone (the fast path's weights, or the same error). */
 START_TEST(test_bit_flips)
 {
     rng_state = 0xF11Bu;
@@ -1097,14 +1098,27 @@ START_TEST(test_bit_flips)
             int16_t *out;
             size_t n;
             char err[256];
+            int16_t *ref;
+            size_t n_ref;
+            char err_ref[256];
+            int rc_ref = ethosu_mlw_decode_careful(b, v.len, &ref, &n_ref, err_ref, sizeof err_ref);
             if (ethosu_mlw_decode(b, v.len, &out, &n, err, sizeof err) == 0) {
                 REQUIRE(n > 0, "flip of bit %zu: no weights", bit);
                 for (size_t i = 0; i < n; i++)
                     REQUIRE(out[i] >= -255 && out[i] <= 255, "flip of bit %zu: weight %d", bit, out[i]);
+                /* the fast path gives the careful reader's weights */
+                REQUIRE(rc_ref == 0, "flip of bit %zu: decoded, the careful reader says %s", bit, err_ref);
+                REQUIRE(n == n_ref && !memcmp(out, ref, n * sizeof *out),
+                        "flip of bit %zu: %zu weights, the careful reader %zu or others", bit, n, n_ref);
                 free(out);
+                free(ref);
                 decoded++;
             } else {
                 REQUIRE(strncmp(err, "bit ", 4) == 0, "%s", err);
+                REQUIRE(rc_ref != 0 && !strcmp(err, err_ref), "flip of bit %zu: %s, the careful reader %s", bit,
+                        err, rc_ref ? err_ref : "decodes it");
+                if (!rc_ref)
+                    free(ref);
                 errors++;
             }
         }

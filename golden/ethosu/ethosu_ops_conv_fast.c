@@ -162,18 +162,64 @@ static void dot4(const int16_t *a, const int16_t *w, size_t wstride, size_t n, i
  * vectors of sums stay in registers. */
 #define OBLK 16u
 
+/* One block of OBLK sums += the window values of a pair of input channels
+ * (a0 low, a1 high 16 bits of ap) times their weights, interleaved
+ * [output][2] in w: SSE2's multiply-add of int16 pairs (one instruction
+ * per four outputs and two inputs), or the same sums in plain C. A pair's
+ * sum is within the channel's bound (maxabs * sum |w| fits int32), so it
+ * cannot wrap. */
+#if defined(__SSE2__) && !defined(ETHOSU_CONV_PORTABLE)
+#include <emmintrin.h>
+struct oblk { __m128i v[OBLK / 4]; };
+static inline void oblk_zero(struct oblk *b)
+{
+    for (unsigned q = 0; q < OBLK / 4; q++)
+        b->v[q] = _mm_setzero_si128();
+}
+static inline void oblk_madd(struct oblk *b, int32_t pair, const int16_t *w)
+{
+    __m128i a = _mm_set1_epi32(pair);
+    for (unsigned q = 0; q < OBLK / 4; q++)
+        b->v[q] = _mm_add_epi32(b->v[q], _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(w + 8 * q)), a));
+}
+static inline void oblk_store(const struct oblk *b, int32_t *out)
+{
+    for (unsigned q = 0; q < OBLK / 4; q++)
+        _mm_storeu_si128((__m128i *)(out + 4 * q), b->v[q]);
+}
+#else
+struct oblk { int32_t s[OBLK]; };
+static inline void oblk_zero(struct oblk *b)
+{
+    for (unsigned j = 0; j < OBLK; j++)
+        b->s[j] = 0;
+}
+static inline void oblk_madd(struct oblk *b, int32_t pair, const int16_t *w)
+{
+    int32_t a0 = (int16_t)(uint16_t)pair, a1 = (int16_t)(uint16_t)((uint32_t)pair >> 16);
+    for (unsigned j = 0; j < OBLK; j++)
+        b->s[j] += a0 * w[2 * j] + a1 * w[2 * j + 1];
+}
+static inline void oblk_store(const struct oblk *b, int32_t *out)
+{
+    for (unsigned j = 0; j < OBLK; j++)
+        out[j] = b->s[j];
+}
+#endif
+
 /* The outer-product form for windows of few values per segment (a small
- * IFM depth): per output pixel, each window value times a row of weights
- * [window value][output channel], vectorized across output channels. */
+ * IFM depth): per output pixel, the window's values two input channels at a
+ * time times rows of weights [tap][input pair][output channel][2],
+ * vectorized across output channels. */
 static int conv_outer(const struct padded *p, const int32_t *weights, const struct ethosu_kernel *k, uint32_t ic,
                       uint32_t oh, uint32_t ow, uint32_t oc, const struct ethosu_conv_sink *sk)
 {
     size_t th = ethosu_kernel_taps_y(k), tw = ethosu_kernel_taps_x(k), cp = p->cp, per_o = th * tw * ic;
-    size_t ocp = round_up(oc, OBLK);
-    if (per_o > SIZE_MAX / sizeof(int16_t) / ocp)
+    size_t ocp = round_up(oc, OBLK), icp = round_up(ic, 2), pairs = icp / 2;   /* icp <= cp: padded with 0 */
+    if (th * tw * icp > SIZE_MAX / sizeof(int16_t) / ocp)
         return 1;
-    /* weights [o][ky][kx][i] -> [ky][kx][i][ocp], each channel's bound checked */
-    int16_t *w = calloc(per_o * ocp, sizeof *w);
+    /* weights [o][ky][kx][i] -> [ky][kx][i / 2][ocp][i % 2], each channel's bound checked */
+    int16_t *w = calloc(th * tw * icp * ocp, sizeof *w);
     int32_t *row = malloc(ocp * sizeof *row);   /* one pixel's sums */
     if (!w || !row) {
         free(w);
@@ -189,7 +235,8 @@ static int conv_outer(const struct padded *p, const int32_t *weights, const stru
                 free(row);
                 return 1;
             }
-            w[j * ocp + o] = (int16_t)v;
+            size_t tap = j / ic, i = j % ic;
+            w[((tap * pairs + i / 2) * ocp + o) * 2 + i % 2] = (int16_t)v;
         }
     }
     for (uint32_t y = 0; y < oh; y++)
@@ -197,21 +244,16 @@ static int conv_outer(const struct padded *p, const int32_t *weights, const stru
             const int16_t *a = p->v + ((size_t)y * k->stride_y * p->pw + (size_t)x * k->stride_x) * cp;
             size_t out = ((size_t)y * ow + x) * oc;
             for (size_t o0 = 0; o0 < oc; o0 += OBLK) {
-                int32_t s[OBLK];
-                for (unsigned j = 0; j < OBLK; j++)
-                    s[j] = 0;
-                const int16_t *wr = w + o0;
+                struct oblk b;
+                oblk_zero(&b);
+                const int16_t *wr = w + o0 * 2;
                 for (size_t ky = 0; ky < th; ky++)
                     for (size_t kx = 0; kx < tw; kx++) {
                         const int16_t *ap = a + (ky * k->dilation_y * p->pw + kx * k->dilation_x) * cp;
-                        for (size_t i = 0; i < ic; i++, wr += ocp) {
-                            int32_t v = ap[i];
-                            for (unsigned j = 0; j < OBLK; j++)
-                                s[j] += v * wr[j];
-                        }
+                        for (size_t i = 0; i < icp; i += 2, wr += 2 * ocp)
+                            oblk_madd(&b, (int32_t)((uint32_t)(uint16_t)ap[i] | (uint32_t)(uint16_t)ap[i + 1] << 16), wr);
                     }
-                for (unsigned j = 0; j < OBLK; j++)
-                    row[o0 + j] = s[j];
+                oblk_store(&b, row + o0);
             }
             sink_pixel(sk, out, row, oc);
         }

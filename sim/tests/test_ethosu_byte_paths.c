@@ -51,6 +51,56 @@ static int32_t in_range(const struct ethosu_fm_layout *f)
     return f->is_signed ? (int32_t)rnd(256) - 128 : (int32_t)rnd(256);
 }
 
+/* A U55/U65 operation of opcode and param, every other field 0. */
+static void u55_op(struct ethosu_kop *op, uint16_t opcode, uint16_t param)
+{
+    memset(op, 0, sizeof *op);
+    op->product = ETHOSU_CMD_U55_U65;
+    op->opcode = opcode;
+    op->param = param;
+}
+
+/* A random activation of acts, clip range and MIN/MAX for op's OFM. */
+static void random_activation(struct ethosu_kop *op, const unsigned *acts, unsigned n_acts)
+{
+    static const unsigned clips[] = { ETHOSU_CLIP_OFM, ETHOSU_CLIP_UINT8, ETHOSU_CLIP_INT8 };
+    op->act_fn = acts[rnd(n_acts)];
+    op->clip_range = clips[rnd(3)];
+    op->act_min = op->ofm.is_signed ? -128 + (int32_t)rnd(40) : (int32_t)rnd(40);
+    op->act_max = op->act_min + 60 + (int32_t)rnd(200);
+}
+
+/* The packed buffers of one operation: inputs of random bytes, the OFM the
+ * path writes and the one the per-element path writes. */
+struct bufs {
+    struct ethosu_fml_io ifm, ifm2, ofm, want;
+};
+
+static void bufs_init(struct bufs *b, const struct ethosu_kop *op)
+{
+    ethosu_fml_io_init(&b->ifm);
+    ethosu_fml_io_init(&b->ifm2);
+    ethosu_fml_io_init(&b->ofm);
+    ethosu_fml_io_init(&b->want);
+    ck_assert_int_eq(ethosu_fml_plan(&op->ifm, 1, &b->ifm), 0);
+    if (op->has_ifm2)
+        ck_assert_int_eq(ethosu_fml_plan(&op->ifm2, 1, &b->ifm2), 0);
+    ck_assert_int_eq(ethosu_fml_plan(&op->ofm, 0, &b->ofm), 0);
+    ck_assert_int_eq(ethosu_fml_plan(&op->ofm, 0, &b->want), 0);
+    for (size_t i = 0; i < b->ifm.bytes; i++)
+        b->ifm.buf[i] = (uint8_t)rnd(256);
+    for (size_t i = 0; i < b->ifm2.bytes; i++)
+        b->ifm2.buf[i] = (uint8_t)rnd(256);
+}
+
+static void bufs_free(struct bufs *b)
+{
+    ethosu_fml_io_free(&b->ifm);
+    ethosu_fml_io_free(&b->ifm2);
+    ethosu_fml_io_free(&b->ofm);
+    ethosu_fml_io_free(&b->want);
+}
+
 /* The per-element path's packed OFM, or -1 when the golden model refuses. */
 static int reference(const struct ethosu_kc_in *in0, const struct ethosu_fml_io *ifm, const struct ethosu_fml_io *ifm2,
                      struct ethosu_fml_io *ofm)
@@ -84,7 +134,6 @@ START_TEST(test_table_path_matches_per_element_path)
     static const unsigned acts[] = { ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE,
                                      ETHOSU_ACT_NONE, ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0,
                                      ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0, ETHOSU_ACT_TANH, ETHOSU_ACT_SIGMOID };
-    static const unsigned clips[] = { ETHOSU_CLIP_OFM, ETHOSU_CLIP_UINT8, ETHOSU_CLIP_INT8 };
     uint8_t lut[2048];
     unsigned computed = 0, refused = 0, in_place = 0;
     rng = 20261207;
@@ -92,11 +141,9 @@ START_TEST(test_table_path_matches_per_element_path)
         for (size_t i = 0; i < sizeof lut; i++)
             lut[i] = (uint8_t)rnd(256);
         struct ethosu_kop op;
-        memset(&op, 0, sizeof op);
-        op.product = ETHOSU_CMD_U55_U65;
-        op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
-        op.has_ifm2 = rnd(4) != 0;
-        op.param = (uint16_t)(op.has_ifm2 ? binary_modes[rnd(7)] : unary_modes[rnd(3)]);
+        int binary = rnd(4) != 0;
+        u55_op(&op, ETHOSU_NPU_OP_ELEMENTWISE, (uint16_t)(binary ? binary_modes[rnd(7)] : unary_modes[rnd(3)]));
+        op.has_ifm2 = (unsigned)binary;
         uint32_t h = 1 + rnd(6), w = 1 + rnd(9), c = 1 + rnd(40);
         layout(&op.ifm, 0x1000, h, w, c);
         layout(&op.ifm2, 0x40000, h, w, c);
@@ -119,45 +166,28 @@ START_TEST(test_table_path_matches_per_element_path)
         op.opa_scale = 1u + rnd(1u << 30);
         op.opa_shift = rnd(40);
         op.opb_scale = rnd(1u << 16);
-        op.act_fn = acts[rnd(12)];
-        op.clip_range = clips[rnd(3)];
-        op.act_min = op.ofm.is_signed ? -128 + (int32_t)rnd(40) : (int32_t)rnd(40);
-        op.act_max = op.act_min + 60 + (int32_t)rnd(200);
+        random_activation(&op, acts, 12);
         struct ethosu_kc_in in = { .op = &op, .lut = lut, .lut_len = sizeof lut };
 
-        struct ethosu_fml_io ifm, ifm2, ofm, want;
-        ethosu_fml_io_init(&ifm);
-        ethosu_fml_io_init(&ifm2);
-        ethosu_fml_io_init(&ofm);
-        ethosu_fml_io_init(&want);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ifm, 1, &ifm), 0);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ifm2, 1, &ifm2), 0);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &ofm), 0);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &want), 0);
-        for (size_t i = 0; i < ifm.bytes; i++)
-            ifm.buf[i] = (uint8_t)rnd(256);
-        for (size_t i = 0; i < ifm2.bytes; i++)
-            ifm2.buf[i] = (uint8_t)rnd(256);
+        struct bufs b;
+        bufs_init(&b, &op);
         ck_assert(ethosu_ew_bytes_applies(&op, 0, 0));
 
-        int ref = reference(&in, &ifm, &ifm2, &want);
-        int rc = ethosu_ew_bytes_run(&in, &ifm, &ifm2, &ofm);
+        int ref = reference(&in, &b.ifm, &b.ifm2, &b.want);
+        int rc = ethosu_ew_bytes_run(&in, &b.ifm, &b.ifm2, &b.ofm);
         if (ref) {
             ck_assert_msg(rc == 1, "op %u: the golden model refuses it, the table path computed it", t);
             refused++;
         } else {
             ck_assert_msg(rc == 0, "op %u: the table path refused what the golden model computes", t);
-            ck_assert_uint_eq(ofm.bytes, want.bytes);
-            ck_assert_msg(!memcmp(ofm.buf, want.buf, want.bytes), "op %u (mode %u, act %u): OFM bytes differ", t,
+            ck_assert_uint_eq(b.ofm.bytes, b.want.bytes);
+            ck_assert_msg(!memcmp(b.ofm.buf, b.want.buf, b.want.bytes), "op %u (mode %u, act %u): OFM bytes differ", t,
                           op.param, op.act_fn);
             computed++;
             /* maps whose packed bytes are in dense order are used in place */
             in_place += op.ofm.stride_y == (int64_t)w * c && (op.ofm.nhcwb16 ? c == 16 : op.ofm.stride_x == c);
         }
-        ethosu_fml_io_free(&ifm);
-        ethosu_fml_io_free(&ifm2);
-        ethosu_fml_io_free(&ofm);
-        ethosu_fml_io_free(&want);
+        bufs_free(&b);
     }
     ck_assert_uint_gt(computed, 250);
     ck_assert_uint_gt(refused, 20);
@@ -168,10 +198,7 @@ END_TEST
 START_TEST(test_which_operations)
 {
     struct ethosu_kop op;
-    memset(&op, 0, sizeof op);
-    op.product = ETHOSU_CMD_U55_U65;
-    op.opcode = ETHOSU_NPU_OP_ELEMENTWISE;
-    op.param = ETHOSU_EW_ADD;
+    u55_op(&op, ETHOSU_NPU_OP_ELEMENTWISE, ETHOSU_EW_ADD);
     op.has_ifm2 = 1;
     op.ifm.h = op.ifm2.h = op.ofm.h = 96;
     op.ifm.w = op.ifm2.w = op.ofm.w = 96;
@@ -225,7 +252,6 @@ START_TEST(test_max_pool_bytes_match_per_element_path)
 {
     static const unsigned acts[] = { ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE, ETHOSU_ACT_NONE,
                                      ETHOSU_ACT_LUT0, ETHOSU_ACT_LUT0, ETHOSU_ACT_TANH };
-    static const unsigned clips[] = { ETHOSU_CLIP_OFM, ETHOSU_CLIP_UINT8, ETHOSU_CLIP_INT8 };
     uint8_t lut[2048];
     unsigned computed = 0, refused = 0, in_place = 0, empty = 0, scaled = 0;
     rng = 20261208;
@@ -233,10 +259,7 @@ START_TEST(test_max_pool_bytes_match_per_element_path)
         for (size_t i = 0; i < sizeof lut; i++)
             lut[i] = (uint8_t)rnd(256);
         struct ethosu_kop op;
-        memset(&op, 0, sizeof op);
-        op.product = ETHOSU_CMD_U55_U65;
-        op.opcode = ETHOSU_NPU_OP_POOL;
-        op.param = ETHOSU_POOL_MAX;
+        u55_op(&op, ETHOSU_NPU_OP_POOL, ETHOSU_POOL_MAX);
         op.kernel_h = 1 + rnd(5);
         op.kernel_w = 1 + rnd(5);
         op.stride_y = 1 + rnd(3);
@@ -269,32 +292,22 @@ START_TEST(test_max_pool_bytes_match_per_element_path)
         op.ofm_global_scale = (int)rnd(2);
         op.ofm_scale = 1u + rnd(1u << 30);
         op.ofm_shift = 20 + rnd(24);
-        op.act_fn = acts[rnd(7)];
-        op.clip_range = clips[rnd(3)];
-        op.act_min = op.ofm.is_signed ? -128 + (int32_t)rnd(40) : (int32_t)rnd(40);
-        op.act_max = op.act_min + 60 + (int32_t)rnd(200);
+        random_activation(&op, acts, 7);
         struct ethosu_kc_in in = { .op = &op, .lut = lut, .lut_len = sizeof lut };
 
-        struct ethosu_fml_io ifm, ofm, want;
-        ethosu_fml_io_init(&ifm);
-        ethosu_fml_io_init(&ofm);
-        ethosu_fml_io_init(&want);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ifm, 1, &ifm), 0);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &ofm), 0);
-        ck_assert_int_eq(ethosu_fml_plan(&op.ofm, 0, &want), 0);
-        for (size_t i = 0; i < ifm.bytes; i++)
-            ifm.buf[i] = (uint8_t)rnd(256);
+        struct bufs b;
+        bufs_init(&b, &op);
         ck_assert(ethosu_pool_bytes_applies(&op, 0));
 
-        int ref = reference(&in, &ifm, NULL, &want);
-        int rc = ethosu_pool_bytes_run(&in, &ifm, &ofm);
+        int ref = reference(&in, &b.ifm, NULL, &b.want);
+        int rc = ethosu_pool_bytes_run(&in, &b.ifm, &b.ofm);
         if (ref) {
             ck_assert_msg(rc == 1, "pool %u: the golden model refuses it, the byte path computed it", t);
             refused++;
         } else {
             ck_assert_msg(rc == 0, "pool %u: the byte path refused what the golden model computes", t);
-            ck_assert_uint_eq(ofm.bytes, want.bytes);
-            ck_assert_msg(!memcmp(ofm.buf, want.buf, want.bytes),
+            ck_assert_uint_eq(b.ofm.bytes, b.want.bytes);
+            ck_assert_msg(!memcmp(b.ofm.buf, b.want.buf, b.want.bytes),
                           "pool %u (kernel %ux%u stride %ux%u pad t%u l%u b%u r%u, act %u): OFM bytes differ", t,
                           op.kernel_w, op.kernel_h, op.stride_x, op.stride_y, op.pad_top, op.pad_left,
                           op.pad_bottom, op.pad_right, op.act_fn);
@@ -304,9 +317,7 @@ START_TEST(test_max_pool_bytes_match_per_element_path)
             in_place += op.ofm.stride_y == (int64_t)op.ofm.w * c &&
                         (op.ofm.nhcwb16 ? c == 16 : op.ofm.stride_x == c);
         }
-        ethosu_fml_io_free(&ifm);
-        ethosu_fml_io_free(&ofm);
-        ethosu_fml_io_free(&want);
+        bufs_free(&b);
     }
     ck_assert_uint_gt(computed, 350);
     ck_assert_uint_gt(refused, 40);
@@ -319,10 +330,7 @@ END_TEST
 START_TEST(test_which_pools)
 {
     struct ethosu_kop op;
-    memset(&op, 0, sizeof op);
-    op.product = ETHOSU_CMD_U55_U65;
-    op.opcode = ETHOSU_NPU_OP_POOL;
-    op.param = ETHOSU_POOL_MAX;
+    u55_op(&op, ETHOSU_NPU_OP_POOL, ETHOSU_POOL_MAX);
     op.ifm.h = op.ifm.w = 96;
     op.ifm.c = op.ofm.c = 32;
     op.ofm.h = op.ofm.w = 48;

@@ -531,7 +531,7 @@ static int f_scratch(struct fdec *d, size_t w_cnt)
     return 0;
 }
 
-/* Read cnt fields of width bits (1..9) into add[i] += field (uint16 or size_t targets). */
+/* Read cnt fields of width bits (1..9) into target[i] += field (the zero runs; the weights take f_weights). */
 #define F_FIELDS(d, cnt, width, target)                                                   \
     do {                                                                                  \
         size_t f_left = (cnt), f_at = 0;                                                  \

@@ -951,9 +951,9 @@ clean:
 # the fuzz targets of fuzz/: make fuzz, make fuzz-replay (part of make test)
 include mk/fuzz.mk
 
-# the header dependencies the compiler wrote (DEPFLAGS); the Verilated builds
-# and the Python venvs keep their own, and the folders of layers, benchmark
-# runs and the compiler cache hold none (tens of thousands of files after a
-# campaign: every make would walk them)
--include $(shell find $(BUILD) $(FUZZ_BUILD) \( -name rtl -o -name '*-venv' -o -name nvdla-rtl -o -name hw-harvest-layers \
-    -o -name bench-harvest -o -name ccache \) -prune -o -name '*.d' -print 2>/dev/null | sort -u)
+# the header dependencies the compiler wrote (DEPFLAGS): only where its rules
+# put them (objects, tests, the binaries in build/ itself); the rest of build/
+# (layers, campaigns, Verilated builds, venvs: tens of thousands of files after
+# a campaign) is never walked, as every make would walk it
+-include $(sort $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d $(FUZZ_BUILD)/*.d) \
+    $(shell find $(BUILD)/obj $(FUZZ_BUILD)/obj -name '*.d' 2>/dev/null))

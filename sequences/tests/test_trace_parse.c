@@ -646,24 +646,23 @@ START_TEST(test_empty_image)
 }
 END_TEST
 
-/* image_text: an image held in memory, by the path the parser names it;
+/* image: an image held in memory, by the path the parser names it;
  * another path is read from its file */
-static const char *held_image(void *user, const char *path, size_t *n)
+static struct trace_image *held_image(void *user, const char *path)
 {
     size_t l = strlen(path);
     if (l < 9 || strcmp(path + l - 9, "/held.dat"))
         return NULL;
     ++*(int *)user;
-    static const char text[] = "{\n{offset:0x4, size:2, payload:0x5a 0xa5} ,\n}\n";
-    *n = sizeof text - 1;
-    return text;
+    static const uint8_t bytes[8] = { 0, 0, 0, 0, 0x5a, 0xa5, 0, 0 };
+    return trace_image_of_bytes(path, bytes, sizeof bytes, 4);
 }
 
-START_TEST(test_image_text)
+START_TEST(test_image_held)
 {
     int asked = 0;
-    struct trace_parse_opts o = { .image_text = held_image, .image_user = &asked };
-    /* no held.dat on disk: the text given is parsed as the file would be */
+    struct trace_parse_opts o = { .image = held_image, .image_user = &asked };
+    /* no held.dat on disk: the image given is the trace's */
     struct trace *t = parse_cfg_opts("mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
                                      "mem_load(pri_mem, 0x10, \"held.dat\");\n" TAIL, &o);
     ck_assert_msg(t != NULL, "%s", err);
@@ -673,7 +672,8 @@ START_TEST(test_image_text)
         im = t->dir[i].image;
     ck_assert_ptr_nonnull(im);
     ck_assert_uint_eq(im->n, 1);
-    ck_assert_uint_eq(im->nbytes, 2);
+    ck_assert_uint_eq(im->rec[0].offset, 4);
+    ck_assert_uint_eq(im->nbytes, 4);
     ck_assert_uint_eq(im->bytes[0], 0x5a);
     ck_assert_uint_eq(im->bytes[1], 0xa5);
     trace_free(t);
@@ -684,6 +684,55 @@ START_TEST(test_image_text)
     expect_exact_opts("mem_init(pri_mem, 0x0, 0x100, ALL_ZERO);\n"
                       "mem_load(pri_mem, 0x0, \"missing.dat\");\n" TAIL, &o, msg);
     ck_assert_int_eq(asked, 1);
+}
+END_TEST
+
+/* trace_image_of_bytes gives what trace_image_parse reads from the text of
+ * a record per chunk, the all-zero chunks left out: records, offsets, sizes,
+ * data, lines, bytes */
+START_TEST(test_image_of_bytes)
+{
+    uint64_t x = 88172645463325252ull;
+    for (int round = 0; round < 300; round++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        size_t size = x % 300, chunk = 1 + (x >> 20) % 40;
+        uint8_t bytes[300];
+        for (size_t i = 0; i < size; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            /* whole zero chunks often, and zeros inside the others */
+            bytes[i] = ((i / chunk) % 3 == (size_t)round % 3 || x % 4 == 0) ? 0 : (uint8_t)(x >> 32);
+        }
+        char text[300 * 48 + 16], *w = text;   /* at most a record a byte */
+        w += sprintf(w, "{\n");
+        for (size_t off = 0; off < size; off += chunk) {
+            size_t n = size - off < chunk ? size - off : chunk, nz = 0;
+            for (size_t i = 0; i < n; i++)
+                nz |= bytes[off + i];
+            if (!nz)
+                continue;
+            w += sprintf(w, "{offset:0x%zx, size:%zu, payload:", off, n);
+            for (size_t i = 0; i < n; i++)
+                w += sprintf(w, "%s0x%02x", i ? " " : "", bytes[off + i]);
+            w += sprintf(w, "} ,\n");
+        }
+        w += sprintf(w, "}\n");
+        struct trace_image *want = parse_dat(text);
+        struct trace_image *got = trace_image_of_bytes("t.dat", bytes, size, chunk);
+        ck_assert_ptr_nonnull(want);
+        ck_assert_ptr_nonnull(got);
+        ck_assert_uint_eq(got->n, want->n);
+        ck_assert_uint_eq(got->nbytes, want->nbytes);
+        for (size_t r = 0; r < got->n; r++) {
+            ck_assert_uint_eq(got->rec[r].offset, want->rec[r].offset);
+            ck_assert_uint_eq(got->rec[r].size, want->rec[r].size);
+            ck_assert_uint_eq(got->rec[r].data, want->rec[r].data);
+            ck_assert_uint_eq(got->rec[r].line, want->rec[r].line);
+        }
+        ck_assert(!got->nbytes || !memcmp(got->bytes, want->bytes, got->nbytes));
+        trace_image_free(want);
+        trace_image_free(got);
+    }
+    ck_assert_ptr_null(trace_image_of_bytes("t.dat", (const uint8_t *)"x", 1, 0));
 }
 END_TEST
 
@@ -828,7 +877,8 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_no_directives);
     tcase_add_test(tc, test_no_check_crc);
     tcase_add_test(tc, test_empty_image);
-    tcase_add_test(tc, test_image_text);
+    tcase_add_test(tc, test_image_held);
+    tcase_add_test(tc, test_image_of_bytes);
     tcase_add_test(tc, test_footprint);
     tcase_add_test(tc, test_shipped_traces);
     tcase_add_test(tc, test_shipped_nv_large);

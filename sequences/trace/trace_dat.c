@@ -285,6 +285,33 @@ struct trace_image *trace_image_load(const char *path, char *err, size_t len)
     return im;
 }
 
+struct trace_image *trace_image_of_bytes(const char *path, const uint8_t *bytes, size_t size, size_t chunk)
+{
+    if (!chunk)
+        return NULL;
+    struct trace_image *im = calloc(1, sizeof *im);
+    size_t nchunks = size / chunk + (size % chunk != 0);
+    if (!im || !(im->path = strdup(path)) || (nchunks && !(im->rec = malloc(nchunks * sizeof *im->rec))) ||
+        (size && !(im->bytes = malloc(size)))) {
+        trace_image_free(im);
+        return NULL;
+    }
+    for (size_t off = 0; off < size; off += chunk) {
+        size_t n = size - off < chunk ? size - off : chunk;
+        uint8_t any = 0;
+        for (size_t i = 0; i < n; i++)
+            any |= bytes[off + i];
+        if (!any)
+            continue;
+        im->rec[im->n] = (struct trace_record){ .offset = off, .size = n, .data = im->nbytes,
+                                                .line = (unsigned)(im->n + 2) };
+        memcpy(im->bytes + im->nbytes, bytes + off, n);
+        im->nbytes += n;
+        im->n++;
+    }
+    return im;
+}
+
 void trace_image_free(struct trace_image *im)
 {
     if (!im)

@@ -36,6 +36,13 @@ struct trace_image *trace_image_load(const char *path, char *err, size_t len);
 /* Parse text already in memory; path only names it in messages. */
 struct trace_image *trace_image_parse(const char *path, const char *text, size_t n,
                                       char *err, size_t len);
+/* The image of size bytes as the text of a writer that puts them in records
+ * of chunk bytes (the last one shorter) and leaves out the chunks that are
+ * all zero, one record a line after an opening "{" line: the same records,
+ * bytes and lines as trace_image_parse() would read from that text, without
+ * the text (gen-layers checks the layers it draws from these). NULL when out
+ * of memory or chunk is 0. */
+struct trace_image *trace_image_of_bytes(const char *path, const uint8_t *bytes, size_t size, size_t chunk);
 void trace_image_free(struct trace_image *im);   /* NULL is fine */
 
 #endif

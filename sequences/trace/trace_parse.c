@@ -247,13 +247,10 @@ static int load_image(struct line_ctx *c, const char *a, struct trace_dir *d)
     else
         snprintf(d->file, plen, "%s/%s", dir, name);
     free(dir);
-    size_t held_n = 0;
-    const char *held = c->opts->image_text ? c->opts->image_text(c->opts->image_user, d->file, &held_n) : NULL;
+    struct trace_image *held = c->opts->image ? c->opts->image(c->opts->image_user, d->file) : NULL;
     if (held) {
         free(name);
-        d->image = trace_image_parse(d->file, held, held_n, c->err, c->len);
-        if (!d->image)
-            return -1;
+        d->image = held;
         return image_loaded(c, d);
     }
     struct stat st;

@@ -111,11 +111,11 @@ struct trace_parse_opts {
     /* Per memory (pri_mem and sec_mem apart), bytes: 0 means
      * TRACE_MAX_FOOTPRINT_DEFAULT, UINT64_MAX no limit. */
     uint64_t max_footprint;
-    /* NULL, or the text of a memory image (mem_load) held in memory rather
-     * than in its file: called with the image's path, returns its n bytes
-     * (kept by the caller until the parse returns) or NULL to read the file
+    /* NULL, or a memory image (mem_load) held in memory rather than in its
+     * file: called with the image's path, returns the image (the trace then
+     * owns it; trace_image_of_bytes() makes one) or NULL to read the file
      * (gen-layers checks a drawn layer before any file of it is written). */
-    const char *(*image_text)(void *user, const char *path, size_t *n);
+    struct trace_image *(*image)(void *user, const char *path);
     void *image_user;
 };
 

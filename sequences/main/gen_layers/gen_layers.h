@@ -133,7 +133,10 @@ int gen_img(struct layer *l, const char *name);
 
 void cfg_text(const struct layer *l, const char *name, uint32_t crc, struct buf *b);
 int write_file(const char *path, const void *data, size_t n);
-/* A memory image's text (appended to b), as write_dat writes it to dir/file. */
+/* A memory image's text (appended to b), as write_dat writes it to dir/file:
+ * a record of DAT_RECORD_BYTES bytes a line, the all-zero ones left out
+ * (mem_init zeroes them), as trace_image_of_bytes() builds it without text. */
+#define DAT_RECORD_BYTES 32
 void dat_text(const struct dat *d, struct buf *b);
 int write_dat(const char *dir, const struct dat *d);
 

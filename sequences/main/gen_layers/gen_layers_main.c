@@ -155,53 +155,47 @@ static long img_format_count[IMG_FORMATS];
 /* bypass layers with a cube above 4 GiB / a cube across a 4 KiB page */
 static long high_count, cross_count;
 
-/* The layer's memory images as text, held until the layer is accepted: its
- * checks parse them from here (trace_parse_opts.image_text), so the layers
- * drawn again (several for each one written) never touch the file system. */
+/* The layer's memory images, held until the layer is accepted: its checks
+ * take them from its bytes (trace_parse_opts.image, trace_image_of_bytes,
+ * the records dat_text writes), so the layers drawn again (several for each
+ * one written) are never written out as text, parsed back or put in a file;
+ * the written layer is then checked from its files. */
 struct held_images {
     char path[MAX_DATS][1200];   /* dir/file, as the trace parser names it */
-    struct buf text[MAX_DATS];
-    int n;
+    const struct layer *l;
 };
 
-static const char *held_text(void *user, const char *path, size_t *n)
+static struct trace_image *held_image(void *user, const char *path)
 {
     const struct held_images *h = user;
-    for (int i = 0; i < h->n; i++)
+    for (int i = 0; i < h->l->ndat; i++)
         if (!strcmp(h->path[i], path)) {
-            *n = h->text[i].n;
-            return h->text[i].s ? h->text[i].s : "";
+            const struct dat *d = &h->l->dats[i];
+            struct trace_image *im = trace_image_of_bytes(path, d->bytes, d->size, DAT_RECORD_BYTES);
+            if (!im)
+                abort();
+            return im;
         }
     return NULL;
 }
 
 static void held_init(struct held_images *h, const char *dir, const struct layer *l)
 {
-    memset(h, 0, sizeof *h);
-    for (int i = 0; i < l->ndat; i++) {
+    for (int i = 0; i < l->ndat; i++)
         snprintf(h->path[i], sizeof h->path[i], "%s/%s", dir, l->dats[i].file);
-        dat_text(&l->dats[i], &h->text[i]);
-    }
-    h->n = l->ndat;
-}
-
-static void held_free(struct held_images *h)
-{
-    for (int i = 0; i < h->n; i++)
-        free(h->text[i].s);
-    h->n = 0;
+    h->l = l;
 }
 
 /* The layer's trace text parsed with its held images. */
 static struct trace *parse_held(const char *path, const struct buf *text, struct held_images *h, char *err,
                                 size_t len)
 {
-    struct trace_parse_opts o = { .image_text = held_text, .image_user = h };
+    struct trace_parse_opts o = { .image = held_image, .image_user = h };
     return trace_parse_text_with(path, text->s, text->n, &o, err, len);
 }
 
 /* Whether every SDP operand image (_bs / _bn / _ew) of the layer changes the
- * checked CRC when its bytes are perturbed (the held image changed, then
+ * checked CRC when its bytes are perturbed (the held bytes changed, then
  * restored): 1 yes, 0 some stream does not show in the output. */
 static int operands_matter(struct layer *l, struct held_images *h, const char *path, const struct buf *text,
                            uint32_t crc)
@@ -217,16 +211,12 @@ static int operands_matter(struct layer *l, struct held_images *h, const char *p
             d->bytes[k] ^= 0xa5;
         char err[512], why[512];
         uint32_t c2 = crc;
-        h->text[i].n = 0;
-        dat_text(d, &h->text[i]);
         struct trace *t = parse_held(path, text, h, err, sizeof err);
         if (!t || golden_crc(t, l, &c2, NULL, why, sizeof why) || c2 == crc)
             ok = 0;
         trace_free(t);
         for (size_t k = 0; k < d->size; k++)
             d->bytes[k] ^= 0xa5;
-        h->text[i].n = 0;
-        dat_text(d, &h->text[i]);
     }
     return ok;
 }
@@ -326,7 +316,6 @@ static int try_layer(const char *engine, const char *dir, const char *name, int 
             rc = 0;
     }
     trace_free(t);
-    held_free(held);
     free(held);
     if (rc == 0) {
         for (int i = 0; i < l.ndat; i++)

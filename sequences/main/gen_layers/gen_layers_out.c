@@ -68,8 +68,8 @@ int write_file(const char *path, const void *data, size_t n)
 void dat_text(const struct dat *d, struct buf *b)
 {
     bprintf(b, "{\n");
-    for (size_t off = 0; off < d->size; off += 32) {
-        size_t n = d->size - off < 32 ? d->size - off : 32;
+    for (size_t off = 0; off < d->size; off += DAT_RECORD_BYTES) {
+        size_t n = d->size - off < DAT_RECORD_BYTES ? d->size - off : DAT_RECORD_BYTES;
         int nz = 0;
         for (size_t i = 0; i < n; i++)
             nz |= d->bytes[off + i];
@@ -78,7 +78,7 @@ void dat_text(const struct dat *d, struct buf *b)
         /* the payload's "0xNN" words by hand: a printf a byte was most of
          * the generator's time (every drawn layer's images are written out) */
         static const char hex[] = "0123456789abcdef";
-        char words[32 * 5], *w = words;
+        char words[DAT_RECORD_BYTES * 5], *w = words;
         for (size_t i = 0; i < n; i++) {
             uint8_t v = d->bytes[off + i];
             if (i)

@@ -287,10 +287,10 @@ struct trace_image *trace_image_load(const char *path, char *err, size_t len)
 
 struct trace_image *trace_image_of_bytes(const char *path, const uint8_t *bytes, size_t size, size_t chunk)
 {
-    if (!chunk)
+    size_t nchunks = chunk ? size / chunk + (size % chunk != 0) : 0;
+    if (!chunk || nchunks > SIZE_MAX / sizeof(struct trace_record))
         return NULL;
     struct trace_image *im = calloc(1, sizeof *im);
-    size_t nchunks = size / chunk + (size % chunk != 0);
     if (!im || !(im->path = strdup(path)) || (nchunks && !(im->rec = malloc(nchunks * sizeof *im->rec))) ||
         (size && !(im->bytes = malloc(size)))) {
         trace_image_free(im);
